@@ -1,0 +1,117 @@
+"""The rules of Chicken Foot and Mexican Train, as pure functions over plain data.
+
+No Django, no I/O: importable and testable alone. The facade below is all the rest of the
+project uses; see docs/engine.md.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .errors import (
+    EngineError,
+    MalformedMove,
+    NotYourTurn,
+    OptionError,
+    RoundOver,
+    RuleViolation,
+)
+from .moves import DRAW, PASS, PLAY, Move, parse_move
+from .options import CHICKENFOOT, MEXICAN_TRAIN, VARIANTS, resolve_options
+from .scoring import final_order, match_totals, round_scores
+from .shuffle import commitment, new_match_seed, round_seed
+from .tiles import Tile
+from .variant import GameModule
+
+__all__ = [
+    "CHICKENFOOT",
+    "DRAW",
+    "MEXICAN_TRAIN",
+    "PASS",
+    "PLAY",
+    "VARIANTS",
+    "EngineError",
+    "MalformedMove",
+    "Move",
+    "NotYourTurn",
+    "OptionError",
+    "RoundOver",
+    "RuleViolation",
+    "Tile",
+    "apply_move",
+    "commitment",
+    "final_order",
+    "from_json",
+    "game_module",
+    "legal_moves",
+    "match_totals",
+    "new_match",
+    "parse_move",
+    "redact_event",
+    "resolve_options",
+    "round_scores",
+    "round_seed",
+    "standings",
+    "to_json",
+    "view",
+]
+
+_MODULES = {CHICKENFOOT: ".chickenfoot", MEXICAN_TRAIN: ".mexican_train"}
+
+
+def game_module(variant: str) -> GameModule:
+    """The module that holds ``variant``'s rules."""
+    if variant not in _MODULES:
+        raise OptionError(f"Unknown game {variant!r}; choose one of {', '.join(VARIANTS)}.")
+    return importlib.import_module(_MODULES[variant], __name__)  # type: ignore[return-value]
+
+
+def new_match(
+    variant: str, seats: int, options: dict[str, Any] | None = None, seed: str | None = None
+) -> Any:
+    """A new match, its first round dealt. Options are validated (``OptionError``) and completed."""
+    resolved = resolve_options(variant, seats, options)
+    return game_module(variant).new_match(seats, resolved, seed or new_match_seed())
+
+
+def legal_moves(state: Any, seat: int) -> list[Move]:
+    """Every legal move for ``seat`` now (empty when it is not that seat's turn)."""
+    return game_module(state.variant).legal_moves(state, seat)
+
+
+def apply_move(state: Any, seat: int, move: Move | dict[str, Any]) -> tuple[Any, list[dict[str, Any]]]:
+    """Apply ``move`` for ``seat``; return the state and the events it caused.
+
+    The state is updated in place (nothing is copied); an illegal move raises ``RuleViolation``
+    (or ``NotYourTurn``/``MalformedMove``) before anything changes.
+    """
+    parsed = parse_move(move, state.options["max_pip"])
+    events = game_module(state.variant).apply_move(state, seat, parsed)
+    return state, events
+
+
+def view(state: Any, seat: int | None = None) -> dict[str, Any]:
+    """The JSON-ready view of ``seat`` (C-HIDDEN); ``None`` gives the spectator's view."""
+    return game_module(state.variant).view(state, seat)
+
+
+def redact_event(state_or_variant: Any, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """An event as ``seat`` may see it while the round runs (a drawn tile only to its drawer)."""
+    variant = state_or_variant if isinstance(state_or_variant, str) else state_or_variant.variant
+    return game_module(variant).redact_event(event, seat)
+
+
+def to_json(state: Any) -> dict[str, Any]:
+    """The whole state as JSON-ready data (secret parts included: store it server-side only)."""
+    return game_module(state.variant).to_json(state)
+
+
+def from_json(data: dict[str, Any]) -> Any:
+    """A state from ``to_json`` output, or a hand-built position (see docs/engine.md)."""
+    return game_module(data["variant"]).from_json(data)
+
+
+def standings(state: Any) -> list[dict[str, Any]]:
+    """The order by C-WIN over the rounds finished so far, with each place's tie-break trail."""
+    return final_order(state.scores)

@@ -1,0 +1,47 @@
+"""What a client sends (RULES.md §5): ``play``, ``draw`` or ``pass``."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .errors import MalformedMove
+from .tiles import Tile, parse_tile, tile_json
+
+PLAY = "play"
+DRAW = "draw"
+PASS = "pass"
+KINDS = (PLAY, DRAW, PASS)
+
+
+class Move(NamedTuple):
+    """One move. ``tile`` and ``target`` are set for ``play`` only."""
+
+    kind: str
+    tile: Tile | None = None
+    target: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The move as JSON, as clients send it."""
+        if self.kind == PLAY:
+            return {"kind": PLAY, "tile": tile_json(self.tile), "target": self.target}  # type: ignore[arg-type]
+        return {"kind": self.kind}
+
+
+def parse_move(data: Any, max_pip: int | None = None) -> Move:
+    """Read a move from JSON (or pass a ``Move`` through); raise ``MalformedMove`` if malformed."""
+    if isinstance(data, Move):
+        return data
+    if not isinstance(data, dict):
+        raise MalformedMove("A move is an object like {\"kind\": \"play\", \"tile\": [3, 5], \"target\": \"arm:0\"}.")
+    kind = data.get("kind")
+    if kind not in KINDS:
+        raise MalformedMove(f"Move kind must be one of {', '.join(KINDS)}; got {kind!r}.")
+    if kind != PLAY:
+        extra = {k for k in data if k != "kind" and data[k] is not None}
+        if extra:
+            raise MalformedMove(f"A {kind} move takes no {', '.join(sorted(extra))}.")
+        return Move(kind)
+    target = data.get("target")
+    if not isinstance(target, str) or not target:
+        raise MalformedMove("A play needs a target: an end id from the legal-moves list (e.g. \"arm:0\").")
+    return Move(PLAY, parse_tile(data.get("tile"), max_pip), target)

@@ -1,0 +1,74 @@
+"""Fair, replayable shuffles (C-SHUFFLE).
+
+Each round is shuffled from its own seed, derived from the match's secret seed. When a round
+starts the server publishes ``commitment(seed)``; when it ends it reveals the seed, and anyone
+can recompute the deal with the algorithm below (documented in docs/api.md):
+
+1. ``stream``: SHA-256 of ``f"{seed}:{counter}"`` for counter = 0, 1, 2, ...; each digest gives
+   eight big-endian unsigned 32-bit words, used in order.
+2. ``below(n)``: take the next word ``x``; if ``x < 2**32 - (2**32 % n)`` answer ``x % n``,
+   otherwise take another word (rejection sampling, so there is no bias).
+3. Fisher-Yates: start from the set in canonical order (``[a, b]``, ``a <= b``, sorted); for
+   ``i`` from ``len - 1`` down to ``1``, swap items ``i`` and ``below(i + 1)``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Iterator
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def new_match_seed() -> str:
+    """A fresh secret match seed (64 hex digits)."""
+    return secrets.token_hex(32)
+
+
+def round_seed(match_seed: str, round_no: int) -> str:
+    """The secret seed of round ``round_no`` (1-based), derived one-way from the match seed."""
+    return hashlib.sha256(f"chickenfoot-round:{match_seed}:{round_no}".encode()).hexdigest()
+
+
+def commitment(seed: str) -> str:
+    """The SHA-256 commitment published when a round starts: ``sha256(seed)`` as hex."""
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+def _words(seed: str) -> Iterator[int]:
+    counter = 0
+    while True:
+        digest = hashlib.sha256(f"{seed}:{counter}".encode()).digest()
+        counter += 1
+        for i in range(0, 32, 4):
+            yield int.from_bytes(digest[i : i + 4], "big")
+
+
+def shuffled(items: list[T], seed: str) -> list[T]:
+    """A new list: ``items`` shuffled by the documented Fisher-Yates over the seed's stream."""
+    out = list(items)
+    words = _words(seed)
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1
+        limit = 2**32 - (2**32 % n)
+        x = next(words)
+        while x >= limit:
+            x = next(words)
+        j = x % n
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def deal(
+    tiles: list[T], seats: int, hand_size: int
+) -> tuple[list[list[T]], list[T]]:
+    """Deal shuffled ``tiles``: seat 0 takes the first ``hand_size``, seat 1 the next, and so on.
+
+    Returns ``(hands, boneyard)``. The boneyard is stored *reversed*, so ``boneyard.pop()``
+    draws the next tile in shuffled order in O(1).
+    """
+    hands = [list(tiles[s * hand_size : (s + 1) * hand_size]) for s in range(seats)]
+    boneyard = list(reversed(tiles[seats * hand_size :]))
+    return hands, boneyard

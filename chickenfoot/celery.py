@@ -1,0 +1,13 @@
+"""The Celery app. Its configuration is the ``CELERY_*`` part of Django's settings."""
+
+from __future__ import annotations
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chickenfoot.settings")
+
+app = Celery("chickenfoot")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

@@ -1,0 +1,47 @@
+"""Typed readers for settings that come from the environment."""
+
+from __future__ import annotations
+
+import os
+
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = frozenset({"1", "true", "yes", "on"})
+_FALSE = frozenset({"0", "false", "no", "off", ""})
+
+
+def env_str(name: str, default: str = "") -> str:
+    """The variable's value, or ``default`` when it is unset or empty."""
+    return os.environ.get(name) or default
+
+
+def env_bool(name: str, *, default: bool) -> bool:
+    """``1/true/yes/on`` or ``0/false/no/off`` (any case); ``default`` when unset."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name}={raw!r} is not a boolean (use 1/0, true/false).")
+
+
+def env_int(name: str, *, default: int) -> int:
+    """An integer; ``default`` when unset or empty."""
+    raw = os.environ.get(name)
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not an integer.") from None
+
+
+def env_list(name: str, *, default: list[str]) -> list[str]:
+    """A comma-separated list with blanks dropped; ``default`` when unset or empty."""
+    raw = os.environ.get(name)
+    if not raw:
+        return list(default)
+    return [item.strip() for item in raw.split(",") if item.strip()]

@@ -1,0 +1,15 @@
+"""Root URLs. Each app's API lives under ``/api/`` in its own ``urls.py``."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+urlpatterns = [
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("api/", include("games.urls")),
+    path("api/", include("scoring.urls")),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,3 @@
+"""Rows the games app keeps."""
+
+from __future__ import annotations

@@ -1,0 +1,7 @@
+"""URLs of the games API, mounted under ``/api/`` by the root urls."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern, URLResolver
+
+urlpatterns: list[URLPattern | URLResolver] = []

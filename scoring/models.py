@@ -1,0 +1,3 @@
+"""Rows the scoring app keeps."""
+
+from __future__ import annotations

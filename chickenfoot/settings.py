@@ -154,6 +154,7 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
+    "EXCEPTION_HANDLER": "chickenfoot.problems.problem_exception_handler",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 

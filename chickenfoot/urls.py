@@ -13,3 +13,8 @@ urlpatterns = [
     path("api/", include("scoring.urls")),
     path("admin/", admin.site.urls),
 ]
+
+handler400 = "chickenfoot.problem_views.bad_request"
+handler403 = "chickenfoot.problem_views.permission_denied"
+handler404 = "chickenfoot.problem_views.not_found"
+handler500 = "chickenfoot.problem_views.server_error"

@@ -1,0 +1,50 @@
+"""Django-level error views (``handler400/403/404/500``): problem JSON, never an HTML page."""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from django.http import HttpRequest, JsonResponse
+
+from chickenfoot.problems import PROBLEM_CONTENT_TYPE, Problem, internal_error_problem
+
+
+def _render(problem: Problem) -> JsonResponse:
+    return JsonResponse(problem.as_dict(), status=problem.status, content_type=PROBLEM_CONTENT_TYPE)
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+    return _render(
+        Problem(
+            status=HTTPStatus.BAD_REQUEST,
+            code="bad_request",
+            title="Bad request",
+            detail="The request could not be understood.",
+        )
+    )
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+    return _render(
+        Problem(
+            status=HTTPStatus.FORBIDDEN,
+            code="permission_denied",
+            title="Permission denied",
+            detail="You do not have permission to perform this action.",
+        )
+    )
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+    return _render(
+        Problem(
+            status=HTTPStatus.NOT_FOUND,
+            code="not_found",
+            title="Not found",
+            detail=f"Nothing is served at {request.path}.",
+        )
+    )
+
+
+def server_error(request: HttpRequest) -> JsonResponse:
+    return _render(internal_error_problem())

@@ -1,0 +1,280 @@
+"""Every API error as an RFC 9457 problem document (``application/problem+json``).
+
+``problem_exception_handler`` is DRF's ``EXCEPTION_HANDLER``: it renders DRF's exceptions, the
+engine's ``EngineError`` family, the project's ``ProblemError`` family, Django's ``Http404`` /
+``PermissionDenied`` / ``ValidationError``, and, as a 500 without a traceback, anything else.
+docs/errors.md lists the problem types.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
+from rest_framework import exceptions
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.views import set_rollback
+
+from games.engine.errors import EngineError
+
+logger = logging.getLogger(__name__)
+
+PROBLEM_CONTENT_TYPE = "application/problem+json"
+PROBLEM_TYPE_BASE = "https://chickenfoot.dev/problems/"
+
+# Titles for DRF's exception codes; anything else falls back to the HTTP status phrase.
+_TITLES = {
+    "invalid": "Invalid input",
+    "parse_error": "Malformed request",
+    "authentication_failed": "Authentication failed",
+    "not_authenticated": "Not authenticated",
+    "permission_denied": "Permission denied",
+    "not_found": "Not found",
+    "method_not_allowed": "Method not allowed",
+    "not_acceptable": "Not acceptable",
+    "unsupported_media_type": "Unsupported media type",
+    "throttled": "Too many requests",
+    "internal_error": "Internal server error",
+}
+
+
+def problem_type(code: str) -> str:
+    """The ``type`` URI of the problem with machine code ``code``."""
+    return PROBLEM_TYPE_BASE + code.replace("_", "-")
+
+
+def _title_for(code: str, status: int) -> str:
+    if code in _TITLES:
+        return _TITLES[code]
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return code.replace("_", " ").capitalize()
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem document, before rendering."""
+
+    status: int
+    code: str
+    title: str
+    detail: str
+    rule: str | None = None
+    errors: dict[str, list[str]] | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    headers: Mapping[str, str] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON body. The standard members win over any ``extra`` member of the same name."""
+        body: dict[str, Any] = dict(self.extra)
+        body.update(
+            type=problem_type(self.code),
+            title=self.title,
+            status=self.status,
+            detail=self.detail,
+            code=self.code,
+        )
+        if self.rule:
+            body["rule"] = self.rule
+        if self.errors is not None:
+            body["errors"] = self.errors
+        return body
+
+
+class ProblemError(Exception):
+    """Base of the errors services raise; rendered as a problem with these members.
+
+    ``extra`` is merged into the body, e.g. ``ConflictError("Stale move", extra={"current_version":
+    7})``. Subclass it (setting ``status``, ``code``, ``title``) or pass them when raising.
+    """
+
+    status: int = HTTPStatus.BAD_REQUEST
+    code: str = "bad_request"
+    title: str = "Bad request"
+
+    def __init__(
+        self,
+        detail: str | None = None,
+        *,
+        status: int | None = None,
+        code: str | None = None,
+        title: str | None = None,
+        extra: Mapping[str, Any] | None = None,
+    ) -> None:
+        if status is not None:
+            self.status = status
+        if code is not None:
+            self.code = code
+        if title is not None:
+            self.title = title
+        self.detail = detail or self.title
+        self.extra = dict(extra or {})
+        super().__init__(self.detail)
+
+
+class ConflictError(ProblemError):
+    """The request conflicts with the resource's current state (stale version, duplicate)."""
+
+    status = HTTPStatus.CONFLICT
+    code = "conflict"
+    title = "Conflict"
+
+
+class ForbiddenError(ProblemError):
+    """The caller is authenticated but may not do this."""
+
+    status = HTTPStatus.FORBIDDEN
+    code = "forbidden"
+    title = "Forbidden"
+
+
+class NotFoundError(ProblemError):
+    """The resource does not exist (or the caller may not know that it does)."""
+
+    status = HTTPStatus.NOT_FOUND
+    code = "not_found"
+    title = "Not found"
+
+
+class ProblemJSONRenderer(JSONRenderer):
+    """JSON, announced as ``application/problem+json``."""
+
+    media_type = PROBLEM_CONTENT_TYPE
+    format = "problem+json"
+
+
+def flatten_errors(detail: Any, prefix: str = "") -> dict[str, list[str]]:
+    """DRF validation detail as ``{"field": [messages]}``; nested fields join with dots."""
+    out: dict[str, list[str]] = {}
+
+    def add(key: str, message: Any) -> None:
+        out.setdefault(key or api_settings.NON_FIELD_ERRORS_KEY, []).append(str(message))
+
+    def walk(node: Any, path: str) -> None:
+        if isinstance(node, Mapping):
+            for key, value in node.items():
+                walk(value, f"{path}.{key}" if path else str(key))
+        elif isinstance(node, list | tuple):
+            for index, item in enumerate(node):
+                if isinstance(item, Mapping | list | tuple):
+                    walk(item, f"{path}.{index}" if path else str(index))
+                else:
+                    add(path, item)
+        else:
+            add(path, node)
+
+    walk(detail, prefix)
+    return out
+
+
+def _summary(errors: dict[str, list[str]]) -> str:
+    if len(errors) == 1:
+        (name, messages), = errors.items()
+        if len(messages) == 1:
+            if name == api_settings.NON_FIELD_ERRORS_KEY:
+                return messages[0]
+            return f"{name}: {messages[0]}"
+    return "Invalid input in: " + ", ".join(errors) + "."
+
+
+def _from_validation(errors: dict[str, list[str]]) -> Problem:
+    return Problem(
+        status=HTTPStatus.BAD_REQUEST,
+        code="invalid",
+        title=_TITLES["invalid"],
+        detail=_summary(errors),
+        errors=errors,
+    )
+
+
+def _from_api_exception(exc: exceptions.APIException) -> Problem:
+    if isinstance(exc, exceptions.ValidationError):
+        return _from_validation(flatten_errors(exc.detail))
+    headers: dict[str, str] = {}
+    if auth_header := getattr(exc, "auth_header", None):
+        headers["WWW-Authenticate"] = auth_header
+    if (wait := getattr(exc, "wait", None)) is not None:
+        headers["Retry-After"] = str(int(wait))
+    code = exc.get_codes() if isinstance(exc.detail, str) else exc.default_code
+    code = code if isinstance(code, str) else exc.default_code
+    return Problem(
+        status=exc.status_code,
+        code=code,
+        title=_title_for(code, exc.status_code),
+        detail=str(exc.detail),
+        headers=headers,
+    )
+
+
+def problem_from_exception(exc: Exception) -> Problem | None:
+    """The problem ``exc`` stands for, or ``None`` when it is unexpected (a server error)."""
+    if isinstance(exc, ProblemError):
+        return Problem(
+            status=int(exc.status),
+            code=exc.code,
+            title=exc.title,
+            detail=exc.detail,
+            extra=exc.extra,
+        )
+    if isinstance(exc, EngineError):
+        return Problem(
+            status=exc.status,
+            code=exc.code,
+            title=getattr(exc, "title", None) or exc.code.replace("_", " ").capitalize(),
+            detail=exc.detail,
+            rule=exc.rule,
+        )
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    elif isinstance(exc, DjangoValidationError):
+        detail = exc.message_dict if hasattr(exc, "error_dict") else exc.messages
+        return _from_validation(flatten_errors(detail))
+    if isinstance(exc, exceptions.APIException):
+        return _from_api_exception(exc)
+    return None
+
+
+def internal_error_problem() -> Problem:
+    """The problem for an unexpected failure: nothing about its cause leaves the server."""
+    return Problem(
+        status=HTTPStatus.INTERNAL_SERVER_ERROR,
+        code="internal_error",
+        title=_TITLES["internal_error"],
+        detail="The server failed to complete the request. It has been logged.",
+    )
+
+
+def problem_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response:
+    """DRF's ``EXCEPTION_HANDLER``: every error becomes a problem response."""
+    problem = problem_from_exception(exc)
+    if problem is None:
+        view = context.get("view")
+        logger.error(
+            "Unhandled exception in %s", type(view).__name__ if view else "API view", exc_info=exc
+        )
+        problem = internal_error_problem()
+    elif problem.status >= HTTPStatus.INTERNAL_SERVER_ERROR:
+        logger.error("Server-side problem: %s", problem.detail, exc_info=exc)
+    set_rollback()
+    request = context.get("request")
+    if request is not None:
+        # Errors are always JSON, whatever renderer the client negotiated (or failed to).
+        request.accepted_renderer = ProblemJSONRenderer()
+        request.accepted_media_type = PROBLEM_CONTENT_TYPE
+    return Response(
+        problem.as_dict(),
+        status=problem.status,
+        headers=dict(problem.headers),
+        content_type=PROBLEM_CONTENT_TYPE,
+    )

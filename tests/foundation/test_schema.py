@@ -1,0 +1,40 @@
+"""The OpenAPI schema generates cleanly and is served with its Swagger UI."""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from rest_framework.test import APIClient
+
+
+def test_schema_generates_without_warnings_and_validates(tmp_path: Path) -> None:
+    # --fail-on-warn turns every warning or error of the generator into a failure.
+    target = tmp_path / "schema.yaml"
+
+    call_command("spectacular", "--fail-on-warn", "--validate", "--file", str(target))
+
+    assert target.read_text().startswith("openapi: 3.")
+
+
+@pytest.mark.django_db
+def test_schema_is_served_as_json_to_anyone(api_client: APIClient) -> None:
+    response = api_client.get("/api/schema/", HTTP_ACCEPT="application/json")
+
+    assert response.status_code == HTTPStatus.OK
+    schema = response.json()
+    assert schema["openapi"].startswith("3.")
+    assert schema["info"]["title"] == "Chickenfoot API"
+    health = schema["paths"]["/api/health"]["get"]
+    assert set(health["responses"]) == {"200", "503"}
+    assert health["responses"]["200"]["content"]["application/json"]["examples"]
+
+
+@pytest.mark.django_db
+def test_swagger_ui_is_served_to_anyone(api_client: APIClient) -> None:
+    response = api_client.get("/api/docs/")
+
+    assert response.status_code == HTTPStatus.OK
+    assert b"swagger-ui" in response.content

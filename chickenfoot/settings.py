@@ -104,6 +104,8 @@ CELERY_RESULT_BACKEND = REDIS_URL or None
 # Without a broker, tasks run in-process when called, and their errors propagate to the caller.
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
+# Lets several deployments (or CI runs) share one Redis without taking each other's tasks.
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "celery")
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"

@@ -178,7 +178,7 @@ def flatten_errors(detail: Any, prefix: str = "") -> dict[str, list[str]]:
 
 def _summary(errors: dict[str, list[str]]) -> str:
     if len(errors) == 1:
-        (name, messages), = errors.items()
+        ((name, messages),) = errors.items()
         if len(messages) == 1:
             if name == api_settings.NON_FIELD_ERRORS_KEY:
                 return messages[0]

@@ -30,7 +30,10 @@ def test_embedded_default_is_healthy(api_client: APIClient, settings: Settings) 
     assert response.json() == {"status": "ok", "database": "ok", "broker": "eager"}
 
 
-def test_health_needs_no_credentials_and_ignores_bad_ones(api_client: APIClient) -> None:
+def test_health_needs_no_credentials_and_ignores_bad_ones(
+    api_client: APIClient, settings: Settings
+) -> None:
+    settings.CELERY_TASK_ALWAYS_EAGER = True
     api_client.credentials(HTTP_AUTHORIZATION="Token not-a-real-token")
 
     response = api_client.get("/api/health")

@@ -30,8 +30,13 @@ def load_settings(**env: str) -> dict[str, object]:
     clean = {k: v for k, v in os.environ.items() if k not in VARIABLES}
     clean |= {"DJANGO_SETTINGS_MODULE": "chickenfoot.settings", **env}
     out = subprocess.run(  # noqa: S603 - our own interpreter and a fixed script
-        [sys.executable, "-c", PROBE], cwd=ROOT, env=clean, capture_output=True, text=True,
-        check=True, timeout=60,
+        [sys.executable, "-c", PROBE],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
     )
     return json.loads(out.stdout)
 

@@ -64,4 +64,3 @@ def test_worker_reads_the_database_the_tests_write(broker: None) -> None:
 
     # then
     assert counted == User.objects.count() == 2
-

@@ -58,13 +58,20 @@ __all__ = [
 ]
 
 _MODULES = {CHICKENFOOT: ".chickenfoot", MEXICAN_TRAIN: ".mexican_train"}
+#: Game modules already imported, by variant (the facade is on every move's path).
+_LOADED: dict[str, GameModule] = {}
 
 
 def game_module(variant: str) -> GameModule:
     """The module that holds ``variant``'s rules."""
+    module = _LOADED.get(variant)
+    if module is not None:
+        return module
     if variant not in _MODULES:
         raise OptionError(f"Unknown game {variant!r}; choose one of {', '.join(VARIANTS)}.")
-    return importlib.import_module(_MODULES[variant], __name__)  # type: ignore[return-value]
+    module = importlib.import_module(_MODULES[variant], __name__)  # type: ignore[assignment]
+    _LOADED[variant] = module  # type: ignore[assignment]
+    return module  # type: ignore[return-value]
 
 
 def new_match(
@@ -80,7 +87,9 @@ def legal_moves(state: Any, seat: int) -> list[Move]:
     return game_module(state.variant).legal_moves(state, seat)
 
 
-def apply_move(state: Any, seat: int, move: Move | dict[str, Any]) -> tuple[Any, list[dict[str, Any]]]:
+def apply_move(
+    state: Any, seat: int, move: Move | dict[str, Any]
+) -> tuple[Any, list[dict[str, Any]]]:
     """Apply ``move`` for ``seat``; return the state and the events it caused.
 
     The state is updated in place (nothing is copied); an illegal move raises ``RuleViolation``

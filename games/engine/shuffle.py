@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import struct
 from collections.abc import Iterator
 from typing import TypeVar
 
@@ -38,24 +39,41 @@ def commitment(seed: str) -> str:
 
 
 def _words(seed: str) -> Iterator[int]:
+    """The seed's stream of 32-bit words (step 1 above)."""
     counter = 0
     while True:
         digest = hashlib.sha256(f"{seed}:{counter}".encode()).digest()
         counter += 1
-        for i in range(0, 32, 4):
-            yield int.from_bytes(digest[i : i + 4], "big")
+        yield from _EIGHT_WORDS.unpack(digest)
+
+
+_EIGHT_WORDS = struct.Struct(">8I")
+_SPAN = 2**32
 
 
 def shuffled(items: list[T], seed: str) -> list[T]:
-    """A new list: ``items`` shuffled by the documented Fisher-Yates over the seed's stream."""
+    """A new list: ``items`` shuffled by the documented Fisher-Yates over the seed's stream.
+
+    The stream is inlined here (same words as ``_words``): it runs once per round dealt.
+    """
     out = list(items)
-    words = _words(seed)
+    words: tuple[int, ...] = ()
+    pos = 8
+    counter = 0
+    sha256 = hashlib.sha256
+    unpack = _EIGHT_WORDS.unpack
     for i in range(len(out) - 1, 0, -1):
         n = i + 1
-        limit = 2**32 - (2**32 % n)
-        x = next(words)
-        while x >= limit:
-            x = next(words)
+        limit = _SPAN - (_SPAN % n)
+        while True:
+            if pos == 8:
+                words = unpack(sha256(f"{seed}:{counter}".encode()).digest())
+                counter += 1
+                pos = 0
+            x = words[pos]
+            pos += 1
+            if x < limit:
+                break
         j = x % n
         out[i], out[j] = out[j], out[i]
     return out

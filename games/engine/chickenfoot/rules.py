@@ -1,0 +1,328 @@
+"""Legal moves and their application: CF-SPINNER, CF-MATCH, CF-ONE, CF-MUST, CF-DRAW, CF-FOOT,
+CF-FOOT-DEAD, CF-END.
+
+``apply_move`` validates first and raises before touching anything; then it mutates the state
+in place: one tile moves from a hand to the end of one chain, and the open-end index
+(``ends``/``avail``) and the per-pip counters (``unplayed``) are patched. Nothing is copied.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import MalformedMove, NotYourTurn, RoundOver, RuleViolation
+from ..moves import DRAW, PASS, PLAY, Move
+from ..tiles import Tile
+from .rounds import end_round, is_blocked
+from .state import ARM_IDS, PLAYING, TARGET_RE, ChickenFootState, toe_ids
+
+Event = dict[str, Any]
+
+DRAW_MOVE = Move(DRAW)
+PASS_MOVE = Move(PASS)
+_new_move = tuple.__new__
+
+
+def _plays(t: Tile, avail: dict[int, list[str]], out: list[Move]) -> None:
+    a, b = t
+    ids = avail.get(a)
+    if ids:
+        for end in ids:
+            out.append(_new_move(Move, (PLAY, t, end)))
+    if b != a:
+        ids = avail.get(b)
+        if ids:
+            for end in ids:
+                out.append(_new_move(Move, (PLAY, t, end)))
+
+
+def legal_moves(s: ChickenFootState, seat: int) -> list[Move]:
+    """Every legal move of ``seat`` now, in a fixed order: plays by the pip they match
+    (ascending), then by hand order, then by end; or the one ``draw`` / ``pass``.
+
+    After a draw (CF-DRAW) only the drawn tile may be played, and ``pass`` declines it unless
+    ``must_play_drawn``. Without a play: ``draw``, or ``pass`` when the boneyard is empty.
+    """
+    if seat != s.turn:
+        return []
+    avail = s.avail
+    out: list[Move] = []
+    drawn = s.drawn
+    if drawn is not None:
+        _plays(drawn, avail, out)
+        if not s.must_play_drawn:
+            out.append(PASS_MOVE)
+        return out
+    per_pip = s.pip_tiles[seat]
+    for pip in sorted(avail) if len(avail) > 1 else avail:
+        tiles = per_pip[pip]
+        if tiles:
+            ids = avail[pip]
+            for t in tiles:
+                for end in ids:
+                    out.append(_new_move(Move, (PLAY, t, end)))
+    if out:
+        return out
+    return [DRAW_MOVE] if s.boneyard else [PASS_MOVE]
+
+
+def can_play(s: ChickenFootState, seat: int) -> bool:
+    """Does ``seat`` hold a tile that some end accepts now? (CF-MUST)"""
+    per_pip = s.pip_tiles[seat]
+    return any(per_pip[pip] for pip in s.avail)
+
+
+def apply_move(s: ChickenFootState, seat: int, move: Move) -> list[Event]:
+    """Apply ``move`` for ``seat`` in place and return the events; raise before any change."""
+    if s.status != PLAYING:
+        raise RoundOver("The match is over: no more moves.")
+    if seat != s.turn:
+        raise NotYourTurn(f"It is seat {s.turn}'s turn, not seat {seat}'s.")
+    kind = move.kind
+    if kind == PLAY:
+        return _play(s, seat, move.tile, move.target)  # type: ignore[arg-type]
+    if kind == DRAW:
+        return _draw(s, seat)
+    if kind == PASS:
+        return _pass(s, seat)
+    raise MalformedMove(f"Unknown move kind {kind!r}.")
+
+
+# --------------------------------------------------------------------------- play
+
+
+def _play(s: ChickenFootState, seat: int, t: Tile, target: str) -> list[Event]:
+    per_pip = s.pip_tiles[seat]
+    a, b = t
+    if t not in per_pip[a]:
+        raise RuleViolation("CF-ONE", f"You do not hold {a}|{b}: a play is a tile from your hand.")
+    drawn = s.drawn
+    if drawn is not None and t != drawn:
+        raise RuleViolation(
+            "CF-DRAW",
+            f"After drawing you may only play the drawn tile {drawn[0]}|{drawn[1]}"
+            + (" (or pass)." if not s.must_play_drawn else "."),
+        )
+    ends = s.ends
+    pip = ends.get(target)
+    if pip is None:
+        _refuse_closed_target(s, target)
+    avail = s.avail
+    ids = avail.get(pip)  # type: ignore[arg-type]
+    if ids is None or target not in ids:
+        _refuse_restricted(s, target)
+    if a != pip and b != pip:
+        _refuse_mismatch(s, t, target, pip)  # type: ignore[arg-type]
+
+    # --- valid: patch in place.
+    hand = s.hands[seat]
+    hand.remove(t)
+    per_pip[a].remove(t)
+    unplayed = s.unplayed
+    unplayed[a] -= 1
+    if b != a:
+        per_pip[b].remove(t)
+        unplayed[b] -= 1
+    outer = b if a == pip else a
+    s.chains[target].append((pip, outer))  # type: ignore[arg-type]
+    del ends[target]
+    by_pip = s.by_pip
+    same = by_pip[pip]  # type: ignore[index]
+    same.remove(target)
+    if not same:
+        del by_pip[pip]  # type: ignore[arg-type]
+    s.drawn = None
+    s.move_no += 1
+    events: list[Event] = [{"type": "tile_played", "seat": seat, "tile": [a, b], "target": target}]
+
+    if a == b:
+        if _open_foot(s, seat, a, target, events):
+            return events
+    else:
+        ends[target] = outer
+        ids_out = by_pip.get(outer)
+        if ids_out is None:
+            by_pip[outer] = [target]
+        else:
+            ids_out.append(target)
+        if avail is not by_pip:  # a restricted phase: ``ids`` is its own list
+            ids.remove(target)  # type: ignore[union-attr]
+            if s.foot is not None:
+                k = s.foot
+                s.toes_left -= 1
+                if not s.toes_left:
+                    s.feet[k]["status"] = "completed"
+                    s.foot = None
+                    s.avail = by_pip
+                    events.append({"type": "foot_completed", "foot": f"foot:{k}", "seat": seat})
+                elif not unplayed[s.feet[k]["double"]] and _dead_foot(s, events) and hand:
+                    end_round(s, "blocked", None, events)
+                    return events
+            else:
+                s.arms_left -= 1
+                if not s.arms_left:
+                    s.avail = by_pip
+
+    if not hand:
+        end_round(s, "out", seat, events)
+        return events
+    nxt = seat + 1
+    s.turn = nxt if nxt < s.seats else 0
+    if not s.boneyard and is_blocked(s):
+        end_round(s, "blocked", None, events)
+    return events
+
+
+def _open_foot(s: ChickenFootState, seat: int, n: int, target: str, events: list[Event]) -> bool:
+    """CF-FOOT: the double just played on ``target`` opens a foot; its toes take the next tiles.
+
+    Returns True when the round ended here (a dead foot with ``release_dead_foot`` off).
+    """
+    k = len(s.feet)
+    toes = toe_ids(k)
+    s.feet.append({"double": n, "on": target, "status": "open"})
+    ends, chains, by_pip = s.ends, s.chains, s.by_pip
+    for toe in toes:
+        ends[toe] = n
+        chains[toe] = []
+    ids = by_pip.get(n)
+    if ids is None:
+        by_pip[n] = list(toes)
+    else:
+        ids.extend(toes)
+    s.foot = k
+    s.toes_left = 3
+    s.avail = {n: list(toes)}
+    events.append(
+        {"type": "foot_opened", "foot": f"foot:{k}", "seat": seat, "target": target,
+         "tile": [n, n], "toes": list(toes)}
+    )
+    if not s.unplayed[n] and _dead_foot(s, events) and s.hands[seat]:
+        end_round(s, "blocked", None, events)
+        return True
+    return False
+
+
+def _dead_foot(s: ChickenFootState, events: list[Event]) -> bool:
+    """CF-FOOT-DEAD: the open foot can never be completed. Release it, or (option off) report
+    that the round is blocked (returns True; the caller ends the round)."""
+    if not s.release_dead_foot:
+        return True
+    k = s.foot
+    s.feet[k]["status"] = "released"  # type: ignore[index]
+    s.foot = None
+    s.toes_left = 0
+    s.avail = s.by_pip
+    events.append({"type": "foot_released", "foot": f"foot:{k}"})
+    return False
+
+
+def _refuse_closed_target(s: ChickenFootState, target: str) -> None:
+    match = TARGET_RE.match(target) if isinstance(target, str) else None
+    if match is None:
+        raise MalformedMove(
+            f"Unknown target {target!r}: targets are arm ids (\"arm:0\") "
+            "or toe ids (\"foot:0:toe:1\")."
+        )
+    if target in s.chains:
+        foot = next(k for k, f in enumerate(s.feet) if f["on"] == target)
+        raise RuleViolation(
+            "CF-FOOT",
+            f"{target} ends in a double that opened foot:{foot}: play on its toes "
+            f"({', '.join(toe_ids(foot))}).",
+        )
+    raise RuleViolation("CF-MATCH", f"There is no open end {target} on the table.")
+
+
+def _refuse_restricted(s: ChickenFootState, target: str) -> None:
+    if s.foot is not None:
+        toes = [t for t in toe_ids(s.foot) if not s.chains[t]]
+        raise RuleViolation(
+            "CF-FOOT",
+            f"The chicken foot foot:{s.foot} must be completed first: the next tiles go on "
+            f"{', '.join(toes)}.",
+        )
+    empty = [a for a in ARM_IDS[: s.arms] if not s.chains[a]]
+    raise RuleViolation(
+        "CF-SPINNER",
+        "Every arm needs its first tile before any arm takes a second: "
+        f"play on {', '.join(empty)}.",
+    )
+
+
+def _refuse_mismatch(s: ChickenFootState, t: Tile, target: str, pip: int) -> None:
+    if not s.chains[target]:
+        if target.startswith("arm:"):
+            raise RuleViolation(
+                "CF-SPINNER",
+                f"An arm's first tile must carry the centre double's {pip}; "
+                f"{t[0]}|{t[1]} does not.",
+            )
+        raise RuleViolation(
+            "CF-FOOT", f"A toe's first tile must carry the foot's {pip}; {t[0]}|{t[1]} does not."
+        )
+    raise RuleViolation("CF-MATCH", f"{t[0]}|{t[1]} does not match the {pip} open on {target}.")
+
+
+# --------------------------------------------------------------------------- draw / pass
+
+
+def _draw(s: ChickenFootState, seat: int) -> list[Event]:
+    if s.drawn is not None:
+        raise RuleViolation(
+            "CF-ONE", "You have already drawn this turn: play the drawn tile or pass."
+        )
+    boneyard = s.boneyard
+    if not boneyard:
+        raise RuleViolation("CF-DRAW", "The boneyard is empty: without a play you pass.")
+    if can_play(s, seat):
+        raise RuleViolation(
+            "CF-MUST", "You have a legal play, so you must play: drawing is not allowed."
+        )
+    t = boneyard.pop()
+    s.hands[seat].append(t)
+    a, b = t
+    per_pip = s.pip_tiles[seat]
+    per_pip[a].append(t)
+    if b != a:
+        per_pip[b].append(t)
+    s.move_no += 1
+    events: list[Event] = [
+        {"type": "drew", "seat": seat, "tile": [a, b], "count": 1, "boneyard": len(boneyard)}
+    ]
+    avail = s.avail
+    if a in avail or b in avail:
+        s.drawn = t
+        return events
+    # CF-DRAW: the drawn tile cannot be played, so the turn passes.
+    events.append({"type": "passed", "seat": seat})
+    _next_turn(s, seat, events)
+    return events
+
+
+def _pass(s: ChickenFootState, seat: int) -> list[Event]:
+    if s.drawn is not None:
+        if s.must_play_drawn:
+            raise RuleViolation(
+                "CF-DRAW", "House rule must_play_drawn: a playable drawn tile must be played."
+            )
+    elif can_play(s, seat):
+        raise RuleViolation(
+            "CF-MUST", "You have a legal play, so you must play: passing is not allowed."
+        )
+    elif s.boneyard:
+        raise RuleViolation(
+            "CF-DRAW", "Without a play you draw a tile first; you may pass only after."
+        )
+    s.drawn = None
+    s.move_no += 1
+    events: list[Event] = [{"type": "passed", "seat": seat}]
+    _next_turn(s, seat, events)
+    return events
+
+
+def _next_turn(s: ChickenFootState, seat: int, events: list[Event]) -> None:
+    nxt = seat + 1
+    s.turn = nxt if nxt < s.seats else 0
+    if not s.boneyard and is_blocked(s):
+        end_round(s, "blocked", None, events)

@@ -1,0 +1,332 @@
+"""Legal moves and their effects (MT-AVAILABLE … MT-SCORE).
+
+One turn may hold several actions by the same seat: a double is followed by another play
+(MT-DOUBLE), a draw by a play of the drawn tile or a ``pass`` (MT-DRAW). ``state.turn`` stays
+on the seat until its turn ends, and ``legal_moves`` always lists exactly what it may do now.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import Any
+
+from ..errors import MalformedMove, NotYourTurn, RoundOver, RuleViolation
+from ..moves import DRAW, PASS, PLAY, Move
+from ..scoring import final_order, match_totals
+from ..tiles import Tile, hand_points
+from .state import OVER, PLAYING, MTState, start_round
+
+DRAW_MOVE = Move(DRAW)
+PASS_MOVE = Move(PASS)
+
+
+def _available(state: MTState, seat: int) -> list[int]:
+    """MT-AVAILABLE: own train, marked trains, then the Mexican Train, in train order."""
+    markers = state.markers
+    out = [t for t in range(state.seats) if t == seat or markers[t]]
+    out.append(state.seats)
+    return out
+
+
+def binding(state: MTState) -> int:
+    """The train whose open double must be satisfied next (MT-OPEN), or -1 if none binds.
+
+    Only between turns' doubles: during a run of doubles the player's own run is governed by
+    MT-DOUBLE (see ``forced``).
+    """
+    if state.streak or not state.open:
+        return -1
+    return state.open[-1] if state.reverse else state.open[0]
+
+
+def forced(state: MTState) -> int:
+    """During a run of doubles: the train a non-double must go on (MT-DOUBLE), or -1 if free.
+
+    After two or more doubles (after one, with ``satisfy_own_double``) the non-double ending the
+    turn goes on the first double of the run that is still open (a dead one no longer binds).
+    """
+    if state.open and (state.streak > 1 or state.own_double):
+        return state.open[0]
+    return -1
+
+
+def _plays(state: MTState, seat: int) -> list[Move]:
+    """Every legal play from the seat's hand (its turn, no draw pending)."""
+    ends = state.ends
+    pips = state.by_pip[seat]
+    moves = state.moves
+    out: list[Move] = []
+    if not state.streak:
+        if state.open:
+            t = state.open[-1] if state.reverse else state.open[0]
+            for tile in pips[ends[t]]:
+                out.append(moves[tile][t])
+            return out
+        for t in _available(state, seat):
+            for tile in pips[ends[t]]:
+                out.append(moves[tile][t])
+        return out
+    must = forced(state)
+    for t in _available(state, seat):
+        for tile in pips[ends[t]]:
+            if must < 0 or t == must or tile[0] == tile[1]:
+                out.append(moves[tile][t])
+    return out
+
+
+def _plays_of(state: MTState, seat: int, tile: Tile) -> list[Move]:
+    """The legal plays of one tile (the one just drawn)."""
+    a, b = tile
+    ends = state.ends
+    moves = state.moves[tile]
+    bound = binding(state)
+    if bound >= 0:
+        e = ends[bound]
+        return [moves[bound]] if (a == e or b == e) else []
+    must = forced(state) if state.streak and a != b else -1
+    out = []
+    for t in _available(state, seat):
+        e = ends[t]
+        if (a == e or b == e) and (must < 0 or t == must):
+            out.append(moves[t])
+    return out
+
+
+def legal_moves(state: MTState, seat: int) -> list[Move]:
+    """Every legal move of ``seat`` now, in a fixed order (trains in id order, tiles sorted)."""
+    if state.turn != seat or state.status != PLAYING:
+        return []
+    drawn = state.drawn
+    if drawn is not None:
+        return _plays_of(state, seat, drawn) or [PASS_MOVE]
+    plays = _plays(state, seat)
+    if plays:
+        return plays
+    return [DRAW_MOVE] if state.boneyard else [PASS_MOVE]
+
+
+def _has_play(state: MTState, seat: int) -> bool:
+    if state.drawn is not None:
+        return bool(_plays_of(state, seat, state.drawn))
+    return bool(_plays(state, seat))
+
+
+def _check_play(state: MTState, seat: int, tile: Tile, target: str | None) -> int:
+    """Validate a play; return its train index or raise (nothing is changed)."""
+    t = state.target_index.get(target)  # type: ignore[arg-type]
+    if t is None:
+        raise MalformedMove(
+            f"Unknown train {target!r}: use seat:0 … seat:{state.seats - 1} or mexican.",
+            rule="MT-TRAINS",
+        )
+    if tile not in state.hands[seat]:
+        raise RuleViolation("MT-ONE", f"Tile {list(tile)} is not in your hand.")
+    drawn = state.drawn
+    if drawn is not None and tile != drawn:
+        raise RuleViolation(
+            "MT-DRAW", f"After drawing you may play only the drawn tile {list(drawn)}, or pass."
+        )
+    a, b = tile
+    name = state.target_names[t]
+    bound = binding(state)
+    if bound >= 0:
+        if t != bound:
+            raise RuleViolation(
+                "MT-OPEN",
+                f"The open double on {state.target_names[bound]} must be satisfied first.",
+            )
+    else:
+        if t != seat and t != state.seats and not state.markers[t]:
+            raise RuleViolation(
+                "MT-AVAILABLE",
+                f"Train {name} is not open to you: it carries no marker.",
+            )
+        if state.streak and a != b:
+            must = forced(state)
+            if must >= 0 and t != must:
+                raise RuleViolation(
+                    "MT-DOUBLE",
+                    f"The tile that ends this run of doubles must go on the open double on "
+                    f"{state.target_names[must]}.",
+                )
+    e = state.ends[t]
+    if a != e and b != e:
+        raise RuleViolation(
+            "MT-TRAINS", f"Tile {list(tile)} does not match the open end {e} of {name}."
+        )
+    return t
+
+
+def apply_move(state: MTState, seat: int, move: Move) -> list[dict[str, Any]]:
+    """Validate ``move`` (nothing changes if it is refused), then apply it in place."""
+    if state.status != PLAYING:
+        raise RoundOver("The match is over.")
+    if seat != state.turn:
+        raise NotYourTurn(f"It is seat {state.turn}'s turn, not seat {seat}'s.")
+    kind = move.kind
+    if kind == PLAY:
+        tile = move.tile
+        if tile is None:
+            raise MalformedMove("A play needs a tile.")
+        t = _check_play(state, seat, tile, move.target)
+        state.move_no += 1
+        return _play(state, seat, tile, t)
+    if kind == DRAW:
+        if state.drawn is not None:
+            raise RuleViolation("MT-DRAW", "You have drawn already: play the drawn tile or pass.")
+        if _has_play(state, seat):
+            raise RuleViolation("MT-MUST", "You can play, so you must: drawing is not allowed.")
+        if not state.boneyard:
+            raise RuleViolation("MT-DRAW", "The boneyard is empty: pass.")
+        state.move_no += 1
+        return _draw(state, seat)
+    if kind == PASS:
+        if _has_play(state, seat):
+            raise RuleViolation("MT-MUST", "You can play, so you must: passing is not allowed.")
+        if state.drawn is None and state.boneyard:
+            raise RuleViolation("MT-DRAW", "Without a play you must draw before passing.")
+        state.move_no += 1
+        return _pass(state, seat)
+    raise MalformedMove(f"Unknown move kind {kind!r}.")
+
+
+def _play(state: MTState, seat: int, tile: Tile, t: int) -> list[dict[str, Any]]:
+    a, b = tile
+    state.hands[seat].remove(tile)
+    pips = state.by_pip[seat]
+    pips[a].remove(tile)
+    left = state.left
+    left[a] -= 1
+    if b != a:
+        pips[b].remove(tile)
+        left[b] -= 1
+    train = state.trains[t]
+    e = state.ends[t]
+    other = b if a == e else a
+    name = state.target_names[t]
+    events: list[dict[str, Any]] = [
+        {"type": "tile_played", "seat": seat, "tile": [a, b], "target": name}
+    ]
+    if not train:
+        events.append({"type": "train_started", "seat": seat, "target": name})
+    train.append((e, other))
+    state.ends[t] = other
+    state.drawn = None
+    if t == seat and state.markers[seat]:
+        state.markers[seat] = False
+        events.append({"type": "marker_lifted", "seat": seat})
+    opened = state.open
+    if opened and t in opened:
+        opened.remove(t)
+        events.append({"type": "double_satisfied", "seat": seat, "target": name, "tile": [e, e]})
+    if a == b:
+        opened.append(t)
+        state.streak += 1
+        events.append({"type": "double_opened", "seat": seat, "target": name, "tile": [a, b]})
+    if opened and (left[a] == 0 or left[b] == 0):
+        _release_dead(state, events)
+    hand_left = len(state.hands[seat])
+    if hand_left == 1:
+        events.append({"type": "last_tile", "seat": seat})
+    elif hand_left == 0:
+        events.extend(_end_round(state, "out", seat))
+        return events
+    if a != b:
+        _end_turn(state, seat)
+    if not state.boneyard and _blocked(state):
+        events.extend(_end_round(state, "blocked", None))
+    return events
+
+
+def _release_dead(state: MTState, events: list[dict[str, Any]]) -> None:
+    """MT-OPEN-DEAD: drop every open double whose number has no tile left off the table."""
+    left = state.left
+    ends = state.ends
+    for t in [t for t in state.open if left[ends[t]] == 0]:
+        state.open.remove(t)
+        events.append(
+            {
+                "type": "double_released",
+                "target": state.target_names[t],
+                "tile": [ends[t], ends[t]],
+            }
+        )
+
+
+def _draw(state: MTState, seat: int) -> list[dict[str, Any]]:
+    tile = state.boneyard.pop()
+    a, b = tile
+    state.hands[seat].append(tile)
+    pips = state.by_pip[seat]
+    insort(pips[a], tile)
+    if b != a:
+        insort(pips[b], tile)
+    state.drawn = tile
+    events: list[dict[str, Any]] = [
+        {"type": "drew", "seat": seat, "tile": [a, b], "count": 1, "boneyard": len(state.boneyard)}
+    ]
+    if not state.boneyard and _blocked(state):
+        events.extend(_end_round(state, "blocked", None))
+    return events
+
+
+def _pass(state: MTState, seat: int) -> list[dict[str, Any]]:
+    events: list[dict[str, Any]] = [{"type": "passed", "seat": seat}]
+    if not state.markers[seat]:
+        state.markers[seat] = True
+        events.append({"type": "marker_put", "seat": seat})
+    _end_turn(state, seat)
+    if not state.boneyard and _blocked(state):  # only a hand-built position can get here
+        events.extend(_end_round(state, "blocked", None))
+    return events
+
+
+def _end_turn(state: MTState, seat: int) -> None:
+    state.turn = seat + 1 if seat + 1 < state.seats else 0
+    state.streak = 0
+    state.drawn = None
+
+
+def _blocked(state: MTState) -> bool:
+    """MT-END with an empty boneyard: no tile off the table matches any train's open end.
+
+    Then nobody can ever play, even with every marker up; otherwise somebody can (a live open
+    double's number is in some hand, and a full circle of passes puts every marker up).
+    """
+    left = state.left
+    return all(not left[e] for e in state.ends)
+
+
+def _end_round(state: MTState, reason: str, seat: int | None) -> list[dict[str, Any]]:
+    """Score the round (MT-SCORE), reveal its seed, then deal the next one or end the match."""
+    dbp = state.options["double_blank_points"]
+    scores = [hand_points(h, dbp) for h in state.hands]
+    state.scores.append(scores)
+    seed = state.round_seed()
+    state.revealed_seeds.append(seed)
+    round_no = state.round_no
+    events: list[dict[str, Any]] = [
+        {
+            "type": "round_ended",
+            "round": round_no,
+            "reason": reason,
+            "seat": seat,
+            "hands": [[[a, b] for a, b in sorted(h)] for h in state.hands],
+            "seed": seed,
+        },
+        {
+            "type": "round_scores",
+            "round": round_no,
+            "scores": scores,
+            "totals": match_totals(state.scores),
+        },
+    ]
+    state.streak = 0
+    state.drawn = None
+    if round_no < state.options["rounds"]:
+        events.extend(start_round(state, round_no + 1))
+    else:
+        state.status = OVER
+        state.turn = None
+        events.append({"type": "match_over", "standings": final_order(state.scores)})
+    return events

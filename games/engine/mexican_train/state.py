@@ -1,0 +1,186 @@
+"""The Mexican Train state and the deal (MT-ENGINE, MT-DEAL, MT-FIRST, MT-TRAINS).
+
+Trains are numbered: ``0 … n-1`` are the personal trains of seats ``0 … n-1`` (0-based seats:
+seat 0 is RULES.md's "seat 1"), and ``n`` is the shared Mexican Train. Their ids in moves and
+views are ``"seat:<i>"`` and ``"mexican"``.
+
+Everything a move touches is kept ready for O(1) work, and updated in place:
+
+* ``ends[t]``: the open end of train ``t`` (the engine's number while the train is empty);
+* ``trains[t]``: the tiles of train ``t`` *oriented*, ``(touching, open)``, hub side first;
+* ``by_pip[seat][p]``: the sorted tiles of that seat's hand carrying ``p`` (a double once);
+* ``left[p]``: how many tiles carrying ``p`` are not on the table (hands and boneyard), so an
+  open double ``d|d`` is dead (MT-OPEN-DEAD) exactly when ``left[d] == 0``, and a round with an
+  empty boneyard is blocked (MT-END) exactly when ``left[ends[t]] == 0`` for every train;
+* ``open``: the trains whose last tile is an open (unsatisfied, live) double, in play order;
+* ``streak``: doubles played so far in this turn (MT-DOUBLE); ``drawn``: the tile drawn since
+  the last play of this turn, if any.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..moves import PLAY, Move
+from ..options import MEXICAN_TRAIN
+from ..shuffle import commitment, deal, round_seed, shuffled
+from ..tiles import Tile, full_set
+
+MEXICAN = "mexican"
+PLAYING = "playing"
+OVER = "over"
+
+
+class MTState:
+    """A Mexican Train match: mutable, updated in place by ``apply_move``."""
+
+    __slots__ = (
+        "boneyard",
+        "by_pip",
+        "commitments",
+        "drawn",
+        "ends",
+        "engine",
+        "hands",
+        "left",
+        "markers",
+        "move_no",
+        "moves",
+        "open",
+        "options",
+        "own_double",
+        "revealed_seeds",
+        "reverse",
+        "round_no",
+        "scores",
+        "seats",
+        "seed",
+        "status",
+        "streak",
+        "target_index",
+        "target_names",
+        "trains",
+        "turn",
+        "variant",
+    )
+
+    def __init__(self, seats: int, options: dict[str, Any], seed: str) -> None:
+        self.variant = MEXICAN_TRAIN
+        self.seats = seats
+        self.options = options
+        self.seed = seed
+        self.status = PLAYING
+        self.round_no = 0
+        self.turn: int | None = None
+        self.scores: list[list[int]] = []
+        self.commitments: list[str] = []
+        self.revealed_seeds: list[str] = []
+        self.move_no = 0
+        self.reverse: bool = options["close_doubles_reverse"]
+        self.own_double: bool = options["satisfy_own_double"]
+        self.target_names, self.target_index, self.moves = tables(seats, options["max_pip"])
+        self.engine = 0
+        self.hands: list[list[Tile]] = []
+        self.by_pip: list[list[list[Tile]]] = []
+        self.boneyard: list[Tile] = []
+        self.trains: list[list[Tile]] = []
+        self.ends: list[int] = []
+        self.markers: list[bool] = []
+        self.open: list[int] = []
+        self.streak = 0
+        self.drawn: Tile | None = None
+        self.left: list[int] = []
+
+    def first_seat(self) -> int:
+        """MT-FIRST: round ``r`` starts at seat ``(r - 1) mod n``."""
+        return (self.round_no - 1) % self.seats
+
+    def round_seed(self) -> str:
+        """This round's secret seed (C-SHUFFLE)."""
+        return round_seed(self.seed, self.round_no)
+
+
+_TABLES: dict[tuple[int, int], tuple[list[str], dict[str, int], dict[Tile, list[Move]]]] = {}
+
+
+def tables(seats: int, max_pip: int) -> tuple[list[str], dict[str, int], dict[Tile, list[Move]]]:
+    """Train ids, their index, and one shared ``Move`` per (tile, train), built once per shape."""
+    key = (seats, max_pip)
+    if key not in _TABLES:
+        names = [f"seat:{i}" for i in range(seats)] + [MEXICAN]
+        index = {name: i for i, name in enumerate(names)}
+        moves = {t: [Move(PLAY, t, name) for name in names] for t in full_set(max_pip)}
+        _TABLES[key] = (names, index, moves)
+    return _TABLES[key]
+
+
+def train_id(state: MTState, t: int) -> str:
+    """The id of train ``t``: ``"seat:<i>"`` or ``"mexican"``."""
+    return state.target_names[t]
+
+
+def setup_round(
+    state: MTState,
+    hands: list[list[Tile]],
+    boneyard_draw_order: list[Tile],
+    trains: list[list[Tile]] | None = None,
+) -> None:
+    """Install a round's hands, boneyard (first tile drawn first) and trains; derive the rest."""
+    n = state.seats
+    top = state.options["max_pip"]
+    state.hands = [list(h) for h in hands]
+    state.boneyard = list(reversed(boneyard_draw_order))
+    state.trains = [list(t) for t in trains] if trains is not None else [[] for _ in range(n + 1)]
+    state.ends = [t[-1][1] if t else state.engine for t in state.trains]
+    state.by_pip = []
+    for hand in state.hands:
+        pips: list[list[Tile]] = [[] for _ in range(top + 1)]
+        for a, b in sorted(hand):
+            pips[a].append((a, b))
+            if b != a:
+                pips[b].append((a, b))
+        state.by_pip.append(pips)
+    left = [0] * (top + 1)
+    for group in (*state.hands, state.boneyard):
+        for a, b in group:
+            left[a] += 1
+            if b != a:
+                left[b] += 1
+    state.left = left
+
+
+def start_round(state: MTState, round_no: int) -> list[dict[str, Any]]:
+    """Deal round ``round_no`` and put its engine in the hub (MT-ENGINE, MT-DEAL, MT-FIRST)."""
+    n = state.seats
+    state.round_no = round_no
+    state.engine = state.options["max_pip"] - (round_no - 1)
+    engine = (state.engine, state.engine)
+    seed = state.round_seed()
+    tiles = [t for t in full_set(state.options["max_pip"]) if t != engine]
+    hands, boneyard = deal(shuffled(tiles, seed), n, state.options["hand_size"])
+    setup_round(state, hands, boneyard[::-1])
+    state.markers = [False] * n
+    state.open = []
+    state.streak = 0
+    state.drawn = None
+    state.turn = state.first_seat()
+    digest = commitment(seed)
+    state.commitments.append(digest)
+    return [
+        {
+            "type": "round_started",
+            "round": round_no,
+            "start_double": [state.engine, state.engine],
+            "commitment": digest,
+            "starter": state.turn,
+            "turn": state.turn,
+        },
+        {"type": "engine_placed", "tile": [state.engine, state.engine]},
+    ]
+
+
+def new_match(seats: int, options: dict[str, Any], seed: str) -> MTState:
+    """A new match (options already resolved), round 1 dealt, the engine in the hub."""
+    state = MTState(seats, options, seed)
+    start_round(state, 1)
+    return state

@@ -32,7 +32,9 @@ def parse_move(data: Any, max_pip: int | None = None) -> Move:
     if isinstance(data, Move):
         return data
     if not isinstance(data, dict):
-        raise MalformedMove("A move is an object like {\"kind\": \"play\", \"tile\": [3, 5], \"target\": \"arm:0\"}.")
+        raise MalformedMove(
+            'A move is an object like {"kind": "play", "tile": [3, 5], "target": "arm:0"}.'
+        )
     kind = data.get("kind")
     if kind not in KINDS:
         raise MalformedMove(f"Move kind must be one of {', '.join(KINDS)}; got {kind!r}.")
@@ -43,5 +45,7 @@ def parse_move(data: Any, max_pip: int | None = None) -> Move:
         return Move(kind)
     target = data.get("target")
     if not isinstance(target, str) or not target:
-        raise MalformedMove("A play needs a target: an end id from the legal-moves list (e.g. \"arm:0\").")
+        raise MalformedMove(
+            'A play needs a target: an end id from the legal-moves list (e.g. "arm:0").'
+        )
     return Move(PLAY, parse_tile(data.get("tile"), max_pip), target)

@@ -1,4 +1,6 @@
-"""House options (RULES.md §4), player counts and deal sizes (CF-PLAYERS, CF-DEAL, MT-PLAYERS, MT-DEAL).
+"""House options (RULES.md §4), player counts and deal sizes.
+
+Covers CF-PLAYERS, CF-DEAL, MT-PLAYERS and MT-DEAL.
 
 ``resolve_options`` validates what a match creator sends and fills in every default, so the
 rest of the engine reads a complete, trusted ``dict``.
@@ -103,7 +105,9 @@ def _int_option(options: dict[str, Any], name: str) -> int | None:
     return value
 
 
-def resolve_options(variant: str, seats: int, options: dict[str, Any] | None = None) -> dict[str, Any]:
+def resolve_options(
+    variant: str, seats: int, options: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """Validate house options and return them complete, every default filled in.
 
     Raises ``OptionError`` (the API answers 400) for an unknown variant or option, a bad value,
@@ -130,7 +134,8 @@ def resolve_options(variant: str, seats: int, options: dict[str, Any] | None = N
         max_pip = default_max_pip(variant, seats)
     elif max_pip not in SUPPORTED_MAX_PIPS:
         raise OptionError(
-            f"Option 'max_pip' must be one of {', '.join(map(str, SUPPORTED_MAX_PIPS))}; got {max_pip}.",
+            f"Option 'max_pip' must be one of {', '.join(map(str, SUPPORTED_MAX_PIPS))};"
+            f" got {max_pip}.",
             rule="C-SET",
         )
     _check_seats(variant, seats, max_pip)
@@ -142,7 +147,9 @@ def resolve_options(variant: str, seats: int, options: dict[str, Any] | None = N
     if hand_size is None:
         hand_size = default_hand_size(variant, max_pip, seats)
     elif hand_size < 1:
-        raise OptionError(f"Option 'hand_size' must be at least 1; got {hand_size}.", rule=deal_rule)
+        raise OptionError(
+            f"Option 'hand_size' must be at least 1; got {hand_size}.", rule=deal_rule
+        )
     if hand_size < 1 or seats * hand_size >= in_deal:
         raise OptionError(
             f"{seats} hands of {hand_size} from a double-{max_pip} set leave no boneyard.",
@@ -177,7 +184,9 @@ def resolve_options(variant: str, seats: int, options: dict[str, Any] | None = N
         if arms is None:
             arms = 4
         elif arms not in (4, 6):
-            raise OptionError(f"Option 'spinner_arms' must be 4 or 6; got {arms}.", rule="CF-SPINNER")
+            raise OptionError(
+                f"Option 'spinner_arms' must be 4 or 6; got {arms}.", rule="CF-SPINNER"
+            )
         resolved["spinner_arms"] = arms
     for name in allowed:
         if name in BOOL_DEFAULTS:

@@ -11,7 +11,7 @@ from .tiles import Tile, hand_points
 
 
 def round_scores(hands: list[list[Tile]], double_blank_points: int = 50) -> list[int]:
-    """C-PIPS summed over each seat's hand (CF-SCORE; MT-SCORE, the seat that went out holds none)."""
+    """C-PIPS per seat (CF-SCORE; MT-SCORE: the seat that went out holds none)."""
     return [hand_points(hand, double_blank_points) for hand in hands]
 
 

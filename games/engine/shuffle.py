@@ -79,9 +79,7 @@ def shuffled(items: list[T], seed: str) -> list[T]:
     return out
 
 
-def deal(
-    tiles: list[T], seats: int, hand_size: int
-) -> tuple[list[list[T]], list[T]]:
+def deal(tiles: list[T], seats: int, hand_size: int) -> tuple[list[list[T]], list[T]]:
     """Deal shuffled ``tiles``: seat 0 takes the first ``hand_size``, seat 1 the next, and so on.
 
     Returns ``(hands, boneyard)``. The boneyard is stored *reversed*, so ``boneyard.pop()``

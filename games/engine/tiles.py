@@ -47,7 +47,7 @@ def hand_points(hand: list[Tile] | tuple[Tile, ...], double_blank_points: int = 
 
 
 def parse_tile(value: Any, max_pip: int | None = None) -> Tile:
-    """Read a tile from JSON (``[a, b]`` in either order); raise ``MalformedMove`` if it is not one."""
+    """Read a tile from JSON (``[a, b]``, either order); ``MalformedMove`` if it is not one."""
     if (
         not isinstance(value, (list, tuple))
         or len(value) != 2

@@ -14,18 +14,10 @@ from ..errors import MalformedMove, NotYourTurn, RoundOver, RuleViolation
 from ..moves import DRAW, PASS, PLAY, Move
 from ..scoring import final_order, match_totals
 from ..tiles import Tile, hand_points
-from .state import OVER, PLAYING, MTState, start_round
+from .state import OVER, PLAYING, MTState, set_markers, start_round
 
 DRAW_MOVE = Move(DRAW)
 PASS_MOVE = Move(PASS)
-
-
-def _available(state: MTState, seat: int) -> list[int]:
-    """MT-AVAILABLE: own train, marked trains, then the Mexican Train, in train order."""
-    markers = state.markers
-    out = [t for t in range(state.seats) if t == seat or markers[t]]
-    out.append(state.seats)
-    return out
 
 
 def binding(state: MTState) -> int:
@@ -57,17 +49,18 @@ def _plays(state: MTState, seat: int) -> list[Move]:
     moves = state.moves
     out: list[Move] = []
     if not state.streak:
-        if state.open:
-            t = state.open[-1] if state.reverse else state.open[0]
-            for tile in pips[ends[t]]:
-                out.append(moves[tile][t])
-            return out
-        for t in _available(state, seat):
-            for tile in pips[ends[t]]:
-                out.append(moves[tile][t])
+        opened = state.open
+        if opened:
+            t = opened[-1] if state.reverse else opened[0]
+            return [moves[tile][t] for tile in pips[ends[t]]]
+        for t in state.avail[seat]:
+            row = pips[ends[t]]
+            if row:
+                for tile in row:
+                    out.append(moves[tile][t])
         return out
     must = forced(state)
-    for t in _available(state, seat):
+    for t in state.avail[seat]:
         for tile in pips[ends[t]]:
             if must < 0 or t == must or tile[0] == tile[1]:
                 out.append(moves[tile][t])
@@ -85,7 +78,7 @@ def _plays_of(state: MTState, seat: int, tile: Tile) -> list[Move]:
         return [moves[bound]] if (a == e or b == e) else []
     must = forced(state) if state.streak and a != b else -1
     out = []
-    for t in _available(state, seat):
+    for t in state.avail[seat]:
         e = ends[t]
         if (a == e or b == e) and (must < 0 or t == must):
             out.append(moves[t])
@@ -192,7 +185,8 @@ def apply_move(state: MTState, seat: int, move: Move) -> list[dict[str, Any]]:
 
 def _play(state: MTState, seat: int, tile: Tile, t: int) -> list[dict[str, Any]]:
     a, b = tile
-    state.hands[seat].remove(tile)
+    hand = state.hands[seat]
+    hand.remove(tile)
     pips = state.by_pip[seat]
     pips[a].remove(tile)
     left = state.left
@@ -214,6 +208,7 @@ def _play(state: MTState, seat: int, tile: Tile, t: int) -> list[dict[str, Any]]
     state.drawn = None
     if t == seat and state.markers[seat]:
         state.markers[seat] = False
+        set_markers(state, state.markers)
         events.append({"type": "marker_lifted", "seat": seat})
     opened = state.open
     if opened and t in opened:
@@ -225,14 +220,15 @@ def _play(state: MTState, seat: int, tile: Tile, t: int) -> list[dict[str, Any]]
         events.append({"type": "double_opened", "seat": seat, "target": name, "tile": [a, b]})
     if opened and (left[a] == 0 or left[b] == 0):
         _release_dead(state, events)
-    hand_left = len(state.hands[seat])
+    hand_left = len(hand)
     if hand_left == 1:
         events.append({"type": "last_tile", "seat": seat})
     elif hand_left == 0:
         events.extend(_end_round(state, "out", seat))
         return events
-    if a != b:
-        _end_turn(state, seat)
+    if a != b:  # the turn ends (inlined _end_turn: this is the hot path)
+        state.turn = seat + 1 if seat + 1 < state.seats else 0
+        state.streak = 0
     if not state.boneyard and _blocked(state):
         events.extend(_end_round(state, "blocked", None))
     return events
@@ -274,6 +270,7 @@ def _pass(state: MTState, seat: int) -> list[dict[str, Any]]:
     events: list[dict[str, Any]] = [{"type": "passed", "seat": seat}]
     if not state.markers[seat]:
         state.markers[seat] = True
+        set_markers(state, state.markers)
         events.append({"type": "marker_put", "seat": seat})
     _end_turn(state, seat)
     if not state.boneyard and _blocked(state):  # only a hand-built position can get here

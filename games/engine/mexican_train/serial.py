@@ -20,7 +20,7 @@ from typing import Any
 from ..options import MEXICAN_TRAIN, resolve_options
 from ..shuffle import commitment, new_match_seed, round_seed
 from ..tiles import Tile, parse_tile
-from .state import PLAYING, MTState, setup_round
+from .state import PLAYING, MTState, set_markers, setup_round
 
 
 def _tiles(tiles: list[Tile]) -> list[list[int]]:
@@ -104,7 +104,7 @@ def from_json(data: dict[str, Any]) -> MTState:
         raise ValueError("A tile appears twice in the position.")
     setup_round(state, hands, boneyard, trains)
     markers = set(layout.get("markers", []))
-    state.markers = [s in markers for s in range(seats)]
+    set_markers(state, [s in markers for s in range(seats)])
     state.open = [state.target_index[name] for name in layout.get("open_doubles", [])]
     for t in state.open:
         tiles = state.trains[t]

@@ -12,6 +12,7 @@ Everything a move touches is kept ready for O(1) work, and updated in place:
 * ``left[p]``: how many tiles carrying ``p`` are not on the table (hands and boneyard), so an
   open double ``d|d`` is dead (MT-OPEN-DEAD) exactly when ``left[d] == 0``, and a round with an
   empty boneyard is blocked (MT-END) exactly when ``left[ends[t]] == 0`` for every train;
+* ``markers[seat]`` and ``avail[seat]``: the seat's marker, and the trains it may play on;
 * ``open``: the trains whose last tile is an open (unsatisfied, live) double, in play order;
 * ``streak``: doubles played so far in this turn (MT-DOUBLE); ``drawn``: the tile drawn since
   the last play of this turn, if any.
@@ -35,6 +36,7 @@ class MTState:
     """A Mexican Train match: mutable, updated in place by ``apply_move``."""
 
     __slots__ = (
+        "avail",
         "boneyard",
         "by_pip",
         "commitments",
@@ -86,6 +88,7 @@ class MTState:
         self.trains: list[list[Tile]] = []
         self.ends: list[int] = []
         self.markers: list[bool] = []
+        self.avail: list[tuple[int, ...]] = []
         self.open: list[int] = []
         self.streak = 0
         self.drawn: Tile | None = None
@@ -117,6 +120,17 @@ def tables(seats: int, max_pip: int) -> tuple[list[str], dict[str, int], dict[Ti
 def train_id(state: MTState, t: int) -> str:
     """The id of train ``t``: ``"seat:<i>"`` or ``"mexican"``."""
     return state.target_names[t]
+
+
+def set_markers(state: MTState, markers: list[bool]) -> None:
+    """Install the markers and, for each seat, its available trains (MT-AVAILABLE), in order.
+
+    ``avail[seat]``: own train, trains carrying a marker, the Mexican Train, by train index.
+    Markers change only on a pass or a play on one's own train, so this is rebuilt rarely.
+    """
+    n = state.seats
+    state.markers = markers
+    state.avail = [(*(t for t in range(n) if t == seat or markers[t]), n) for seat in range(n)]
 
 
 def setup_round(
@@ -159,7 +173,7 @@ def start_round(state: MTState, round_no: int) -> list[dict[str, Any]]:
     tiles = [t for t in full_set(state.options["max_pip"]) if t != engine]
     hands, boneyard = deal(shuffled(tiles, seed), n, state.options["hand_size"])
     setup_round(state, hands, boneyard[::-1])
-    state.markers = [False] * n
+    set_markers(state, [False] * n)
     state.open = []
     state.streak = 0
     state.drawn = None

@@ -121,14 +121,14 @@ def test_option_open_hands_every_hand_face_up() -> None:
     s = pos(hands, boneyard=[(2, 2)], options={"open_hands": True})
     for seat in (0, 1, None):
         assert E.view(s, seat)["hands"] == [[[0, 1]], [[3, 4], [5, 5]]]
-    assert "boneyard" not in E.view(s, 0)
+    assert E.view(s, 0)["boneyard"] == 1  # its size only
 
 
 def test_option_max_pip_double_nine_match() -> None:
     s = E.new_match(MT, 3, {"max_pip": 9}, "d9")
     assert s.engine == 9
     assert [len(h) for h in s.hands] == [13, 13, 13]
-    assert E.view(s, None)["boneyard_count"] == 54 - 39
+    assert E.view(s, None)["boneyard"] == 54 - 39
     with pytest.raises(OptionError):
         E.new_match(MT, 3, {"max_pip": 6}, "d6")
 

@@ -97,14 +97,14 @@ def run_match(
         seat = s.turn
         moves = E.legal_moves(s, seat)
         assert moves, "the seat to move always has a legal move"
-        v = E.view(s, seat) if every_action else {"must_satisfy": None, "markers": []}
+        v = E.view(s, seat) if every_action else {"must_satisfy": None}
         bound = v["must_satisfy"]
         for m in moves if every_action else ():
             if m.kind == PLAY:
                 if bound is not None:
                     assert m.target == bound  # with an open double, nothing goes elsewhere
                 elif m.target != f"seat:{seat}" and m.target != "mexican":
-                    assert int(m.target.split(":")[1]) in v["markers"]  # MT-AVAILABLE
+                    assert int(m.target.split(":")[1]) in v["layout"]["markers"]  # MT-AVAILABLE
         if rng.random() < deep:
             _deep_checks(s, seat, moves)
         move = rng.choice(moves)

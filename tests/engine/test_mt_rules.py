@@ -138,8 +138,7 @@ def test_C_HIDDEN_views_and_drawn_tiles() -> None:
     for v in (mine, theirs, spectator):
         assert "hands" not in v
         assert "seed" not in v
-        assert "boneyard" not in v
-        assert v["boneyard_count"] == 2
+        assert v["boneyard"] == 2
         assert v["hand_counts"] == [1, 1]
     [drew] = act(s, DRAW)
     hidden = {"type": "drew", "seat": 0, "count": 1, "boneyard": 1}
@@ -178,9 +177,10 @@ def test_MT_ENGINE_engine_in_the_hub_before_the_deal() -> None:
     assert (12, 12) not in s.boneyard
     v = E.view(s, 0)
     assert v["start_double"] == [12, 12]
-    assert [t["open_end"] for t in v["trains"]] == [12] * 5
-    assert [t["id"] for t in v["trains"]] == ["seat:0", "seat:1", "seat:2", "seat:3", "mexican"]
-    assert all(t["tiles"] == [] for t in v["trains"])
+    trains = v["layout"]["trains"]
+    assert [t["open_end"] for t in trains] == [12] * 5
+    assert [t["id"] for t in trains] == ["seat:0", "seat:1", "seat:2", "seat:3", "mexican"]
+    assert all(t["tiles"] == [] for t in trains)
 
 
 @pytest.mark.parametrize(
@@ -204,7 +204,7 @@ def test_MT_DEAL_hand_sizes(max_pip: int, seats: int, size: int) -> None:
     s = E.new_match(MT, seats, {"max_pip": max_pip}, "deal")
     assert [len(h) for h in s.hands] == [size] * seats
     tiles = (max_pip + 1) * (max_pip + 2) // 2
-    assert E.view(s, None)["boneyard_count"] == tiles - 1 - seats * size
+    assert E.view(s, None)["boneyard"] == tiles - 1 - seats * size
 
 
 def test_MT_FIRST_round_r_starts_at_seat_r_minus_one() -> None:
@@ -221,7 +221,7 @@ def test_MT_TRAINS_first_tile_carries_the_engine_number() -> None:
     events = act(s, play((12, 5), "seat:0"))
     assert types(events) == ["tile_played", "train_started"]
     assert events[1] == {"type": "train_started", "seat": 0, "target": "seat:0"}
-    train = E.view(s, 0)["trains"][0]
+    train = E.view(s, 0)["layout"]["trains"][0]
     assert train["tiles"] == [[12, 5]]
     assert train["open_end"] == 5
 
@@ -230,11 +230,11 @@ def test_MT_TRAINS_anyone_starts_the_mexican_train_and_tiles_match() -> None:
     s = pos([[(0, 1)], [(12, 7), (7, 3), (2, 2)]], boneyard=[(0, 2)], turn=1)
     events = act(s, play((7, 12), "mexican"))
     assert events[1] == {"type": "train_started", "seat": 1, "target": "mexican"}
-    assert E.view(s, None)["trains"][2]["tiles"] == [[12, 7]]
+    assert E.view(s, None)["layout"]["trains"][2]["tiles"] == [[12, 7]]
     s = pos([[(7, 3), (0, 1)], [(1, 1)]], boneyard=[(0, 2)], trains={"mexican": [[12, 7]]})
     refused(s, play((0, 1), "mexican"), "MT-TRAINS")
     act(s, play((3, 7), "mexican"))
-    assert E.view(s, None)["trains"][2]["tiles"] == [[12, 7], [7, 3]]
+    assert E.view(s, None)["layout"]["trains"][2]["tiles"] == [[12, 7], [7, 3]]
 
 
 def test_MT_AVAILABLE_other_trains_only_with_their_marker() -> None:
@@ -246,7 +246,7 @@ def test_MT_AVAILABLE_other_trains_only_with_their_marker() -> None:
     s = pos(hands, trains=trains, boneyard=[(4, 5)], markers=[1])
     assert legal(s) == [play((6, 7), "seat:1")]
     act(s, play((6, 7), "seat:1"))
-    assert E.view(s, None)["markers"] == [1]  # only its owner lifts it
+    assert E.view(s, None)["layout"]["markers"] == [1]  # only its owner lifts it
 
 
 def test_MT_ONE_one_tile_ends_the_turn_and_must_come_from_the_hand() -> None:
@@ -281,8 +281,8 @@ def test_MT_DRAW_unplayable_draw_then_pass_puts_the_marker() -> None:
     assert legal(s) == [PASS]
     refused(s, play((3, 4), "seat:0"), "MT-TRAINS")
     assert act(s, PASS) == [{"type": "passed", "seat": 0}, {"type": "marker_put", "seat": 0}]
-    assert E.view(s, None)["markers"] == [0]
-    assert E.view(s, None)["trains"][0]["marker"] is True
+    assert E.view(s, None)["layout"]["markers"] == [0]
+    assert E.view(s, None)["layout"]["trains"][0]["marker"] is True
     assert s.turn == 1
 
 
@@ -297,11 +297,11 @@ def test_MT_DRAW_marker_lifted_only_by_playing_on_own_train() -> None:
     s = pos([[(12, 3), (12, 4), (0, 1)], [(5, 5)]], boneyard=[(0, 2)], markers=[0], turn=0)
     events = act(s, play((12, 3), "mexican"))
     assert "marker_lifted" not in types(events)
-    assert E.view(s, None)["markers"] == [0]
+    assert E.view(s, None)["layout"]["markers"] == [0]
     s = pos([[(12, 3), (12, 4), (0, 1)], [(5, 5)]], boneyard=[(0, 2)], markers=[0], turn=0)
     events = act(s, play((12, 3), "seat:0"))
     assert events[-1] == {"type": "marker_lifted", "seat": 0}
-    assert E.view(s, None)["markers"] == []
+    assert E.view(s, None)["layout"]["markers"] == []
 
 
 def test_MT_KNOCK_one_tile_left_is_announced() -> None:
@@ -322,11 +322,11 @@ def test_MT_DOUBLE_play_again_on_the_double_or_any_available_train() -> None:
     assert s.turn == 0
     v = E.view(s, 0)
     assert v["must_play_again"] is True
-    assert v["trains"][0]["tiles"][-1] == [4, 4]
+    assert v["layout"]["trains"][0]["tiles"][-1] == [4, 4]
     assert legal(s) == [play((4, 9), "seat:0"), play((7, 12), "mexican")]
     act(s, play((7, 12), "mexican"))
     assert s.turn == 1
-    assert E.view(s, 1)["open_doubles"] == ["seat:0"]
+    assert E.view(s, 1)["layout"]["open_doubles"] == ["seat:0"]
 
 
 def test_MT_DOUBLE_satisfying_the_double_ends_the_turn() -> None:
@@ -339,7 +339,7 @@ def test_MT_DOUBLE_satisfying_the_double_ends_the_turn() -> None:
     events = act(s, play((4, 9), "seat:0"))
     assert events[-1] == {"type": "double_satisfied", "seat": 0, "target": "seat:0", "tile": [4, 4]}
     assert s.turn == 1
-    assert E.view(s, 1)["open_doubles"] == []
+    assert E.view(s, 1)["layout"]["open_doubles"] == []
 
 
 def test_MT_DOUBLE_after_two_doubles_the_non_double_goes_on_the_first() -> None:
@@ -357,7 +357,7 @@ def test_MT_DOUBLE_after_two_doubles_the_non_double_goes_on_the_first() -> None:
     events = act(s, play((4, 9), "seat:0"))
     assert "double_satisfied" in types(events)
     assert s.turn == 1
-    assert E.view(s, 1)["open_doubles"] == ["mexican"]
+    assert E.view(s, 1)["layout"]["open_doubles"] == ["mexican"]
 
 
 def test_MT_DOUBLE_drawn_double_is_played_and_the_player_draws_again() -> None:
@@ -376,7 +376,7 @@ def test_MT_DOUBLE_drawn_double_is_played_and_the_player_draws_again() -> None:
     assert legal(s) == [play((4, 9), "seat:0")]
     act(s, play((4, 9), "seat:0"))
     assert s.turn == 1
-    assert E.view(s, 1)["open_doubles"] == ["mexican"]
+    assert E.view(s, 1)["layout"]["open_doubles"] == ["mexican"]
 
 
 def test_MT_DOUBLE_no_play_after_a_double_puts_the_marker() -> None:
@@ -474,7 +474,7 @@ def test_MT_OPEN_DEAD_double_released_when_its_last_tile_goes_elsewhere() -> Non
     events = act(s, play((5, 8), "mexican"))
     assert events[-1] == {"type": "double_released", "target": "seat:0", "tile": [5, 5]}
     assert s.turn == 1
-    assert E.view(s, 1)["open_doubles"] == []
+    assert E.view(s, 1)["layout"]["open_doubles"] == []
     assert E.view(s, 1)["must_satisfy"] is None
 
 
@@ -579,3 +579,43 @@ def test_MT_SCORE_blocked_round_scores_every_hand() -> None:
     s = pos([[(12, 3), (0, 0)], [(4, 5)]], boneyard=[])
     act(s, play((12, 3), "seat:0"))
     assert s.scores == [[50, 9]]
+
+
+def test_view_shows_trains_markers_doubles_and_the_turn_state() -> None:
+    s = pos(
+        [[(4, 4), (4, 9), (0, 3), (1, 1)], [(2, 3), (4, 7)]],
+        trains={"seat:0": [[12, 4]], "seat:1": [[12, 6]]},
+        markers=[1],
+        boneyard=[(0, 2), (5, 6)],
+    )
+    act(s, play((4, 4), "seat:0"))
+    v = E.view(s, 0)
+    assert v["hand"] == [[0, 3], [1, 1], [4, 9]]
+    assert v["hand_counts"] == [3, 2]
+    assert v["boneyard"] == 2
+    assert (v["turn"], v["round"], v["starter"], v["status"]) == (0, 1, 0, "playing")
+    assert v["layout"]["engine"] == [12, 12]
+    assert v["layout"]["trains"][0] == {
+        "id": "seat:0",
+        "owner": 0,
+        "tiles": [[12, 4], [4, 4]],
+        "open_end": 4,
+        "marker": False,
+        "open_double": True,
+    }
+    assert v["layout"]["trains"][1]["marker"] is True
+    assert v["layout"]["trains"][2] == {
+        "id": "mexican",
+        "owner": None,
+        "tiles": [],
+        "open_end": 12,
+        "marker": None,
+        "open_double": False,
+    }
+    assert v["layout"]["markers"] == [1]
+    assert v["layout"]["open_doubles"] == ["seat:0"]
+    assert (v["must_play_again"], v["doubles_this_turn"], v["must_satisfy"]) == (True, 1, None)
+    assert v["legal_moves"] == [play((4, 9), "seat:0")]
+    assert E.view(s, 1)["legal_moves"] == []
+    assert (v["scores"], v["totals"]) == ([], [0, 0])
+    assert v["commitment"] == v["commitments"][0]

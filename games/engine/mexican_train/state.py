@@ -122,15 +122,27 @@ def train_id(state: MTState, t: int) -> str:
     return state.target_names[t]
 
 
+_AVAIL: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+
+
 def set_markers(state: MTState, markers: list[bool]) -> None:
     """Install the markers and, for each seat, its available trains (MT-AVAILABLE), in order.
 
     ``avail[seat]``: own train, trains carrying a marker, the Mexican Train, by train index.
-    Markers change only on a pass or a play on one's own train, so this is rebuilt rarely.
+    Markers change only on a pass or a play on one's own train; the per-seat lists for each set
+    of markers are built once per seat count and shared (they are never mutated).
     """
     n = state.seats
     state.markers = markers
-    state.avail = [(*(t for t in range(n) if t == seat or markers[t]), n) for seat in range(n)]
+    mask = 0
+    for seat, up in enumerate(markers):
+        if up:
+            mask |= 1 << seat
+    avail = _AVAIL.get((n, mask))
+    if avail is None:
+        avail = [(*(t for t in range(n) if t == seat or markers[t]), n) for seat in range(n)]
+        _AVAIL[(n, mask)] = avail
+    state.avail = avail
 
 
 def setup_round(

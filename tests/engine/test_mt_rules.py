@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from games import engine as E
-from games.engine.errors import NotYourTurn, OptionError, RuleViolation
+from games.engine.errors import NotYourTurn, OptionError, RoundOver, RuleViolation
 from games.engine.scoring import final_order
 from games.engine.shuffle import deal, round_seed, shuffled
 from games.engine.tiles import full_set
@@ -526,6 +526,8 @@ def test_MT_END_round_ends_when_the_last_tile_is_played() -> None:
     assert ended["hands"] == [[], [[2, 5]]]
     assert s.status == "over"
     assert E.legal_moves(s, 1) == []
+    with pytest.raises(RoundOver):
+        E.apply_move(s, 1, PASS)
 
 
 def test_MT_END_a_last_double_needs_no_satisfying() -> None:

@@ -152,9 +152,9 @@ def _check_play(state: MTState, seat: int, tile: Tile, target: str | None) -> in
 
 def apply_move(state: MTState, seat: int, move: Move) -> list[dict[str, Any]]:
     """Validate ``move`` (nothing changes if it is refused), then apply it in place."""
-    if state.status != PLAYING:
-        raise RoundOver("The match is over.")
-    if seat != state.turn:
+    if seat != state.turn:  # ``turn`` is None once the match is over
+        if state.status != PLAYING:
+            raise RoundOver("The match is over.")
         raise NotYourTurn(f"It is seat {state.turn}'s turn, not seat {seat}'s.")
     kind = move.kind
     if kind == PLAY:
@@ -195,7 +195,8 @@ def _play(state: MTState, seat: int, tile: Tile, t: int) -> list[dict[str, Any]]
         pips[b].remove(tile)
         left[b] -= 1
     train = state.trains[t]
-    e = state.ends[t]
+    ends = state.ends
+    e = ends[t]
     other = b if a == e else a
     name = state.target_names[t]
     events: list[dict[str, Any]] = [
@@ -204,7 +205,7 @@ def _play(state: MTState, seat: int, tile: Tile, t: int) -> list[dict[str, Any]]
     if not train:
         events.append({"type": "train_started", "seat": seat, "target": name})
     train.append((e, other))
-    state.ends[t] = other
+    ends[t] = other
     state.drawn = None
     if t == seat and state.markers[seat]:
         state.markers[seat] = False

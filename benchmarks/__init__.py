@@ -1,0 +1,1 @@
+"""Benchmarks: plain scripts, run by hand (``python -m benchmarks.engine``), never as tests."""

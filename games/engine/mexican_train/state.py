@@ -117,11 +117,6 @@ def tables(seats: int, max_pip: int) -> tuple[list[str], dict[str, int], dict[Ti
     return _TABLES[key]
 
 
-def train_id(state: MTState, t: int) -> str:
-    """The id of train ``t``: ``"seat:<i>"`` or ``"mexican"``."""
-    return state.target_names[t]
-
-
 _AVAIL: dict[tuple[int, int], list[tuple[int, ...]]] = {}
 
 

@@ -9,7 +9,11 @@ can recompute the deal with the algorithm below (documented in docs/api.md):
 2. ``below(n)``: take the next word ``x``; if ``x < 2**32 - (2**32 % n)`` answer ``x % n``,
    otherwise take another word (rejection sampling, so there is no bias).
 3. Fisher-Yates: start from the set in canonical order (``[a, b]``, ``a <= b``, sorted); for
-   ``i`` from ``len - 1`` down to ``1``, swap items ``i`` and ``below(i + 1)``.
+   ``i`` from ``len - 1`` down to ``1``, swap items ``i`` and ``below(i + 1)``. In Mexican Train
+   the round's engine double is in no hand (MT-ENGINE): it is taken out of the canonical list
+   before shuffling.
+4. Deal: seat 0 takes the first ``hand_size`` tiles, seat 1 the next, and so on; the rest is the
+   boneyard, drawn in order.
 """
 
 from __future__ import annotations

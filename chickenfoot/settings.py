@@ -170,6 +170,13 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "MatchStatusEnum": "games.models.Match.Status",
+        "PlayerKindEnum": "games.models.Player.Kind",
+        "MoveKindEnum": "games.models.Move.Kind",
+        "SeatKindEnum": "games.api.common.SEAT_KIND_CHOICES",
+        "SeatRequestKindEnum": "games.api.common.SEAT_REQUEST_KIND_CHOICES",
+    },
 }
 
 # --- Logging ----------------------------------------------------------------------------------

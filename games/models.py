@@ -1,3 +1,207 @@
-"""Rows the games app keeps."""
+"""Rows the games app keeps: players, matches, their seats, rounds and the move log.
+
+A match's live engine state is one JSON snapshot on its ``Match`` row, so a move loads and saves
+exactly one snapshot (ARCHITECTURE.md, principle 2). Each ``Round`` keeps the snapshot it started
+from; ``Move`` is the append-only log. Replaying the log from the match's seed reproduces every
+snapshot (``python manage.py verify_match``).
+"""
 
 from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from games.engine import CHICKENFOOT, MEXICAN_TRAIN
+
+
+class Player(models.Model):
+    """Someone who takes a seat: a human with a user account, or a bot with a level."""
+
+    class Kind(models.TextChoices):
+        HUMAN = "human", "Human"
+        BOT = "bot", "Bot"
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="player",
+        help_text="The account of a human player; empty for a bot.",
+    )
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.HUMAN)
+    bot_level = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="1 (random) to 3 (greedy, doubles first); bots only."
+    )
+    display_name = models.CharField(max_length=64)
+    is_organiser = models.BooleanField(
+        default=False,
+        help_text="Organisers may watch and start any match (staff users are organisers too).",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    Q(kind="human", user__isnull=False, bot_level__isnull=True)
+                    | Q(kind="bot", user__isnull=True, bot_level__gte=1, bot_level__lte=3)
+                ),
+                name="player_human_has_user_bot_has_level",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == self.Kind.BOT
+
+    @property
+    def organises(self) -> bool:
+        """An organiser by flag, or a staff user."""
+        return self.is_organiser or bool(self.user and self.user.is_staff)
+
+
+class Match(models.Model):
+    """One match of either game. ``state`` is the engine's full state, secrets included."""
+
+    class Variant(models.TextChoices):
+        CHICKENFOOT = CHICKENFOOT, "Chicken Foot"
+        MEXICAN_TRAIN = MEXICAN_TRAIN, "Mexican Train"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open (waiting for players)"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+        ABANDONED = "abandoned", "Abandoned"
+
+    variant = models.CharField(max_length=16, choices=Variant.choices)
+    options = models.JSONField(help_text="The house options, resolved: every default filled in.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    seat_count = models.PositiveSmallIntegerField()
+    seed = models.CharField(max_length=64, help_text="Secret: never leaves the server.")
+    version = models.PositiveIntegerField(
+        default=0, help_text="Bumped by every change (join, start, move); the ETag of the match."
+    )
+    moves_played = models.PositiveIntegerField(default=0)
+    state = models.JSONField(null=True, blank=True, help_text="The live engine state.")
+    current_round = models.ForeignKey(
+        "Round", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    bot_seats = models.JSONField(
+        default=list, blank=True, help_text="Positions held by bots (set when the match starts)."
+    )
+    standings = models.JSONField(null=True, blank=True, help_text="Final order (C-WIN).")
+    created_by = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="created_matches")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name_plural = "matches"
+        indexes = [
+            # The lobby: open matches, newest first.
+            models.Index(fields=["status", "-created_at"], name="match_status_created"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_variant_display()} #{self.pk} ({self.status})"
+
+
+class Seat(models.Model):
+    """A place at a match's table. ``player`` is empty while the seat is open."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(help_text="0-based, in play order (C-SEATS).")
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
+    )
+    joined_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(
+                fields=["match", "player"],
+                condition=Q(player__isnull=False),
+                name="seat_one_per_player",
+            ),
+        ]
+        indexes = [
+            # "My matches": a player's seats, then their matches.
+            models.Index(fields=["player", "match"], name="seat_player_match"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Seat {self.position} of match {self.match_id}"
+
+
+class Round(models.Model):
+    """One round: its start double, the commitment to its shuffle seed, and the seed once over."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(help_text="1-based.")
+    start_double = models.PositiveSmallIntegerField()
+    commitment = models.CharField(max_length=64, help_text="SHA-256 of the round's seed (hex).")
+    seed_revealed = models.CharField(
+        max_length=64, blank=True, default="", help_text="The round's seed, once it has ended."
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    snapshot = models.JSONField(help_text="The engine state as the round started.")
+    scores = models.JSONField(null=True, blank=True, help_text="Points per seat, once over.")
+    started_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="round_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number} of match {self.match_id}"
+
+
+class Move(models.Model):
+    """One accepted move: append-only. ``seq`` counts the match's moves from 1, without gaps."""
+
+    class Kind(models.TextChoices):
+        PLAY = "play", "Play"
+        DRAW = "draw", "Draw"
+        PASS = "pass", "Pass"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=4, choices=Kind.choices)
+    tile = models.JSONField(null=True, blank=True, help_text="[a, b] for a play.")
+    target = models.CharField(max_length=32, blank=True, default="")
+    events = models.JSONField(help_text="What the engine reported, unredacted.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Idempotency: the key the client sent, a hash of its request and the answer it got.
+    idempotency_key = models.CharField(max_length=128, blank=True, default="")
+    request_hash = models.CharField(max_length=64, blank=True, default="")
+    response = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="move_unique_seq"),
+            models.UniqueConstraint(
+                fields=["match", "seat", "idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="move_unique_idempotency_key",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Move {self.seq} of match {self.match_id}"

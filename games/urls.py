@@ -2,6 +2,30 @@
 
 from __future__ import annotations
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from games.api.matches import (
+    MatchCreateApi,
+    MatchDetailApi,
+    MatchMineListApi,
+    MatchOpenListApi,
+    MatchStartApi,
+    SeatJoinApi,
+)
+from games.api.moves import LegalMovesApi, MoveLogApi, MoveSubmitApi
+from games.api.players import PlayerMeApi, PlayerRegisterApi, TokenObtainApi
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("players", PlayerRegisterApi.as_view(), name="player-register"),
+    path("players/me", PlayerMeApi.as_view(), name="player-me"),
+    path("auth/token", TokenObtainApi.as_view(), name="token-obtain"),
+    path("matches", MatchCreateApi.as_view(), name="match-create"),
+    path("matches/open", MatchOpenListApi.as_view(), name="match-open-list"),
+    path("matches/mine", MatchMineListApi.as_view(), name="match-mine-list"),
+    path("matches/<int:match_id>", MatchDetailApi.as_view(), name="match-detail"),
+    path("matches/<int:match_id>/join", SeatJoinApi.as_view(), name="seat-join"),
+    path("matches/<int:match_id>/start", MatchStartApi.as_view(), name="match-start"),
+    path("matches/<int:match_id>/legal-moves", LegalMovesApi.as_view(), name="legal-moves"),
+    path("matches/<int:match_id>/moves", MoveSubmitApi.as_view(), name="move-submit"),
+    path("matches/<int:match_id>/log", MoveLogApi.as_view(), name="move-log"),
+]

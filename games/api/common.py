@@ -1,0 +1,144 @@
+"""What the games views share: token authentication that loads the player, ETags, headers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
+from rest_framework import serializers
+from rest_framework.authentication import TokenAuthentication
+from rest_framework.exceptions import ValidationError
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.views import APIView
+
+from games.models import Player
+from games.services import player_for_user
+
+#: Choice sets the schema names explicitly (settings.SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]).
+SEAT_KIND_CHOICES = ["human", "bot", "open"]
+SEAT_REQUEST_KIND_CHOICES = ["creator", "open", "bot"]
+
+
+class PlayerTokenAuthentication(TokenAuthentication):
+    """``Authorization: Token <key>``; loads the user's player in the same query."""
+
+    def authenticate_credentials(self, key: str) -> tuple[Any, Any]:
+        model = self.get_model()
+        try:
+            token = model.objects.select_related("user", "user__player").get(key=key)
+        except model.DoesNotExist:
+            return super().authenticate_credentials(key)  # the standard refusal
+        if not token.user.is_active:
+            return super().authenticate_credentials(key)
+        return (token.user, token)
+
+
+class GameApi(APIView):
+    """Base of every games endpoint: token authentication, an authenticated caller."""
+
+    authentication_classes = (PlayerTokenAuthentication,)
+    permission_classes = (IsAuthenticated,)
+
+    def player(self, request: Request) -> Player:
+        return player_for_user(user=request.user)
+
+
+def etag(version: int) -> str:
+    """The ETag of a match at ``version`` (the version, quoted)."""
+    return f'"{version}"'
+
+
+def matches_etag(header: str | None, version: int) -> bool:
+    """Does an ``If-None-Match`` header name ``version``'s ETag (or ``*``)?"""
+    if not header:
+        return False
+    wanted = etag(version)
+    for part in header.split(","):
+        tag = part.strip().removeprefix("W/")
+        if tag in ("*", wanted):
+            return True
+    return False
+
+
+def version_from_if_match(header: str | None) -> int | None:
+    """The version an ``If-Match`` header expects (``"12"``, ``W/"12"`` or ``12``), if any."""
+    if header is None or not header.strip():
+        return None
+    tag = header.strip().removeprefix("W/").strip('"')
+    if not tag.isdigit():
+        raise ValidationError({"If-Match": ['Send the match\'s ETag, like "12".']})
+    return int(tag)
+
+
+MATCH_ID = OpenApiParameter("match_id", int, OpenApiParameter.PATH, description="The match id.")
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description='The ETag you hold (e.g. `"12"`): unchanged -> 304 without a body.',
+)
+
+
+class ProblemSerializer(serializers.Serializer):
+    """An RFC 9457 problem document (``application/problem+json``)."""
+
+    type = serializers.URLField()
+    title = serializers.CharField()
+    status = serializers.IntegerField()
+    detail = serializers.CharField()
+    code = serializers.CharField()
+    rule = serializers.CharField(required=False, help_text="The broken rule's id (422).")
+    errors = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()), required=False
+    )
+    current_version = serializers.IntegerField(required=False, help_text="On 409/428.")
+
+
+def problem(description: str, *examples: tuple[str, dict[str, Any]]) -> OpenApiResponse:
+    """A documented problem response with its examples."""
+    return OpenApiResponse(
+        ProblemSerializer,
+        description=description,
+        examples=[OpenApiExample(name, value=value) for name, value in examples],
+    )
+
+
+def problem_example(status: int, code: str, title: str, detail: str, **extra: Any) -> dict:
+    return {
+        "type": "https://chickenfoot.dev/problems/" + code.replace("_", "-"),
+        "title": title,
+        "status": status,
+        "detail": detail,
+        "code": code,
+        **extra,
+    }
+
+
+NOT_AUTHENTICATED = problem(
+    "No or a bad token.",
+    (
+        "No token",
+        problem_example(
+            401,
+            "not_authenticated",
+            "Not authenticated",
+            "Authentication credentials were not provided.",
+        ),
+    ),
+)
+NOT_FOUND = problem(
+    "No such match.",
+    (
+        "No such match",
+        problem_example(404, "match_not_found", "No such match", "There is no match 99."),
+    ),
+)
+NOT_YOUR_MATCH = problem(
+    "The caller has no seat at this match.",
+    (
+        "Not your match",
+        problem_example(403, "not_your_match", "Not your match", "You have no seat at match 7."),
+    ),
+)

@@ -1,0 +1,67 @@
+"""OpenAPI examples, computed from the engine itself so they always show what the API sends."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import engine
+
+_SEED = "5eed" * 16
+_CREATED_AT = "2025-01-01T12:00:00Z"
+
+
+def _example_match() -> tuple[Any, Any, list[dict[str, Any]]]:
+    """A three-seat Chicken Foot match at its start, and after one move (with its events)."""
+    start = engine.new_match(engine.CHICKENFOOT, 3, {}, _SEED)
+    after = engine.from_json(engine.to_json(start))
+    move = engine.legal_moves(after, after.turn)[0]
+    _, events = engine.apply_move(after, after.turn, move)
+    return start, after, events
+
+
+_START, _AFTER, _EVENTS = _example_match()
+_MOVER = _START.turn
+SEATS = [
+    {"position": 0, "kind": "human", "name": "Ada", "bot_level": None, "you": True},
+    {"position": 1, "kind": "human", "name": "Grace", "bot_level": None, "you": False},
+    {"position": 2, "kind": "bot", "name": "Greedy bot (level 2)", "bot_level": 2, "you": False},
+]
+OPEN_SEATS = [*SEATS[:1], {**SEATS[1], "kind": "open", "name": None}, SEATS[2]]
+
+SUMMARY = {
+    "id": 7,
+    "variant": "chickenfoot",
+    "status": "open",
+    "version": 0,
+    "options": _START.options,
+    "seat_count": 3,
+    "open_seats": 1,
+    "created_by": "Ada",
+    "created_at": _CREATED_AT,
+    "seats": OPEN_SEATS,
+    "standings": None,
+}
+MATCH_VIEW = {
+    **SUMMARY,
+    "status": "playing",
+    "version": 2,
+    "open_seats": 0,
+    "seats": SEATS,
+    "your_seat": 0,
+    "state": engine.view(_START, 0),
+}
+LEGAL_MOVES = {
+    "version": 2,
+    "seat": _MOVER,
+    "turn": _START.turn,
+    "moves": [m.to_json() for m in engine.legal_moves(_START, _MOVER)],
+}
+MOVE = {
+    "seq": 1,
+    "round": 1,
+    "seat": _MOVER,
+    **engine.legal_moves(_START, _MOVER)[0].to_json(),
+    "events": _EVENTS,
+}
+MOVE_SUBMITTED = {"version": 3, "move": MOVE, "state": engine.view(_AFTER, _MOVER)}
+MOVE_LOG = {"moves": [{**MOVE, "created_at": _CREATED_AT}], "next_after": 1}

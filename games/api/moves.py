@@ -1,0 +1,315 @@
+"""Playing: my legal moves, submit a move, the move log."""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games.api import examples
+from games.api.common import (
+    IF_NONE_MATCH,
+    MATCH_ID,
+    NOT_AUTHENTICATED,
+    NOT_FOUND,
+    NOT_YOUR_MATCH,
+    GameApi,
+    etag,
+    matches_etag,
+    problem,
+    problem_example,
+    version_from_if_match,
+)
+from games.models import Move
+from games.problems import NotYourMatch
+from games.selectors import legal_moves_for, match_for_viewer, move_log
+from games.services import move_submit
+
+LOG_LIMIT = 200
+
+
+class MoveOutputSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="1, 2, 3 ... across the whole match, no gaps.")
+    round = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=Move.Kind.choices)
+    tile = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    target = serializers.CharField(allow_null=True)
+    events = serializers.ListField(
+        child=serializers.JSONField(), help_text="What happened, as your seat may see it."
+    )
+
+
+class LoggedMoveOutputSerializer(MoveOutputSerializer):
+    created_at = serializers.DateTimeField()
+
+
+class LegalMovesApi(GameApi):
+    """The caller's legal moves now (empty when it is not their turn)."""
+
+    class LegalMovesOutputSerializer(serializers.Serializer):
+        version = serializers.IntegerField()
+        seat = serializers.IntegerField()
+        turn = serializers.IntegerField(allow_null=True)
+        moves = serializers.ListField(
+            child=serializers.JSONField(),
+            help_text='Send one back as is: {"kind": "play", "tile": [a, b], "target": "arm:0"}.',
+        )
+
+    @extend_schema(
+        operation_id="legal_moves",
+        summary="My legal moves",
+        tags=["play"],
+        parameters=[MATCH_ID, IF_NONE_MATCH],
+        responses={
+            HTTPStatus.OK: OpenApiResponse(
+                LegalMovesOutputSerializer,
+                description="Every move the engine accepts from your seat now.",
+                examples=[OpenApiExample("Opening the spinner", value=examples.LEGAL_MOVES)],
+            ),
+            HTTPStatus.NOT_MODIFIED: OpenApiResponse(description="Unchanged: no body."),
+            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+            HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
+            HTTPStatus.NOT_FOUND: NOT_FOUND,
+        },
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        match, seat = match_for_viewer(match_id=match_id, player=self.player(request))
+        if seat is None:
+            raise NotYourMatch(f"You have no seat at match {match.pk}.")
+        headers = {"ETag": etag(match.version), "Vary": "Authorization"}
+        if matches_etag(request.headers.get("If-None-Match"), match.version):
+            return Response(status=HTTPStatus.NOT_MODIFIED, headers=headers)
+        body = {
+            "version": match.version,
+            "seat": seat,
+            "turn": (match.state or {}).get("turn"),
+            "moves": legal_moves_for(match=match, seat=seat),
+        }
+        return Response(body, headers=headers)
+
+
+VERSION_HELP = (
+    "The match version your move answers (or send `If-Match`). A stale version is refused (409)."
+)
+
+
+class MoveSubmitApi(GameApi):
+    """Play, draw or pass for your seat (RULES.md §5).
+
+    Send the version you are answering (`version`, or `If-Match: "<version>"`): a stale one is
+    refused with 409 and the current version. With `Idempotency-Key`, a retry returns the first
+    answer. A broken rule is a 422 naming the rule; nothing changes on any refusal.
+    """
+
+    class MoveSubmitInputSerializer(serializers.Serializer):
+        kind = serializers.ChoiceField(choices=Move.Kind.choices)
+        tile = serializers.JSONField(
+            required=False, allow_null=True, help_text="[a, b], either order; plays only."
+        )
+        target = serializers.CharField(
+            required=False,
+            allow_null=True,
+            max_length=32,
+            help_text="An id from the legal-moves list (`arm:0`, `foot:0:toe:1`, `seat:2`, "
+            "`mexican`); plays only.",
+        )
+        version = serializers.IntegerField(required=False, min_value=0, help_text=VERSION_HELP)
+
+    class MoveSubmitOutputSerializer(serializers.Serializer):
+        version = serializers.IntegerField(help_text="The match's version after your move.")
+        move = MoveOutputSerializer()
+        state = serializers.JSONField(help_text="The match as your seat now sees it.")
+
+    @extend_schema(
+        operation_id="move_submit",
+        summary="Submit a move",
+        tags=["play"],
+        parameters=[
+            MATCH_ID,
+            OpenApiParameter(
+                "If-Match",
+                str,
+                OpenApiParameter.HEADER,
+                required=False,
+                description='The version you answer, as an ETag (`"12"`); or the field `version`.',
+            ),
+            OpenApiParameter(
+                "Idempotency-Key",
+                str,
+                OpenApiParameter.HEADER,
+                required=False,
+                description="Any unique string; a retry with it returns the first answer.",
+            ),
+        ],
+        request=MoveSubmitInputSerializer,
+        examples=[
+            OpenApiExample(
+                "Play",
+                value={"kind": "play", "tile": [8, 9], "target": "arm:0", "version": 2},
+                request_only=True,
+            ),
+            OpenApiExample("Draw", value={"kind": "draw", "version": 5}, request_only=True),
+            OpenApiExample("Pass", value={"kind": "pass", "version": 6}, request_only=True),
+        ],
+        responses={
+            HTTPStatus.CREATED: OpenApiResponse(
+                MoveSubmitOutputSerializer,
+                description="Applied. `ETag` is the new version.",
+                examples=[OpenApiExample("Played", value=examples.MOVE_SUBMITTED)],
+            ),
+            HTTPStatus.BAD_REQUEST: problem(
+                "Malformed: a bad tile, an unknown target, a bad kind.",
+                (
+                    "Malformed tile",
+                    problem_example(
+                        400,
+                        "malformed_move",
+                        "Malformed move",
+                        "A tile is a pair of integers like [3, 5]; got [3].",
+                    ),
+                ),
+            ),
+            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+            HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
+            HTTPStatus.NOT_FOUND: NOT_FOUND,
+            HTTPStatus.CONFLICT: problem(
+                "Stale version, not your turn, or the match is not in play.",
+                (
+                    "Stale version",
+                    problem_example(
+                        409,
+                        "stale_version",
+                        "Stale version",
+                        "The match is at version 5, not 4: fetch it again and resend.",
+                        current_version=5,
+                    ),
+                ),
+                (
+                    "Not your turn",
+                    problem_example(
+                        409,
+                        "not_your_turn",
+                        "Not your turn",
+                        "It is seat 1's turn, not seat 0's.",
+                        rule="C-SEATS",
+                    ),
+                ),
+            ),
+            HTTPStatus.UNPROCESSABLE_ENTITY: problem(
+                "A broken rule (named by `rule`), or an Idempotency-Key reused for another move.",
+                (
+                    "Tile not in hand",
+                    problem_example(
+                        422,
+                        "rule_violation",
+                        "Rule violation",
+                        "You do not hold 4|6: a play is a tile from your hand.",
+                        rule="CF-ONE",
+                    ),
+                ),
+                (
+                    "Key reused",
+                    problem_example(
+                        422,
+                        "idempotency_key_reused",
+                        "Idempotency key reused",
+                        "This Idempotency-Key was used for a different request; use a new key.",
+                    ),
+                ),
+            ),
+            HTTPStatus.PRECONDITION_REQUIRED: problem(
+                "No version sent.",
+                (
+                    "No version",
+                    problem_example(
+                        428,
+                        "version_required",
+                        "Version required",
+                        "Send the version you are answering: the body's `version` or `If-Match`.",
+                        current_version=5,
+                    ),
+                ),
+            ),
+        },
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        data = self.MoveSubmitInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        version = values.get("version")
+        if version is None:
+            version = version_from_if_match(request.headers.get("If-Match"))
+        move = {"kind": values["kind"]}
+        for name in ("tile", "target"):
+            if values.get(name) is not None:
+                move[name] = values[name]
+        outcome = move_submit(
+            match_id=match_id,
+            player=self.player(request),
+            move=move,
+            expected_version=version,
+            idempotency_key=request.headers.get("Idempotency-Key") or None,
+        )
+        headers = {"ETag": etag(outcome.body["version"])}
+        if outcome.replayed:
+            headers["Idempotent-Replayed"] = "true"
+        return Response(outcome.body, status=HTTPStatus.CREATED, headers=headers)
+
+
+class MoveLogApi(GameApi):
+    """The match's moves in order. Drawn tiles of the running round show to their drawer only."""
+
+    class MoveLogFilterSerializer(serializers.Serializer):
+        after = serializers.IntegerField(
+            min_value=0, required=False, default=0, help_text="Moves with a larger `seq`."
+        )
+        limit = serializers.IntegerField(
+            min_value=1, max_value=LOG_LIMIT, required=False, default=LOG_LIMIT
+        )
+
+    class MoveLogOutputSerializer(serializers.Serializer):
+        moves = LoggedMoveOutputSerializer(many=True)
+        next_after = serializers.IntegerField(
+            help_text="Pass as `after` to read on (the last `seq` returned, or your `after`)."
+        )
+
+    @extend_schema(
+        operation_id="move_log",
+        summary="The move log",
+        tags=["play"],
+        parameters=[MATCH_ID, MoveLogFilterSerializer],
+        responses={
+            HTTPStatus.OK: OpenApiResponse(
+                MoveLogOutputSerializer,
+                description="Up to `limit` moves after `after`.",
+                examples=[OpenApiExample("First move", value=examples.MOVE_LOG)],
+            ),
+            HTTPStatus.BAD_REQUEST: problem(
+                "Bad paging.",
+                (
+                    "Bad limit",
+                    problem_example(
+                        400,
+                        "invalid",
+                        "Invalid input",
+                        "limit: Ensure this value is less than or equal to 200.",
+                        errors={"limit": ["Ensure this value is less than or equal to 200."]},
+                    ),
+                ),
+            ),
+            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+            HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
+            HTTPStatus.NOT_FOUND: NOT_FOUND,
+        },
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        filters = self.MoveLogFilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        after = filters.validated_data["after"]
+        match, seat = match_for_viewer(match_id=match_id, player=self.player(request))
+        moves = move_log(match=match, seat=seat, after=after, limit=filters.validated_data["limit"])
+        return Response({"moves": moves, "next_after": moves[-1]["seq"] if moves else after})

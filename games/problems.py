@@ -1,0 +1,75 @@
+"""The games app's refusals, each a problem type with its own code and HTTP status."""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from chickenfoot.problems import ConflictError, ForbiddenError, NotFoundError, ProblemError
+
+
+class MatchNotFound(NotFoundError):
+    code = "match_not_found"
+    title = "No such match"
+
+
+class NotYourMatch(ForbiddenError):
+    code = "not_your_match"
+    title = "Not your match"
+
+
+class MatchNotOpen(ConflictError):
+    code = "match_not_open"
+    title = "Match not open"
+
+
+class MatchNotPlaying(ConflictError):
+    code = "match_not_playing"
+    title = "Match not in play"
+
+
+class BadSeats(ProblemError):
+    code = "invalid_seats"
+    title = "Invalid seats"
+
+
+class MatchFull(ConflictError):
+    code = "match_full"
+    title = "Match full"
+
+
+class SeatTaken(ConflictError):
+    code = "seat_taken"
+    title = "Seat taken"
+
+
+class AlreadySeated(ConflictError):
+    code = "already_seated"
+    title = "Already seated"
+
+
+class SeatsStillOpen(ConflictError):
+    code = "seats_open"
+    title = "Seats still open"
+
+
+class StaleVersion(ConflictError):
+    code = "stale_version"
+    title = "Stale version"
+
+
+class VersionRequired(ProblemError):
+    status = HTTPStatus.PRECONDITION_REQUIRED
+    code = "version_required"
+    title = "Version required"
+
+
+class IdempotencyKeyReused(ProblemError):
+    status = HTTPStatus.UNPROCESSABLE_ENTITY
+    code = "idempotency_key_reused"
+    title = "Idempotency key reused"
+
+
+class InvalidCredentials(ProblemError):
+    status = HTTPStatus.UNAUTHORIZED
+    code = "invalid_credentials"
+    title = "Invalid credentials"

@@ -1,0 +1,189 @@
+"""Reads: what the API shows of matches, seats and moves, always as one seat may see it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+
+from games import engine
+from games.models import Match, Move, Player, Seat
+from games.problems import MatchNotFound, NotYourMatch
+
+
+def events_for_seat(
+    *,
+    variant: str,
+    events: list[dict[str, Any]],
+    seat: int | None,
+    first_round: int,
+    running_round: int | None,
+) -> list[dict[str, Any]]:
+    """``events`` of one move as ``seat`` may see them (C-HIDDEN).
+
+    The events start in round ``first_round``; a ``round_started`` event moves on to its round.
+    Events of the round still running (``running_round``; ``None`` once the match is over) are
+    redacted by the engine; those of finished rounds are shown whole.
+    """
+    out = []
+    current = first_round
+    for event in events:
+        if event.get("type") == "round_started":
+            current = event["round"]
+        if current == running_round:
+            event = engine.redact_event(variant, event, seat)
+        out.append(event)
+    return out
+
+
+def _seats_prefetch() -> Prefetch:
+    return Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+
+
+def match_get(*, match_id: int) -> Match:
+    """The match with its seats and their players (two queries)."""
+    match = (
+        Match.objects.select_related("created_by")
+        .prefetch_related(_seats_prefetch())
+        .filter(pk=match_id)
+        .first()
+    )
+    if match is None:
+        raise MatchNotFound(f"There is no match {match_id}.")
+    return match
+
+
+def seat_position(*, match: Match, player: Player) -> int | None:
+    """``player``'s position at ``match`` (seats prefetched), or ``None``."""
+    for seat in match.seats.all():
+        if seat.player_id == player.pk:
+            return seat.position
+    return None
+
+
+def match_for_viewer(*, match_id: int, player: Player) -> tuple[Match, int | None]:
+    """The match and the caller's seat, if the caller may look at it.
+
+    Anyone may look at a match that is still open (its lobby card); once it has started only
+    its players and organisers may (an organiser watches as a spectator, seeing no hand).
+    """
+    match = match_get(match_id=match_id)
+    seat = seat_position(match=match, player=player)
+    if seat is None and match.status != Match.Status.OPEN and not player.organises:
+        raise NotYourMatch(f"You have no seat at match {match.pk}.")
+    return match, seat
+
+
+def seats_json(*, match: Match, viewer: Player | None = None) -> list[dict[str, Any]]:
+    out = []
+    for seat in match.seats.all():
+        player = seat.player
+        out.append(
+            {
+                "position": seat.position,
+                "kind": "open" if player is None else player.kind,
+                "name": player.display_name if player else None,
+                "bot_level": player.bot_level if player else None,
+                "you": viewer is not None and player is not None and player.pk == viewer.pk,
+            }
+        )
+    return out
+
+
+def match_summary(*, match: Match, viewer: Player | None = None) -> dict[str, Any]:
+    """A match without its table: the lobby card and the "my matches" row."""
+    return {
+        "id": match.pk,
+        "variant": match.variant,
+        "status": match.status,
+        "version": match.version,
+        "options": match.options,
+        "seat_count": match.seat_count,
+        "open_seats": sum(1 for seat in match.seats.all() if seat.player_id is None),
+        "created_by": match.created_by.display_name,
+        "created_at": match.created_at,
+        "seats": seats_json(match=match, viewer=viewer),
+        "standings": match.standings,
+    }
+
+
+def match_view(*, match: Match, seat: int | None, viewer: Player) -> dict[str, Any]:
+    """The match as ``seat`` sees it (``None``: a spectator): the summary plus the engine's view."""
+    body = match_summary(match=match, viewer=viewer)
+    body["your_seat"] = seat
+    body["state"] = None
+    if match.state is not None:
+        body["state"] = engine.view(engine.from_json(match.state), seat)
+    return body
+
+
+def legal_moves_for(*, match: Match, seat: int) -> list[dict[str, Any]]:
+    """``seat``'s legal moves now (empty when it is not their turn or the match is not in play)."""
+    if match.status != Match.Status.PLAYING or match.state is None:
+        return []
+    state = engine.from_json(match.state)
+    return [m.to_json() for m in engine.legal_moves(state, seat)]
+
+
+def match_list_open() -> QuerySet[Match]:
+    """Matches waiting for players with at least one free seat, newest first."""
+    return (
+        Match.objects.filter(status=Match.Status.OPEN)
+        .annotate(free=Count("seats", filter=Q(seats__player__isnull=True)))
+        .filter(free__gt=0)
+        .select_related("created_by")
+        .prefetch_related(_seats_prefetch())
+        .order_by("-created_at", "-pk")
+    )
+
+
+def match_list_for_player(*, player: Player, status: str | None = None) -> QuerySet[Match]:
+    """The matches ``player`` has a seat at, newest first, optionally of one status."""
+    matches = Match.objects.filter(seats__player=player)
+    if status:
+        matches = matches.filter(status=status)
+    return (
+        matches.select_related("created_by")
+        .prefetch_related(_seats_prefetch())
+        .order_by("-created_at", "-pk")
+    )
+
+
+def move_log(
+    *, match: Match, seat: int | None, after: int = 0, limit: int = 200
+) -> list[dict[str, Any]]:
+    """Moves after ``after`` (by ``seq``), at most ``limit``, as ``seat`` may see them.
+
+    Drawn tiles of the round still running are shown to their drawer only (C-HIDDEN); once a
+    round is over its moves are shown whole.
+    """
+    running = None
+    if match.status == Match.Status.PLAYING and match.state is not None:
+        running = match.state["round_no"]
+    rows = (
+        Move.objects.filter(match=match, seq__gt=after)
+        .select_related("round")
+        .only("seq", "seat", "kind", "tile", "target", "events", "created_at", "round__number")
+        .order_by("seq")[:limit]
+    )
+    out = []
+    for row in rows:
+        out.append(
+            {
+                "seq": row.seq,
+                "round": row.round.number,
+                "seat": row.seat,
+                "kind": row.kind,
+                "tile": row.tile,
+                "target": row.target or None,
+                "events": events_for_seat(
+                    variant=match.variant,
+                    events=row.events,
+                    seat=seat,
+                    first_round=row.round.number,
+                    running_round=running,
+                ),
+                "created_at": row.created_at,
+            }
+        )
+    return out

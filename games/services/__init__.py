@@ -1,0 +1,25 @@
+"""Writes: every change to players, matches and moves goes through these functions.
+
+Each is keyword-only, runs in one transaction, and raises a ``ProblemError`` (or an engine
+error) to refuse, having written nothing. Views and tasks call them alike.
+"""
+
+from __future__ import annotations
+
+from games.services.matches import SeatSpec, match_create, match_start, seat_join
+from games.services.moves import MoveOutcome, bot_turn_play, move_submit
+from games.services.players import bot_create, player_for_user, player_register, token_obtain
+
+__all__ = [
+    "MoveOutcome",
+    "SeatSpec",
+    "bot_create",
+    "bot_turn_play",
+    "match_create",
+    "match_start",
+    "move_submit",
+    "player_for_user",
+    "player_register",
+    "seat_join",
+    "token_obtain",
+]

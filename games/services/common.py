@@ -1,0 +1,86 @@
+"""What the write services share: the match lock, the seat lookup, recording rounds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Match, Player, Round, Seat
+from games.problems import MatchNotFound
+
+
+def match_lock(*, match_id: int) -> Match:
+    """The match row, locked until the end of the caller's transaction.
+
+    Every writer of a match takes this one lock first (and no other match lock), so writers of
+    the same match queue up and writers of different matches never wait for each other.
+    Call it inside ``transaction.atomic()``.
+    """
+    try:
+        return Match.objects.select_for_update(of=("self",)).get(pk=match_id)
+    except Match.DoesNotExist:
+        raise MatchNotFound(f"There is no match {match_id}.") from None
+
+
+def seat_of(*, match: Match, player: Player) -> Seat | None:
+    """The caller's seat at ``match``, if any."""
+    return Seat.objects.filter(match=match, player=player).first()
+
+
+def round_record_events(*, match: Match, state_json: dict[str, Any], events: list[dict]) -> None:
+    """Close the rounds ``events`` ended and open those they started (C-SHUFFLE: reveal, commit).
+
+    ``state_json`` is the state after the events: a round started by them started from it.
+    """
+    now = timezone.now()
+    for event in events:
+        kind = event.get("type")
+        if kind == "round_ended":
+            Round.objects.filter(match=match, number=event["round"]).update(
+                status=Round.Status.FINISHED, seed_revealed=event["seed"], ended_at=now
+            )
+        elif kind == "round_scores":
+            Round.objects.filter(match=match, number=event["round"]).update(scores=event["scores"])
+        elif kind == "round_started":
+            round_create(
+                match=match,
+                number=event["round"],
+                state_json=state_json,
+                start_double=event["start_double"][0],
+            )
+        elif kind == "match_over":
+            match.status = Match.Status.FINISHED
+            match.standings = event["standings"]
+            match.finished_at = now
+
+
+def round_create(
+    *, match: Match, number: int, state_json: dict[str, Any], start_double: int | None = None
+) -> Round:
+    """The row of round ``number``, with the snapshot it starts from and its commitment."""
+    if start_double is None:  # C-ROUNDS: N, N-1, ...
+        start_double = state_json["options"]["max_pip"] - (number - 1)
+    row = Round.objects.create(
+        match=match,
+        number=number,
+        start_double=start_double,
+        commitment=state_json["commitments"][number - 1],
+        snapshot=state_json,
+    )
+    match.current_round = row  # the caller saves the match
+    return row
+
+
+def on_commit_bot_turn(*, match: Match) -> None:
+    """After commit, let a bot play if one is to move now (the task is idempotent)."""
+    turn = (match.state or {}).get("turn")
+    if match.status != Match.Status.PLAYING or turn not in match.bot_seats:
+        return
+    from games.tasks import enqueue_bot_turn  # tasks import services: import here, not above
+
+    match_id, version = match.pk, match.version
+    callback: Callable[[], None] = lambda: enqueue_bot_turn(match_id, version)  # noqa: E731
+    transaction.on_commit(callback)

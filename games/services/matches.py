@@ -1,0 +1,175 @@
+"""Matches before play: create one, take a seat, start it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from chickenfoot.problems import ForbiddenError
+from games import engine
+from games.engine.shuffle import new_match_seed
+from games.models import Match, Player, Round, Seat
+from games.problems import (
+    AlreadySeated,
+    BadSeats,
+    MatchFull,
+    MatchNotOpen,
+    SeatsStillOpen,
+    SeatTaken,
+)
+from games.services.common import match_lock, on_commit_bot_turn, round_create
+from games.services.players import bot_create
+
+CREATOR = "creator"
+OPEN = "open"
+BOT = "bot"
+SEAT_KINDS = (CREATOR, OPEN, BOT)
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One seat as a match's creator asks for it."""
+
+    kind: str  # creator, open or bot
+    level: int | None = None
+
+
+def match_create(
+    *,
+    creator: Player,
+    variant: str,
+    seats: list[SeatSpec],
+    options: dict[str, Any] | None = None,
+) -> Match:
+    """A new open match. House options are validated and completed now (RULES.md §4).
+
+    ``seats`` lists every seat in play order: the creator (at most once), open seats for others
+    to join, and bots with a level. Raises ``OptionError`` (400) or ``BadSeats`` (400).
+    """
+    creators = sum(1 for spec in seats if spec.kind == CREATOR)
+    if creators > 1:
+        raise BadSeats("The creator can take one seat only.")
+    for spec in seats:
+        if spec.kind not in SEAT_KINDS:
+            raise BadSeats(f"A seat is one of {', '.join(SEAT_KINDS)}; got {spec.kind!r}.")
+        if spec.kind == BOT and spec.level not in (1, 2, 3):
+            raise BadSeats("A bot seat needs a level: 1, 2 or 3.")
+    resolved = engine.resolve_options(variant, len(seats), options or {})
+    now = timezone.now()
+    with transaction.atomic():
+        match = Match.objects.create(
+            variant=variant,
+            options=resolved,
+            seat_count=len(seats),
+            seed=new_match_seed(),
+            created_by=creator,
+        )
+        rows = []
+        for position, spec in enumerate(seats):
+            player: Player | None = None
+            if spec.kind == CREATOR:
+                player = creator
+            elif spec.kind == BOT:
+                player = bot_create(level=spec.level)  # type: ignore[arg-type]
+            rows.append(
+                Seat(
+                    match=match,
+                    position=position,
+                    player=player,
+                    joined_at=now if player is not None else None,
+                )
+            )
+        Seat.objects.bulk_create(rows)
+    return match
+
+
+def seat_join(*, match_id: int, player: Player, position: int | None = None) -> Seat:
+    """Take an open seat (the first free one unless ``position`` says which).
+
+    Refuses (409) a match that is not open, one that is full, a taken seat, a player already
+    seated. Bumps the match's version.
+    """
+    with transaction.atomic():
+        match = match_lock(match_id=match_id)
+        if match.status != Match.Status.OPEN:
+            raise MatchNotOpen(f"Match {match.pk} is {match.status}: it takes no more players.")
+        seats = list(Seat.objects.filter(match=match).order_by("position"))
+        if any(seat.player_id == player.pk for seat in seats):
+            raise AlreadySeated(f"You already have a seat at match {match.pk}.")
+        free = [seat for seat in seats if seat.player_id is None]
+        if not free:
+            raise MatchFull(f"Every seat of match {match.pk} is taken.")
+        if position is None:
+            seat = free[0]
+        else:
+            chosen = [seat for seat in seats if seat.position == position]
+            if not chosen:
+                raise BadSeats(
+                    f"Match {match.pk} has seats 0 to {match.seat_count - 1}; got {position}."
+                )
+            seat = chosen[0]
+            if seat.player_id is not None:
+                raise SeatTaken(f"Seat {position} of match {match.pk} is taken.")
+        seat.player = player
+        seat.joined_at = timezone.now()
+        seat.save(update_fields=["player", "joined_at"])
+        match.version += 1
+        match.save(update_fields=["version"])
+    return seat
+
+
+def match_start(*, match_id: int, player: Player) -> Match:
+    """Deal round 1 and start play. Only the creator or an organiser may; every seat is filled."""
+    with transaction.atomic():
+        match = match_lock(match_id=match_id)
+        if match.created_by_id != player.pk and not player.organises:
+            raise ForbiddenError(
+                "Only the match's creator or an organiser can start it.", code="not_creator"
+            )
+        if match.status != Match.Status.OPEN:
+            raise MatchNotOpen(f"Match {match.pk} is {match.status}: it has started already.")
+        seats = list(Seat.objects.select_related("player").filter(match=match))
+        open_seats = sorted(seat.position for seat in seats if seat.player_id is None)
+        if open_seats:
+            raise SeatsStillOpen(
+                f"Seats {', '.join(map(str, open_seats))} are still open.",
+                extra={"open_seats": open_seats},
+            )
+        state = engine.new_match(match.variant, match.seat_count, match.options, match.seed)
+        state_json = engine.to_json(state)
+        now = timezone.now()
+        match.state = state_json
+        match.status = Match.Status.PLAYING
+        match.started_at = now
+        match.bot_seats = sorted(s.position for s in seats if s.player and s.player.is_bot)
+        match.version += 1
+        # A round can end as it is dealt (CF-START with one-tile hands): record each one.
+        for number in range(1, state.round_no + 1):
+            row = round_create(match=match, number=number, state_json=state_json)
+            if number <= len(state_json["revealed_seeds"]):
+                row.status = Round.Status.FINISHED
+                row.seed_revealed = state_json["revealed_seeds"][number - 1]
+                row.scores = state_json["scores"][number - 1]
+                row.ended_at = now
+                row.save(update_fields=["status", "seed_revealed", "scores", "ended_at"])
+        if state.status == "over":
+            match.status = Match.Status.FINISHED
+            match.standings = engine.standings(state)
+            match.finished_at = now
+        match.save(
+            update_fields=[
+                "state",
+                "status",
+                "started_at",
+                "bot_seats",
+                "version",
+                "standings",
+                "finished_at",
+                "current_round",
+            ]
+        )
+        on_commit_bot_turn(match=match)
+    return match

@@ -1,0 +1,206 @@
+"""Playing: submit a move (one transaction, one lock, one snapshot), and a bot's turn."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from chickenfoot.problems import ConflictError
+from games import bots, engine
+from games.models import Match, Move, Player, Seat
+from games.problems import (
+    IdempotencyKeyReused,
+    MatchNotPlaying,
+    NotYourMatch,
+    StaleVersion,
+    VersionRequired,
+)
+from games.selectors import events_for_seat
+from games.services.common import match_lock, on_commit_bot_turn, round_record_events, seat_of
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    """What a submission answered: the body, and whether it is the replay of an earlier answer."""
+
+    body: dict[str, Any]
+    version: int
+    replayed: bool = False
+
+
+def request_hash(*, move: dict[str, Any], expected_version: int | None) -> str:
+    """A fingerprint of a submission, to tell a retry from a different request under one key."""
+    canonical = json.dumps({"move": move, "version": expected_version}, sort_keys=True)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def move_json(*, row: Move, round_no: int, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """A move as the API shows it (``events`` already redacted for the reader)."""
+    return {
+        "seq": row.seq,
+        "round": round_no,
+        "seat": row.seat,
+        "kind": row.kind,
+        "tile": row.tile,
+        "target": row.target or None,
+        "events": events,
+    }
+
+
+def move_submit(
+    *,
+    match_id: int,
+    player: Player,
+    move: dict[str, Any],
+    expected_version: int | None,
+    idempotency_key: str | None = None,
+) -> MoveOutcome:
+    """Apply ``player``'s move to their seat in one transaction, or refuse it changing nothing.
+
+    Holds the match lock (``match_lock``) from the check of ``expected_version`` to the commit,
+    so concurrent submissions apply one at a time and a stale one is refused (409). A retry with
+    the same ``idempotency_key`` returns the first answer; the same key with another request is
+    refused (422). Engine errors propagate: a broken rule (422), not your turn (409), a malformed
+    move (400). A bot to move next is enqueued on commit.
+    """
+    fingerprint = request_hash(move=move, expected_version=expected_version)
+    with transaction.atomic():
+        match = match_lock(match_id=match_id)
+        seat = seat_of(match=match, player=player)
+        if seat is None:
+            raise NotYourMatch(f"You have no seat at match {match.pk}.")
+        if idempotency_key:
+            prior = (
+                Move.objects.filter(
+                    match=match, seat=seat.position, idempotency_key=idempotency_key
+                )
+                .only("request_hash", "response")
+                .first()
+            )
+            if prior is not None:
+                if prior.request_hash != fingerprint:
+                    raise IdempotencyKeyReused(
+                        "This Idempotency-Key was used for a different request; use a new key."
+                    )
+                return MoveOutcome(body=prior.response, version=match.version, replayed=True)
+        if match.status != Match.Status.PLAYING:
+            raise MatchNotPlaying(f"Match {match.pk} is {match.status}: no moves now.")
+        if expected_version is None:
+            raise VersionRequired(
+                "Send the version you are answering: the body's `version` or `If-Match`.",
+                extra={"current_version": match.version},
+            )
+        if expected_version != match.version:
+            raise StaleVersion(
+                f"The match is at version {match.version}, not {expected_version}: "
+                "fetch it again and resend.",
+                extra={"current_version": match.version},
+            )
+        return _apply(
+            match=match,
+            seat=seat,
+            move=move,
+            idempotency_key=idempotency_key or "",
+            fingerprint=fingerprint,
+        )
+
+
+def _apply(
+    *,
+    match: Match,
+    seat: Seat,
+    move: dict[str, Any],
+    idempotency_key: str,
+    fingerprint: str,
+) -> MoveOutcome:
+    """The write half of ``move_submit``. The caller holds the match lock and checked it all."""
+    state = engine.from_json(match.state)  # type: ignore[arg-type]
+    parsed = engine.parse_move(move, state.options["max_pip"])
+    round_no = state.round_no
+    state, events = engine.apply_move(state, seat.position, parsed)
+    state_json = engine.to_json(state)
+
+    match.state = state_json
+    match.version += 1
+    match.moves_played += 1
+    row = Move(
+        match=match,
+        round_id=match.current_round_id,
+        seq=match.moves_played,
+        seat=seat.position,
+        kind=parsed.kind,
+        tile=list(parsed.tile) if parsed.tile is not None else None,
+        target=parsed.target or "",
+        events=events,
+    )
+    round_record_events(match=match, state_json=state_json, events=events)
+    body = {
+        "version": match.version,
+        "move": move_json(
+            row=row,
+            round_no=round_no,
+            events=events_for_seat(
+                variant=match.variant,
+                events=events,
+                seat=seat.position,
+                first_round=round_no,
+                running_round=None if state.status == "over" else state.round_no,
+            ),
+        ),
+        "state": engine.view(state, seat.position),
+    }
+    if idempotency_key:
+        row.idempotency_key = idempotency_key
+        row.request_hash = fingerprint
+        row.response = body
+    row.save(force_insert=True)
+    match.save(
+        update_fields=[
+            "state",
+            "version",
+            "moves_played",
+            "status",
+            "standings",
+            "finished_at",
+            "current_round",
+        ]
+    )
+    on_commit_bot_turn(match=match)
+    return MoveOutcome(body=body, version=match.version)
+
+
+def bot_turn_play(*, match_id: int, expected_version: int) -> int | None:
+    """Play one bot move if the match is still at ``expected_version`` and a bot is to move.
+
+    Returns the new version, or ``None`` when there was nothing to do (a late or duplicate task,
+    a human's turn, a finished match). Goes through ``move_submit`` like any client.
+    """
+    match = (
+        Match.objects.filter(pk=match_id)
+        .only("status", "version", "seed", "state", "bot_seats")
+        .first()
+    )
+    if match is None or match.status != Match.Status.PLAYING or match.version != expected_version:
+        return None
+    turn = (match.state or {}).get("turn")
+    if turn not in match.bot_seats:
+        return None
+    seat = Seat.objects.select_related("player").get(match_id=match_id, position=turn)
+    state = engine.from_json(match.state)  # type: ignore[arg-type]
+    rng = random.Random(f"{match.seed}:{expected_version}")
+    chosen = bots.choose_move(state, turn, seat.player.bot_level or 1, rng)  # type: ignore[union-attr]
+    try:
+        outcome = move_submit(
+            match_id=match_id,
+            player=seat.player,  # type: ignore[arg-type]
+            move=chosen.to_json(),
+            expected_version=expected_version,
+        )
+    except (ConflictError, engine.NotYourTurn, engine.RoundOver):
+        return None  # someone else moved first: a later task carries the new version
+    return outcome.version

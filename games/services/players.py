@@ -1,0 +1,64 @@
+"""Accounts: registering a human player, logging in, and the bot players seats are given."""
+
+from __future__ import annotations
+
+from django.contrib.auth import authenticate, get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.password_validation import validate_password
+from django.db import IntegrityError, transaction
+from rest_framework.authtoken.models import Token
+
+from chickenfoot.problems import ConflictError
+from games.models import Player
+from games.problems import InvalidCredentials
+
+BOT_NAMES = {1: "Rookie bot", 2: "Greedy bot", 3: "Shark bot"}
+
+
+def player_register(*, username: str, password: str, display_name: str = "") -> tuple[Player, str]:
+    """Create a user account and its player; return the player and a fresh API token.
+
+    Raises Django's ``ValidationError`` for a weak password, ``ConflictError`` for a taken name.
+    """
+    user_model = get_user_model()
+    candidate = user_model(username=username)
+    validate_password(password, user=candidate)
+    try:
+        with transaction.atomic():
+            user = user_model.objects.create_user(username=username, password=password)
+            player = Player.objects.create(
+                user=user, kind=Player.Kind.HUMAN, display_name=display_name or username
+            )
+            token = Token.objects.create(user=user)
+    except IntegrityError:
+        raise ConflictError(
+            f"The username {username!r} is taken.", code="username_taken", title="Username taken"
+        ) from None
+    return player, token.key
+
+
+def player_for_user(*, user: AbstractBaseUser) -> Player:
+    """The player of ``user``; accounts made outside the API (``createsuperuser``) get one now."""
+    try:
+        return user.player  # type: ignore[attr-defined,no-any-return]
+    except Player.DoesNotExist:
+        player, _ = Player.objects.get_or_create(
+            user=user, defaults={"kind": Player.Kind.HUMAN, "display_name": user.get_username()}
+        )
+        return player
+
+
+def token_obtain(*, username: str, password: str) -> tuple[Player, str]:
+    """Log in: the player and their API token (created on first use)."""
+    user = authenticate(username=username, password=password)
+    if user is None or not user.is_active:
+        raise InvalidCredentials("Wrong username or password.")
+    token, _ = Token.objects.get_or_create(user=user)
+    return player_for_user(user=user), token.key
+
+
+def bot_create(*, level: int) -> Player:
+    """A bot player for one seat."""
+    return Player.objects.create(
+        kind=Player.Kind.BOT, bot_level=level, display_name=f"{BOT_NAMES[level]} (level {level})"
+    )

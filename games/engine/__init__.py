@@ -60,6 +60,9 @@ __all__ = [
 _MODULES = {CHICKENFOOT: ".chickenfoot", MEXICAN_TRAIN: ".mexican_train"}
 #: Game modules already imported, by variant (the facade is on every move's path).
 _LOADED: dict[str, GameModule] = {}
+#: The two hot-path functions of each loaded module, by variant (one dict lookup per call).
+_LEGAL: dict[str, Any] = {}
+_APPLY: dict[str, Any] = {}
 
 
 def game_module(variant: str) -> GameModule:
@@ -70,6 +73,8 @@ def game_module(variant: str) -> GameModule:
     if variant not in _MODULES:
         raise OptionError(f"Unknown game {variant!r}; choose one of {', '.join(VARIANTS)}.")
     module = importlib.import_module(_MODULES[variant], __name__)  # type: ignore[assignment]
+    _LEGAL[variant] = module.legal_moves  # type: ignore[union-attr]
+    _APPLY[variant] = module.apply_move  # type: ignore[union-attr]
     _LOADED[variant] = module  # type: ignore[assignment]
     return module  # type: ignore[return-value]
 
@@ -84,7 +89,10 @@ def new_match(
 
 def legal_moves(state: Any, seat: int) -> list[Move]:
     """Every legal move for ``seat`` now (empty when it is not that seat's turn)."""
-    return game_module(state.variant).legal_moves(state, seat)
+    legal = _LEGAL.get(state.variant)
+    if legal is None:
+        legal = game_module(state.variant).legal_moves
+    return legal(state, seat)
 
 
 def apply_move(
@@ -95,9 +103,12 @@ def apply_move(
     The state is updated in place (nothing is copied); an illegal move raises ``RuleViolation``
     (or ``NotYourTurn``/``MalformedMove``) before anything changes.
     """
-    parsed = parse_move(move, state.options["max_pip"])
-    events = game_module(state.variant).apply_move(state, seat, parsed)
-    return state, events
+    if move.__class__ is not Move:
+        move = parse_move(move, state.options["max_pip"])
+    apply = _APPLY.get(state.variant)
+    if apply is None:
+        apply = game_module(state.variant).apply_move
+    return state, apply(state, seat, move)
 
 
 def view(state: Any, seat: int | None = None) -> dict[str, Any]:

@@ -19,6 +19,7 @@ can recompute the deal with the algorithm below (documented in docs/api.md):
 from __future__ import annotations
 
 import hashlib
+import operator
 import secrets
 import struct
 from collections.abc import Iterator
@@ -55,29 +56,55 @@ _EIGHT_WORDS = struct.Struct(">8I")
 _SPAN = 2**32
 
 
+def _block(seed: str, counter: int) -> bytes:
+    return hashlib.sha256(f"{seed}:{counter}".encode()).digest()
+
+
+_LIMITS: dict[tuple[int, int], list[int]] = {}
+
+
+def _limits(size: int) -> list[int]:
+    """Step 2's acceptance limit for each ``n = size, size - 1, ..., 2`` (cached per size)."""
+    key = (_SPAN, size)
+    limits = _LIMITS.get(key)
+    if limits is None:
+        limits = _LIMITS[key] = [_SPAN - _SPAN % n for n in range(size, 1, -1)]
+    return limits
+
+
 def shuffled(items: list[T], seed: str) -> list[T]:
     """A new list: ``items`` shuffled by the documented Fisher-Yates over the seed's stream.
 
-    The stream is inlined here (same words as ``_words``): it runs once per round dealt.
+    It runs once per round dealt, so it is written for speed, with the same result as the
+    plain loop: when no word of the first ``len - 1`` is rejected (almost always), the swap
+    indexes are ``word % n`` computed in bulk; otherwise the word-by-word loop runs.
     """
     out = list(items)
-    words: tuple[int, ...] = ()
-    pos = 8
-    counter = 0
-    sha256 = hashlib.sha256
-    unpack = _EIGHT_WORDS.unpack
+    size = len(out)
+    if size < 2:
+        return out
+    count = size - 1
+    blocks = (count + 7) // 8
+    words = struct.unpack(f">{8 * blocks}I", b"".join(_block(seed, c) for c in range(blocks)))
+    if any(map(operator.ge, words, _limits(size))):
+        return _shuffled_with_rejections(out, seed, list(words), blocks)
+    for i, j in zip(range(count, 0, -1), map(operator.mod, words, range(size, 1, -1)), strict=True):
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def _shuffled_with_rejections(out: list[T], seed: str, words: list[int], blocks: int) -> list[T]:
+    pos = 0
     for i in range(len(out) - 1, 0, -1):
         n = i + 1
-        limit = _SPAN - (_SPAN % n)
-        while True:
-            if pos == 8:
-                words = unpack(sha256(f"{seed}:{counter}".encode()).digest())
-                counter += 1
-                pos = 0
+        x = words[pos]
+        pos += 1
+        limit = _SPAN - _SPAN % n
+        while x >= limit:  # reject the word, take the next (keeping a spare block at hand)
+            words.extend(_EIGHT_WORDS.unpack(_block(seed, blocks)))
+            blocks += 1
             x = words[pos]
             pos += 1
-            if x < limit:
-                break
         j = x % n
         out[i], out[j] = out[j], out[i]
     return out

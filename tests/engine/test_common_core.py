@@ -9,6 +9,7 @@ import random
 import pytest
 
 from games import engine as E
+from games.engine import shuffle
 from games.engine.errors import MalformedMove, NotYourTurn, OptionError
 from games.engine.moves import Move, parse_move
 from games.engine.options import round_doubles
@@ -125,28 +126,42 @@ def test_C_SHUFFLE_known_answer() -> None:
     assert shuffled(list(range(10)), "seed") == [2, 4, 3, 0, 1, 9, 8, 6, 7, 5]
 
 
-def test_C_SHUFFLE_matches_the_documented_algorithm() -> None:
-    def reference(items: list[int], seed: str) -> list[int]:
-        words: list[int] = []
-        counter = 0
-        out = list(items)
-        for i in range(len(out) - 1, 0, -1):
-            n = i + 1
-            while True:
-                if not words:
-                    digest = hashlib.sha256(f"{seed}:{counter}".encode()).digest()
-                    counter += 1
-                    words = [int.from_bytes(digest[k : k + 4], "big") for k in range(0, 32, 4)]
-                x = words.pop(0)
-                if x < 2**32 - (2**32 % n):
-                    break
-            j = x % n
-            out[i], out[j] = out[j], out[i]
-        return out
+def _reference_shuffle(items: list[int], seed: str, span: int = 2**32) -> list[int]:
+    """The algorithm as documented in games/engine/shuffle.py, written plainly."""
+    words: list[int] = []
+    counter = 0
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1
+        while True:
+            if not words:
+                digest = hashlib.sha256(f"{seed}:{counter}".encode()).digest()
+                counter += 1
+                words = [int.from_bytes(digest[k : k + 4], "big") for k in range(0, 32, 4)]
+            x = words.pop(0)
+            if x < span - (span % n):
+                break
+        j = x % n
+        out[i], out[j] = out[j], out[i]
+    return out
 
+
+def test_C_SHUFFLE_matches_the_documented_algorithm() -> None:
     for k in range(50):
         items = list(range(k * 7))
-        assert shuffled(items, f"ref-{k}") == reference(items, f"ref-{k}")
+        assert shuffled(items, f"ref-{k}") == _reference_shuffle(items, f"ref-{k}")
+
+
+def test_C_SHUFFLE_rejected_words_are_skipped_in_stream_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Rejections are rare with 2**32; a span of 1.5 * 2**31 makes about a quarter of the words
+    # fall above the limit, exercising the rejection path (the words stay 32-bit).
+    span = 3 * 2**30
+    monkeypatch.setattr(shuffle, "_SPAN", span)
+    for k in range(40):
+        items = list(range(3 + k * 5))
+        assert shuffle.shuffled(items, f"rej-{k}") == _reference_shuffle(items, f"rej-{k}", span)
 
 
 def test_C_SHUFFLE_deal_and_boneyard_order() -> None:

@@ -4,7 +4,8 @@
 
 Each *action* is one ``legal_moves`` call for the seat to act plus one ``apply_move`` of a move
 chosen from it by a seeded RNG. Matches run back to back (new matches included in the time)
-until the configuration's time budget is spent. The last line printed is one JSON object:
+until the configuration's wall-clock budget is spent; rates are per second of this process's
+CPU time, so other load on the machine does not lower them. The last line printed is one JSON object:
 ``{game: {config: {rounds_per_s, actions_per_s, us_per_action, blocked_share, ...}}}``; a
 game whose module cannot be imported is reported as ``{"absent": "<reason>"}``.
 """
@@ -39,6 +40,7 @@ def run_config(
     random_ = rng.random
     actions = rounds = blocked = matches = 0
     started = time.perf_counter()
+    cpu_started = time.process_time()
     deadline = started + seconds
     while time.perf_counter() < deadline:
         state = new_match(variant, seats, options, f"bench:{variant}:{name}:{matches}")
@@ -54,14 +56,16 @@ def run_config(
                         rounds += 1
                         if event["reason"] == "blocked":
                             blocked += 1
-    elapsed = time.perf_counter() - started
+    wall = time.perf_counter() - started
+    elapsed = time.process_time() - cpu_started  # this process's CPU: other load does not count
     return {
         "seats": seats,
         "hand_size": engine.resolve_options(variant, seats, options)["hand_size"],
         "matches": matches,
         "rounds": rounds,
         "actions": actions,
-        "seconds": round(elapsed, 3),
+        "seconds": round(wall, 3),
+        "cpu_seconds": round(elapsed, 3),
         "rounds_per_s": round(rounds / elapsed, 1),
         "actions_per_s": round(actions / elapsed),
         "us_per_action": round(elapsed / actions * 1e6, 3) if actions else None,

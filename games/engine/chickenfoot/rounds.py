@@ -122,7 +122,7 @@ def end_round(
             "round": s.round_no,
             "reason": reason,
             "seat": seat,
-            "hands": [sorted(tile_json(t) for t in hand) for hand in s.hands],
+            "hands": [[[a, b] for a, b in sorted(hand)] for hand in s.hands],
             "seed": rseed,
         }
     )

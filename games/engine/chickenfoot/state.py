@@ -157,15 +157,14 @@ def restrict(s: ChickenFootState) -> None:
 
 def index_hands(s: ChickenFootState) -> None:
     """Recompute ``pip_tiles`` from the hands (hand order kept within each pip)."""
-    top = s.options["max_pip"]
+    pips = range(s.options["max_pip"] + 1)
     index = []
     for hand in s.hands:
-        per_pip: list[list[Tile]] = [[] for _ in range(top + 1)]
+        per_pip: list[list[Tile]] = [[] for _ in pips]
         for t in hand:
-            a, b = t
-            per_pip[a].append(t)
-            if b != a:
-                per_pip[b].append(t)
+            per_pip[t[0]].append(t)
+            if t[1] != t[0]:
+                per_pip[t[1]].append(t)
         index.append(per_pip)
     s.pip_tiles = index
 

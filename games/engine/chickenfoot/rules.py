@@ -12,7 +12,7 @@ from typing import Any
 
 from ..errors import MalformedMove, NotYourTurn, RoundOver, RuleViolation
 from ..moves import DRAW, PASS, PLAY, Move
-from ..tiles import Tile
+from ..tiles import SUPPORTED_MAX_PIPS, Tile, full_set
 from .rounds import end_round, is_blocked
 from .state import ARM_IDS, PLAYING, TARGET_RE, ChickenFootState, toe_ids
 
@@ -21,24 +21,30 @@ Event = dict[str, Any]
 DRAW_MOVE = Move(DRAW)
 PASS_MOVE = Move(PASS)
 _new_move = tuple.__new__
+#: Play moves are immutable, so each (tile, target) Move is built once and then reused:
+#: a dict lookup costs a fraction of building a NamedTuple, and legal_moves is the hot path.
+_MOVES: dict[Tile, dict[str, Move]] = {t: {} for t in full_set(max(SUPPORTED_MAX_PIPS))}
+
+
+def _move(t: Tile, end: str) -> Move:
+    by_end = _MOVES[t]
+    move = by_end.get(end)
+    if move is None:
+        move = by_end[end] = _new_move(Move, (PLAY, t, end))
+    return move
 
 
 def _plays(t: Tile, avail: dict[int, list[str]], out: list[Move]) -> None:
     a, b = t
-    ids = avail.get(a)
-    if ids:
-        for end in ids:
-            out.append(_new_move(Move, (PLAY, t, end)))
-    if b != a:
-        ids = avail.get(b)
-        if ids:
-            for end in ids:
-                out.append(_new_move(Move, (PLAY, t, end)))
+    for pip in (a, b) if b != a else (a,):
+        for end in avail.get(pip, ()):
+            out.append(_move(t, end))
 
 
 def legal_moves(s: ChickenFootState, seat: int) -> list[Move]:
-    """Every legal move of ``seat`` now, in a fixed order: plays by the pip they match
-    (ascending), then by hand order, then by end; or the one ``draw`` / ``pass``.
+    """Every legal move of ``seat`` now, in a fixed order: plays grouped by the open pip they
+    match (in ``by_pip`` order, which ``to_json`` preserves), then by hand order, then by end;
+    or the one ``draw`` / ``pass``.
 
     After a draw (CF-DRAW) only the drawn tile may be played, and ``pass`` declines it unless
     ``must_play_drawn``. Without a play: ``draw``, or ``pass`` when the boneyard is empty.
@@ -54,13 +60,17 @@ def legal_moves(s: ChickenFootState, seat: int) -> list[Move]:
             out.append(PASS_MOVE)
         return out
     per_pip = s.pip_tiles[seat]
-    for pip in sorted(avail) if len(avail) > 1 else avail:
+    moves = _MOVES
+    for pip, ids in avail.items():
         tiles = per_pip[pip]
         if tiles:
-            ids = avail[pip]
             for t in tiles:
+                by_end = moves[t]
                 for end in ids:
-                    out.append(_new_move(Move, (PLAY, t, end)))
+                    move = by_end.get(end)
+                    if move is None:
+                        move = by_end[end] = _new_move(Move, (PLAY, t, end))
+                    out.append(move)
     if out:
         return out
     return [DRAW_MOVE] if s.boneyard else [PASS_MOVE]
@@ -69,31 +79,34 @@ def legal_moves(s: ChickenFootState, seat: int) -> list[Move]:
 def can_play(s: ChickenFootState, seat: int) -> bool:
     """Does ``seat`` hold a tile that some end accepts now? (CF-MUST)"""
     per_pip = s.pip_tiles[seat]
-    return any(per_pip[pip] for pip in s.avail)
+    for pip in s.avail:  # noqa: SIM110 - a plain loop is cheaper than any() over a generator
+        if per_pip[pip]:
+            return True
+    return False
 
 
 def apply_move(s: ChickenFootState, seat: int, move: Move) -> list[Event]:
-    """Apply ``move`` for ``seat`` in place and return the events; raise before any change."""
-    if s.status != PLAYING:
-        raise RoundOver("The match is over: no more moves.")
-    if seat != s.turn:
+    """Apply ``move`` for ``seat`` in place and return the events; raise before any change.
+
+    A play (the hot path, inlined here) moves one tile from the hand to the end of one chain
+    and patches ``ends``, ``by_pip``/``avail``, ``pip_tiles`` and ``unplayed``: O(1) work
+    whatever the size of the table.
+    """
+    if seat != s.turn or seat is None:
+        if s.status != PLAYING:
+            raise RoundOver("The match is over: no more moves.")
         raise NotYourTurn(f"It is seat {s.turn}'s turn, not seat {seat}'s.")
-    kind = move.kind
-    if kind == PLAY:
-        return _play(s, seat, move.tile, move.target)  # type: ignore[arg-type]
-    if kind == DRAW:
-        return _draw(s, seat)
-    if kind == PASS:
-        return _pass(s, seat)
-    raise MalformedMove(f"Unknown move kind {kind!r}.")
+    kind, t, target = move
+    if kind != PLAY:
+        if kind == DRAW:
+            return _draw(s, seat)
+        if kind == PASS:
+            return _pass(s, seat)
+        raise MalformedMove(f"Unknown move kind {kind!r}.")
 
-
-# --------------------------------------------------------------------------- play
-
-
-def _play(s: ChickenFootState, seat: int, t: Tile, target: str) -> list[Event]:
+    # --- validate the play (CF-ONE, CF-DRAW, CF-MATCH, CF-SPINNER, CF-FOOT).
     per_pip = s.pip_tiles[seat]
-    a, b = t
+    a, b = t  # type: ignore[misc]
     if t not in per_pip[a]:
         raise RuleViolation("CF-ONE", f"You do not hold {a}|{b}: a play is a tile from your hand.")
     drawn = s.drawn
@@ -104,13 +117,13 @@ def _play(s: ChickenFootState, seat: int, t: Tile, target: str) -> list[Event]:
             + (" (or pass)." if not s.must_play_drawn else "."),
         )
     ends = s.ends
-    pip = ends.get(target)
+    pip = ends.get(target)  # type: ignore[arg-type]
     if pip is None:
-        _refuse_closed_target(s, target)
+        _refuse_closed_target(s, target)  # type: ignore[arg-type]
     avail = s.avail
     ids = avail.get(pip)  # type: ignore[arg-type]
     if ids is None or target not in ids:
-        _refuse_restricted(s, target)
+        _refuse_restricted(s, target)  # type: ignore[arg-type]
     if a != pip and b != pip:
         _refuse_mismatch(s, t, target, pip)  # type: ignore[arg-type]
 
@@ -124,29 +137,30 @@ def _play(s: ChickenFootState, seat: int, t: Tile, target: str) -> list[Event]:
         per_pip[b].remove(t)
         unplayed[b] -= 1
     outer = b if a == pip else a
-    s.chains[target].append((pip, outer))  # type: ignore[arg-type]
-    del ends[target]
+    s.chains[target].append((pip, outer))  # type: ignore[arg-type, index]
     by_pip = s.by_pip
     same = by_pip[pip]  # type: ignore[index]
     same.remove(target)
     if not same:
         del by_pip[pip]  # type: ignore[arg-type]
-    s.drawn = None
+    if drawn is not None:
+        s.drawn = None
     s.move_no += 1
     events: list[Event] = [{"type": "tile_played", "seat": seat, "tile": [a, b], "target": target}]
 
     if a == b:
-        if _open_foot(s, seat, a, target, events):
+        del ends[target]  # type: ignore[arg-type]
+        if _open_foot(s, seat, a, target, events):  # type: ignore[arg-type]
             return events
     else:
-        ends[target] = outer
+        ends[target] = outer  # type: ignore[index]
         ids_out = by_pip.get(outer)
         if ids_out is None:
-            by_pip[outer] = [target]
+            by_pip[outer] = [target]  # type: ignore[list-item]
         else:
-            ids_out.append(target)
+            ids_out.append(target)  # type: ignore[arg-type]
         if avail is not by_pip:  # a restricted phase: ``ids`` is its own list
-            ids.remove(target)  # type: ignore[union-attr]
+            ids.remove(target)  # type: ignore[union-attr, arg-type]
             if s.foot is not None:
                 k = s.foot
                 s.toes_left -= 1

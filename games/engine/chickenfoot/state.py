@@ -6,9 +6,10 @@ The table is kept as *chains*: every arm of the centre double (``arm:0`` ... ``a
 outer pip)``. A chain whose last tile is a double is closed: that double opened a foot.
 
 For speed, ``apply_move`` patches a few small derived structures in place instead of copying
-anything: ``ends`` (open chain id -> the pip it needs, in order of last change), ``by_pip``
-(pip -> open chain ids, same order), ``avail`` (pip -> the ids that accept a tile *right now*:
-``by_pip`` itself, or a small dict while CF-SPINNER or CF-FOOT restricts play), ``pip_tiles``
+anything: ``ends`` (open chain id -> the pip it needs), ``by_pip`` (pip -> open chain ids;
+its order, kept exactly through JSON, is the order of ``legal_moves``), ``avail`` (pip -> the
+ids that accept a tile *right now*: ``by_pip`` itself, or a small dict while CF-SPINNER or
+CF-FOOT restricts play), ``pip_tiles``
 (per seat, pip -> the tiles of the hand carrying it) and ``unplayed`` (pip -> how many tiles
 carrying it are still in hands or the boneyard: CF-FOOT-DEAD and blocked detection in O(1)).
 """
@@ -131,7 +132,8 @@ class ChickenFootState:
 
 
 def index_ends(s: ChickenFootState) -> None:
-    """Recompute ``by_pip`` from ``ends`` (lists in ``ends`` order, as the patches keep them)."""
+    """Recompute ``by_pip`` from ``ends``, in ``ends`` order (``to_json`` writes the ends in
+    ``by_pip`` order, so a state read back iterates exactly as the original)."""
     by_pip: dict[int, list[str]] = {}
     for end, pip in s.ends.items():
         ids = by_pip.get(pip)
@@ -214,7 +216,7 @@ def to_json(s: ChickenFootState) -> dict[str, Any]:
             "start_double": s.start_double,
             "chains": {cid: [[x, y] for x, y in chain] for cid, chain in s.chains.items()},
             "feet": [dict(f) for f in s.feet],
-            "ends": [[cid, pip] for cid, pip in s.ends.items()],
+            "ends": [[cid, pip] for pip, ids in s.by_pip.items() for cid in ids],
         },
     }
 
@@ -287,10 +289,10 @@ def from_json(data: dict[str, Any]) -> ChickenFootState:
 
     ends = _derive_ends(s, s.feet)
     if "ends" in layout:
-        given = dict(layout["ends"])
+        given = {cid: pip for cid, pip in layout["ends"]}  # noqa: C416 - pairs in JSON order
         if given != ends:
             raise ValueError(f"Layout 'ends' {given} does not match the chains {ends}.")
-        ends = given
+        ends = given  # in ``by_pip`` order
     s.ends = ends
     s.arms_left = sum(1 for a in ARM_IDS[: s.arms] if not s.chains[a])
     s.foot = None

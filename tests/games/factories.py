@@ -44,6 +44,7 @@ class MatchFactory(factory.django.DjangoModelFactory):
 
     class Meta:
         model = Match
+        skip_postgeneration_save = True
 
     variant = Match.Variant.CHICKENFOOT
     options = factory.LazyAttribute(lambda m: _resolved(m.variant, m.seat_count))

@@ -5,9 +5,9 @@
 Each *action* is one ``legal_moves`` call for the seat to act plus one ``apply_move`` of a move
 chosen from it by a seeded RNG. Matches run back to back (new matches included in the time)
 until the configuration's wall-clock budget is spent; rates are per second of this process's
-CPU time, so other load on the machine does not lower them. The last line printed is one JSON object:
-``{game: {config: {rounds_per_s, actions_per_s, us_per_action, blocked_share, ...}}}``; a
-game whose module cannot be imported is reported as ``{"absent": "<reason>"}``.
+CPU time, so other load on the machine does not lower them. The last line printed is one JSON
+object: ``{game: {config: {rounds_per_s, actions_per_s, us_per_action, blocked_share, ...}}}``;
+a game whose module cannot be imported is reported as ``{"absent": "<reason>"}``.
 """
 
 from __future__ import annotations

@@ -1,0 +1,341 @@
+"""Full matches between human clients over real HTTP, against gunicorn on PostgreSQL.
+
+    python -m benchmarks.api [--clients 8] [--seconds 30] [--workers 4] [--threads 4]
+
+Creates a throwaway database (``DATABASE_URL``, default
+``postgres://postgres@127.0.0.1:5432/chickenfoot_bench``; dropped at the end), migrates it, and
+starts gunicorn on a free loopback port. Each client thread registers four players, then plays
+Chicken Foot matches (four seats, double-9, every round) back to back: for the seat to move it
+asks the legal-moves endpoint, picks one with a seeded RNG and submits it with the version it
+answers. Every fifth move it also times a trivial authenticated GET (``/api/players/me``) on
+the same server under the same load. It stops at the time budget or the request cap.
+
+The last line printed is one JSON object: ``moves_per_s``, ``move_p50_ms``, ``move_p99_ms``,
+``get_p50_ms``, ``move10_p50_ms`` and ``move200_p50_ms`` (the 10th and 200th move of each
+match), with counts. Needs PostgreSQL; loopback traffic only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/chickenfoot_bench"
+SEATS = 4
+OPTIONS = {"max_pip": 9}
+#: Which moves of a match the flat-cost check compares.
+EARLY, LATE = 10, 200
+
+
+def log(message: str) -> None:
+    sys.stderr.write(message + "\n")
+    sys.stderr.flush()
+
+
+def admin(url: str, sql: str) -> None:
+    """Run ``sql`` on the server's maintenance database (autocommit)."""
+    parts = urlsplit(url)
+    maintenance = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(maintenance, autocommit=True, connect_timeout=3) as conn:
+        conn.execute(sql)  # type: ignore[arg-type]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * len(ordered) + 0.5) - 1))
+    return round(ordered[index], 2)
+
+
+class Client:
+    """One keep-alive HTTP connection to the server."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.requests = 0
+
+    def call(
+        self, method: str, path: str, body: Any = None, token: str | None = None
+    ) -> tuple[int, Any, float]:
+        """Send a request; return the status, the parsed body and the time taken (ms)."""
+        headers = {"Accept": "application/json"}
+        payload = None
+        if body is not None:
+            payload = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        if token:
+            headers["Authorization"] = f"Token {token}"
+        for attempt in range(2):
+            started = time.perf_counter()
+            try:
+                self.conn.request(method, path, body=payload, headers=headers)
+                response = self.conn.getresponse()
+                raw = response.read()
+            except (http.client.HTTPException, ConnectionError):
+                if attempt:
+                    raise
+                self.conn.close()  # the server closed a kept-alive connection: reconnect once
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+                continue
+            elapsed = (time.perf_counter() - started) * 1000
+            self.requests += 1
+            if response.getheader("Connection", "").lower() == "close":
+                self.conn.close()
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            return response.status, json.loads(raw) if raw else None, elapsed
+        raise AssertionError("unreachable")
+
+
+class Results:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.moves: list[float] = []
+        self.gets: list[float] = []
+        self.by_index: dict[int, list[float]] = {EARLY: [], LATE: []}
+        self.matches_finished = 0
+        self.errors: list[str] = []
+
+
+def expect(status: int, wanted: int, body: Any, what: str) -> Any:
+    if status != wanted:
+        raise RuntimeError(f"{what}: HTTP {status}: {body}")
+    return body
+
+
+def register(port: int, index: int, run_id: str, tokens: list[list[str]]) -> None:
+    """Client ``index``'s four players (before the clock starts: hashing passwords is slow)."""
+    client = Client(port)
+    for seat in range(SEATS):
+        name = f"b{run_id}c{index}s{seat}"
+        status, body, _ = client.call(
+            "POST", "/api/players", {"username": name, "password": f"pw-{run_id}-{name}-long"}
+        )
+        tokens[index].append(expect(status, 201, body, "register")["token"])
+
+
+def play(
+    port: int, index: int, tokens: list[str], deadline: float, cap: int, results: Results
+) -> None:
+    """One client: play whole matches between its four players until the deadline."""
+    client = Client(port)
+    rng = random.Random(index)
+    moves: list[float] = []
+    gets: list[float] = []
+    by_index: dict[int, list[float]] = {EARLY: [], LATE: []}
+    finished = 0
+    try:
+        while time.perf_counter() < deadline and client.requests < cap:
+            seats = [{"kind": "creator"}] + [{"kind": "open"}] * (SEATS - 1)
+            status, body, _ = client.call(
+                "POST",
+                "/api/matches",
+                {"variant": "chickenfoot", "options": OPTIONS, "seats": seats},
+                tokens[0],
+            )
+            match_id = expect(status, 201, body, "create")["id"]
+            for seat in range(1, SEATS):
+                status, body, _ = client.call(
+                    "POST", f"/api/matches/{match_id}/join", {"position": seat}, tokens[seat]
+                )
+                expect(status, 200, body, "join")
+            status, body, _ = client.call("POST", f"/api/matches/{match_id}/start", None, tokens[0])
+            turn = expect(status, 200, body, "start")["state"]["turn"]
+            number = 0
+            while turn is not None:
+                if time.perf_counter() >= deadline or client.requests >= cap:
+                    return
+                status, legal, _ = client.call(
+                    "GET", f"/api/matches/{match_id}/legal-moves", None, tokens[turn]
+                )
+                expect(status, 200, legal, "legal moves")
+                move = rng.choice(legal["moves"])
+                status, body, elapsed = client.call(
+                    "POST",
+                    f"/api/matches/{match_id}/moves",
+                    {**move, "version": legal["version"]},
+                    tokens[turn],
+                )
+                expect(status, 201, body, "move")
+                number += 1
+                moves.append(elapsed)
+                if number in by_index:
+                    by_index[number].append(elapsed)
+                turn = body["state"]["turn"]
+                if body["state"]["status"] != "playing":
+                    turn = None
+                if number % 5 == 0:
+                    status, me, get_ms = client.call("GET", "/api/players/me", None, tokens[0])
+                    expect(status, 200, me, "me")
+                    gets.append(get_ms)
+            finished += 1
+    except Exception as exc:  # noqa: BLE001 - reported, and the run fails
+        with results.lock:
+            results.errors.append(f"client {index}: {type(exc).__name__}: {exc}")
+    finally:
+        with results.lock:
+            results.moves += moves
+            results.gets += gets
+            for key, values in by_index.items():
+                results.by_index[key] += values
+            results.matches_finished += finished
+
+
+def wait_for_server(port: int, server: subprocess.Popen[bytes], timeout: float = 30) -> None:
+    deadline = time.perf_counter() + timeout
+    while time.perf_counter() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError("gunicorn exited during startup")
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/api/health")
+            if conn.getresponse().status == 200:
+                conn.close()
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError("gunicorn did not answer /api/health in time")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--max-requests", type=int, default=50_000, help="per client")
+    args = parser.parse_args()
+
+    url = os.environ.get("BENCH_DATABASE_URL") or os.environ.get("DATABASE_URL") or DEFAULT_URL
+    db_name = urlsplit(url).path.lstrip("/")
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")} | {
+        "DATABASE_URL": url,
+        "DJANGO_SETTINGS_MODULE": "chickenfoot.settings",
+        "SECRET_KEY": secrets.token_hex(16),
+        "LOG_LEVEL": "WARNING",
+    }
+    python = sys.executable
+    run_id = secrets.token_hex(3)
+    log(f"benchmark: database {db_name}")
+    admin(url, f'DROP DATABASE IF EXISTS "{db_name}" WITH (FORCE)')
+    admin(url, f'CREATE DATABASE "{db_name}"')
+    server = None
+    try:
+        subprocess.run(  # noqa: S603 - our interpreter, a fixed command
+            [python, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
+        )
+        port = free_port()
+        server = subprocess.Popen(  # noqa: S603 - our interpreter, a fixed command
+            [
+                python,
+                "-m",
+                "gunicorn",
+                "chickenfoot.wsgi:application",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                str(args.workers),
+                "--worker-class",
+                "gthread",
+                "--threads",
+                str(args.threads),
+                "--keep-alive",
+                "30",
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=env,
+        )
+        wait_for_server(port, server)
+        log(
+            f"benchmark: gunicorn on 127.0.0.1:{port} ({args.workers} workers x "
+            f"{args.threads} threads); {args.clients} clients for {args.seconds:.0f} s"
+        )
+        tokens: list[list[str]] = [[] for _ in range(args.clients)]
+        setup = [
+            threading.Thread(target=register, args=(port, i, run_id, tokens))
+            for i in range(args.clients)
+        ]
+        for thread in setup:
+            thread.start()
+        for thread in setup:
+            thread.join(timeout=120)
+        results = Results()
+        started = time.perf_counter()
+        deadline = started + args.seconds
+        threads = [
+            threading.Thread(
+                target=play,
+                args=(port, i, tokens[i], deadline, args.max_requests, results),
+                daemon=True,
+            )
+            for i in range(args.clients)
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=args.seconds + 60)
+        elapsed = time.perf_counter() - started
+    finally:
+        if server is not None:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        admin(url, f'DROP DATABASE IF EXISTS "{db_name}" WITH (FORCE)')
+    for error in results.errors:
+        log(f"benchmark: {error}")
+    move_p50 = percentile(results.moves, 50)
+    get_p50 = percentile(results.gets, 50)
+    early = percentile(results.by_index[EARLY], 50)
+    late = percentile(results.by_index[LATE], 50)
+    summary = {
+        "moves_per_s": round(len(results.moves) / elapsed, 1),
+        "move_p50_ms": move_p50,
+        "move_p99_ms": percentile(results.moves, 99),
+        "get_p50_ms": get_p50,
+        "move10_p50_ms": early,
+        "move200_p50_ms": late,
+        "move_to_get": round(move_p50 / get_p50, 2) if move_p50 and get_p50 else None,
+        "move200_to_move10": round(late / early, 2) if late and early else None,
+        "moves": len(results.moves),
+        "matches_finished": results.matches_finished,
+        "long_matches": len(results.by_index[LATE]),
+        "clients": args.clients,
+        "workers": args.workers,
+        "threads": args.threads,
+        "seconds": round(elapsed, 1),
+        "errors": len(results.errors),
+    }
+    sys.stdout.write(json.dumps(summary) + "\n")
+    return 1 if results.errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

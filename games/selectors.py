@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from games import engine
 from games.models import Match, Move, Player, Seat
@@ -59,6 +59,24 @@ def seat_position(*, match: Match, player: Player) -> int | None:
         if seat.player_id == player.pk:
             return seat.position
     return None
+
+
+def seat_subquery(player: Player) -> Subquery:
+    """``player``'s position at the outer query's match (``NULL`` without a seat)."""
+    return Subquery(
+        Seat.objects.filter(match=OuterRef("pk"), player=player).values("position")[:1]
+    )
+
+
+def match_for_player(*, match_id: int, player: Player) -> tuple[Match, int | None]:
+    """The match (without its seats) and the caller's seat, in one query; access as below."""
+    match = Match.objects.annotate(my_seat=seat_subquery(player)).filter(pk=match_id).first()
+    if match is None:
+        raise MatchNotFound(f"There is no match {match_id}.")
+    seat: int | None = match.my_seat  # type: ignore[attr-defined]
+    if seat is None and match.status != Match.Status.OPEN and not player.organises:
+        raise NotYourMatch(f"You have no seat at match {match.pk}.")
+    return match, seat
 
 
 def match_for_viewer(*, match_id: int, player: Player) -> tuple[Match, int | None]:

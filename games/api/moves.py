@@ -25,7 +25,7 @@ from games.api.common import (
 )
 from games.models import Move
 from games.problems import NotYourMatch
-from games.selectors import legal_moves_for, match_for_viewer, move_log
+from games.selectors import legal_moves_for, match_for_player, move_log
 from games.services import move_submit
 
 LOG_LIMIT = 200
@@ -77,7 +77,7 @@ class LegalMovesApi(GameApi):
         },
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match, seat = match_for_viewer(match_id=match_id, player=self.player(request))
+        match, seat = match_for_player(match_id=match_id, player=self.player(request))
         if seat is None:
             raise NotYourMatch(f"You have no seat at match {match.pk}.")
         headers = {"ETag": etag(match.version), "Vary": "Authorization"}
@@ -310,6 +310,6 @@ class MoveLogApi(GameApi):
         filters = self.MoveLogFilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         after = filters.validated_data["after"]
-        match, seat = match_for_viewer(match_id=match_id, player=self.player(request))
+        match, seat = match_for_player(match_id=match_id, player=self.player(request))
         moves = move_log(match=match, seat=seat, after=after, limit=filters.validated_data["limit"])
         return Response({"moves": moves, "next_after": moves[-1]["seq"] if moves else after})

@@ -1,4 +1,4 @@
-"""What the write services share: the match lock, the seat lookup, recording rounds."""
+"""What the write services share: the match lock, recording rounds, bot turns on commit."""
 
 from __future__ import annotations
 
@@ -8,26 +8,26 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Match, Player, Round, Seat
+from games.models import Match, Player, Round
 from games.problems import MatchNotFound
+from games.selectors import seat_subquery
 
 
-def match_lock(*, match_id: int) -> Match:
+def match_lock(*, match_id: int, player: Player | None = None) -> Match:
     """The match row, locked until the end of the caller's transaction.
 
     Every writer of a match takes this one lock first (and no other match lock), so writers of
     the same match queue up and writers of different matches never wait for each other.
-    Call it inside ``transaction.atomic()``.
+    Call it inside ``transaction.atomic()``. With ``player``, ``match.my_seat`` is their
+    position (``None`` without a seat), read in the same query.
     """
+    matches = Match.objects.select_for_update(of=("self",))
+    if player is not None:
+        matches = matches.annotate(my_seat=seat_subquery(player))
     try:
-        return Match.objects.select_for_update(of=("self",)).get(pk=match_id)
+        return matches.get(pk=match_id)
     except Match.DoesNotExist:
         raise MatchNotFound(f"There is no match {match_id}.") from None
-
-
-def seat_of(*, match: Match, player: Player) -> Seat | None:
-    """The caller's seat at ``match``, if any."""
-    return Seat.objects.filter(match=match, player=player).first()
 
 
 def round_record_events(*, match: Match, state_json: dict[str, Any], events: list[dict]) -> None:

@@ -21,7 +21,7 @@ from games.problems import (
     VersionRequired,
 )
 from games.selectors import events_for_seat
-from games.services.common import match_lock, on_commit_bot_turn, round_record_events, seat_of
+from games.services.common import match_lock, on_commit_bot_turn, round_record_events
 
 
 @dataclass(frozen=True)
@@ -70,14 +70,14 @@ def move_submit(
     """
     fingerprint = request_hash(move=move, expected_version=expected_version)
     with transaction.atomic():
-        match = match_lock(match_id=match_id)
-        seat = seat_of(match=match, player=player)
+        match = match_lock(match_id=match_id, player=player)
+        seat: int | None = match.my_seat  # type: ignore[attr-defined]
         if seat is None:
             raise NotYourMatch(f"You have no seat at match {match.pk}.")
         if idempotency_key:
             prior = (
                 Move.objects.filter(
-                    match=match, seat=seat.position, idempotency_key=idempotency_key
+                    match=match, seat=seat, idempotency_key=idempotency_key
                 )
                 .only("request_hash", "response")
                 .first()
@@ -113,7 +113,7 @@ def move_submit(
 def _apply(
     *,
     match: Match,
-    seat: Seat,
+    seat: int,
     move: dict[str, Any],
     idempotency_key: str,
     fingerprint: str,
@@ -122,7 +122,7 @@ def _apply(
     state = engine.from_json(match.state)  # type: ignore[arg-type]
     parsed = engine.parse_move(move, state.options["max_pip"])
     round_no = state.round_no
-    state, events = engine.apply_move(state, seat.position, parsed)
+    state, events = engine.apply_move(state, seat, parsed)
     state_json = engine.to_json(state)
 
     match.state = state_json
@@ -132,7 +132,7 @@ def _apply(
         match=match,
         round_id=match.current_round_id,
         seq=match.moves_played,
-        seat=seat.position,
+        seat=seat,
         kind=parsed.kind,
         tile=list(parsed.tile) if parsed.tile is not None else None,
         target=parsed.target or "",
@@ -147,12 +147,12 @@ def _apply(
             events=events_for_seat(
                 variant=match.variant,
                 events=events,
-                seat=seat.position,
+                seat=seat,
                 first_round=round_no,
                 running_round=None if state.status == "over" else state.round_no,
             ),
         ),
-        "state": engine.view(state, seat.position),
+        "state": engine.view(state, seat),
     }
     if idempotency_key:
         row.idempotency_key = idempotency_key

@@ -80,10 +80,13 @@ def run_match(
 ) -> tuple[Any, list[Move], list[list[dict[str, Any]]]]:
     """Play a whole match, checking the properties as it goes.
 
-    Always: a legal move exists, markers are on exactly when the rules say, round scores are the
-    pips left, the rounds run from the highest double down, every round ends. With
-    ``every_action``: tile conservation and counters, no play offered on an unavailable train or
-    away from a binding open double, blocked rounds end at once. ``deep``: the share of actions
+    Always: a legal move exists, markers are on exactly when the rules say (up after every pass,
+    the automatic one after an unplayable draw included; down only after a play on one's own
+    train), a draw is followed by the drawn tile's plays only or by the pass in the same call,
+    round scores are the pips left, the rounds run from the highest double down, every round
+    ends. With ``every_action``: tile conservation and counters, ``pass`` offered only with an
+    empty boneyard, no play offered on an unavailable train or away from a binding open double,
+    blocked rounds end at once. ``deep``: the share of actions
     at which every legal move is applied (to a copy), every other candidate is refused with a
     rule id and no change, and the JSON round trip is exact.
     """
@@ -100,6 +103,8 @@ def run_match(
         v = E.view(s, seat) if every_action else {"must_satisfy": None}
         bound = v["must_satisfy"]
         for m in moves if every_action else ():
+            if m.kind == PASS:
+                assert not s.boneyard  # a drawn tile that does not fit passes by itself
             if m.kind == PLAY:
                 if bound is not None:
                     assert m.target == bound  # with an open double, nothing goes elsewhere
@@ -115,6 +120,17 @@ def run_match(
             snapshots.append(E.to_json(s))
         actions += 1
         assert actions < MAX_ACTIONS_PER_ROUND * s.options["rounds"]
+        kinds = [e["type"] for e in events]
+        if move.kind == DRAW:  # MT-DRAW: it fits (the drawer plays it) or the turn passes now
+            drawn = tuple(sorted(events[0]["tile"]))
+            if "passed" in kinds:
+                assert kinds[:2] == ["drew", "passed"]
+            else:
+                assert kinds == ["drew"]
+                assert s.turn == seat
+                assert {m.tile for m in E.legal_moves(s, seat)} == {drawn}
+        elif move.kind == PASS:
+            assert events[0]["type"] == "passed"
         for e in events:
             kind = e["type"]
             if kind == "passed":

@@ -130,7 +130,7 @@ def test_C_SHUFFLE_commitment_seed_and_deal_replay() -> None:
 
 
 def test_C_HIDDEN_views_and_drawn_tiles() -> None:
-    s = pos([[(0, 1)], [(3, 4)]], boneyard=[(5, 6), (7, 8)])
+    s = pos([[(0, 1)], [(3, 4)]], boneyard=[(5, 12), (7, 8)])
     mine, theirs, spectator = E.view(s, 0), E.view(s, 1), E.view(s, None)
     assert mine["hand"] == [[0, 1]]
     assert theirs["hand"] == [[3, 4]]
@@ -142,11 +142,13 @@ def test_C_HIDDEN_views_and_drawn_tiles() -> None:
         assert v["hand_counts"] == [1, 1]
     [drew] = act(s, DRAW)
     hidden = {"type": "drew", "seat": 0, "count": 1, "boneyard": 1}
-    assert E.redact_event(s, drew, 0) == {**hidden, "tile": [5, 6]}
+    assert E.redact_event(s, drew, 0) == {**hidden, "tile": [5, 12]}
     assert E.redact_event(s, drew, 1) == hidden
     assert E.redact_event(s, drew, None) == hidden
-    assert E.view(s, 0)["drawn"] == [5, 6]
+    assert E.view(s, 0)["drawn"] == [5, 12]
     assert E.view(s, 1)["drawn"] is None
+    assert "drawn" not in E.view(s, None)
+    assert E.view(s, 1)["has_drawn"] is True
 
 
 def test_C_WIN_match_over_carries_the_final_order() -> None:
@@ -275,14 +277,36 @@ def test_MT_DRAW_draw_then_only_the_drawn_tile() -> None:
     assert s.turn == 1
 
 
-def test_MT_DRAW_unplayable_draw_then_pass_puts_the_marker() -> None:
+def test_MT_DRAW_unplayable_draw_passes_and_puts_the_marker_in_the_same_call() -> None:
     s = pos([[(0, 1)], [(2, 2)]], boneyard=[(3, 4), (5, 6)])
-    act(s, DRAW)
-    assert legal(s) == [PASS]
-    refused(s, play((3, 4), "seat:0"), "MT-TRAINS")
-    assert act(s, PASS) == [{"type": "passed", "seat": 0}, {"type": "marker_put", "seat": 0}]
+    assert act(s, DRAW) == [
+        {"type": "drew", "seat": 0, "tile": [3, 4], "count": 1, "boneyard": 1},
+        {"type": "passed", "seat": 0},
+        {"type": "marker_put", "seat": 0},
+    ]
     assert E.view(s, None)["layout"]["markers"] == [0]
     assert E.view(s, None)["layout"]["trains"][0]["marker"] is True
+    assert s.turn == 1
+    assert s.drawn is None
+    assert E.view(s, 0)["has_drawn"] is False
+    assert E.legal_moves(s, 0) == []
+    assert sorted(s.hands[0]) == [(0, 1), (3, 4)]
+
+
+def test_MT_DRAW_unplayable_draw_with_the_marker_already_up() -> None:
+    s = pos([[(0, 1)], [(2, 2)]], boneyard=[(3, 4), (5, 6)], markers=[0])
+    assert types(act(s, DRAW)) == ["drew", "passed"]
+    assert E.view(s, None)["layout"]["markers"] == [0]
+    assert s.turn == 1
+
+
+def test_MT_DRAW_hand_built_unplayable_drawn_tile_still_takes_a_pass() -> None:
+    # Play never leaves this (the draw passes by itself); a stored position may hold it.
+    s = pos([[(0, 1), (3, 4)], [(2, 2)]], boneyard=[(5, 6)], drawn=[3, 4])
+    assert legal(s) == [PASS]
+    refused(s, DRAW, "MT-DRAW")
+    refused(s, play((3, 4), "seat:0"), "MT-TRAINS")
+    assert types(act(s, PASS)) == ["passed", "marker_put"]
     assert s.turn == 1
 
 
@@ -386,10 +410,26 @@ def test_MT_DOUBLE_no_play_after_a_double_puts_the_marker() -> None:
         boneyard=[(2, 3), (5, 6)],
     )
     act(s, play((4, 4), "seat:0"))
-    act(s, DRAW)
-    assert legal(s) == [PASS]
-    assert types(act(s, PASS)) == ["passed", "marker_put"]
+    assert legal(s) == [DRAW]
+    assert types(act(s, DRAW)) == ["drew", "passed", "marker_put"]
     assert s.turn == 1
+    assert s.streak == 0
+    assert E.view(s, 1)["must_satisfy"] == "seat:0"
+    assert legal(s) == [play((4, 8), "seat:0")]
+
+
+def test_MT_DOUBLE_unplayable_draw_after_a_run_of_two_doubles() -> None:
+    s = pos(
+        [[(4, 4), (6, 6), (0, 1)], [(4, 8), (6, 9)]],
+        trains={"seat:0": [[12, 4]], "mexican": [[12, 6]]},
+        boneyard=[(6, 2), (5, 7)],
+    )
+    act(s, play((4, 4), "seat:0"))
+    act(s, play((6, 6), "mexican"))
+    # 2|6 fits the Mexican double, but after two doubles the non-double goes on the first.
+    assert types(act(s, DRAW)) == ["drew", "passed", "marker_put"]
+    assert s.turn == 1
+    assert E.view(s, 1)["layout"]["open_doubles"] == ["seat:0", "mexican"]
     assert legal(s) == [play((4, 8), "seat:0")]
 
 
@@ -432,11 +472,23 @@ def test_MT_OPEN_cannot_satisfy_draw_then_marker() -> None:
         turn=1,
     )
     assert legal(s) == [DRAW]
-    act(s, DRAW)
-    assert legal(s) == [PASS]
-    assert types(act(s, PASS)) == ["passed", "marker_put"]
+    # 1|2 fits nothing here; 0|5 fits nothing either; neither may go elsewhere anyway.
+    assert types(act(s, DRAW)) == ["drew", "passed", "marker_put"]
     assert s.turn == 2
     assert E.view(s, 2)["must_satisfy"] == "seat:0"
+
+
+def test_MT_OPEN_drawn_tile_playable_elsewhere_but_not_on_the_double_passes() -> None:
+    s = pos(
+        [[(0, 1)], [(0, 3)], [(2, 2), (4, 9)]],
+        trains={"seat:0": [[12, 4], [4, 4]]},
+        open_doubles=["seat:0"],
+        boneyard=[(12, 5), (1, 2)],
+        turn=1,
+    )
+    assert types(act(s, DRAW)) == ["drew", "passed", "marker_put"]  # 5|12 fits seat:1, not 4|4
+    assert s.turn == 2
+    assert (5, 12) in s.hands[1]
 
 
 def test_MT_OPEN_drawn_tile_that_satisfies_is_played() -> None:
@@ -542,9 +594,16 @@ def test_MT_END_a_last_double_needs_no_satisfying() -> None:
 def test_MT_END_blocked_detected_at_once_after_the_last_draw() -> None:
     s = pos([[(0, 1)], [(2, 3)]], boneyard=[(4, 5)])
     events = act(s, DRAW)
-    assert types(events)[:3] == ["drew", "round_ended", "round_scores"]
-    assert (events[1]["reason"], events[1]["seat"]) == ("blocked", None)
+    assert types(events)[:5] == ["drew", "passed", "marker_put", "round_ended", "round_scores"]
+    assert (events[3]["reason"], events[3]["seat"]) == ("blocked", None)
     assert s.scores == [[10, 5]]
+
+
+def test_MT_END_last_draw_that_fits_leaves_the_round_running() -> None:
+    s = pos([[(0, 1)], [(2, 3)]], boneyard=[(4, 12)])
+    assert types(act(s, DRAW)) == ["drew"]
+    assert s.turn == 0
+    assert legal(s) == [play((4, 12), "seat:0"), play((4, 12), "mexican")]
 
 
 def test_MT_END_blocked_detected_at_once_after_a_play() -> None:

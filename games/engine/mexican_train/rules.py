@@ -1,8 +1,9 @@
 """Legal moves and their effects (MT-AVAILABLE … MT-SCORE).
 
 One turn may hold several actions by the same seat: a double is followed by another play
-(MT-DOUBLE), a draw by a play of the drawn tile or a ``pass`` (MT-DRAW). ``state.turn`` stays
-on the seat until its turn ends, and ``legal_moves`` always lists exactly what it may do now.
+(MT-DOUBLE), a draw by the play of the drawn tile when it fits (MT-DRAW); a drawn tile that
+does not fit passes the turn in the same call. ``state.turn`` stays on the seat until its turn
+ends, and ``legal_moves`` always lists exactly what it may do now.
 """
 
 from __future__ import annotations
@@ -117,7 +118,7 @@ def _check_play(state: MTState, seat: int, tile: Tile, target: str | None) -> in
     drawn = state.drawn
     if drawn is not None and tile != drawn:
         raise RuleViolation(
-            "MT-DRAW", f"After drawing you may play only the drawn tile {list(drawn)}, or pass."
+            "MT-DRAW", f"After drawing you may play only the drawn tile {list(drawn)}."
         )
     a, b = tile
     name = state.target_names[t]
@@ -166,7 +167,7 @@ def apply_move(state: MTState, seat: int, move: Move) -> list[dict[str, Any]]:
         return _play(state, seat, tile, t)
     if kind == DRAW:
         if state.drawn is not None:
-            raise RuleViolation("MT-DRAW", "You have drawn already: play the drawn tile or pass.")
+            raise RuleViolation("MT-DRAW", "You have drawn already: play the drawn tile.")
         if _has_play(state, seat):
             raise RuleViolation("MT-MUST", "You can play, so you must: drawing is not allowed.")
         if not state.boneyard:
@@ -262,19 +263,26 @@ def _draw(state: MTState, seat: int) -> list[dict[str, Any]]:
     events: list[dict[str, Any]] = [
         {"type": "drew", "seat": seat, "tile": [a, b], "count": 1, "boneyard": len(state.boneyard)}
     ]
-    if not state.boneyard and _blocked(state):
-        events.extend(_end_round(state, "blocked", None))
+    if _plays_of(state, seat, tile):
+        return events  # MT-MUST: the drawer stays on turn and plays it
+    # MT-DRAW: the drawn tile cannot be played, so the same call passes and puts the marker.
+    _pass(state, seat, events)
     return events
 
 
-def _pass(state: MTState, seat: int) -> list[dict[str, Any]]:
-    events: list[dict[str, Any]] = [{"type": "passed", "seat": seat}]
+def _pass(
+    state: MTState, seat: int, events: list[dict[str, Any]] | None = None
+) -> list[dict[str, Any]]:
+    """End the turn without a play: ``passed``, the marker up (MT-DRAW), blocked check (MT-END)."""
+    if events is None:
+        events = []
+    events.append({"type": "passed", "seat": seat})
     if not state.markers[seat]:
         state.markers[seat] = True
         set_markers(state, state.markers)
         events.append({"type": "marker_put", "seat": seat})
     _end_turn(state, seat)
-    if not state.boneyard and _blocked(state):  # only a hand-built position can get here
+    if not state.boneyard and _blocked(state):
         events.extend(_end_round(state, "blocked", None))
     return events
 

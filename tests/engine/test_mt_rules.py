@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from games import engine as E
+from games.engine import mexican_train
 from games.engine.errors import NotYourTurn, OptionError, RoundOver, RuleViolation
 from games.engine.scoring import final_order
 from games.engine.shuffle import deal, round_seed, shuffled
@@ -680,3 +681,37 @@ def test_view_shows_trains_markers_doubles_and_the_turn_state() -> None:
     assert E.view(s, 1)["legal_moves"] == []
     assert (v["scores"], v["totals"]) == ([], [0, 0])
     assert v["commitment"] == v["commitments"][0]
+
+
+def test_MT_ENGINE_opening_events_kept_for_round_one_and_each_later_round() -> None:
+    s = E.new_match(MT, 3, {"rounds": 3}, "opening")
+    first = mexican_train.opening_events(s)
+    assert types(first) == ["round_started", "engine_placed"]
+    assert first[0] == {
+        "type": "round_started",
+        "round": 1,
+        "start_double": [12, 12],
+        "commitment": s.commitments[0],
+        "starter": 0,
+        "turn": 0,
+    }
+    assert first[1] == {"type": "engine_placed", "tile": [12, 12]}
+    assert E.to_json(s)["opening"] == first
+    assert mexican_train.opening_events(E.from_json(E.to_json(s))) == first
+    rng = random.Random(7)
+    while s.round_no == 1:
+        _, events = E.apply_move(s, s.turn, rng.choice(E.legal_moves(s, s.turn)))
+    i = types(events).index("round_started")
+    assert events[i : i + 2] == mexican_train.opening_events(s)
+    assert s.opening[0]["round"] == 2
+    assert s.opening[0]["starter"] == 1
+    assert s.opening[1]["tile"] == [11, 11]
+    copy = mexican_train.opening_events(s)
+    copy.clear()
+    assert len(s.opening) == 2
+
+
+def test_MT_ENGINE_hand_built_position_has_no_opening() -> None:
+    s = pos([[(0, 1)], [(2, 3)]], boneyard=[(4, 5)])
+    assert s.opening == []
+    assert E.to_json(s)["opening"] == []

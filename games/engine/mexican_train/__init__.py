@@ -8,7 +8,7 @@ from __future__ import annotations
 from .rules import apply_move, legal_moves
 from .serial import from_json, to_json
 from .state import MTState, new_match
-from .view import redact_event, view
+from .view import opening_events, redact_event, view
 
 __all__ = [
     "MTState",
@@ -16,6 +16,7 @@ __all__ = [
     "from_json",
     "legal_moves",
     "new_match",
+    "opening_events",
     "redact_event",
     "to_json",
     "view",

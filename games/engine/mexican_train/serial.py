@@ -52,6 +52,7 @@ def to_json(state: MTState) -> dict[str, Any]:
         },
         "streak": state.streak,
         "drawn": list(state.drawn) if state.drawn is not None else None,
+        "opening": [dict(e) for e in state.opening],
     }
 
 
@@ -115,5 +116,6 @@ def from_json(data: dict[str, Any]) -> MTState:
     state.streak = data.get("streak", 0)
     drawn = data.get("drawn")
     state.drawn = parse_tile(drawn, top) if drawn is not None else None
+    state.opening = [dict(e) for e in data.get("opening", [])]
     state.turn = data.get("turn", state.first_seat()) if state.status == PLAYING else None
     return state

@@ -15,7 +15,9 @@ Everything a move touches is kept ready for O(1) work, and updated in place:
 * ``markers[seat]`` and ``avail[seat]``: the seat's marker, and the trains it may play on;
 * ``open``: the trains whose last tile is an open (unsatisfied, live) double, in play order;
 * ``streak``: doubles played so far in this turn (MT-DOUBLE); ``drawn``: the tile drawn since
-  the last play of this turn, if any.
+  the last play of this turn, if any;
+* ``opening``: the events of the current round's automatic start (``round_started``,
+  ``engine_placed``), as emitted.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ class MTState:
         "move_no",
         "moves",
         "open",
+        "opening",
         "options",
         "own_double",
         "revealed_seeds",
@@ -93,6 +96,7 @@ class MTState:
         self.streak = 0
         self.drawn: Tile | None = None
         self.left: list[int] = []
+        self.opening: list[dict[str, Any]] = []
 
     def first_seat(self) -> int:
         """MT-FIRST: round ``r`` starts at seat ``(r - 1) mod n``."""
@@ -171,7 +175,10 @@ def setup_round(
 
 
 def start_round(state: MTState, round_no: int) -> list[dict[str, Any]]:
-    """Deal round ``round_no`` and put its engine in the hub (MT-ENGINE, MT-DEAL, MT-FIRST)."""
+    """Deal round ``round_no`` and put its engine in the hub (MT-ENGINE, MT-DEAL, MT-FIRST).
+
+    Returns the opening events, which the state also keeps as ``opening``.
+    """
     n = state.seats
     state.round_no = round_no
     state.engine = state.options["max_pip"] - (round_no - 1)
@@ -187,7 +194,7 @@ def start_round(state: MTState, round_no: int) -> list[dict[str, Any]]:
     state.turn = state.first_seat()
     digest = commitment(seed)
     state.commitments.append(digest)
-    return [
+    state.opening = [
         {
             "type": "round_started",
             "round": round_no,
@@ -198,6 +205,7 @@ def start_round(state: MTState, round_no: int) -> list[dict[str, Any]]:
         },
         {"type": "engine_placed", "tile": [state.engine, state.engine]},
     ]
+    return list(state.opening)
 
 
 def new_match(seats: int, options: dict[str, Any], seed: str) -> MTState:

@@ -83,3 +83,8 @@ def redact_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
     if event.get("type") == "drew" and event.get("seat") != seat:
         return {k: v for k, v in event.items() if k != "tile"}
     return event
+
+
+def opening_events(state: MTState) -> list[dict[str, Any]]:
+    """The events of the current round's automatic start (MT-ENGINE), as emitted."""
+    return list(state.opening)

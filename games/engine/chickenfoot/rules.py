@@ -49,7 +49,7 @@ def legal_moves(s: ChickenFootState, seat: int) -> list[Move]:
     After a draw (CF-DRAW) only the drawn tile may be played, and ``pass`` declines it unless
     ``must_play_drawn``. Without a play: ``draw``, or ``pass`` when the boneyard is empty.
     """
-    if seat != s.turn:
+    if seat != s.turn or seat is None:  # None: the match is over (``turn`` is None then)
         return []
     avail = s.avail
     out: list[Move] = []

@@ -47,6 +47,7 @@ __all__ = [
     "legal_moves",
     "match_totals",
     "new_match",
+    "opening_events",
     "parse_move",
     "redact_event",
     "resolve_options",
@@ -114,6 +115,16 @@ def apply_move(
 def view(state: Any, seat: int | None = None) -> dict[str, Any]:
     """The JSON-ready view of ``seat`` (C-HIDDEN); ``None`` gives the spectator's view."""
     return game_module(state.variant).view(state, seat)
+
+
+def opening_events(state: Any) -> list[dict[str, Any]]:
+    """The events of the current round's automatic start, as emitted (a copy).
+
+    ``round_started`` first, the start double or engine placed last. ``new_match`` returns the
+    state only, so this is where round 1's opening is; redact each event with ``redact_event``
+    before showing it to a seat.
+    """
+    return game_module(state.variant).opening_events(state)
 
 
 def redact_event(state_or_variant: Any, event: dict[str, Any], seat: int | None) -> dict[str, Any]:

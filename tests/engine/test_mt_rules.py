@@ -715,3 +715,12 @@ def test_MT_ENGINE_hand_built_position_has_no_opening() -> None:
     s = pos([[(0, 1)], [(2, 3)]], boneyard=[(4, 5)])
     assert s.opening == []
     assert E.to_json(s)["opening"] == []
+
+
+def test_facade_opening_events_for_both_games() -> None:
+    s = E.new_match(MT, 2, {}, "facade")
+    assert E.opening_events(s) == s.opening
+    assert E.opening_events(s) is not s.opening
+    cf = E.new_match("chickenfoot", 2, {}, "facade")
+    assert E.opening_events(cf) == cf.opening
+    assert E.opening_events(cf)[0]["type"] == "round_started"

@@ -12,7 +12,10 @@ the same server under the same load. It stops at the time budget or the request 
 
 The last line printed is one JSON object: ``moves_per_s``, ``move_p50_ms``, ``move_p99_ms``,
 ``get_p50_ms``, ``move10_p50_ms`` and ``move200_p50_ms`` (the 10th and 200th move of each
-match), with counts. Needs PostgreSQL; loopback traffic only.
+match), with counts, the CPU the gunicorn processes and the clients spent per move (each move
+also costs one legal-moves request and a fifth of a GET), and the machine's load average before
+and after (other load on a shared machine slows every figure). Needs PostgreSQL; loopback
+traffic only.
 """
 
 from __future__ import annotations
@@ -204,6 +207,23 @@ def play(
             results.matches_finished += finished
 
 
+def process_tree_cpu(root: int) -> float:
+    """CPU seconds (user + system) used so far by process ``root`` and its children."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, ppid = int(entry.name), int(fields[1])
+        if root in (pid, ppid):
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 def wait_for_server(port: int, server: subprocess.Popen[bytes], timeout: float = 30) -> None:
     deadline = time.perf_counter() + timeout
     while time.perf_counter() < deadline:
@@ -286,6 +306,9 @@ def main() -> int:
         for thread in setup:
             thread.join(timeout=120)
         results = Results()
+        server_cpu = process_tree_cpu(server.pid)
+        client_cpu = time.process_time()
+        load_before = os.getloadavg()[0]
         started = time.perf_counter()
         deadline = started + args.seconds
         threads = [
@@ -301,6 +324,9 @@ def main() -> int:
         for thread in threads:
             thread.join(timeout=args.seconds + 60)
         elapsed = time.perf_counter() - started
+        server_cpu = process_tree_cpu(server.pid) - server_cpu
+        client_cpu = time.process_time() - client_cpu
+        load_after = os.getloadavg()[0]
     finally:
         if server is not None:
             server.send_signal(signal.SIGTERM)
@@ -325,6 +351,13 @@ def main() -> int:
         "move_to_get": round(move_p50 / get_p50, 2) if move_p50 and get_p50 else None,
         "move200_to_move10": round(late / early, 2) if late and early else None,
         "moves": len(results.moves),
+        "server_cpu_ms_per_move": round(server_cpu * 1000 / len(results.moves), 2)
+        if results.moves
+        else None,
+        "client_cpu_ms_per_move": round(client_cpu * 1000 / len(results.moves), 2)
+        if results.moves
+        else None,
+        "load_avg_1m": [round(load_before, 2), round(load_after, 2)],
         "matches_finished": results.matches_finished,
         "long_matches": len(results.by_index[LATE]),
         "clients": args.clients,

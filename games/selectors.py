@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db import connection
+from django.db.models import Count, Prefetch, Q, QuerySet
 
 from games import engine
 from games.models import Match, Move, Player, Seat
@@ -61,16 +62,26 @@ def seat_position(*, match: Match, player: Player) -> int | None:
     return None
 
 
-def seat_subquery(player: Player) -> Subquery:
-    """``player``'s position at the outer query's match (``NULL`` without a seat)."""
-    return Subquery(
-        Seat.objects.filter(match=OuterRef("pk"), player=player).values("position")[:1]
+def match_with_seat(*, match_id: int, player: Player, lock: bool = False) -> Match | None:
+    """The match with ``my_seat``, ``player``'s position there (``None`` without a seat).
+
+    One plain query (it is on every move's path, so it skips the ORM's query building). With
+    ``lock`` the match row is locked (``FOR UPDATE``) until the caller's transaction ends.
+    """
+    sql = (
+        "SELECT m.*, s.position AS my_seat FROM games_match m "
+        "LEFT JOIN games_seat s ON s.match_id = m.id AND s.player_id = %s "
+        "WHERE m.id = %s"
     )
+    if lock and connection.features.has_select_for_update:
+        sql += " FOR UPDATE OF m"
+    rows = list(Match.objects.raw(sql, [player.pk, match_id]))
+    return rows[0] if rows else None
 
 
 def match_for_player(*, match_id: int, player: Player) -> tuple[Match, int | None]:
     """The match (without its seats) and the caller's seat, in one query; access as below."""
-    match = Match.objects.annotate(my_seat=seat_subquery(player)).filter(pk=match_id).first()
+    match = match_with_seat(match_id=match_id, player=player)
     if match is None:
         raise MatchNotFound(f"There is no match {match_id}.")
     seat: int | None = match.my_seat  # type: ignore[attr-defined]

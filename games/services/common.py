@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from games.models import Match, Player, Round
 from games.problems import MatchNotFound
-from games.selectors import seat_subquery
+from games.selectors import match_with_seat
 
 
 def match_lock(*, match_id: int, player: Player | None = None) -> Match:
@@ -21,11 +21,13 @@ def match_lock(*, match_id: int, player: Player | None = None) -> Match:
     Call it inside ``transaction.atomic()``. With ``player``, ``match.my_seat`` is their
     position (``None`` without a seat), read in the same query.
     """
-    matches = Match.objects.select_for_update(of=("self",))
     if player is not None:
-        matches = matches.annotate(my_seat=seat_subquery(player))
+        match = match_with_seat(match_id=match_id, player=player, lock=True)
+        if match is None:
+            raise MatchNotFound(f"There is no match {match_id}.")
+        return match
     try:
-        return matches.get(pk=match_id)
+        return Match.objects.select_for_update(of=("self",)).get(pk=match_id)
     except Match.DoesNotExist:
         raise MatchNotFound(f"There is no match {match_id}.") from None
 

@@ -87,12 +87,12 @@ def test_a_move_request_stays_lean(
     turn = match.state["turn"]
     move = clients[turn].get(f"/api/matches/{match.pk}/legal-moves").json()["moves"][0]
 
-    # the token with its user and player; the match locked, with the caller's seat; the move
+    # the token's user, their player; the match locked, with the caller's seat; the move
     # inserted; the match updated; and (in a test's transaction) a savepoint and its release
-    with django_assert_max_num_queries(6):
+    with django_assert_max_num_queries(7):
         response = submit(clients[turn], match.pk, {**move, "version": match.version})
     assert response.status_code == 201
-    with django_assert_max_num_queries(3):
+    with django_assert_max_num_queries(4):
         clients[turn].get(f"/api/matches/{match.pk}")
-    with django_assert_max_num_queries(2):
+    with django_assert_max_num_queries(3):
         clients[turn].get(f"/api/matches/{match.pk}/legal-moves")

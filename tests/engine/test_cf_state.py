@@ -98,6 +98,49 @@ def test_hand_built_layout_is_checked(layout: dict[str, Any]) -> None:
                      "layout": {"start_double": 9, **layout}, "turn": 0})  # fmt: skip
 
 
+_FOOT_ON_ARM0 = {
+    "arm:0": [[9, 1], [1, 1]], "arm:1": [[9, 2]], "arm:2": [[9, 3]], "arm:3": [[9, 4]],
+    "foot:0:toe:0": [[1, 5]],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("status", "extra", "message"),
+    [
+        ("released", {}, "CF-FOOT-DEAD"),  # 1|6 in a hand: the foot still binds
+        ("completed", {}, "empty toe"),
+        ("closed", {}, "status"),
+        ("open", {"drawn": [3, 8]}, "drawn"),  # not in the hand of the seat on turn
+    ],
+)
+def test_hand_built_feet_and_drawn_tile_are_checked(
+    status: str, extra: dict[str, Any], message: str
+) -> None:
+    """A position the rules could not reach would let the engine break them (CF-FOOT)."""
+    data = {
+        "variant": CF,
+        "seats": 2,
+        "hands": [[[1, 6], [2, 8]], [[3, 8]]],
+        "boneyard": [[0, 0]],
+        "layout": {"start_double": 9, "chains": _FOOT_ON_ARM0,
+                   "feet": [{"double": 1, "on": "arm:0", "status": status}]},
+        "turn": 0,
+        **extra,
+    }  # fmt: skip
+    with pytest.raises(ValueError, match=message):
+        E.from_json(data)
+
+
+def test_hand_built_released_foot_is_accepted_when_dead() -> None:
+    s = E.from_json({
+        "variant": CF, "seats": 2, "hands": [[[2, 8]], [[3, 8]]], "boneyard": [[0, 0]],
+        "layout": {"start_double": 9, "chains": _FOOT_ON_ARM0,
+                   "feet": [{"double": 1, "on": "arm:0", "status": "released"}]},
+        "turn": 0,
+    })  # fmt: skip
+    assert E.legal_moves(s, 0) == [Move("play", (2, 8), "arm:1")]
+
+
 def test_hand_built_duplicate_tiles_are_refused() -> None:
     with pytest.raises(ValueError, match="twice"):
         E.from_json({"variant": CF, "seats": 2, "hands": [[[5, 6]], [[6, 5]]], "turn": 0})

@@ -299,13 +299,21 @@ def from_json(data: dict[str, Any]) -> ChickenFootState:
     s.toes_left = 0
     for k, foot in enumerate(s.feet):
         empty = sum(1 for t in toe_ids(k) if not s.chains[t])
-        if foot["status"] == "open":
+        status = foot["status"]
+        if status == "open":
             if not empty:
                 foot["status"] = "completed"
             elif s.foot is not None:
                 raise ValueError("Only one chicken foot can be open at a time (CF-FOOT).")
             else:
                 s.foot, s.toes_left = k, empty
+        elif status == "completed":
+            if empty:
+                raise ValueError(f"foot:{k} is 'completed' but has an empty toe (CF-FOOT).")
+        elif status != "released":
+            raise ValueError(
+                f"foot:{k} has status {status!r}: a foot is open, completed or released."
+            )
 
     seen: set[Tile] = set()
     on_table = [(min(x, y), max(x, y)) for chain in s.chains.values() for x, y in chain]
@@ -316,6 +324,16 @@ def from_json(data: dict[str, Any]) -> ChickenFootState:
             raise ValueError(f"Tile {list(t)} is not in a double-{top} set.")
         seen.add(t)
     s.unplayed = count_unplayed(s)
+    for k, foot in enumerate(s.feet):
+        if foot["status"] == "released" and (
+            s.unplayed[foot["double"]] or not s.release_dead_foot
+        ):
+            raise ValueError(
+                f"foot:{k} is 'released' but tiles of its number are still in play, or "
+                "release_dead_foot is off (CF-FOOT-DEAD): it would still bind."
+            )
+    if s.drawn is not None and (s.turn is None or s.drawn not in s.hands[s.turn]):
+        raise ValueError("The drawn tile must be in the hand of the seat on turn (CF-DRAW).")
     index_hands(s)
     index_ends(s)
     restrict(s)

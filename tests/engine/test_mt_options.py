@@ -160,3 +160,24 @@ def test_option_double_blank_points(points: int) -> None:
     )
     act(s, play((3, 12), "seat:0"))
     assert s.scores == [[0, points + 3]]
+
+
+@pytest.mark.parametrize("open_hands", [False, True])
+def test_option_open_hands_drawn_tile_shown_to_everyone_only_with_it(open_hands: bool) -> None:
+    hands = [[(0, 1)], [(3, 4), (6, 6)], [(2, 6)]]
+    boneyard = [(5, 12), (7, 8), (2, 9)]
+    s = pos(hands, boneyard=boneyard, options={"open_hands": open_hands})
+    _, [drew] = E.apply_move(s, 0, {"kind": "draw"})  # 5|12 fits: the drawer stays on turn
+    assert drew["tile"] == [5, 12]
+    assert drew.get("open", False) is open_hands
+    for seat in (0, 1, 2, None):
+        for redact in (E.redact_event(s, drew, seat), E.redact_event(MT, drew, seat)):
+            assert ("tile" in redact) is (open_hands or seat == 0)
+    if open_hands:
+        assert [5, 12] in E.view(s, 1)["hands"][0]
+    # The automatic pass after an unplayable draw: the same rule for its ``drew``.
+    E.apply_move(s, 0, {"kind": "play", "tile": [5, 12], "target": "mexican"})
+    _, events = E.apply_move(s, 1, {"kind": "draw"})  # 7|8 fits nothing
+    assert [e["type"] for e in events] == ["drew", "passed", "marker_put"]
+    assert ("tile" in E.redact_event(MT, events[0], 2)) is open_hands
+    assert E.to_json(E.from_json(E.to_json(s))) == E.to_json(s)

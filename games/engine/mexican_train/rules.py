@@ -260,9 +260,16 @@ def _draw(state: MTState, seat: int) -> list[dict[str, Any]]:
     if b != a:
         insort(pips[b], tile)
     state.drawn = tile
-    events: list[dict[str, Any]] = [
-        {"type": "drew", "seat": seat, "tile": [a, b], "count": 1, "boneyard": len(state.boneyard)}
-    ]
+    drew: dict[str, Any] = {
+        "type": "drew",
+        "seat": seat,
+        "tile": [a, b],
+        "count": 1,
+        "boneyard": len(state.boneyard),
+    }
+    if state.options["open_hands"]:
+        drew["open"] = True  # the tile joins a face-up hand: every seat may see it
+    events: list[dict[str, Any]] = [drew]
     if _plays_of(state, seat, tile):
         return events  # MT-MUST: the drawer stays on turn and plays it
     # MT-DRAW: the drawn tile cannot be played, so the same call passes and puts the marker.

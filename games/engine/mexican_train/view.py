@@ -79,8 +79,13 @@ def view(state: MTState, seat: int | None) -> dict[str, Any]:
 
 
 def redact_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """``event`` as ``seat`` may see it: a drawn tile is shown to its drawer only."""
-    if event.get("type") == "drew" and event.get("seat") != seat:
+    """``event`` as ``seat`` may see it: a drawn tile is shown to its drawer only.
+
+    With ``open_hands`` the ``drew`` event carries ``"open": true`` (the tile goes into a hand
+    that lies face up) and is shown whole to everyone; the event says so itself, so redacting
+    needs no options.
+    """
+    if event.get("type") == "drew" and event.get("seat") != seat and not event.get("open"):
         return {k: v for k, v in event.items() if k != "tile"}
     return event
 

@@ -105,8 +105,13 @@ def from_json(data: dict[str, Any]) -> MTState:
         raise ValueError("A tile appears twice in the position.")
     setup_round(state, hands, boneyard, trains)
     markers = set(layout.get("markers", []))
+    if not markers <= set(range(seats)):
+        raise ValueError(f"Markers {sorted(markers)}: a marker belongs to a seat 0 … {seats - 1}.")
     set_markers(state, [s in markers for s in range(seats)])
-    state.open = [state.target_index[name] for name in layout.get("open_doubles", [])]
+    opened = layout.get("open_doubles", [])
+    if len(set(opened)) != len(opened) or not set(opened) <= set(names):
+        raise ValueError(f"Bad open doubles {opened}: each a train id, at most once.")
+    state.open = [state.target_index[name] for name in opened]
     for t in state.open:
         tiles = state.trains[t]
         if not tiles or tiles[-1][0] != tiles[-1][1]:
@@ -114,8 +119,16 @@ def from_json(data: dict[str, Any]) -> MTState:
     # MT-OPEN-DEAD: a double that is dead already binds nobody (to_json never lists one).
     state.open = [t for t in state.open if state.left[state.ends[t]]]
     state.streak = data.get("streak", 0)
+    if not isinstance(state.streak, int) or state.streak < 0:
+        raise ValueError(f"Bad streak {state.streak!r}: the doubles played this turn, 0 or more.")
     drawn = data.get("drawn")
     state.drawn = parse_tile(drawn, top) if drawn is not None else None
     state.opening = [dict(e) for e in data.get("opening", [])]
     state.turn = data.get("turn", state.first_seat()) if state.status == PLAYING else None
+    if state.status == PLAYING and state.turn not in range(seats):
+        raise ValueError(f"Bad turn {state.turn!r}: a seat 0 … {seats - 1} must be on turn.")
+    if state.drawn is not None and (
+        state.status != PLAYING or state.drawn not in state.hands[state.turn]  # type: ignore[index]
+    ):
+        raise ValueError(f"The drawn tile {drawn} is not in the hand of the seat on turn.")
     return state

@@ -128,7 +128,11 @@ def opening_events(state: Any) -> list[dict[str, Any]]:
 
 
 def redact_event(state_or_variant: Any, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """An event as ``seat`` may see it while the round runs (a drawn tile only to its drawer)."""
+    """An event as ``seat`` may see it while the round runs.
+
+    A drawn tile is shown only to its drawer, unless the event is marked ``open`` (Mexican Train
+    with ``open_hands``, where it joins a face-up hand).
+    """
     variant = state_or_variant if isinstance(state_or_variant, str) else state_or_variant.variant
     return game_module(variant).redact_event(event, seat)
 

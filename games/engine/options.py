@@ -31,8 +31,8 @@ BOOL_DEFAULTS: dict[str, bool] = {
     "open_hands": False,
 }
 
-#: CF-PLAYERS: the seat counts the default-set table covers.
-CF_MIN_SEATS, CF_MAX_SEATS = 2, 22
+#: CF-PLAYERS: "2 or more"; the most a set can seat is bounded by its deal (CF-DEAL).
+CF_MIN_SEATS = 2
 #: MT-PLAYERS: seat range per set.
 MT_SEATS: dict[int, tuple[int, int]] = {9: (2, 4), 12: (2, 8), 15: (9, 12), 18: (9, 12)}
 #: CF-DEAL: the published double-9 table.
@@ -49,13 +49,10 @@ MT_DEAL: dict[int, dict[int, int]] = {
 def default_max_pip(variant: str, seats: int) -> int:
     """The default set for a seat count (CF-PLAYERS / MT-PLAYERS)."""
     if variant == CHICKENFOOT:
-        for top, limit in ((9, 6), (12, 10), (15, 15), (18, 22)):
+        for top, limit in ((9, 6), (12, 10), (15, 15)):
             if seats <= limit:
                 return top
-        raise OptionError(
-            f"Chicken Foot supports {CF_MIN_SEATS} to {CF_MAX_SEATS} players; got {seats}.",
-            rule="CF-PLAYERS",
-        )
+        return 18  # 16-22 by the table; beyond it the largest set, as far as it can deal
     if seats <= 8:
         return 12
     if seats <= 12:
@@ -78,9 +75,15 @@ def default_hand_size(variant: str, max_pip: int, seats: int) -> int:
 
 def _check_seats(variant: str, seats: int, max_pip: int) -> None:
     if variant == CHICKENFOOT:
-        if not CF_MIN_SEATS <= seats <= CF_MAX_SEATS:
+        if seats < CF_MIN_SEATS:
             raise OptionError(
-                f"Chicken Foot supports {CF_MIN_SEATS} to {CF_MAX_SEATS} players; got {seats}.",
+                f"Chicken Foot needs at least {CF_MIN_SEATS} players; got {seats}.",
+                rule="CF-PLAYERS",
+            )
+        if (set_size(max_pip) - CF_YARD) // seats < 1:
+            raise OptionError(
+                f"A double-{max_pip} set cannot deal {seats} players a hand and keep a chicken"
+                " yard; choose a bigger set or fewer players.",
                 rule="CF-PLAYERS",
             )
         return

@@ -76,11 +76,21 @@ def test_CF_PLAYERS_default_set_by_player_count(seats: int, top: int) -> None:
     assert s.start_double == top
 
 
-@pytest.mark.parametrize("seats", [0, 1, 23])
-def test_CF_PLAYERS_refuses_too_few_or_too_many(seats: int) -> None:
+@pytest.mark.parametrize(("seats", "options"), [(0, {}), (1, {}), (178, {}), (16, {"max_pip": 6})])
+def test_CF_PLAYERS_refuses_too_few_or_more_than_the_set_can_deal(
+    seats: int, options: dict[str, Any]
+) -> None:
     with pytest.raises(OptionError) as info:
-        E.new_match(CF, seats, {}, "seed")
+        E.new_match(CF, seats, options, "seed")
     assert info.value.rule == "CF-PLAYERS"
+
+
+@pytest.mark.parametrize(("seats", "size"), [(23, 7), (88, 2), (177, 1)])
+def test_CF_PLAYERS_two_or_more_beyond_the_table_on_the_largest_set(seats: int, size: int) -> None:
+    options = resolve_options(CF, seats)
+    assert (options["max_pip"], options["hand_size"]) == (18, size)
+    s = E.new_match(CF, seats, {}, "seed")
+    assert sum(len(h) for h in s.hands) + len(s.boneyard) + 1 == 190
 
 
 # --------------------------------------------------------------------------- CF-DEAL

@@ -8,67 +8,20 @@ game.
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import pytest
 
 from games import engine as E
-from games.engine.errors import RuleViolation
 from games.engine.options import MT_SEATS, default_hand_size
 from games.engine.scoring import final_order
 from games.engine.tiles import set_size
+from tests.engine.mt_positions import DRAW, MT, PASS, act, layout, legal, play, refused, types
+from tests.engine.mt_positions import pos as _pos
 
-MT = "mexican_train"
-DRAW = {"kind": "draw"}
-PASS = {"kind": "pass"}
-
-
-def pos(hands: list[list[tuple[int, int]]], **kw: Any) -> Any:
-    data: dict[str, Any] = {
-        "variant": MT,
-        "seats": len(hands),
-        "seed": "audit-seed",
-        "options": {"max_pip": 12, **kw.pop("options", {})},
-        "hands": [[list(t) for t in h] for h in hands],
-        "boneyard": [list(t) for t in kw.pop("boneyard", [])],
-        "layout": {
-            "trains": kw.pop("trains", {}),
-            "markers": kw.pop("markers", []),
-            "open_doubles": kw.pop("open_doubles", []),
-        },
-        "turn": kw.pop("turn", 0),
-    }
-    data.update(kw)
-    return E.from_json(data)
-
-
-def play(tile: tuple[int, int], target: str) -> dict[str, Any]:
-    return {"kind": "play", "tile": list(tile), "target": target}
-
-
-def legal(state: Any) -> list[dict[str, Any]]:
-    return [m.to_json() for m in E.legal_moves(state, state.turn)]
-
-
-def act(state: Any, move: dict[str, Any]) -> list[dict[str, Any]]:
-    return E.apply_move(state, state.turn, move)[1]
-
-
-def types(events: list[dict[str, Any]]) -> list[str]:
-    return [e["type"] for e in events]
-
-
-def refused(state: Any, move: dict[str, Any], rule: str) -> None:
-    before = E.to_json(state)
-    with pytest.raises(RuleViolation) as info:
-        E.apply_move(state, state.turn, move)
-    assert info.value.rule == rule
-    assert E.to_json(state) == before
-
-
-def layout(state: Any) -> dict[str, Any]:
-    return E.view(state, None)["layout"]
-
+#: The audit's positions carry their own match seed.
+pos = partial(_pos, seed="audit-seed")
 
 # --- MT-DOUBLE / MT-OPEN ------------------------------------------------------------------
 

@@ -8,57 +8,8 @@ from typing import Any
 import pytest
 
 from games import engine as E
-from games.engine.errors import OptionError, RuleViolation
-
-MT = "mexican_train"
-
-
-def pos(hands: list[list[tuple[int, int]]], **kw: Any) -> Any:
-    data: dict[str, Any] = {
-        "variant": MT,
-        "seats": len(hands),
-        "seed": "test-seed",
-        "options": {"max_pip": 12, **kw.pop("options", {})},
-        "hands": [[list(t) for t in h] for h in hands],
-        "boneyard": [list(t) for t in kw.pop("boneyard", [])],
-        "layout": {
-            "trains": kw.pop("trains", {}),
-            "markers": kw.pop("markers", []),
-            "open_doubles": kw.pop("open_doubles", []),
-        },
-        "turn": kw.pop("turn", 0),
-    }
-    data.update(kw)
-    return E.from_json(data)
-
-
-def play(tile: tuple[int, int], target: str) -> dict[str, Any]:
-    return {"kind": "play", "tile": list(tile), "target": target}
-
-
-def legal(state: Any) -> list[dict[str, Any]]:
-    return [m.to_json() for m in E.legal_moves(state, state.turn)]
-
-
-def act(state: Any, move: dict[str, Any]) -> list[dict[str, Any]]:
-    return E.apply_move(state, state.turn, move)[1]
-
-
-def refused(state: Any, move: dict[str, Any], rule: str) -> None:
-    before = E.to_json(state)
-    with pytest.raises(RuleViolation) as info:
-        E.apply_move(state, state.turn, move)
-    assert info.value.rule == rule
-    assert E.to_json(state) == before
-
-
-def play_out(state: Any, rng: random.Random) -> list[dict[str, Any]]:
-    events: list[dict[str, Any]] = []
-    while state.status == "playing":
-        seat = state.turn
-        events += E.apply_move(state, seat, rng.choice(E.legal_moves(state, seat)))[1]
-    return events
-
+from games.engine.errors import OptionError
+from tests.engine.mt_positions import MT, act, legal, play, play_out, pos, refused
 
 OPEN_TWO = {
     "trains": {"seat:1": [[12, 4], [4, 4]], "mexican": [[12, 6], [6, 6]]},

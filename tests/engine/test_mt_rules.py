@@ -8,72 +8,28 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Any
 
 import pytest
 
 from games import engine as E
 from games.engine import mexican_train
-from games.engine.errors import NotYourTurn, OptionError, RoundOver, RuleViolation
+from games.engine.errors import NotYourTurn, OptionError, RoundOver
 from games.engine.scoring import final_order
 from games.engine.shuffle import deal, round_seed, shuffled
 from games.engine.tiles import full_set
-
-MT = "mexican_train"
-DRAW = {"kind": "draw"}
-PASS = {"kind": "pass"}
-
-
-def pos(hands: list[list[tuple[int, int]]], **kw: Any) -> Any:
-    data: dict[str, Any] = {
-        "variant": MT,
-        "seats": len(hands),
-        "seed": "test-seed",
-        "options": {"max_pip": 12, **kw.pop("options", {})},
-        "hands": [[list(t) for t in h] for h in hands],
-        "boneyard": [list(t) for t in kw.pop("boneyard", [])],
-        "layout": {
-            "trains": kw.pop("trains", {}),
-            "markers": kw.pop("markers", []),
-            "open_doubles": kw.pop("open_doubles", []),
-        },
-        "turn": kw.pop("turn", 0),
-    }
-    data.update(kw)
-    return E.from_json(data)
-
-
-def play(tile: tuple[int, int], target: str) -> dict[str, Any]:
-    return {"kind": "play", "tile": list(tile), "target": target}
-
-
-def legal(state: Any) -> list[dict[str, Any]]:
-    return [m.to_json() for m in E.legal_moves(state, state.turn)]
-
-
-def act(state: Any, move: dict[str, Any]) -> list[dict[str, Any]]:
-    return E.apply_move(state, state.turn, move)[1]
-
-
-def types(events: list[dict[str, Any]]) -> list[str]:
-    return [e["type"] for e in events]
-
-
-def refused(state: Any, move: dict[str, Any], rule: str) -> None:
-    before = E.to_json(state)
-    with pytest.raises(RuleViolation) as info:
-        E.apply_move(state, state.turn, move)
-    assert info.value.rule == rule
-    assert E.to_json(state) == before
-
-
-def play_out(state: Any, rng: random.Random) -> list[dict[str, Any]]:
-    events: list[dict[str, Any]] = []
-    while state.status == "playing":
-        seat = state.turn
-        events += E.apply_move(state, seat, rng.choice(E.legal_moves(state, seat)))[1]
-    return events
-
+from tests.engine.mt_positions import (
+    DRAW,
+    MT,
+    PASS,
+    act,
+    layout,
+    legal,
+    play,
+    play_out,
+    pos,
+    refused,
+    types,
+)
 
 # --- C-* ---------------------------------------------------------------------------------
 
@@ -233,11 +189,11 @@ def test_MT_TRAINS_anyone_starts_the_mexican_train_and_tiles_match() -> None:
     s = pos([[(0, 1)], [(12, 7), (7, 3), (2, 2)]], boneyard=[(0, 2)], turn=1)
     events = act(s, play((7, 12), "mexican"))
     assert events[1] == {"type": "train_started", "seat": 1, "target": "mexican"}
-    assert E.view(s, None)["layout"]["trains"][2]["tiles"] == [[12, 7]]
+    assert layout(s)["trains"][2]["tiles"] == [[12, 7]]
     s = pos([[(7, 3), (0, 1)], [(1, 1)]], boneyard=[(0, 2)], trains={"mexican": [[12, 7]]})
     refused(s, play((0, 1), "mexican"), "MT-TRAINS")
     act(s, play((3, 7), "mexican"))
-    assert E.view(s, None)["layout"]["trains"][2]["tiles"] == [[12, 7], [7, 3]]
+    assert layout(s)["trains"][2]["tiles"] == [[12, 7], [7, 3]]
 
 
 def test_MT_AVAILABLE_other_trains_only_with_their_marker() -> None:
@@ -249,7 +205,7 @@ def test_MT_AVAILABLE_other_trains_only_with_their_marker() -> None:
     s = pos(hands, trains=trains, boneyard=[(4, 5)], markers=[1])
     assert legal(s) == [play((6, 7), "seat:1")]
     act(s, play((6, 7), "seat:1"))
-    assert E.view(s, None)["layout"]["markers"] == [1]  # only its owner lifts it
+    assert layout(s)["markers"] == [1]  # only its owner lifts it
 
 
 def test_MT_ONE_one_tile_ends_the_turn_and_must_come_from_the_hand() -> None:
@@ -285,8 +241,8 @@ def test_MT_DRAW_unplayable_draw_passes_and_puts_the_marker_in_the_same_call() -
         {"type": "passed", "seat": 0},
         {"type": "marker_put", "seat": 0},
     ]
-    assert E.view(s, None)["layout"]["markers"] == [0]
-    assert E.view(s, None)["layout"]["trains"][0]["marker"] is True
+    assert layout(s)["markers"] == [0]
+    assert layout(s)["trains"][0]["marker"] is True
     assert s.turn == 1
     assert s.drawn is None
     assert E.view(s, 0)["has_drawn"] is False
@@ -297,7 +253,7 @@ def test_MT_DRAW_unplayable_draw_passes_and_puts_the_marker_in_the_same_call() -
 def test_MT_DRAW_unplayable_draw_with_the_marker_already_up() -> None:
     s = pos([[(0, 1)], [(2, 2)]], boneyard=[(3, 4), (5, 6)], markers=[0])
     assert types(act(s, DRAW)) == ["drew", "passed"]
-    assert E.view(s, None)["layout"]["markers"] == [0]
+    assert layout(s)["markers"] == [0]
     assert s.turn == 1
 
 
@@ -322,11 +278,11 @@ def test_MT_DRAW_marker_lifted_only_by_playing_on_own_train() -> None:
     s = pos([[(12, 3), (12, 4), (0, 1)], [(5, 5)]], boneyard=[(0, 2)], markers=[0], turn=0)
     events = act(s, play((12, 3), "mexican"))
     assert "marker_lifted" not in types(events)
-    assert E.view(s, None)["layout"]["markers"] == [0]
+    assert layout(s)["markers"] == [0]
     s = pos([[(12, 3), (12, 4), (0, 1)], [(5, 5)]], boneyard=[(0, 2)], markers=[0], turn=0)
     events = act(s, play((12, 3), "seat:0"))
     assert events[-1] == {"type": "marker_lifted", "seat": 0}
-    assert E.view(s, None)["layout"]["markers"] == []
+    assert layout(s)["markers"] == []
 
 
 def test_MT_KNOCK_one_tile_left_is_announced() -> None:

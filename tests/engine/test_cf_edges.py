@@ -5,59 +5,19 @@ draws, going out on a toe, the double-blank, short matches, views)."""
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import pytest
 
 from games import engine as E
-from games.engine.errors import RuleViolation
 from games.engine.scoring import final_order
 from games.engine.tiles import hand_points
+from tests.engine.cf_positions import ARMS, CF, DRAW, PASS, moves, play, refused, types
+from tests.engine.cf_positions import pos as _pos
 
-CF = "chickenfoot"
-DRAW = {"kind": "draw"}
-PASS = {"kind": "pass"}
-ARMS = {"arm:0": [[9, 1]], "arm:1": [[9, 2]], "arm:2": [[9, 3]], "arm:3": [[9, 4]]}
-
-
-def pos(hands: list[list[list[int]]], **kw: Any) -> Any:
-    return E.from_json(
-        {
-            "variant": CF,
-            "seats": len(hands),
-            "seed": "edge-seed",
-            "options": kw.pop("options", {}),
-            "hands": hands,
-            "boneyard": kw.pop("boneyard", []),
-            "layout": {
-                "start_double": kw.pop("start_double", 9),
-                "chains": kw.pop("chains", {}),
-                "feet": kw.pop("feet", []),
-            },
-            "turn": kw.pop("turn", 0),
-            **kw,
-        }
-    )
-
-
-def play(tile: list[int], target: str) -> dict[str, Any]:
-    return {"kind": "play", "tile": tile, "target": target}
-
-
-def moves(s: Any, seat: int | None = None) -> list[dict[str, Any]]:
-    return [m.to_json() for m in E.legal_moves(s, s.turn if seat is None else seat)]
-
-
-def types(events: list[dict[str, Any]]) -> list[str]:
-    return [e["type"] for e in events]
-
-
-def refused(s: Any, seat: int, move: dict[str, Any], rule: str) -> None:
-    before = E.to_json(s)
-    with pytest.raises(RuleViolation) as info:
-        E.apply_move(s, seat, move)
-    assert info.value.rule == rule, info.value.detail
-    assert E.to_json(s) == before
+#: The edge cases' positions carry their own match seed.
+pos = partial(_pos, seed="edge-seed")
 
 
 # --------------------------------------------------------------------------- CF-SPINNER

@@ -9,25 +9,13 @@ import pytest
 from games import engine as E
 from games.engine.errors import OptionError, RuleViolation
 from games.engine.tiles import set_size
-
-CF = "chickenfoot"
-ARMS = {"arm:0": [[9, 1]], "arm:1": [[9, 2]], "arm:2": [[9, 3]], "arm:3": [[9, 4]]}
+from tests.engine.cf_positions import ARMS, CF, DRAW, PASS, moves, play
+from tests.engine.cf_positions import pos as _pos
 
 
 def pos(hands: list[list[list[int]]], options: dict[str, Any], **kw: Any) -> Any:
-    return E.from_json(
-        {
-            "variant": CF,
-            "seats": len(hands),
-            "options": options,
-            "hands": hands,
-            "boneyard": kw.pop("boneyard", []),
-            "turn": kw.pop("turn", 0),
-            "layout": {"start_double": 9, "chains": kw.pop("chains", ARMS),
-                       "feet": kw.pop("feet", [])},
-            **kw,
-        }
-    )  # fmt: skip
+    """A position with every arm started (``ARMS``) unless ``chains`` is given, and no seed."""
+    return _pos(hands, options=options, seed=None, **{"chains": ARMS, **kw})
 
 
 def play_out(s: Any) -> list[dict[str, Any]]:
@@ -77,7 +65,7 @@ def test_option_rounds_plays_the_first_doubles_high_to_low() -> None:
 
 def test_option_double_blank_points_scores_the_double_blank() -> None:
     s = pos([[[1, 5]], [[0, 0], [3, 8]]], {"double_blank_points": 7, "rounds": 1})
-    _, events = E.apply_move(s, 0, {"kind": "play", "tile": [1, 5], "target": "arm:0"})
+    _, events = E.apply_move(s, 0, play([1, 5], "arm:0"))
     assert events[2]["scores"] == [0, 18]
 
 
@@ -86,32 +74,30 @@ def test_option_spinner_arms_six_needs_six_first_tiles() -> None:
     s = pos([[[9, 5], [0, 4]], [[3, 8]]], {"spinner_arms": 6}, chains=arms, boneyard=[[0, 0]])
     assert [m.target for m in E.legal_moves(s, 0)] == ["arm:5"]
     with pytest.raises(RuleViolation) as info:
-        E.apply_move(s, 0, {"kind": "play", "tile": [0, 4], "target": "arm:4"})
+        E.apply_move(s, 0, play([0, 4], "arm:4"))
     assert info.value.rule == "CF-SPINNER"
 
 
 def test_option_must_play_drawn_forbids_declining() -> None:
     s = pos([[[5, 6]], [[3, 8]]], {"must_play_drawn": True}, boneyard=[[1, 7], [0, 0]])
-    E.apply_move(s, 0, {"kind": "draw"})
-    assert [m.to_json() for m in E.legal_moves(s, 0)] == [
-        {"kind": "play", "tile": [1, 7], "target": "arm:0"}
-    ]
+    E.apply_move(s, 0, DRAW)
+    assert moves(s, 0) == [play([1, 7], "arm:0")]
     before = E.to_json(s)
     with pytest.raises(RuleViolation) as info:
-        E.apply_move(s, 0, {"kind": "pass"})
+        E.apply_move(s, 0, PASS)
     assert info.value.rule == "CF-DRAW"
     assert E.to_json(s) == before
 
 
 def test_option_must_play_drawn_default_allows_declining() -> None:
     s = pos([[[5, 6]], [[3, 8]]], {}, boneyard=[[1, 7], [0, 0]])
-    E.apply_move(s, 0, {"kind": "draw"})
-    assert {"kind": "pass"} in [m.to_json() for m in E.legal_moves(s, 0)]
+    E.apply_move(s, 0, DRAW)
+    assert PASS in moves(s, 0)
 
 
 def test_option_release_dead_foot_default_true_releases() -> None:
     s = pos([[[1, 1], [6, 6]], [[3, 8]]], {}, boneyard=[[0, 0]])
-    _, events = E.apply_move(s, 0, {"kind": "play", "tile": [1, 1], "target": "arm:0"})
+    _, events = E.apply_move(s, 0, play([1, 1], "arm:0"))
     assert events[-1] == {"type": "foot_released", "foot": "foot:0"}
     assert s.foot is None
 
@@ -119,7 +105,7 @@ def test_option_release_dead_foot_default_true_releases() -> None:
 def test_option_release_dead_foot_false_blocks_the_round() -> None:
     s = pos([[[1, 1], [6, 6]], [[3, 8]]], {"release_dead_foot": False, "rounds": 1},
             boneyard=[[0, 0]])  # fmt: skip
-    _, events = E.apply_move(s, 0, {"kind": "play", "tile": [1, 1], "target": "arm:0"})
+    _, events = E.apply_move(s, 0, play([1, 1], "arm:0"))
     assert [e["type"] for e in events] == [
         "tile_played", "foot_opened", "round_ended", "round_scores", "match_over"
     ]  # fmt: skip

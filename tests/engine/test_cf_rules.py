@@ -14,55 +14,7 @@ from games import engine as E
 from games.engine.errors import MalformedMove, OptionError, RuleViolation
 from games.engine.moves import Move
 from games.engine.options import resolve_options
-
-CF = "chickenfoot"
-DRAW = {"kind": "draw"}
-PASS = {"kind": "pass"}
-#: Every arm of a 9|9 centre has its first tile: open ends 1, 2, 3, 4.
-ARMS = {"arm:0": [[9, 1]], "arm:1": [[9, 2]], "arm:2": [[9, 3]], "arm:3": [[9, 4]]}
-
-
-def pos(hands: list[list[list[int]]], **kw: Any) -> Any:
-    layout = {
-        "start_double": kw.pop("start_double", 9),
-        "chains": kw.pop("chains", {}),
-        "feet": kw.pop("feet", []),
-    }
-    data: dict[str, Any] = {
-        "variant": CF,
-        "seats": len(hands),
-        "seed": "test-seed",
-        "options": kw.pop("options", {}),
-        "hands": hands,
-        "boneyard": kw.pop("boneyard", []),
-        "layout": layout,
-        "turn": kw.pop("turn", 0),
-        **kw,
-    }
-    return E.from_json(data)
-
-
-def play(tile: list[int], target: str) -> dict[str, Any]:
-    return {"kind": "play", "tile": tile, "target": target}
-
-
-def moves(s: Any, seat: int | None = None) -> list[dict[str, Any]]:
-    return [m.to_json() for m in E.legal_moves(s, s.turn if seat is None else seat)]
-
-
-def refused(s: Any, seat: int, move: dict[str, Any], rule: str) -> RuleViolation:
-    before = E.to_json(s)
-    with pytest.raises(RuleViolation) as info:
-        E.apply_move(s, seat, move)
-    assert info.value.rule == rule, info.value.detail
-    assert info.value.detail
-    assert E.to_json(s) == before
-    return info.value
-
-
-def types(events: list[dict[str, Any]]) -> list[str]:
-    return [e["type"] for e in events]
-
+from tests.engine.cf_positions import ARMS, CF, DRAW, PASS, moves, play, pos, refused, types
 
 # --------------------------------------------------------------------------- CF-PLAYERS
 

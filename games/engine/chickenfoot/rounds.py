@@ -7,8 +7,9 @@ from typing import Any
 from ..options import round_doubles
 from ..scoring import final_order, match_totals, round_scores
 from ..shuffle import commitment, deal, round_seed, shuffled
+from ..state_base import OVER
 from ..tiles import full_set, tile_json
-from .state import OVER, ChickenFootState, index_ends, index_hands, restrict
+from .state import ChickenFootState, index_ends, index_hands, restrict
 
 Event = dict[str, Any]
 

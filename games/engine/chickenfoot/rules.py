@@ -12,9 +12,10 @@ from typing import Any
 
 from ..errors import MalformedMove, NotYourTurn, RoundOver, RuleViolation
 from ..moves import DRAW, PASS, PLAY, Move
+from ..state_base import PLAYING
 from ..tiles import SUPPORTED_MAX_PIPS, Tile, full_set
 from .rounds import end_round, is_blocked
-from .state import ARM_IDS, PLAYING, TARGET_RE, ChickenFootState, toe_ids
+from .state import ARM_IDS, TARGET_RE, ChickenFootState, toe_ids
 
 Event = dict[str, Any]
 

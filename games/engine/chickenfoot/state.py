@@ -20,11 +20,9 @@ import re
 from typing import Any
 
 from ..options import CHICKENFOOT, resolve_options
-from ..shuffle import commitment, round_seed
+from ..state_base import PLAYING, MatchStateBase, match_json, read_match_json
 from ..tiles import Tile, tile_json
 
-PLAYING = "playing"
-OVER = "over"
 #: Seed of a hand-built position that gives none (documented in docs/engine.md).
 DEFAULT_SEED = "0" * 64
 
@@ -41,7 +39,7 @@ def toe_ids(k: int) -> tuple[str, str, str]:
     return _TOE_IDS[k]
 
 
-class ChickenFootState:
+class ChickenFootState(MatchStateBase):
     """A Chicken Foot match. Mutable; ``apply_move`` updates it in place."""
 
     __slots__ = (
@@ -51,44 +49,23 @@ class ChickenFootState:
         "boneyard",
         "by_pip",
         "chains",
-        "commitments",
         "drawn",
         "ends",
         "feet",
         "foot",
         "hands",
-        "move_no",
         "must_play_drawn",
         "opening",
-        "options",
         "pip_tiles",
         "release_dead_foot",
-        "revealed_seeds",
-        "round_no",
-        "scores",
-        "seats",
-        "seed",
         "start_double",
         "starter",
-        "status",
         "toes_left",
-        "turn",
         "unplayed",
-        "variant",
     )
 
     def __init__(self, seats: int, options: dict[str, Any], seed: str) -> None:
-        self.variant = CHICKENFOOT
-        self.seats = seats
-        self.options = options
-        self.seed = seed
-        self.status = PLAYING
-        self.round_no = 0
-        self.turn: int | None = None
-        self.scores: list[list[int]] = []
-        self.commitments: list[str] = []
-        self.revealed_seeds: list[str] = []
-        self.move_no = 0
+        super().__init__(CHICKENFOOT, seats, options, seed)
         self.arms: int = options["spinner_arms"]
         self.must_play_drawn: bool = options["must_play_drawn"]
         self.release_dead_foot: bool = options["release_dead_foot"]
@@ -196,17 +173,7 @@ def _tiles(values: list[Any]) -> list[Tile]:
 def to_json(s: ChickenFootState) -> dict[str, Any]:
     """The whole state, secrets included (server-side storage only). Exact round trip."""
     return {
-        "variant": s.variant,
-        "seats": s.seats,
-        "options": dict(s.options),
-        "seed": s.seed,
-        "status": s.status,
-        "round_no": s.round_no,
-        "turn": s.turn,
-        "scores": [list(r) for r in s.scores],
-        "commitments": list(s.commitments),
-        "revealed_seeds": list(s.revealed_seeds),
-        "move_no": s.move_no,
+        **match_json(s),
         "hands": [[tile_json(t) for t in hand] for hand in s.hands],
         "boneyard": [tile_json(t) for t in reversed(s.boneyard)],
         "starter": s.starter,
@@ -258,16 +225,9 @@ def from_json(data: dict[str, Any]) -> ChickenFootState:
     seats = data["seats"]
     options = resolve_options(CHICKENFOOT, seats, data.get("options"))
     s = ChickenFootState(seats, options, data.get("seed") or DEFAULT_SEED)
-    s.status = data.get("status", PLAYING)
-    s.round_no = data.get("round_no", 1)
+    read_match_json(s, data)
     s.turn = data.get("turn")
-    s.scores = [list(r) for r in data.get("scores", [])]
-    s.commitments = list(
-        data.get("commitments")
-        or [commitment(round_seed(s.seed, r)) for r in range(1, s.round_no + 1)]
-    )
     s.revealed_seeds = list(data.get("revealed_seeds", []))
-    s.move_no = data.get("move_no", 0)
     s.hands = [_tiles(h) for h in data["hands"]]
     if len(s.hands) != seats:
         raise ValueError(f"{seats} seats need {seats} hands; got {len(s.hands)}.")

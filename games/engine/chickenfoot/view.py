@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..scoring import final_order, match_totals
+from ..state_base import OVER
 from ..tiles import tile_json
 from .rules import legal_moves
-from .state import ARM_IDS, OVER, ChickenFootState, toe_ids
+from .state import ARM_IDS, ChickenFootState, toe_ids
 
 
 def _chain(s: ChickenFootState, cid: str) -> dict[str, Any]:

@@ -14,8 +14,9 @@ from typing import Any
 from ..errors import MalformedMove, NotYourTurn, RoundOver, RuleViolation
 from ..moves import DRAW, PASS, PLAY, Move
 from ..scoring import final_order, match_totals
+from ..state_base import OVER, PLAYING
 from ..tiles import Tile, hand_points
-from .state import OVER, PLAYING, MTState, set_markers, start_round
+from .state import MTState, set_markers, start_round
 
 DRAW_MOVE = Move(DRAW)
 PASS_MOVE = Move(PASS)

@@ -18,9 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..options import MEXICAN_TRAIN, resolve_options
-from ..shuffle import commitment, new_match_seed, round_seed
+from ..shuffle import new_match_seed, round_seed
+from ..state_base import PLAYING, match_json, read_match_json
 from ..tiles import Tile, parse_tile
-from .state import PLAYING, MTState, set_markers, setup_round
+from .state import MTState, set_markers, setup_round
 
 
 def _tiles(tiles: list[Tile]) -> list[list[int]]:
@@ -31,17 +32,7 @@ def to_json(state: MTState) -> dict[str, Any]:
     """The whole state as JSON-ready data (the match seed included)."""
     names = state.target_names
     return {
-        "variant": state.variant,
-        "seats": state.seats,
-        "options": dict(state.options),
-        "seed": state.seed,
-        "status": state.status,
-        "round_no": state.round_no,
-        "turn": state.turn,
-        "move_no": state.move_no,
-        "scores": [list(r) for r in state.scores],
-        "commitments": list(state.commitments),
-        "revealed_seeds": list(state.revealed_seeds),
+        **match_json(state),
         "hands": [_tiles(h) for h in state.hands],
         "boneyard": _tiles(state.boneyard[::-1]),
         "layout": {
@@ -71,19 +62,13 @@ def from_json(data: dict[str, Any]) -> MTState:
     top = options["max_pip"]
     seed = data.get("seed") or new_match_seed()
     state = MTState(seats, options, seed)
-    round_no = data.get("round_no", 1)
-    state.round_no = round_no
-    state.status = data.get("status", PLAYING)
+    read_match_json(state, data)
+    round_no = state.round_no
     layout = data.get("layout") or {}
     state.engine = layout.get("engine", top - (round_no - 1))
-    state.scores = [list(r) for r in data.get("scores", [])]
-    state.commitments = list(
-        data.get("commitments") or [commitment(round_seed(seed, r)) for r in range(1, round_no + 1)]
-    )
     state.revealed_seeds = list(
         data.get("revealed_seeds") or [round_seed(seed, r) for r in range(1, round_no)]
     )
-    state.move_no = data.get("move_no", 0)
     hands = [[parse_tile(t, top) for t in hand] for hand in data["hands"]]
     boneyard = [parse_tile(t, top) for t in data.get("boneyard", [])]
     names = state.target_names

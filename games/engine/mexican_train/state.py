@@ -27,60 +27,38 @@ from typing import Any
 from ..moves import PLAY, Move
 from ..options import MEXICAN_TRAIN
 from ..shuffle import commitment, deal, round_seed, shuffled
+from ..state_base import MatchStateBase
 from ..tiles import Tile, full_set
 
 MEXICAN = "mexican"
-PLAYING = "playing"
-OVER = "over"
 
 
-class MTState:
+class MTState(MatchStateBase):
     """A Mexican Train match: mutable, updated in place by ``apply_move``."""
 
     __slots__ = (
         "avail",
         "boneyard",
         "by_pip",
-        "commitments",
         "drawn",
         "ends",
         "engine",
         "hands",
         "left",
         "markers",
-        "move_no",
         "moves",
         "open",
         "opening",
-        "options",
         "own_double",
-        "revealed_seeds",
         "reverse",
-        "round_no",
-        "scores",
-        "seats",
-        "seed",
-        "status",
         "streak",
         "target_index",
         "target_names",
         "trains",
-        "turn",
-        "variant",
     )
 
     def __init__(self, seats: int, options: dict[str, Any], seed: str) -> None:
-        self.variant = MEXICAN_TRAIN
-        self.seats = seats
-        self.options = options
-        self.seed = seed
-        self.status = PLAYING
-        self.round_no = 0
-        self.turn: int | None = None
-        self.scores: list[list[int]] = []
-        self.commitments: list[str] = []
-        self.revealed_seeds: list[str] = []
-        self.move_no = 0
+        super().__init__(MEXICAN_TRAIN, seats, options, seed)
         self.reverse: bool = options["close_doubles_reverse"]
         self.own_double: bool = options["satisfy_own_double"]
         self.target_names, self.target_index, self.moves = tables(seats, options["max_pip"])

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..scoring import final_order, match_totals
+from ..state_base import OVER
 from .rules import binding, forced, legal_moves
-from .state import OVER, MTState
+from .state import MTState
 
 
 def _tiles(tiles: list[tuple[int, int]]) -> list[list[int]]:

@@ -72,7 +72,9 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=env_int("DB_CONN_MAX_AGE", default=60),
-        conn_health_checks=True,
+        # Off by default: a check is one more round trip (SELECT 1) on every request. A
+        # connection that broke (the database restarted) fails one request and is then replaced.
+        conn_health_checks=env_bool("DB_CONN_HEALTH_CHECKS", default=False),
     ),
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
@@ -80,6 +82,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})
     DATABASES["default"]["OPTIONS"].setdefault(
         "connect_timeout", env_int("DB_CONNECT_TIMEOUT", default=3)
+    )
+    # Server-side parameter binding, so that a query run twice on a connection becomes a
+    # prepared statement (parsed and planned once per connection). DB_PREPARE_THRESHOLD=0 turns
+    # that off, e.g. behind a transaction-pooling proxy that cannot keep prepared statements.
+    DATABASES["default"]["OPTIONS"].setdefault("server_side_binding", True)
+    DATABASES["default"]["OPTIONS"].setdefault(
+        "prepare_threshold", env_int("DB_PREPARE_THRESHOLD", default=2) or None
     )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

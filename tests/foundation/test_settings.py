@@ -20,9 +20,18 @@ print(json.dumps({
     "eager": settings.CELERY_TASK_ALWAYS_EAGER, "broker": settings.CELERY_BROKER_URL,
     "backend": settings.CELERY_RESULT_BACKEND, "cache": settings.CACHES["default"]["BACKEND"],
     "debug": settings.DEBUG, "hosts": settings.ALLOWED_HOSTS, "secret": settings.SECRET_KEY,
+    "health_checks": db["CONN_HEALTH_CHECKS"], "options": db.get("OPTIONS", {}),
 }))
 """
-VARIABLES = ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS")
+VARIABLES = (
+    "DATABASE_URL",
+    "REDIS_URL",
+    "SECRET_KEY",
+    "DEBUG",
+    "ALLOWED_HOSTS",
+    "DB_CONN_HEALTH_CHECKS",
+    "DB_PREPARE_THRESHOLD",
+)
 
 
 def load_settings(**env: str) -> dict[str, object]:
@@ -72,6 +81,23 @@ def test_postgres_and_redis_from_environment() -> None:
     assert loaded["debug"] is True
     assert loaded["hosts"] == ["api.example", "www.example"]
     assert loaded["secret"] == "s3cret"
+    # Persistent connections without a SELECT 1 per request; queries become prepared statements.
+    assert loaded["health_checks"] is False
+    assert loaded["options"]["server_side_binding"] is True
+    assert loaded["options"]["prepare_threshold"] == 2
+
+
+def test_connection_checks_and_prepared_statements_can_be_configured() -> None:
+    # when
+    loaded = load_settings(
+        DATABASE_URL="postgres://game:pw@db.example:5432/chickenfoot",
+        DB_CONN_HEALTH_CHECKS="true",
+        DB_PREPARE_THRESHOLD="0",
+    )
+
+    # then
+    assert loaded["health_checks"] is True
+    assert loaded["options"]["prepare_threshold"] is None
 
 
 def test_a_bad_boolean_is_refused() -> None:

@@ -7,7 +7,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Count, Prefetch, Q, QuerySet
 
-from games import engine
+from games import engine, rows
 from games.models import Match, Move, Player, Seat
 from games.problems import MatchNotFound, NotYourMatch
 
@@ -75,8 +75,15 @@ def match_with_seat(*, match_id: int, player: Player, lock: bool = False) -> Mat
     )
     if lock and connection.features.has_select_for_update:
         sql += " FOR UPDATE OF m"
-    rows = list(Match.objects.raw(sql, [player.pk, match_id]))
-    return rows[0] if rows else None
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [player.pk, match_id])
+        row = cursor.fetchone()
+        columns = tuple(column[0] for column in cursor.description[:-1])
+    if row is None:
+        return None
+    match = rows.load(Match, columns, row[:-1])
+    match.my_seat = row[-1]  # type: ignore[attr-defined]
+    return match
 
 
 def match_for_player(*, match_id: int, player: Player) -> tuple[Match, int | None]:

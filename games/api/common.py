@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.db import connection
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 from rest_framework.authentication import TokenAuthentication
@@ -14,6 +15,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
+from games import rows
 from games.models import Player
 from games.services import player_for_user
 
@@ -22,8 +24,27 @@ SEAT_KIND_CHOICES = ["human", "bot", "open"]
 SEAT_REQUEST_KIND_CHOICES = ["creator", "open", "bot"]
 
 
+#: The token's user (the columns the API reads; the rest load on first use) and their player.
+_AUTH_SQL = (
+    "SELECT u.id, u.is_active, u.is_staff, u.username, "
+    "p.id, p.user_id, p.kind, p.bot_level, p.display_name, p.is_organiser, p.created_at "
+    "FROM authtoken_token t JOIN auth_user u ON u.id = t.user_id "
+    "LEFT JOIN games_player p ON p.user_id = u.id WHERE t.key = %s"
+)
+_USER_COLUMNS = ("id", "is_active", "is_staff", "username")
+_PLAYER_COLUMNS = (
+    "id",
+    "user_id",
+    "kind",
+    "bot_level",
+    "display_name",
+    "is_organiser",
+    "created_at",
+)
+
+
 class PlayerTokenAuthentication(TokenAuthentication):
-    """``Authorization: Token <key>``: the user and their player in two plain queries.
+    """``Authorization: Token <key>``: the user and their player in one plain query.
 
     It is on every request's path, so it skips the ORM's query building; refusals go through
     DRF's own code and messages.
@@ -31,23 +52,15 @@ class PlayerTokenAuthentication(TokenAuthentication):
 
     def authenticate_credentials(self, key: str) -> tuple[Any, Any]:
         user_model = get_user_model()
-        users = list(
-            user_model.objects.raw(
-                "SELECT u.* FROM auth_user u "
-                "JOIN authtoken_token t ON t.user_id = u.id WHERE t.key = %s",
-                [key],
-            )
-        )
-        if not users or not users[0].is_active:
+        with connection.cursor() as cursor:
+            cursor.execute(_AUTH_SQL, [key])
+            row = cursor.fetchone()
+        if row is None or not row[1]:
             return super().authenticate_credentials(key)  # the standard refusal
-        user = users[0]
-        players = list(
-            Player.objects.raw(
-                "SELECT * FROM games_player WHERE user_id = %s", [user.pk]
-            )
-        )
-        if players:
-            user.player = players[0]
+        n = len(_USER_COLUMNS)
+        user = rows.load(user_model, _USER_COLUMNS, row[:n])
+        if row[n] is not None:
+            user.player = rows.load(Player, _PLAYER_COLUMNS, row[n:])
         return (user, Token(key=key, user=user))
 
 

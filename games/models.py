@@ -141,7 +141,11 @@ class Seat(models.Model):
 
 
 class Round(models.Model):
-    """One round: its start double, the commitment to its shuffle seed, and the seed once over."""
+    """One round: its start double, the commitment to its shuffle seed, and the seed once over.
+
+    ``opening`` keeps the events of the round's automatic start (engine.opening_events): the
+    move log shows round 1's, which no move carries.
+    """
 
     class Status(models.TextChoices):
         PLAYING = "playing", "Playing"
@@ -156,6 +160,12 @@ class Round(models.Model):
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     snapshot = models.JSONField(help_text="The engine state as the round started.")
+    opening = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="The events of the round's automatic start, unredacted (round_started first). "
+        "The match's start deals round 1 in no move: its opening is kept only here.",
+    )
     scores = models.JSONField(null=True, blank=True, help_text="Points per seat, once over.")
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)

@@ -8,7 +8,7 @@ from django.db import connection
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from games import engine, rows
-from games.models import Match, Move, Player, Seat
+from games.models import Match, Move, Player, Round, Seat
 from games.problems import MatchNotFound, NotYourMatch
 
 
@@ -223,3 +223,28 @@ def move_log(
             }
         )
     return out
+
+
+def match_opening(*, match: Match, seat: int | None) -> list[dict[str, Any]]:
+    """The events of the match's start as ``seat`` may see them (``[]`` before it starts).
+
+    Starting a match deals round 1 and plays its automatic start (CF-START: the start double
+    found, drawn for and placed; MT-ENGINE: the engine placed) in no move, so the move log shows
+    them apart. They are the opening of the round play began in: round 1, unless rounds ended
+    as they were dealt (those report no events). Redacted like the log while that round runs.
+    """
+    if match.state is None:
+        return []
+    first = Move.objects.filter(match=match, seq=1).values_list("round__number", flat=True).first()
+    number = first if first is not None else match.state["round_no"]
+    opening = (
+        Round.objects.filter(match=match, number=number).values_list("opening", flat=True).first()
+    )
+    running = match.state["round_no"] if match.status == Match.Status.PLAYING else None
+    return events_for_seat(
+        variant=match.variant,
+        events=opening or [],
+        seat=seat,
+        first_round=number,
+        running_round=running,
+    )

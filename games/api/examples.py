@@ -64,4 +64,8 @@ MOVE = {
     "events": _EVENTS,
 }
 MOVE_SUBMITTED = {"version": 3, "move": MOVE, "state": engine.view(_AFTER, _MOVER)}
-MOVE_LOG = {"moves": [{**MOVE, "created_at": _CREATED_AT}], "next_after": 1}
+MOVE_LOG = {
+    "moves": [{**MOVE, "created_at": _CREATED_AT}],
+    "next_after": 1,
+    "opening": [engine.redact_event(_START, e, 0) for e in engine.opening_events(_START)],
+}

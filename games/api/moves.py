@@ -26,7 +26,7 @@ from games.api.common import (
 )
 from games.models import Move
 from games.problems import NotYourMatch
-from games.selectors import legal_moves_for, match_for_player, move_log
+from games.selectors import legal_moves_for, match_for_player, match_opening, move_log
 from games.services import move_submit
 
 LOG_LIMIT = 200
@@ -297,7 +297,11 @@ class MoveSubmitApi(GameApi):
 
 
 class MoveLogApi(GameApi):
-    """The match's moves in order. Drawn tiles of the running round show to their drawer only."""
+    """The match's moves in order. Drawn tiles of the running round show to their drawer only.
+
+    The first page also carries `opening`: the events of the match's start (round 1's deal),
+    which no move carries.
+    """
 
     class MoveLogFilterSerializer(serializers.Serializer):
         after = serializers.IntegerField(
@@ -311,6 +315,13 @@ class MoveLogApi(GameApi):
         moves = LoggedMoveOutputSerializer(many=True)
         next_after = serializers.IntegerField(
             help_text="Pass as `after` to read on (the last `seq` returned, or your `after`)."
+        )
+        opening = serializers.ListField(
+            child=serializers.JSONField(),
+            help_text="On the first page (`after` 0): the events of the match's start, which no "
+            "move carries (round 1's `round_started`, Chicken Foot's automatic `drew` events and "
+            "`start_double_placed`, Mexican Train's `engine_placed`), as your seat may see them. "
+            "Empty on later pages and before the match starts.",
         )
 
     @extend_schema(
@@ -348,4 +359,10 @@ class MoveLogApi(GameApi):
         after = filters.validated_data["after"]
         match, seat = match_for_player(match_id=match_id, player=self.player(request))
         moves = move_log(match=match, seat=seat, after=after, limit=filters.validated_data["limit"])
-        return Response({"moves": moves, "next_after": moves[-1]["seq"] if moves else after})
+        return Response(
+            {
+                "moves": moves,
+                "next_after": moves[-1]["seq"] if moves else after,
+                "opening": match_opening(match=match, seat=seat) if after == 0 else [],
+            }
+        )

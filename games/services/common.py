@@ -38,7 +38,7 @@ def round_record_events(*, match: Match, state_json: dict[str, Any], events: lis
     ``state_json`` is the state after the events: a round started by them started from it.
     """
     now = timezone.now()
-    for event in events:
+    for index, event in enumerate(events):
         kind = event.get("type")
         if kind == "round_ended":
             Round.objects.filter(match=match, number=event["round"]).update(
@@ -52,6 +52,7 @@ def round_record_events(*, match: Match, state_json: dict[str, Any], events: lis
                 number=event["round"],
                 state_json=state_json,
                 start_double=event["start_double"][0],
+                opening=opening_in(events, index),
             )
         elif kind == "match_over":
             match.status = Match.Status.FINISHED
@@ -59,10 +60,27 @@ def round_record_events(*, match: Match, state_json: dict[str, Any], events: lis
             match.finished_at = now
 
 
+def opening_in(events: list[dict[str, Any]], start: int) -> list[dict[str, Any]]:
+    """The opening of the round whose ``round_started`` is ``events[start]``.
+
+    A round's automatic start is the last thing a move reports unless the round ends at once
+    (a one-tile hand that was the start double): its opening runs to that ``round_ended``.
+    """
+    end = start + 1
+    while end < len(events) and events[end].get("type") != "round_ended":
+        end += 1
+    return events[start:end]
+
+
 def round_create(
-    *, match: Match, number: int, state_json: dict[str, Any], start_double: int | None = None
+    *,
+    match: Match,
+    number: int,
+    state_json: dict[str, Any],
+    start_double: int | None = None,
+    opening: list[dict[str, Any]] | None = None,
 ) -> Round:
-    """The row of round ``number``, with the snapshot it starts from and its commitment."""
+    """The row of round ``number``: the snapshot it starts from, its commitment, its opening."""
     if start_double is None:  # C-ROUNDS: N, N-1, ...
         start_double = state_json["options"]["max_pip"] - (number - 1)
     row = Round.objects.create(
@@ -71,6 +89,7 @@ def round_create(
         start_double=start_double,
         commitment=state_json["commitments"][number - 1],
         snapshot=state_json,
+        opening=opening or [],
     )
     match.current_round = row  # the caller saves the match
     return row

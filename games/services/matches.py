@@ -147,8 +147,15 @@ def match_start(*, match_id: int, player: Player) -> Match:
         match.bot_seats = sorted(s.position for s in seats if s.player and s.player.is_bot)
         match.version += 1
         # A round can end as it is dealt (CF-START with one-tile hands): record each one.
+        # The deal's automatic events (CF-START, MT-ENGINE) are in no move: keep them on the
+        # round's row. The engine reports the opening of the round play starts in only.
         for number in range(1, state.round_no + 1):
-            row = round_create(match=match, number=number, state_json=state_json)
+            row = round_create(
+                match=match,
+                number=number,
+                state_json=state_json,
+                opening=engine.opening_events(state) if number == state.round_no else [],
+            )
             if number <= len(state_json["revealed_seeds"]):
                 row.status = Round.Status.FINISHED
                 row.seed_revealed = state_json["revealed_seeds"][number - 1]

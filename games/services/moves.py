@@ -103,9 +103,7 @@ def move_submit(
             raise NotYourMatch(f"You have no seat at match {match.pk}.")
         if idempotency_key:
             prior = (
-                Move.objects.filter(
-                    match=match, seat=seat, idempotency_key=idempotency_key
-                )
+                Move.objects.filter(match=match, seat=seat, idempotency_key=idempotency_key)
                 .only("request_hash", "response")
                 .first()
             )

@@ -8,6 +8,7 @@ from typing import Any
 
 from games import engine
 from games.models import Match, Move, Round
+from games.services.common import opening_in
 
 
 @dataclass
@@ -56,6 +57,10 @@ def match_replay_verify(*, match_id: int) -> ReplayReport:
 
     checked: set[int] = set()
     compare_round_snapshots(state.round_no, engine.to_json(state), "at the start")
+    # Each round's opening: the start's from the engine (rounds that ended as dealt report
+    # none), later ones from the events of the move that started them.
+    openings: dict[int, list[dict[str, Any]]] = {number: [] for number in range(1, state.round_no)}
+    openings[state.round_no] = engine.opening_events(state)
     expected_seq = 0
     for move in Move.objects.filter(match=match).order_by("seq").iterator():
         expected_seq += 1
@@ -77,6 +82,9 @@ def match_replay_verify(*, match_id: int) -> ReplayReport:
         report.moves += 1
         if _differs(move.events, events):
             report.problems.append(f"move {move.seq}: its events differ")
+        for index, event in enumerate(events):
+            if event.get("type") == "round_started":
+                openings[event["round"]] = opening_in(events, index)
         if state.round_no not in checked:
             compare_round_snapshots(state.round_no, engine.to_json(state), f"after move {move.seq}")
     final = engine.to_json(state)
@@ -91,6 +99,8 @@ def match_replay_verify(*, match_id: int) -> ReplayReport:
     if extra:
         report.problems.append(f"rounds {sorted(extra)} have rows but were never played")
     for number, row in rounds.items():
+        if number in openings and _differs(row.opening, openings[number]):
+            report.problems.append(f"round {number}'s opening events differ")
         if row.status == Round.Status.FINISHED:
             if engine.commitment(row.seed_revealed) != row.commitment:
                 report.problems.append(f"round {number}: the revealed seed breaks its commitment")

@@ -42,8 +42,10 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/chickenfoot_bench"
 SEATS = 4
 OPTIONS = {"max_pip": 9}
-#: Which moves of a match the flat-cost check compares.
+#: Which moves of a match the flat-cost check compares: each with the five before and after it
+#: (eleven samples a match, so that a handful of long matches give a steady median).
 EARLY, LATE = 10, 200
+WINDOW = 5
 
 
 def log(message: str) -> None:
@@ -74,42 +76,88 @@ def percentile(values: list[float], q: float) -> float | None:
 
 
 class Client:
-    """One keep-alive HTTP connection to the server."""
+    """One keep-alive HTTP/1.1 connection to the server.
+
+    A minimal client over a plain socket: the clients share the machine's cores with the server,
+    and ``http.client`` spends more CPU parsing headers than the whole of this does.
+    """
 
     def __init__(self, port: int) -> None:
         self.port = port
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.sock: socket.socket | None = None
+        self.buffer = b""
         self.requests = 0
+
+    def _connect(self) -> socket.socket:
+        self.close()
+        sock = socket.create_connection(("127.0.0.1", self.port), timeout=30)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.sock, self.buffer = sock, b""
+        return sock
+
+    def close(self) -> None:
+        if self.sock is not None:
+            self.sock.close()
+            self.sock = None
+
+    def _read_until(self, sock: socket.socket, marker: bytes) -> int:
+        while (end := self.buffer.find(marker)) < 0:
+            chunk = sock.recv(65536)
+            if not chunk:
+                raise ConnectionError("the server closed the connection")
+            self.buffer += chunk
+        return end
+
+    def _exchange(self, request: bytes) -> tuple[int, bytes, bool]:
+        sock = self.sock or self._connect()
+        sock.sendall(request)
+        end = self._read_until(sock, b"\r\n\r\n")
+        head = self.buffer[:end].decode("latin-1").split("\r\n")
+        self.buffer = self.buffer[end + 4 :]
+        status = int(head[0].split(" ", 2)[1])
+        length, close = 0, False
+        for line in head[1:]:
+            name, _, value = line.partition(":")
+            name = name.strip().lower()
+            if name == "content-length":
+                length = int(value)
+            elif name == "connection" and value.strip().lower() == "close":
+                close = True
+        while len(self.buffer) < length:
+            chunk = sock.recv(65536)
+            if not chunk:
+                raise ConnectionError("the server closed the connection")
+            self.buffer += chunk
+        body, self.buffer = self.buffer[:length], self.buffer[length:]
+        return status, body, close
 
     def call(
         self, method: str, path: str, body: Any = None, token: str | None = None
     ) -> tuple[int, Any, float]:
         """Send a request; return the status, the parsed body and the time taken (ms)."""
-        headers = {"Accept": "application/json"}
-        payload = None
+        lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", "Accept: application/json"]
+        payload = b""
         if body is not None:
             payload = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
+            lines.append("Content-Type: application/json")
+        lines.append(f"Content-Length: {len(payload)}")
         if token:
-            headers["Authorization"] = f"Token {token}"
+            lines.append(f"Authorization: Token {token}")
+        request = ("\r\n".join(lines) + "\r\n\r\n").encode() + payload
         for attempt in range(2):
             started = time.perf_counter()
             try:
-                self.conn.request(method, path, body=payload, headers=headers)
-                response = self.conn.getresponse()
-                raw = response.read()
-            except (http.client.HTTPException, ConnectionError):
+                status, raw, close = self._exchange(request)
+            except OSError:
                 if attempt:
                     raise
-                self.conn.close()  # the server closed a kept-alive connection: reconnect once
-                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+                self._connect()  # the server closed a kept-alive connection: reconnect once
                 continue
             elapsed = (time.perf_counter() - started) * 1000
             self.requests += 1
-            if response.getheader("Connection", "").lower() == "close":
-                self.conn.close()
-                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-            return response.status, json.loads(raw) if raw else None, elapsed
+            if close:
+                self.close()
+            return status, json.loads(raw) if raw else None, elapsed
         raise AssertionError("unreachable")
 
 
@@ -120,6 +168,7 @@ class Results:
         self.gets: list[float] = []
         self.by_index: dict[int, list[float]] = {EARLY: [], LATE: []}
         self.matches_finished = 0
+        self.long_matches = 0
         self.errors: list[str] = []
 
 
@@ -150,6 +199,7 @@ def play(
     gets: list[float] = []
     by_index: dict[int, list[float]] = {EARLY: [], LATE: []}
     finished = 0
+    long_matches = 0
     try:
         while time.perf_counter() < deadline and client.requests < cap:
             seats = [{"kind": "creator"}] + [{"kind": "open"}] * (SEATS - 1)
@@ -185,8 +235,11 @@ def play(
                 expect(status, 201, body, "move")
                 number += 1
                 moves.append(elapsed)
-                if number in by_index:
-                    by_index[number].append(elapsed)
+                for index, values in by_index.items():
+                    if abs(number - index) <= WINDOW:
+                        values.append(elapsed)
+                if number == LATE:
+                    long_matches += 1
                 turn = body["state"]["turn"]
                 if body["state"]["status"] != "playing":
                     turn = None
@@ -205,6 +258,7 @@ def play(
             for key, values in by_index.items():
                 results.by_index[key] += values
             results.matches_finished += finished
+            results.long_matches += long_matches
 
 
 def process_tree_cpu(root: int) -> float:
@@ -359,7 +413,7 @@ def main() -> int:
         else None,
         "load_avg_1m": [round(load_before, 2), round(load_after, 2)],
         "matches_finished": results.matches_finished,
-        "long_matches": len(results.by_index[LATE]),
+        "long_matches": results.long_matches,
         "clients": args.clients,
         "workers": args.workers,
         "threads": args.threads,

@@ -17,5 +17,8 @@ RUN python manage.py collectstatic --noinput \
 USER chickenfoot
 
 EXPOSE 8000
+# Threaded workers keep client connections alive; four workers of two threads suit two cores
+# (docs/api.md, Performance). The heartbeat file lives in memory, not on the image's disk.
 CMD ["gunicorn", "chickenfoot.wsgi:application", "--bind", "0.0.0.0:8000", \
-     "--workers", "3", "--timeout", "30", "--access-logfile", "-"]
+     "--worker-class", "gthread", "--workers", "4", "--threads", "2", "--keep-alive", "30", \
+     "--worker-tmp-dir", "/dev/shm", "--timeout", "30", "--access-logfile", "-"]

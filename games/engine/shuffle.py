@@ -22,7 +22,6 @@ import hashlib
 import operator
 import secrets
 import struct
-from collections.abc import Iterator
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -43,20 +42,12 @@ def commitment(seed: str) -> str:
     return hashlib.sha256(seed.encode()).hexdigest()
 
 
-def _words(seed: str) -> Iterator[int]:
-    """The seed's stream of 32-bit words (step 1 above)."""
-    counter = 0
-    while True:
-        digest = hashlib.sha256(f"{seed}:{counter}".encode()).digest()
-        counter += 1
-        yield from _EIGHT_WORDS.unpack(digest)
-
-
 _EIGHT_WORDS = struct.Struct(">8I")
 _SPAN = 2**32
 
 
 def _block(seed: str, counter: int) -> bytes:
+    """Block ``counter`` of the seed's stream (step 1 above): eight 32-bit words."""
     return hashlib.sha256(f"{seed}:{counter}".encode()).digest()
 
 

@@ -86,14 +86,19 @@ def match_with_seat(*, match_id: int, player: Player, lock: bool = False) -> Mat
     return match
 
 
+def _check_may_view(*, match: Match, seat: int | None, player: Player) -> None:
+    """Anyone may see an open match; a started one only its players and organisers."""
+    if seat is None and match.status != Match.Status.OPEN and not player.organises:
+        raise NotYourMatch(f"You have no seat at match {match.pk}.")
+
+
 def match_for_player(*, match_id: int, player: Player) -> tuple[Match, int | None]:
     """The match (without its seats) and the caller's seat, in one query; access as below."""
     match = match_with_seat(match_id=match_id, player=player)
     if match is None:
         raise MatchNotFound(f"There is no match {match_id}.")
     seat: int | None = match.my_seat  # type: ignore[attr-defined]
-    if seat is None and match.status != Match.Status.OPEN and not player.organises:
-        raise NotYourMatch(f"You have no seat at match {match.pk}.")
+    _check_may_view(match=match, seat=seat, player=player)
     return match, seat
 
 
@@ -105,8 +110,7 @@ def match_for_viewer(*, match_id: int, player: Player) -> tuple[Match, int | Non
     """
     match = match_get(match_id=match_id)
     seat = seat_position(match=match, player=player)
-    if seat is None and match.status != Match.Status.OPEN and not player.organises:
-        raise NotYourMatch(f"You have no seat at match {match.pk}.")
+    _check_may_view(match=match, seat=seat, player=player)
     return match, seat
 
 

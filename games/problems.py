@@ -73,3 +73,18 @@ class InvalidCredentials(ProblemError):
     status = HTTPStatus.UNAUTHORIZED
     code = "invalid_credentials"
     title = "Invalid credentials"
+
+
+class MatchNotStarted(ConflictError):
+    code = "match_not_started"
+    title = "Match not started"
+
+
+class RoundNotFound(NotFoundError):
+    code = "round_not_found"
+    title = "No such round"
+
+
+class MoveNotFound(NotFoundError):
+    code = "move_not_found"
+    title = "No such move"

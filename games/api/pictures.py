@@ -1,0 +1,125 @@
+"""Pictures: the table as an SVG, as the caller's seat may see it."""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import renderers, serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games.api.common import (
+    IF_NONE_MATCH,
+    MATCH_ID,
+    NOT_AUTHENTICATED,
+    NOT_FOUND,
+    NOT_YOUR_MATCH,
+    GameApi,
+    etag,
+    matches_etag,
+    problem,
+    problem_example,
+)
+from games.pictures.board import board_svg
+from games.pictures.positions import board_position
+from games.selectors import match_for_viewer
+
+
+class SVGRenderer(renderers.BaseRenderer):
+    """An SVG document, already rendered to text by the view."""
+
+    media_type = "image/svg+xml"
+    format = "svg"
+    charset = "utf-8"
+
+    def render(self, data: object, accepted_media_type: str | None = None,
+               renderer_context: object = None) -> bytes:
+        return str(data).encode(self.charset)
+
+
+class BoardSvgApi(GameApi):
+    """The table as a picture (SVG), as your seat sees it: your hand, never anyone else's.
+
+    Without parameters, the table now. `round=N`: round N's final position once it has ended,
+    with the hands it revealed. `seq=S`: the table right after move S. Cached by the match's
+    version (`ETag`, `If-None-Match`).
+    """
+
+    renderer_classes = (SVGRenderer,)
+
+    class BoardQuerySerializer(serializers.Serializer):
+        round = serializers.IntegerField(
+            min_value=1, required=False, help_text="A round's number: its final position."
+        )
+        seq = serializers.IntegerField(
+            min_value=1, required=False, help_text="A move's `seq`: the table right after it."
+        )
+
+    @extend_schema(
+        operation_id="match_board_svg",
+        summary="The table as a picture",
+        tags=["matches"],
+        parameters=[MATCH_ID, BoardQuerySerializer, IF_NONE_MATCH],
+        responses={
+            (HTTPStatus.OK, "image/svg+xml"): OpenApiResponse(
+                OpenApiTypes.STR,
+                description="An SVG document. `ETag` is the match's version.",
+                examples=[
+                    OpenApiExample(
+                        "A picture",
+                        value='<svg xmlns="http://www.w3.org/2000/svg" ...>...</svg>',
+                    )
+                ],
+            ),
+            HTTPStatus.NOT_MODIFIED: OpenApiResponse(description="Unchanged: no body."),
+            HTTPStatus.BAD_REQUEST: problem(
+                "A bad `round` or `seq`.",
+                (
+                    "Bad round",
+                    problem_example(
+                        400,
+                        "invalid",
+                        "Invalid input",
+                        "round: Ensure this value is greater than or equal to 1.",
+                        errors={"round": ["Ensure this value is greater than or equal to 1."]},
+                    ),
+                ),
+            ),
+            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+            HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
+            HTTPStatus.NOT_FOUND: NOT_FOUND,
+            HTTPStatus.CONFLICT: problem(
+                "The match has not started.",
+                (
+                    "Not started",
+                    problem_example(
+                        409,
+                        "match_not_started",
+                        "Match not started",
+                        "Match 7 has not started: there is no table yet.",
+                    ),
+                ),
+            ),
+        },
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        query = self.BoardQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        player = self.player(request)
+        match, seat = match_for_viewer(match_id=match_id, player=player)
+        headers = {"ETag": etag(match.version), "Vary": "Authorization",
+                   "Cache-Control": "private, no-cache"}
+        if matches_etag(request.headers.get("If-None-Match"), match.version):
+            return Response(status=HTTPStatus.NOT_MODIFIED, headers=headers)
+        position = board_position(
+            match=match,
+            seat=seat,
+            round_no=query.validated_data.get("round"),
+            seq=query.validated_data.get("seq"),
+        )
+        names = [s.player.display_name if s.player else "Open seat" for s in match.seats.all()]
+        svg = board_svg(position.view, names=names, caption=position.caption,
+                        revealed_hands=position.revealed_hands)
+        return Response(svg, headers=headers, content_type="image/svg+xml")

@@ -1,4 +1,4 @@
-"""The table as a picture: what is drawn equals the layout, and nothing hidden is drawn (C-HIDDEN)."""
+"""The table as a picture: what is drawn equals the layout; nothing hidden is drawn (C-HIDDEN)."""
 
 from __future__ import annotations
 

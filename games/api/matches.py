@@ -95,12 +95,12 @@ class MatchSeatInputSerializer(serializers.Serializer):
 
 
 class MatchCreateApi(GameApi):
-    """Create a match: the game, house options (RULES.md §4) and every seat in play order."""
+    """Create a match: the game, house options (docs/rules.md §4) and every seat in play order."""
 
     class MatchCreateInputSerializer(serializers.Serializer):
         variant = serializers.ChoiceField(choices=Match.Variant.choices)
         options = serializers.DictField(
-            required=False, default=dict, help_text="House options (RULES.md §4)."
+            required=False, default=dict, help_text="House options (docs/rules.md §4)."
         )
         seats = MatchSeatInputSerializer(many=True, min_length=2, max_length=22)
 

@@ -132,7 +132,7 @@ def _plain_move_input(data: object) -> dict[str, Any] | None:
 
 
 class MoveSubmitApi(GameApi):
-    """Play, draw or pass for your seat (RULES.md §5).
+    """Play, draw or pass for your seat (docs/rules.md §5).
 
     Send the version you are answering (`version`, or `If-Match: "<version>"`): a stale one is
     refused with 409 and the current version. With `Idempotency-Key`, a retry returns the first

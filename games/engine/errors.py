@@ -21,7 +21,7 @@ class EngineError(Exception):
 
 
 class RuleViolation(EngineError):
-    """A move that breaks a rule of RULES.md; ``rule`` is its id (``CF-FOOT``, ``MT-OPEN``...)."""
+    """A move that breaks a rule of docs/rules.md; ``rule`` is its id (``CF-FOOT``, ``MT-OPEN``)."""
 
     status = 422
     code = "rule_violation"
@@ -58,7 +58,7 @@ class MalformedMove(EngineError):
 
 
 class OptionError(EngineError):
-    """An unknown house option, or a bad value for one (RULES.md §4). The API answers 400."""
+    """An unknown house option, or a bad value for one (docs/rules.md §4). The API answers 400."""
 
     status = 400
     code = "invalid_option"

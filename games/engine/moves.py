@@ -1,4 +1,4 @@
-"""What a client sends (RULES.md §5): ``play``, ``draw`` or ``pass``."""
+"""What a client sends (docs/rules.md §5): ``play``, ``draw`` or ``pass``."""
 
 from __future__ import annotations
 

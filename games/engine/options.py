@@ -1,4 +1,4 @@
-"""House options (RULES.md §4), player counts and deal sizes.
+"""House options (docs/rules.md §4), player counts and deal sizes.
 
 Covers CF-PLAYERS, CF-DEAL, MT-PLAYERS and MT-DEAL.
 

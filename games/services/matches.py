@@ -44,7 +44,7 @@ def match_create(
     seats: list[SeatSpec],
     options: dict[str, Any] | None = None,
 ) -> Match:
-    """A new open match. House options are validated and completed now (RULES.md §4).
+    """A new open match. House options are validated and completed now (docs/rules.md §4).
 
     ``seats`` lists every seat in play order: the creator (at most once), open seats for others
     to join, and bots with a level. Raises ``OptionError`` (400) or ``BadSeats`` (400).

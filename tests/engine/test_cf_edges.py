@@ -1,4 +1,4 @@
-"""Chicken Foot edge cases: the corners of RULES.md §2 where rules meet (spinner with six arms,
+"""Chicken Foot edge cases: the corners of docs/rules.md §2 where rules meet (spinner with six arms,
 feet on toes, dead feet, the boneyard emptying, the start double found by drawing, declined
 draws, going out on a toe, the double-blank, short matches, views)."""
 

@@ -1,4 +1,4 @@
-"""Chicken Foot house options (RULES.md §4): one test (or more) per option, and their errors."""
+"""Chicken Foot house options (docs/rules.md §4): one test or more per option, and their errors."""
 
 from __future__ import annotations
 

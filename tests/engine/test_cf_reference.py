@@ -1,4 +1,4 @@
-"""Chicken Foot against a slow reference written from RULES.md §2 alone (a differential test).
+"""Chicken Foot against a slow reference written from docs/rules.md §2 alone (a differential test).
 
 The reference below reads only the JSON form of a position (hands, boneyard in draw order,
 chains, feet, turn, drawn tile) and knows nothing of the engine's indexes. For many random

@@ -1,4 +1,4 @@
-"""Chicken Foot: one test (or more) per CF-* rule id of RULES.md §2.
+"""Chicken Foot: one test (or more) per CF-* rule id of docs/rules.md §2.
 
 Positions are built with ``from_json`` (see docs/engine.md): tiles mentioned nowhere are out of
 the game; chains list their tiles oriented ``[touching, outer]`` from the centre or the foot.

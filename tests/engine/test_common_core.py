@@ -1,4 +1,4 @@
-"""The shared engine core (RULES.md §1): C-SET, C-PIPS, C-ROUNDS, C-SEATS, C-SHUFFLE, C-WIN,
+"""The shared engine core (docs/rules.md §1): C-SET, C-PIPS, C-ROUNDS, C-SEATS, C-SHUFFLE, C-WIN,
 C-HIDDEN, and option validation."""
 
 from __future__ import annotations

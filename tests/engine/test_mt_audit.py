@@ -1,4 +1,4 @@
-"""Mexican Train: adversarial positions, rule by rule (RULES.md §1, §3 and the MT options).
+"""Mexican Train: adversarial positions, rule by rule (docs/rules.md §1, §3 and the MT options).
 
 Each test builds an edge case with ``from_json`` and plays it through the facade. Trains list
 their tiles oriented ``[touching, open]`` from the hub; tiles mentioned nowhere are out of the
@@ -316,7 +316,7 @@ def test_MT_SCORE_blocked_round_with_double_blank(points: int) -> None:
 
 
 def _reference_legal(data: dict[str, Any]) -> list[dict[str, Any]]:
-    """The legal moves read straight from RULES.md §3 over ``to_json`` data (no indexes)."""
+    """The legal moves read straight from docs/rules.md §3 over ``to_json`` data (no indexes)."""
     seat, n = data["turn"], data["seats"]
     opts, lay = data["options"], data["layout"]
     names = [f"seat:{i}" for i in range(n)] + ["mexican"]

@@ -1,4 +1,4 @@
-"""Mexican Train house options (RULES.md §4): one test (or more) per option."""
+"""Mexican Train house options (docs/rules.md §4): one test (or more) per option."""
 
 from __future__ import annotations
 

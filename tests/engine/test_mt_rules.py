@@ -1,4 +1,4 @@
-"""Mexican Train: one test (or more) per rule id of RULES.md §1 and §3.
+"""Mexican Train: one test (or more) per rule id of docs/rules.md §1 and §3.
 
 Positions are built with ``from_json`` (see docs/engine.md): tiles mentioned nowhere are out of
 the game, trains list their tiles oriented ``[touching, open]`` from the hub.

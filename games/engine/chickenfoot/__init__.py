@@ -1,4 +1,4 @@
-"""Chicken Foot (RULES.md §2): the game module the engine facade dispatches to.
+"""Chicken Foot (docs/rules.md §2): the game module the engine facade dispatches to.
 
 ``new_match`` deals round 1 and places its start double; ``legal_moves`` lists every legal move
 with its exact target (``arm:<i>`` or ``foot:<k>:toe:<j>``); ``apply_move`` validates, then

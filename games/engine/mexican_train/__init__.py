@@ -1,4 +1,4 @@
-"""Mexican Train (RULES.md §3): the game module behind the engine facade.
+"""Mexican Train (docs/rules.md §3): the game module behind the engine facade.
 
 Train ids: ``"seat:0"`` … ``"seat:<n-1>"`` (personal trains, 0-based seats) and ``"mexican"``.
 """

@@ -1,7 +1,7 @@
 """The Mexican Train state and the deal (MT-ENGINE, MT-DEAL, MT-FIRST, MT-TRAINS).
 
 Trains are numbered: ``0 … n-1`` are the personal trains of seats ``0 … n-1`` (0-based seats:
-seat 0 is RULES.md's "seat 1"), and ``n`` is the shared Mexican Train. Their ids in moves and
+as in the API), and ``n`` is the shared Mexican Train. Their ids in moves and
 views are ``"seat:<i>"`` and ``"mexican"``.
 
 Everything a move touches is kept ready for O(1) work, and updated in place:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from http import HTTPStatus
 from pathlib import Path
 
@@ -38,3 +39,24 @@ def test_swagger_ui_is_served_to_anyone(api_client: APIClient) -> None:
 
     assert response.status_code == HTTPStatus.OK
     assert b"swagger-ui" in response.content
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("url", "marker"), [("/api/docs/", "swagger-ui"), ("/api/redoc/", "redoc")]
+)
+def test_api_docs_pages_need_no_internet(api_client: APIClient, url: str, marker: str) -> None:
+    """Swagger UI and ReDoc load their scripts from the project's static files, never a CDN."""
+    from django.contrib.staticfiles import finders
+
+    response = api_client.get(url)
+
+    assert response.status_code == HTTPStatus.OK
+    page = response.content.decode()
+    assert marker in page.lower()
+    assert "cdn" not in page.lower()
+    assert "https://" not in page
+    scripts = re.findall(r'src="/static/([^"]+)"', page)
+    assert scripts
+    for script in scripts:
+        assert finders.find(script), f"{script} is not among the static files"

@@ -13,7 +13,7 @@ from games.api.matches import (
     SeatJoinApi,
 )
 from games.api.moves import LegalMovesApi, MoveLogApi, MoveSubmitApi
-from games.api.pictures import BoardSvgApi
+from games.api.pictures import BoardSvgApi, ScoresSvgApi
 from games.api.players import PlayerMeApi, PlayerRegisterApi, TokenObtainApi
 
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -30,4 +30,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:match_id>/moves", MoveSubmitApi.as_view(), name="move-submit"),
     path("matches/<int:match_id>/log", MoveLogApi.as_view(), name="move-log"),
     path("matches/<int:match_id>/board.svg", BoardSvgApi.as_view(), name="match-board-svg"),
+    path("matches/<int:match_id>/scores.svg", ScoresSvgApi.as_view(), name="match-scores-svg"),
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from http import HTTPStatus
 
 from drf_spectacular.types import OpenApiTypes
@@ -22,9 +23,13 @@ from games.api.common import (
     problem,
     problem_example,
 )
+from games.models import Match
 from games.pictures.board import board_svg
 from games.pictures.positions import board_position
+from games.pictures.scores import scores_chart
 from games.selectors import match_for_viewer
+
+SVG_EXAMPLE = '<svg xmlns="http://www.w3.org/2000/svg" ...>...</svg>'
 
 
 class SVGRenderer(renderers.BaseRenderer):
@@ -37,6 +42,20 @@ class SVGRenderer(renderers.BaseRenderer):
     def render(self, data: object, accepted_media_type: str | None = None,
                renderer_context: object = None) -> bytes:
         return str(data).encode(self.charset)
+
+
+def _names(match: Match) -> list[str]:
+    """The seats' display names (seats prefetched)."""
+    return [s.player.display_name if s.player else "Open seat" for s in match.seats.all()]
+
+
+def _svg_response(request: Request, match: Match, render: Callable[[], str]) -> Response:
+    """``render()``'s SVG, or 304 when the caller holds the match's version (its ETag)."""
+    headers = {"ETag": etag(match.version), "Vary": "Authorization",
+               "Cache-Control": "private, no-cache"}
+    if matches_etag(request.headers.get("If-None-Match"), match.version):
+        return Response(status=HTTPStatus.NOT_MODIFIED, headers=headers)
+    return Response(render(), headers=headers, content_type="image/svg+xml")
 
 
 class BoardSvgApi(GameApi):
@@ -69,7 +88,7 @@ class BoardSvgApi(GameApi):
                 examples=[
                     OpenApiExample(
                         "A picture",
-                        value='<svg xmlns="http://www.w3.org/2000/svg" ...>...</svg>',
+                        value=SVG_EXAMPLE,
                     )
                 ],
             ),
@@ -107,19 +126,55 @@ class BoardSvgApi(GameApi):
     def get(self, request: Request, match_id: int) -> Response:
         query = self.BoardQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        player = self.player(request)
-        match, seat = match_for_viewer(match_id=match_id, player=player)
-        headers = {"ETag": etag(match.version), "Vary": "Authorization",
-                   "Cache-Control": "private, no-cache"}
-        if matches_etag(request.headers.get("If-None-Match"), match.version):
-            return Response(status=HTTPStatus.NOT_MODIFIED, headers=headers)
-        position = board_position(
-            match=match,
-            seat=seat,
-            round_no=query.validated_data.get("round"),
-            seq=query.validated_data.get("seq"),
+        match, seat = match_for_viewer(match_id=match_id, player=self.player(request))
+
+        def render() -> str:
+            position = board_position(
+                match=match,
+                seat=seat,
+                round_no=query.validated_data.get("round"),
+                seq=query.validated_data.get("seq"),
+            )
+            return board_svg(position.view, names=_names(match), caption=position.caption,
+                             revealed_hands=position.revealed_hands)
+
+        return _svg_response(request, match, render)
+
+
+class ScoresSvgApi(GameApi):
+    """The match's cumulative scores after each finished round, one line per seat (SVG).
+
+    Round scores are public once a round ends, so the chart shows nothing hidden. Cached by the
+    match's version (`ETag`, `If-None-Match`).
+    """
+
+    renderer_classes = (SVGRenderer,)
+
+    @extend_schema(
+        operation_id="match_scores_svg",
+        summary="Scores by round, as a chart",
+        tags=["matches"],
+        parameters=[MATCH_ID, IF_NONE_MATCH],
+        responses={
+            (HTTPStatus.OK, "image/svg+xml"): OpenApiResponse(
+                OpenApiTypes.STR,
+                description="An SVG line chart. `ETag` is the match's version.",
+                examples=[OpenApiExample("A chart", value=SVG_EXAMPLE)],
+            ),
+            HTTPStatus.NOT_MODIFIED: OpenApiResponse(description="Unchanged: no body."),
+            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+            HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
+            HTTPStatus.NOT_FOUND: NOT_FOUND,
+        },
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        match, _ = match_for_viewer(match_id=match_id, player=self.player(request))
+        return _svg_response(
+            request,
+            match,
+            lambda: scores_chart(
+                scores=(match.state or {}).get("scores", []),
+                names=_names(match),
+                title=f"{match.get_variant_display()} #{match.pk}: totals by round",
+            ),
         )
-        names = [s.player.display_name if s.player else "Open seat" for s in match.seats.all()]
-        svg = board_svg(position.view, names=names, caption=position.caption,
-                        revealed_hands=position.revealed_hands)
-        return Response(svg, headers=headers, content_type="image/svg+xml")

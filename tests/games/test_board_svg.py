@@ -239,3 +239,31 @@ def test_picture_of_an_open_match_and_for_outsiders(
     svg = picture(organiser, match.pk).content.decode()
     assert drawn(svg, "hand") == []
     assert not set(drawn(svg)) & hidden_from(engine.from_json(match.state), None)
+
+
+def test_scores_chart_shows_cumulative_totals(
+    started_match: Callable[..., Match], clients: list[APIClient]
+) -> None:
+    match = started_match("chickenfoot", 3, {"hand_size": 3, "rounds": 3})
+    rng = random.Random(9)
+    while play_turn(clients, match.pk, rng) is not None:
+        pass
+    match.refresh_from_db()
+    response = clients[1].get(f"/api/matches/{match.pk}/scores.svg")
+    assert response.status_code == HTTPStatus.OK
+    assert response["Content-Type"].startswith("image/svg+xml")
+    root = ET.fromstring(response.content)  # noqa: S314
+    points = {
+        (c.get("data-series"), c.get("data-step")): float(c.get("data-value"))
+        for c in root.iter(f"{SVG}circle")
+        if c.get("class") == "point"
+    }
+    scores = match.state["scores"]
+    for seat, name in enumerate(["Ada", "Grace", "Alan"]):
+        assert points[(name, "start")] == 0
+        running = 0
+        for number, row in enumerate(scores, start=1):
+            running += row[seat]
+            assert points[(name, f"R{number}")] == running
+    assert clients[1].get(f"/api/matches/{match.pk}/scores.svg",
+                          HTTP_IF_NONE_MATCH=response["ETag"]).status_code == 304

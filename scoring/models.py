@@ -1,3 +1,173 @@
-"""Rows the scoring app keeps."""
+"""Rows the scoring app keeps: round scores, match results, ratings and their history.
+
+Scoring never imports ``games``: its foreign keys name games' models as strings. A round's row
+is written by the move that ends the round (``round_results_record``); a match's result rows,
+its finalisation marker and the rating changes by the end-of-match task (``match_finalise``).
+docs/scoring.md describes the queries each index serves.
+"""
 
 from __future__ import annotations
+
+from django.db import models
+
+#: The C-WIN step that decided a seat's place (``shared``: none did).
+DECIDED_BY_CHOICES = [
+    ("total", "Lowest total"),
+    ("zero_rounds", "Most rounds at zero"),
+    ("lowest_round", "Lowest single non-zero round"),
+    ("shared", "Shared place"),
+]
+VARIANT_CHOICES = [("chickenfoot", "Chicken Foot"), ("mexican_train", "Mexican Train")]
+
+
+class RoundResult(models.Model):
+    """One seat's score in one finished round."""
+
+    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="+")
+    round_number = models.PositiveSmallIntegerField(help_text="1-based (C-ROUNDS).")
+    seat = models.PositiveSmallIntegerField(help_text="0-based position at the table.")
+    player = models.ForeignKey("games.Player", on_delete=models.PROTECT, related_name="+")
+    points = models.PositiveIntegerField(help_text="C-PIPS left in hand at the round's end.")
+    went_out = models.BooleanField(help_text="The seat emptied its hand and ended the round.")
+
+    class Meta:
+        ordering = ["match", "round_number", "seat"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "round_number", "seat"], name="roundresult_unique_seat"
+            ),
+        ]
+        indexes = [
+            # The finalise task's aggregate: a match's rows per seat.
+            models.Index(
+                fields=["match", "seat"],
+                name="roundresult_match_seat",
+                include=["player", "points"],
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Match {self.match_id} round {self.round_number} seat {self.seat}: {self.points}"
+
+
+class MatchResult(models.Model):
+    """One seat's result in one finished match: its place by C-WIN and the figures behind it.
+
+    ``variant`` and ``finished_at`` copy the match's, so a player's history and statistics are
+    read from this table (and its indexes) alone.
+    """
+
+    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey("games.Player", on_delete=models.PROTECT, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    seat_count = models.PositiveSmallIntegerField()
+    place = models.PositiveSmallIntegerField(
+        help_text="1 = best; shared places repeat (1, 2, 2, 4)."
+    )
+    total = models.PositiveIntegerField(help_text="Points over the match (lowest wins).")
+    zero_rounds = models.PositiveSmallIntegerField(help_text="Rounds the seat scored 0 in.")
+    lowest_round = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Lowest non-zero single-round score; null if none."
+    )
+    rounds_played = models.PositiveSmallIntegerField()
+    decided_by = models.CharField(max_length=16, choices=DECIDED_BY_CHOICES)
+    variant = models.CharField(max_length=16, choices=VARIANT_CHOICES)
+    finished_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["match", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="matchresult_unique_seat"),
+            models.UniqueConstraint(fields=["match", "player"], name="matchresult_unique_player"),
+        ]
+        indexes = [
+            # A player's history, newest first (keyset on finished_at, id).
+            models.Index(
+                fields=["player", "-finished_at", "-id"], name="matchresult_player_history"
+            ),
+            # A player's statistics per variant: an index-only aggregate on PostgreSQL.
+            models.Index(
+                fields=["player", "variant"],
+                name="matchresult_player_stats",
+                include=["place", "total", "zero_rounds", "lowest_round", "rounds_played"],
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Match {self.match_id} seat {self.seat}: place {self.place}"
+
+
+class MatchFinalisation(models.Model):
+    """The marker of a finalised match: its primary key is the match, so one run only writes.
+
+    ``engine_agreed`` records whether the order computed from the round rows equalled the
+    engine's (a disagreement is logged as an error; the rows decide).
+    """
+
+    match = models.OneToOneField(
+        "games.Match", primary_key=True, on_delete=models.CASCADE, related_name="+"
+    )
+    finalised_at = models.DateTimeField(auto_now_add=True)
+    engine_agreed = models.BooleanField()
+
+    def __str__(self) -> str:
+        return f"Match {self.match_id} finalised at {self.finalised_at:%Y-%m-%d %H:%M}"
+
+
+class Rating(models.Model):
+    """A player's current skill in one variant (openskill, Plackett-Luce); bots are rated too.
+
+    ``ordinal`` = mu - 3 sigma (a conservative estimate: 99.7 % of the belief lies above it);
+    ``display`` = round(1000 + 40 * ordinal) is what the leaderboard shows (a new player: 1000).
+    """
+
+    player = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="+")
+    variant = models.CharField(max_length=16, choices=VARIANT_CHOICES)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+    matches = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "variant"], name="rating_unique_variant"),
+        ]
+        indexes = [
+            # The leaderboard: a variant's ratings, best first.
+            models.Index(fields=["variant", "-ordinal", "player"], name="rating_leaderboard"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.variant}: {self.ordinal:.2f}"
+
+
+class RatingChange(models.Model):
+    """What one finished match did to one player's rating."""
+
+    player = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="+")
+    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="+")
+    variant = models.CharField(max_length=16, choices=VARIANT_CHOICES)
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    ordinal_before = models.FloatField()
+    ordinal_after = models.FloatField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "player"], name="ratingchange_unique_player"),
+        ]
+        indexes = [
+            # A player's rating trend per variant, newest first.
+            models.Index(
+                fields=["player", "variant", "-id"],
+                name="ratingchange_player_trend",
+                include=["ordinal_before", "ordinal_after"],
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in match {self.match_id}: {self.ordinal_after:.2f}"

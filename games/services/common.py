@@ -8,9 +8,10 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Match, Player, Round
+from games.models import Match, Player, Round, Seat
 from games.problems import MatchNotFound
 from games.selectors import match_with_seat
+from scoring.services import round_results_record
 
 
 def match_lock(*, match_id: int, player: Player | None = None) -> Match:
@@ -38,14 +39,23 @@ def round_record_events(*, match: Match, state_json: dict[str, Any], events: lis
     ``state_json`` is the state after the events: a round started by them started from it.
     """
     now = timezone.now()
+    went_out: dict[int, int | None] = {}
     for index, event in enumerate(events):
         kind = event.get("type")
         if kind == "round_ended":
             Round.objects.filter(match=match, number=event["round"]).update(
                 status=Round.Status.FINISHED, seed_revealed=event["seed"], ended_at=now
             )
+            went_out[event["round"]] = event["seat"] if event.get("reason") == "out" else None
         elif kind == "round_scores":
             Round.objects.filter(match=match, number=event["round"]).update(scores=event["scores"])
+            round_results_record(
+                match_id=match.pk,
+                round_number=event["round"],
+                players=seat_players(match_id=match.pk),
+                scores=event["scores"],
+                went_out_seat=went_out.get(event["round"]),
+            )
         elif kind == "round_started":
             round_create(
                 match=match,
@@ -58,6 +68,34 @@ def round_record_events(*, match: Match, state_json: dict[str, Any], events: lis
             match.status = Match.Status.FINISHED
             match.standings = event["standings"]
             match.finished_at = now
+            on_commit_finalise(match_id=match.pk)
+
+
+def went_out_as_dealt(scores: list[int]) -> int | None:
+    """Who went out of a round that ended as it was dealt (CF-START with one-tile hands).
+
+    The engine reports no events for it: its starter placed their only tile, the start double,
+    and went out, the one seat left holding nothing (``None`` if the scores do not single it out).
+    """
+    zeros = [seat for seat, points in enumerate(scores) if points == 0]
+    return zeros[0] if len(zeros) == 1 else None
+
+
+def seat_players(*, match_id: int) -> list[int]:
+    """The player id at each seat, in seat order (every seat is taken once play started)."""
+    return list(
+        Seat.objects.filter(match_id=match_id)
+        .order_by("position")
+        .values_list("player_id", flat=True)
+    )
+
+
+def on_commit_finalise(*, match_id: int) -> None:
+    """After commit, queue the end-of-match task (results, ratings). A broker error is logged by
+    ``on_commit(robust=True)`` and never fails the committed request: the sweeper re-queues."""
+    from scoring.tasks import enqueue_match_finalise
+
+    transaction.on_commit(lambda: enqueue_match_finalise(match_id), robust=True)
 
 
 def opening_in(events: list[dict[str, Any]], start: int) -> list[dict[str, Any]]:

@@ -20,8 +20,15 @@ from games.problems import (
     SeatsStillOpen,
     SeatTaken,
 )
-from games.services.common import match_lock, on_commit_bot_turn, round_create
+from games.services.common import (
+    match_lock,
+    on_commit_bot_turn,
+    on_commit_finalise,
+    round_create,
+    went_out_as_dealt,
+)
 from games.services.players import bot_create
+from scoring.services import round_results_record
 
 CREATOR = "creator"
 OPEN = "open"
@@ -138,6 +145,7 @@ def match_start(*, match_id: int, player: Player) -> Match:
                 f"Seats {', '.join(map(str, open_seats))} are still open.",
                 extra={"open_seats": open_seats},
             )
+        players = [seat.player_id for seat in sorted(seats, key=lambda seat: seat.position)]
         state = engine.new_match(match.variant, match.seat_count, match.options, match.seed)
         state_json = engine.to_json(state)
         now = timezone.now()
@@ -162,10 +170,18 @@ def match_start(*, match_id: int, player: Player) -> Match:
                 row.scores = state_json["scores"][number - 1]
                 row.ended_at = now
                 row.save(update_fields=["status", "seed_revealed", "scores", "ended_at"])
+                round_results_record(
+                    match_id=match.pk,
+                    round_number=number,
+                    players=players,
+                    scores=row.scores,
+                    went_out_seat=went_out_as_dealt(row.scores),
+                )
         if state.status == "over":
             match.status = Match.Status.FINISHED
             match.standings = engine.standings(state)
             match.finished_at = now
+            on_commit_finalise(match_id=match.pk)
         match.save(
             update_fields=[
                 "state",

@@ -1,0 +1,34 @@
+"""Skill ratings: openskill's Plackett-Luce model, one rating per player and variant.
+
+A match is a free-for-all of one-player teams ranked by place (shared places are ties). The
+leaderboard orders by ``ordinal = mu - 3 sigma`` and shows ``display = round(1000 + 40 *
+ordinal)``: a new player (mu 25, sigma 25/3) has ordinal 0 and shows 1000.
+"""
+
+from __future__ import annotations
+
+from openskill.models import PlackettLuce
+
+MU = 25.0
+SIGMA = 25.0 / 3.0
+DISPLAY_BASE = 1000
+DISPLAY_SCALE = 40
+
+MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """The conservative skill estimate the leaderboard orders by."""
+    return mu - 3 * sigma
+
+
+def display_rating(value: float) -> int:
+    """What apps show for an ordinal."""
+    return round(DISPLAY_BASE + DISPLAY_SCALE * value)
+
+
+def rate(before: list[tuple[float, float]], places: list[int]) -> list[tuple[float, float]]:
+    """New (mu, sigma) per player after one match, given each one's (mu, sigma) and place."""
+    teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
+    after = MODEL.rate(teams, ranks=[float(place) for place in places])
+    return [(team[0].mu, team[0].sigma) for team in after]

@@ -1,0 +1,11 @@
+"""Writes of the scoring app: round rows as rounds end, a match's results and ratings after it.
+
+``games`` calls these with plain data (ids, numbers); scoring never imports ``games``.
+"""
+
+from __future__ import annotations
+
+from scoring.services.finalise import FinaliseOutcome, match_finalise
+from scoring.services.rounds import round_results_record
+
+__all__ = ["FinaliseOutcome", "match_finalise", "round_results_record"]

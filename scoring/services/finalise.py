@@ -1,0 +1,180 @@
+"""The end of a match: results from the round rows, checked against the engine, and ratings."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.apps import apps
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from scoring import ratings
+from scoring.models import MatchFinalisation, MatchResult, Rating, RatingChange
+from scoring.order import order_differences, order_from_rows
+
+logger = logging.getLogger(__name__)
+
+FINISHED = "finished"
+
+
+class ResultsIncomplete(Exception):
+    """A finished match whose round rows do not add up to a result (logged; nothing written)."""
+
+
+@dataclass(frozen=True)
+class FinaliseOutcome:
+    """What ``match_finalise`` did: ``written`` when this run wrote the results."""
+
+    match_id: int
+    written: bool
+    reason: str = ""
+    engine_agreed: bool | None = None
+    results: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _match_row(match_id: int) -> dict[str, Any] | None:
+    # Read through the app registry: scoring never imports games (pyproject's contract).
+    match_model = apps.get_model("games", "Match")
+    return (
+        match_model.objects.filter(pk=match_id)
+        .values("status", "variant", "seat_count", "finished_at", "standings", "options")
+        .first()
+    )
+
+
+def _claim(match_id: int, agreed: bool) -> bool:
+    """Insert the match's marker; ``False`` if another run has (it holds the primary key).
+
+    On PostgreSQL a concurrent run's insert waits here for the first run's transaction: when
+    that commits, the insert fails and this run stops; if it rolls back, this run carries on.
+    """
+    try:
+        with transaction.atomic():
+            MatchFinalisation.objects.create(match_id=match_id, engine_agreed=agreed)
+    except IntegrityError:
+        return False
+    return True
+
+
+def match_finalise(*, match_id: int) -> FinaliseOutcome:
+    """Write the results and ratings of finished match ``match_id``, once.
+
+    The order comes from the round rows (``scoring.order``), not from the engine's JSON; the
+    engine's order (``games.Match.standings``) is compared and a difference logged as an error
+    (the rows decide). Idempotent: the marker row (primary key = the match) and the unique
+    constraints let one run write; any other run, concurrent or later, returns
+    ``written=False``. One transaction: a failure leaves nothing behind.
+    """
+    with transaction.atomic():
+        match = _match_row(match_id)
+        if match is None:
+            return FinaliseOutcome(match_id=match_id, written=False, reason="no such match")
+        if match["status"] != FINISHED:
+            return FinaliseOutcome(
+                match_id=match_id, written=False, reason=f"the match is {match['status']}"
+            )
+        if MatchFinalisation.objects.filter(match_id=match_id).exists():
+            return FinaliseOutcome(match_id=match_id, written=False, reason="already finalised")
+        rows = order_from_rows(match_id=match_id)
+        _check_complete(match_id=match_id, match=match, rows=rows)
+        differences = order_differences(rows, match["standings"])
+        if not _claim(match_id, agreed=not differences):
+            return FinaliseOutcome(match_id=match_id, written=False, reason="already finalised")
+        if differences:
+            logger.error(
+                "Match %s: the engine's order differs from the round rows' (the rows decide): %s",
+                match_id,
+                "; ".join(differences),
+            )
+        MatchResult.objects.bulk_create(
+            [
+                MatchResult(
+                    match_id=match_id,
+                    player_id=row["player_id"],
+                    seat=row["seat"],
+                    seat_count=match["seat_count"],
+                    place=row["place"],
+                    total=row["total"],
+                    zero_rounds=row["zero_rounds"],
+                    lowest_round=row["lowest_round"],
+                    rounds_played=row["rounds_played"],
+                    decided_by=row["decided_by"],
+                    variant=match["variant"],
+                    finished_at=match["finished_at"],
+                )
+                for row in rows
+            ]
+        )
+        ratings_update(match_id=match_id, variant=match["variant"], rows=rows)
+    return FinaliseOutcome(
+        match_id=match_id, written=True, engine_agreed=not differences, results=rows
+    )
+
+
+def _check_complete(*, match_id: int, match: dict[str, Any], rows: list[dict[str, Any]]) -> None:
+    expected_rounds = (match["options"] or {}).get("rounds")
+    problems = []
+    if len(rows) != match["seat_count"]:
+        problems.append(f"{len(rows)} seats have round rows, {match['seat_count']} sat")
+    played = {row["rounds_played"] for row in rows}
+    if len(played) > 1:
+        problems.append(f"seats have different round counts: {sorted(played)}")
+    elif expected_rounds is not None and played != {expected_rounds}:
+        problems.append(f"{sorted(played)} rounds recorded, {expected_rounds} played")
+    if problems:
+        logger.error("Match %s cannot be finalised: %s", match_id, "; ".join(problems))
+        raise ResultsIncomplete(f"match {match_id}: " + "; ".join(problems))
+
+
+def ratings_update(*, match_id: int, variant: str, rows: list[dict[str, Any]]) -> None:
+    """Rate the match's players in ``variant`` by their places, and keep each change.
+
+    The ratings rows are locked in player order (no two finalisations can deadlock); a player's
+    first match creates their row (``ignore_conflicts``: a concurrent first match waits for it).
+    """
+    player_ids = sorted(row["player_id"] for row in rows)
+    fresh = ratings.ordinal(ratings.MU, ratings.SIGMA)
+    Rating.objects.bulk_create(
+        [
+            Rating(
+                player_id=pid, variant=variant, mu=ratings.MU, sigma=ratings.SIGMA, ordinal=fresh
+            )
+            for pid in player_ids
+        ],
+        ignore_conflicts=True,
+    )
+    current = {
+        rating.player_id: rating
+        for rating in Rating.objects.select_for_update()
+        .filter(variant=variant, player_id__in=player_ids)
+        .order_by("player_id")
+    }
+    before = [(current[row["player_id"]].mu, current[row["player_id"]].sigma) for row in rows]
+    after = ratings.rate(before, [row["place"] for row in rows])
+    now = timezone.now()
+    changes = []
+    for row, (mu0, sigma0), (mu1, sigma1) in zip(rows, before, after, strict=True):
+        rating = current[row["player_id"]]
+        rating.mu, rating.sigma = mu1, sigma1
+        rating.ordinal = ratings.ordinal(mu1, sigma1)
+        rating.matches += 1
+        rating.updated_at = now
+        changes.append(
+            RatingChange(
+                player_id=row["player_id"],
+                match_id=match_id,
+                variant=variant,
+                mu_before=mu0,
+                sigma_before=sigma0,
+                mu_after=mu1,
+                sigma_after=sigma1,
+                ordinal_before=ratings.ordinal(mu0, sigma0),
+                ordinal_after=rating.ordinal,
+            )
+        )
+    Rating.objects.bulk_update(
+        list(current.values()), ["mu", "sigma", "ordinal", "matches", "updated_at"]
+    )
+    RatingChange.objects.bulk_create(changes)

@@ -57,8 +57,12 @@ class MatchResult(models.Model):
     read from this table (and its indexes) alone.
     """
 
-    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="+")
-    player = models.ForeignKey("games.Player", on_delete=models.PROTECT, related_name="+")
+    match = models.ForeignKey(
+        "games.Match", on_delete=models.CASCADE, related_name="scoring_results"
+    )
+    player = models.ForeignKey(
+        "games.Player", on_delete=models.PROTECT, related_name="scoring_results"
+    )
     seat = models.PositiveSmallIntegerField()
     seat_count = models.PositiveSmallIntegerField()
     place = models.PositiveSmallIntegerField(

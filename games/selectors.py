@@ -6,10 +6,12 @@ from typing import Any
 
 from django.db import connection
 from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models.fields.json import KeyTransform
 
 from games import engine, rows
 from games.models import Match, Move, Player, Round, Seat
 from games.problems import MatchNotFound, NotYourMatch
+from games.results import match_round_table, match_standings
 
 
 def events_for_seat(
@@ -122,6 +124,7 @@ def seats_json(*, match: Match, viewer: Player | None = None) -> list[dict[str, 
             {
                 "position": seat.position,
                 "kind": "open" if player is None else player.kind,
+                "player_id": player.pk if player else None,
                 "name": player.display_name if player else None,
                 "bot_level": player.bot_level if player else None,
                 "you": viewer is not None and player is not None and player.pk == viewer.pk,
@@ -142,8 +145,10 @@ def match_summary(*, match: Match, viewer: Player | None = None) -> dict[str, An
         "open_seats": sum(1 for seat in match.seats.all() if seat.player_id is None),
         "created_by": match.created_by.display_name,
         "created_at": match.created_at,
+        "started_at": match.started_at,
+        "finished_at": match.finished_at,
         "seats": seats_json(match=match, viewer=viewer),
-        "standings": match.standings,
+        "standings": match_standings(match=match),
     }
 
 
@@ -151,6 +156,7 @@ def match_view(*, match: Match, seat: int | None, viewer: Player) -> dict[str, A
     """The match as ``seat`` sees it (``None``: a spectator): the summary plus the engine's view."""
     body = match_summary(match=match, viewer=viewer)
     body["your_seat"] = seat
+    body.update(match_round_table(match=match))
     body["state"] = None
     if match.state is not None:
         body["state"] = engine.view(engine.from_json(match.state), seat)
@@ -165,12 +171,27 @@ def legal_moves_for(*, match: Match, seat: int) -> list[dict[str, Any]]:
     return [m.to_json() for m in engine.legal_moves(state, seat)]
 
 
+def match_list_row(*, match: Match, player: Player) -> dict[str, Any]:
+    """A row of "my matches": the summary, the caller's seat, whose turn it is, and if it is theirs.
+
+    ``match`` comes from ``match_list_for_player`` (its ``turn_now`` is the state's ``turn``).
+    """
+    body = match_summary(match=match, viewer=player)
+    seat = seat_position(match=match, player=player)
+    turn = getattr(match, "turn_now", None) if match.status == Match.Status.PLAYING else None
+    body["your_seat"] = seat
+    body["turn"] = turn
+    body["your_turn"] = seat is not None and turn == seat
+    return body
+
+
 def match_list_open() -> QuerySet[Match]:
     """Matches waiting for players with at least one free seat, newest first."""
     return (
         Match.objects.filter(status=Match.Status.OPEN)
         .annotate(free=Count("seats", filter=Q(seats__player__isnull=True)))
         .filter(free__gt=0)
+        .defer("state", "seed")
         .select_related("created_by")
         .prefetch_related(_seats_prefetch())
         .order_by("-created_at", "-pk")
@@ -183,7 +204,9 @@ def match_list_for_player(*, player: Player, status: str | None = None) -> Query
     if status:
         matches = matches.filter(status=status)
     return (
-        matches.select_related("created_by")
+        matches.annotate(turn_now=KeyTransform("turn", "state"))
+        .defer("state", "seed")
+        .select_related("created_by")
         .prefetch_related(_seats_prefetch())
         .order_by("-created_at", "-pk")
     )

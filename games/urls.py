@@ -15,6 +15,7 @@ from games.api.matches import (
 from games.api.moves import LegalMovesApi, MoveLogApi, MoveSubmitApi
 from games.api.pictures import BoardSvgApi, ScoresSvgApi
 from games.api.players import PlayerMeApi, PlayerRegisterApi, TokenObtainApi
+from games.api.rounds import MatchRoundsApi
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("players", PlayerRegisterApi.as_view(), name="player-register"),
@@ -31,4 +32,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:match_id>/log", MoveLogApi.as_view(), name="move-log"),
     path("matches/<int:match_id>/board.svg", BoardSvgApi.as_view(), name="match-board-svg"),
     path("matches/<int:match_id>/scores.svg", ScoresSvgApi.as_view(), name="match-scores-svg"),
+    path("matches/<int:match_id>/rounds", MatchRoundsApi.as_view(), name="match-rounds"),
 ]

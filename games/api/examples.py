@@ -8,6 +8,8 @@ from games import engine
 
 _SEED = "5eed" * 16
 _CREATED_AT = "2025-01-01T12:00:00Z"
+_STARTED_AT = "2025-01-01T12:05:00Z"
+_ENDED_AT = "2025-01-01T12:19:00Z"
 
 
 def _example_match() -> tuple[Any, Any, list[dict[str, Any]]]:
@@ -22,11 +24,25 @@ def _example_match() -> tuple[Any, Any, list[dict[str, Any]]]:
 _START, _AFTER, _EVENTS = _example_match()
 _MOVER = _START.turn
 SEATS = [
-    {"position": 0, "kind": "human", "name": "Ada", "bot_level": None, "you": True},
-    {"position": 1, "kind": "human", "name": "Grace", "bot_level": None, "you": False},
-    {"position": 2, "kind": "bot", "name": "Greedy bot (level 2)", "bot_level": 2, "you": False},
+    {"position": 0, "kind": "human", "player_id": 3, "name": "Ada", "bot_level": None, "you": True},
+    {
+        "position": 1,
+        "kind": "human",
+        "player_id": 5,
+        "name": "Grace",
+        "bot_level": None,
+        "you": False,
+    },
+    {
+        "position": 2,
+        "kind": "bot",
+        "player_id": 8,
+        "name": "Greedy bot (level 2)",
+        "bot_level": 2,
+        "you": False,
+    },
 ]
-OPEN_SEATS = [*SEATS[:1], {**SEATS[1], "kind": "open", "name": None}, SEATS[2]]
+OPEN_SEATS = [*SEATS[:1], {**SEATS[1], "kind": "open", "player_id": None, "name": None}, SEATS[2]]
 
 SUMMARY = {
     "id": 7,
@@ -38,6 +54,8 @@ SUMMARY = {
     "open_seats": 1,
     "created_by": "Ada",
     "created_at": _CREATED_AT,
+    "started_at": None,
+    "finished_at": None,
     "seats": OPEN_SEATS,
     "standings": None,
 }
@@ -46,9 +64,18 @@ MATCH_VIEW = {
     "status": "playing",
     "version": 2,
     "open_seats": 0,
+    "started_at": _STARTED_AT,
     "seats": SEATS,
     "your_seat": 0,
+    "round_scores": [],
+    "totals": [0, 0, 0],
     "state": engine.view(_START, 0),
+}
+MINE_ROW = {
+    **{k: v for k, v in MATCH_VIEW.items() if k not in ("state", "round_scores", "totals")},
+    "your_seat": 0,
+    "turn": _START.turn,
+    "your_turn": _START.turn == 0,
 }
 LEGAL_MOVES = {
     "version": 2,
@@ -68,4 +95,48 @@ MOVE_LOG = {
     "moves": [{**MOVE, "created_at": _CREATED_AT}],
     "next_after": 1,
     "opening": [engine.redact_event(_START, e, 0) for e in engine.opening_events(_START)],
+}
+
+
+def _first_round_end() -> dict[str, Any]:
+    """The ``round_ended`` event of the example match's round 1, each seat playing its first
+    legal move."""
+    state = engine.from_json(engine.to_json(_START))
+    while True:
+        _, events = engine.apply_move(state, state.turn, engine.legal_moves(state, state.turn)[0])
+        for event in events:
+            if event["type"] == "round_ended":
+                return event
+
+
+_ROUND_1_END = _first_round_end()
+ROUNDS = {
+    "rounds": [
+        {
+            "number": 1,
+            "start_double": [9, 9],
+            "status": "finished",
+            "scores": engine.round_scores(
+                [[tuple(t) for t in hand] for hand in _ROUND_1_END["hands"]]
+            ),
+            "ended_by": _ROUND_1_END["reason"],
+            "went_out": _ROUND_1_END["seat"],
+            "commitment": engine.commitment(_ROUND_1_END["seed"]),
+            "seed": _ROUND_1_END["seed"],
+            "started_at": _STARTED_AT,
+            "ended_at": _ENDED_AT,
+        },
+        {
+            "number": 2,
+            "start_double": [8, 8],
+            "status": "playing",
+            "scores": None,
+            "ended_by": None,
+            "went_out": None,
+            "commitment": engine.commitment(engine.round_seed(_SEED, 2)),
+            "seed": None,
+            "started_at": _ENDED_AT,
+            "ended_at": None,
+        },
+    ]
 }

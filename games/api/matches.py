@@ -24,26 +24,54 @@ from games.api.common import (
     problem,
     problem_example,
 )
+from games.api.paging import MatchPagination
 from games.models import Match
 from games.selectors import (
     match_for_viewer,
     match_get,
     match_list_for_player,
     match_list_open,
+    match_list_row,
     match_summary,
     match_view,
 )
 from games.services import SeatSpec, match_create, match_start, seat_join
 
-LIST_LIMIT = 100
+PAGE_NOT_FOUND = problem(
+    "A page past the last one.",
+    ("No such page", problem_example(404, "not_found", "Not found", "Invalid page.")),
+)
 
 
 class SeatOutputSerializer(serializers.Serializer):
     position = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=SEAT_KIND_CHOICES)
+    player_id = serializers.IntegerField(allow_null=True, help_text="Null while the seat is open.")
     name = serializers.CharField(allow_null=True)
     bot_level = serializers.IntegerField(allow_null=True)
     you = serializers.BooleanField()
+
+
+class StandingOutputSerializer(serializers.Serializer):
+    place = serializers.IntegerField(help_text="1 is the winner; tied seats share a place.")
+    seat = serializers.IntegerField()
+    player_id = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField(allow_null=True, help_text="The player's display name.")
+    total = serializers.IntegerField(help_text="Points over every round: lowest wins (C-WIN).")
+    zero_rounds = serializers.IntegerField(help_text="Rounds scored at 0 (tie-break 1).")
+    lowest_round = serializers.IntegerField(
+        allow_null=True,
+        help_text="The lowest non-zero single-round score (tie-break 2); null when every round "
+        "was 0. Rounds [0, 35, 0] give 35; [12, 0, 7] give 7; [0, 0] give null.",
+    )
+    decided_by = serializers.ChoiceField(
+        choices=["total", "zero_rounds", "lowest_round", "shared"],
+        help_text="What separated this seat from its neighbours; `shared`: nothing did.",
+    )
+    tiebreak = serializers.ListField(
+        child=serializers.ChoiceField(choices=["total", "zero_rounds", "lowest_round"]),
+        help_text="The criteria consulted, in order.",
+    )
 
 
 class MatchSummaryOutputSerializer(serializers.Serializer):
@@ -56,24 +84,38 @@ class MatchSummaryOutputSerializer(serializers.Serializer):
     open_seats = serializers.IntegerField()
     created_by = serializers.CharField()
     created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True, help_text="Null until it starts.")
+    finished_at = serializers.DateTimeField(allow_null=True, help_text="Null until it is over.")
     seats = SeatOutputSerializer(many=True)
-    standings = serializers.JSONField(allow_null=True, help_text="Final order, once finished.")
+    standings = StandingOutputSerializer(
+        many=True,
+        allow_null=True,
+        help_text="The final order (C-WIN), best first; null until the match is over.",
+    )
 
 
 class MatchViewOutputSerializer(MatchSummaryOutputSerializer):
     your_seat = serializers.IntegerField(allow_null=True, help_text="None: you are watching.")
+    round_scores = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="The round-by-round scores: `round_scores[r][seat]` is what `seat` scored in "
+        "round `r + 1`; one row per round over, `[]` before the first ends.",
+    )
+    totals = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Each seat's total so far (zeros at first)."
+    )
     state = serializers.JSONField(
         allow_null=True,
         help_text="The table as your seat sees it (C-HIDDEN); null until the match starts.",
     )
 
 
-class MatchListOutputSerializer(serializers.Serializer):
-    matches = MatchSummaryOutputSerializer(many=True)
-
-
-def _list_body(matches: list[Match], request: Request, player: object) -> dict:
-    return {"matches": [match_summary(match=m, viewer=player) for m in matches]}  # type: ignore[arg-type]
+class MatchMineOutputSerializer(MatchSummaryOutputSerializer):
+    your_seat = serializers.IntegerField(help_text="Your seat at this match.")
+    turn = serializers.IntegerField(
+        allow_null=True, help_text="The seat to move; null unless the match is playing."
+    )
+    your_turn = serializers.BooleanField(help_text="Is it your move?")
 
 
 MATCH_NOT_OPEN = (
@@ -183,7 +225,9 @@ class MatchCreateApi(GameApi):
 
 
 class MatchOpenListApi(GameApi):
-    """Matches waiting for players, with a free seat: the lobby. Newest first."""
+    """Matches waiting for players, with a free seat: the lobby. Newest first, in pages."""
+
+    pagination_class = MatchPagination
 
     @extend_schema(
         operation_id="match_open_list",
@@ -191,20 +235,31 @@ class MatchOpenListApi(GameApi):
         tags=["matches"],
         responses={
             HTTPStatus.OK: OpenApiResponse(
-                MatchListOutputSerializer,
-                description=f"Up to {LIST_LIMIT} open matches.",
-                examples=[OpenApiExample("Lobby", value={"matches": [examples.SUMMARY]})],
+                MatchSummaryOutputSerializer(many=True),
+                description="A page of open matches.",
+                examples=[OpenApiExample("Lobby", value=examples.SUMMARY)],
             ),
             HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+            HTTPStatus.NOT_FOUND: PAGE_NOT_FOUND,
         },
     )
     def get(self, request: Request) -> Response:
-        matches = list(match_list_open()[:LIST_LIMIT])
-        return Response(_list_body(matches, request, self.player(request)))
+        player = self.player(request)
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(match_list_open(), request, view=self) or []
+        return paginator.get_paginated_response(
+            [match_summary(match=match, viewer=player) for match in page]
+        )
 
 
 class MatchMineListApi(GameApi):
-    """The caller's matches, newest first, optionally of one status."""
+    """The caller's matches, newest first, optionally of one status, in pages.
+
+    Each row says the caller's seat, whose turn it is and whether it is theirs, so an app can
+    show "your turn" without fetching every match.
+    """
+
+    pagination_class = MatchPagination
 
     class MatchMineFilterSerializer(serializers.Serializer):
         status = serializers.ChoiceField(choices=Match.Status.choices, required=False)
@@ -216,14 +271,9 @@ class MatchMineListApi(GameApi):
         parameters=[MatchMineFilterSerializer],
         responses={
             HTTPStatus.OK: OpenApiResponse(
-                MatchListOutputSerializer,
-                description=f"Up to {LIST_LIMIT} of your matches.",
-                examples=[
-                    OpenApiExample(
-                        "Playing",
-                        value={"matches": [{**examples.MATCH_VIEW, "state": None}][:1]},
-                    )
-                ],
+                MatchMineOutputSerializer(many=True),
+                description="A page of your matches.",
+                examples=[OpenApiExample("Playing", value=examples.MINE_ROW)],
             ),
             HTTPStatus.BAD_REQUEST: problem(
                 "Unknown status.",
@@ -239,18 +289,19 @@ class MatchMineListApi(GameApi):
                 ),
             ),
             HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+            HTTPStatus.NOT_FOUND: PAGE_NOT_FOUND,
         },
     )
     def get(self, request: Request) -> Response:
         filters = self.MatchMineFilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         player = self.player(request)
-        matches = list(
-            match_list_for_player(player=player, status=filters.validated_data.get("status"))[
-                :LIST_LIMIT
-            ]
+        matches = match_list_for_player(player=player, status=filters.validated_data.get("status"))
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(matches, request, view=self) or []
+        return paginator.get_paginated_response(
+            [match_list_row(match=match, player=player) for match in page]
         )
-        return Response(_list_body(matches, request, player))
 
 
 class MatchDetailApi(GameApi):

@@ -196,7 +196,7 @@ def test_mexican_train_options_and_seat_limits(clients: list[APIClient]) -> None
 def test_open_list_join_and_start(clients: list[APIClient]) -> None:
     match_id = create(clients[0]).json()["id"]
 
-    lobby = clients[1].get("/api/matches/open").json()["matches"]
+    lobby = clients[1].get("/api/matches/open").json()["results"]
     assert [m["id"] for m in lobby] == [match_id]
     assert lobby[0]["open_seats"] == 2
 
@@ -204,7 +204,7 @@ def test_open_list_join_and_start(clients: list[APIClient]) -> None:
     assert joined.status_code == HTTPStatus.OK
     assert joined.json()["seats"][1]["you"] is True
     assert clients[2].post(f"/api/matches/{match_id}/join", {"position": 2}).status_code == 200
-    assert clients[3].get("/api/matches/open").json()["matches"] == []
+    assert clients[3].get("/api/matches/open").json()["results"] == []
 
     started = clients[0].post(f"/api/matches/{match_id}/start")
 
@@ -329,13 +329,13 @@ def test_my_matches_filter_by_status(
     def ids(query: str) -> list[int]:
         response = clients[0].get(f"/api/matches/mine{query}")
         assert response.status_code == HTTPStatus.OK
-        return [m["id"] for m in response.json()["matches"]]
+        return [m["id"] for m in response.json()["results"]]
 
     assert ids("") == [waiting, playing.pk]
     assert ids("?status=playing") == [playing.pk]
     assert ids("?status=open") == [waiting]
     assert ids("?status=finished") == []
-    assert clients[3].get("/api/matches/mine").json()["matches"] == []
+    assert clients[3].get("/api/matches/mine").json()["results"] == []
     problem(clients[0].get("/api/matches/mine?status=won"), HTTPStatus.BAD_REQUEST, "invalid")
 
 
@@ -551,6 +551,13 @@ def test_humans_play_a_match_to_the_end(
     final = clients[0].get(f"/api/matches/{match.pk}").json()
     assert final["status"] == "finished"
     assert final["standings"][0]["place"] == 1
-    assert final["state"]["standings"] == final["standings"]
-    finished = clients[0].get("/api/matches/mine?status=finished").json()["matches"]
+    engine_order = [
+        {k: place[k] for k in ("seat", "place", "total", "zero_rounds", "lowest_round")}
+        for place in final["state"]["standings"]
+    ]
+    assert [
+        {k: place[k] for k in ("seat", "place", "total", "zero_rounds", "lowest_round")}
+        for place in final["standings"]
+    ] == engine_order
+    finished = clients[0].get("/api/matches/mine?status=finished").json()["results"]
     assert [m["id"] for m in finished] == [match.pk]

@@ -1,0 +1,90 @@
+"""A match's rounds: how each started and ended, its scores, and its seed once revealed."""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games.api import examples
+from games.api.common import (
+    IF_NONE_MATCH,
+    MATCH_ID,
+    NOT_AUTHENTICATED,
+    NOT_FOUND,
+    NOT_YOUR_MATCH,
+    GameApi,
+    etag,
+    matches_etag,
+)
+from games.models import Round
+from games.results import BLOCKED, OUT, match_rounds
+from games.selectors import match_for_player
+
+
+class RoundOutputSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="1-based.")
+    start_double = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The double that started it (C-ROUNDS)."
+    )
+    status = serializers.ChoiceField(choices=Round.Status.choices)
+    scores = serializers.ListField(
+        child=serializers.IntegerField(),
+        allow_null=True,
+        help_text="Points per seat (C-PIPS); null while the round runs.",
+    )
+    ended_by = serializers.ChoiceField(
+        choices=[OUT, BLOCKED],
+        allow_null=True,
+        help_text="`out`: a seat played its last tile (`went_out`); `blocked`: nobody could "
+        "play; null while the round runs.",
+    )
+    went_out = serializers.IntegerField(
+        allow_null=True, help_text="The seat that went out; null if blocked or running."
+    )
+    commitment = serializers.CharField(help_text="SHA-256 of the round's seed (C-SHUFFLE).")
+    seed = serializers.CharField(
+        allow_null=True, help_text="The round's seed, revealed once it is over; null before."
+    )
+    started_at = serializers.DateTimeField()
+    ended_at = serializers.DateTimeField(allow_null=True)
+
+
+class MatchRoundsApi(GameApi):
+    """Every round dealt so far: start double, status, scores, how it ended, commitment, seed.
+
+    Nothing of a running round's hands or boneyard is shown (C-HIDDEN); its seed is revealed
+    when it ends, so anyone can recompute its deal (docs/api.md, "Fair shuffles").
+    """
+
+    class MatchRoundsOutputSerializer(serializers.Serializer):
+        rounds = RoundOutputSerializer(many=True)
+
+    @extend_schema(
+        operation_id="match_rounds",
+        summary="The rounds of a match",
+        tags=["matches"],
+        parameters=[MATCH_ID, IF_NONE_MATCH],
+        responses={
+            HTTPStatus.OK: OpenApiResponse(
+                MatchRoundsOutputSerializer,
+                description="The rounds in order; `ETag` is the match's version.",
+                examples=[OpenApiExample("Round 2 under way", value=examples.ROUNDS)],
+            ),
+            HTTPStatus.NOT_MODIFIED: OpenApiResponse(
+                description="Unchanged since the ETag you sent: no body."
+            ),
+            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+            HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
+            HTTPStatus.NOT_FOUND: NOT_FOUND,
+        },
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        match, _ = match_for_player(match_id=match_id, player=self.player(request))
+        headers = {"ETag": etag(match.version), "Vary": "Authorization"}
+        if matches_etag(request.headers.get("If-None-Match"), match.version):
+            return Response(status=HTTPStatus.NOT_MODIFIED, headers=headers)
+        return Response({"rounds": match_rounds(match=match)}, headers=headers)

@@ -1,0 +1,137 @@
+"""Reads: a match's results as an app shows them, without joins of its own.
+
+``match_standings`` is the one place the final order is read from and shaped: each place with its
+seat, the player's id and display name, and the C-WIN tie-break fields. ``match_rounds`` lists the
+rounds (start double, status, scores, how each ended, its commitment and, once over, its seed).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Max
+
+from games.models import Match, Move, Round
+
+#: How a round ended (the ``round_ended`` event's ``reason``).
+OUT = "out"
+BLOCKED = "blocked"
+
+
+def match_standings(*, match: Match) -> list[dict[str, Any]] | None:
+    """The final order of a finished match (C-WIN), best first; ``None`` until it is over.
+
+    ``match``'s seats must be loaded with their players (``match_get`` does). Each place:
+    ``place`` (shared places repeat: 1, 2, 2, 4), ``seat``, ``player_id``, ``name``, ``total``,
+    ``zero_rounds`` (rounds scored at 0), ``lowest_round`` (the lowest non-zero single-round
+    score; ``None`` when every round was 0), ``decided_by`` and ``tiebreak`` (the criteria it
+    took to separate the seat from its neighbours).
+    """
+    if match.standings is None:
+        return None
+    players = {seat.position: seat.player for seat in match.seats.all()}
+    out = []
+    for row in match.standings:
+        player = players.get(row["seat"])
+        out.append(
+            {
+                "place": row["place"],
+                "seat": row["seat"],
+                "player_id": player.pk if player is not None else None,
+                "name": player.display_name if player is not None else None,
+                "total": row["total"],
+                "zero_rounds": row["zero_rounds"],
+                "lowest_round": row["lowest_round"],
+                "decided_by": row["decided_by"],
+                "tiebreak": list(row["tiebreak"]),
+            }
+        )
+    return out
+
+
+def match_round_table(*, match: Match) -> dict[str, Any]:
+    """The round-by-round scores so far: ``round_scores[r][seat]`` for round ``r + 1``, and
+    ``totals`` per seat (zeros before any round is over)."""
+    scores = [list(r) for r in (match.state or {}).get("scores", [])]
+    totals = [sum(column) for column in zip(*scores, strict=True)] if scores else []
+    return {"round_scores": scores, "totals": totals or [0] * match.seat_count}
+
+
+def _round_endings(*, match: Match) -> dict[int, tuple[str, int | None]]:
+    """``{round number: (reason, seat that went out)}`` from the ``round_ended`` events.
+
+    A round's end is reported by the last move played in it (that move may also deal and end
+    the next rounds, when they end as dealt), so only the last move of each round is read.
+    """
+    last = (
+        Move.objects.filter(match=match)
+        .values("round_id")
+        .annotate(last=Max("seq"))
+        .values_list("last", flat=True)
+    )
+    endings: dict[int, tuple[str, int | None]] = {}
+    for events in Move.objects.filter(match=match, seq__in=list(last)).values_list(
+        "events", flat=True
+    ):
+        for event in events:
+            if event.get("type") == "round_ended":
+                endings[event["round"]] = (event["reason"], event["seat"])
+    return endings
+
+
+def _ended_as_dealt(scores: list[int] | None) -> tuple[str, int | None]:
+    """A round that ended as it was dealt, before any move (CF-START with one-tile hands).
+
+    The engine reports no events for it: its starter placed their only tile, the start double,
+    and went out. That seat holds nothing, so it is the one seat scoring 0 (``None`` if the
+    scores do not single it out).
+    """
+    zeros = [seat for seat, points in enumerate(scores or []) if points == 0]
+    return OUT, zeros[0] if len(zeros) == 1 else None
+
+
+def match_rounds(*, match: Match) -> list[dict[str, Any]]:
+    """Every round dealt so far, in order, as anyone who may view the match may see it.
+
+    Nothing of a running round's hands or boneyard: its scores, end and seed are ``None`` until
+    it is over (C-HIDDEN, C-SHUFFLE). ``ended_by`` is ``"out"`` (``went_out`` is the seat that
+    played its last tile) or ``"blocked"`` (nobody could play: ``went_out`` is ``None``).
+    """
+    rows = list(
+        Round.objects.filter(match=match)
+        .order_by("number")
+        .only(
+            "number",
+            "start_double",
+            "status",
+            "commitment",
+            "seed_revealed",
+            "scores",
+            "started_at",
+            "ended_at",
+        )
+    )
+    over = [row for row in rows if row.status == Round.Status.FINISHED]
+    endings = _round_endings(match=match) if over else {}
+    out = []
+    for row in rows:
+        finished = row.status == Round.Status.FINISHED
+        ended_by: str | None = None
+        went_out: int | None = None
+        if finished:
+            ended_by, went_out = endings.get(row.number) or _ended_as_dealt(row.scores)
+        out.append(
+            {
+                "number": row.number,
+                "start_double": [row.start_double, row.start_double],
+                "status": row.status,
+                "scores": list(row.scores) if finished and row.scores is not None else None,
+                "ended_by": ended_by,
+                "went_out": went_out,
+                "commitment": row.commitment,
+                "seed": row.seed_revealed if finished and row.seed_revealed else None,
+                "started_at": row.started_at,
+                "ended_at": row.ended_at if finished else None,
+            }
+        )
+    return out

@@ -20,6 +20,7 @@ urlpatterns = [
     path("api/", include("games.urls")),
     path("api/", include("scoring.urls")),
     path("admin/", admin.site.urls),
+    path("", include("games.web.urls")),
 ]
 
 handler400 = "chickenfoot.problem_views.bad_request"

@@ -1,0 +1,113 @@
+// The JSON API, as the web table uses it: the player's token from local storage, problem
+// documents (RFC 9457) shown to the user, ETags for polling. No framework, no build step.
+
+const TOKEN_KEY = "chickenfoot.token";
+const NAME_KEY = "chickenfoot.name";
+
+export const session = {
+  get token() { return localStorage.getItem(TOKEN_KEY); },
+  get name() { return localStorage.getItem(NAME_KEY) || ""; },
+  save(token, name) {
+    localStorage.setItem(TOKEN_KEY, token);
+    localStorage.setItem(NAME_KEY, name);
+  },
+  clear() {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(NAME_KEY);
+  },
+};
+
+/** A refusal from the API: its problem document. */
+export class Problem extends Error {
+  constructor(status, body) {
+    super(body && body.detail ? body.detail : `HTTP ${status}`);
+    this.status = status;
+    this.body = body || {};
+  }
+}
+
+/**
+ * Call the API. Returns {status, data, etag}; throws Problem on 4xx/5xx.
+ * opts.etag sends If-None-Match (a 304 comes back with data null); opts.text reads text.
+ */
+export async function api(method, path, body, opts = {}) {
+  const headers = { Accept: opts.text ? "image/svg+xml" : "application/json" };
+  if (session.token) headers.Authorization = `Token ${session.token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (opts.etag) headers["If-None-Match"] = opts.etag;
+  if (opts.idempotencyKey) headers["Idempotency-Key"] = opts.idempotencyKey;
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    cache: "no-store",
+  });
+  const etag = response.headers.get("ETag");
+  if (response.status === 304) return { status: 304, data: null, etag };
+  if (response.status === 401 && session.token) {
+    session.clear(); // the token expired or was revoked: log in again
+  }
+  const type = response.headers.get("Content-Type") || "";
+  const data = opts.text && response.ok ? await response.text()
+    : type.includes("json") ? await response.json() : null;
+  if (!response.ok) throw new Problem(response.status, data);
+  return { status: response.status, data, etag };
+}
+
+/** Show a message (a problem's detail, or news) in the page's live region. */
+export function say(text, kind = "info") {
+  const box = document.getElementById("messages");
+  const line = document.createElement("p");
+  line.className = `message ${kind}`;
+  line.textContent = text;
+  box.replaceChildren(line);
+}
+
+/** Run an action; a Problem becomes a visible message instead of an exception. */
+export async function attempt(action) {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof Problem) {
+      const rule = error.body.rule ? ` (${error.body.rule})` : "";
+      say(`${error.message}${rule}`, "error");
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+/** The account corner: who is signed in, and a way out. */
+export function renderAccount() {
+  const nav = document.getElementById("account");
+  if (!session.token) {
+    nav.replaceChildren();
+    return;
+  }
+  const who = document.createElement("span");
+  who.textContent = `Signed in as ${session.name}`;
+  const out = document.createElement("button");
+  out.type = "button";
+  out.textContent = "Sign out";
+  out.addEventListener("click", () => {
+    session.clear();
+    window.location.assign("/");
+  });
+  nav.replaceChildren(who, document.createTextNode(" "), out);
+}
+
+/** A DOM element with text and attributes. */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "onclick") node.addEventListener("click", value);
+    else if (value === true) node.setAttribute(key, "");
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value);
+  }
+  for (const child of children) {
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export const VARIANTS = { chickenfoot: "Chicken Foot", mexican_train: "Mexican Train" };

@@ -1,0 +1,146 @@
+// The lobby: register or log in; create a match against bots or for others to join; join one.
+import { api, attempt, el, renderAccount, say, session, VARIANTS } from "./api.js";
+
+const SEAT_CHOICES = [
+  ["bot:1", "Bot, level 1 (random)"],
+  ["bot:2", "Bot, level 2 (heaviest tile)"],
+  ["bot:3", "Bot, level 3 (doubles first)"],
+  ["open", "Open seat (another player joins)"],
+];
+
+function listOf(data) {
+  return data.results || data.matches || [];
+}
+
+function seatRow(index, value) {
+  const select = el("select", { name: `seat-${index}`, "aria-label": `Seat ${index + 1}` });
+  for (const [choice, label] of SEAT_CHOICES) {
+    select.append(el("option", { value: choice, selected: choice === value }, label));
+  }
+  return el("li", {}, select);
+}
+
+function renderSeats(list, count) {
+  const rows = [el("li", {}, "You")];
+  const kept = [...list.querySelectorAll("select")].map((s) => s.value);
+  for (let i = 1; i < count; i += 1) rows.push(seatRow(i, kept[i - 1] || "bot:2"));
+  list.replaceChildren(...rows);
+}
+
+function matchLine(match, actions) {
+  const names = match.seats.map((s) => s.name || "open").join(", ");
+  const link = el("a", { href: `/matches/${match.id}/` },
+    `${VARIANTS[match.variant] || match.variant} #${match.id}`);
+  let note = match.status;
+  if (match.your_turn) note = "your turn";
+  return el("li", { "data-match": match.id }, link, ` · ${note} · ${names} `, ...actions);
+}
+
+async function refreshLists() {
+  const open = await attempt(() => api("GET", "/api/matches/open"));
+  const mine = await attempt(() => api("GET", "/api/matches/mine"));
+  if (open) {
+    const items = listOf(open.data).map((match) => {
+      const seated = match.seats.some((s) => s.you);
+      const join = el("button", {
+        type: "button",
+        onclick: () => attempt(async () => {
+          await api("POST", `/api/matches/${match.id}/join`, {});
+          window.location.assign(`/matches/${match.id}/`);
+        }),
+      }, "Join");
+      return matchLine(match, seated ? [] : [join]);
+    });
+    document.getElementById("open-matches").replaceChildren(
+      ...(items.length ? items : [el("li", {}, "No open matches: create one.")]));
+  }
+  if (mine) {
+    const items = listOf(mine.data).map((match) => matchLine(match, []));
+    document.getElementById("my-matches").replaceChildren(
+      ...(items.length ? items : [el("li", {}, "None yet.")]));
+  }
+}
+
+function createBody(form) {
+  const data = new FormData(form);
+  const options = {};
+  if (data.get("rounds")) options.rounds = Number(data.get("rounds"));
+  const variant = data.get("variant");
+  if (variant === "chickenfoot") {
+    if (data.get("must_play_drawn")) options.must_play_drawn = true;
+    if (data.get("spinner_arms")) options.spinner_arms = Number(data.get("spinner_arms"));
+  } else {
+    if (data.get("open_hands")) options.open_hands = true;
+    if (data.get("satisfy_own_double")) options.satisfy_own_double = true;
+  }
+  const seats = [{ kind: "creator" }];
+  for (const select of form.querySelectorAll("#seat-list select")) {
+    const [kind, level] = select.value.split(":");
+    seats.push(kind === "bot" ? { kind, level: Number(level) } : { kind });
+  }
+  return { variant, options, seats };
+}
+
+function signedIn(player, token) {
+  session.save(token, player.name);
+  showLobby();
+}
+
+function bindAuth() {
+  document.getElementById("register-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const data = Object.fromEntries(new FormData(event.target));
+    if (!data.display_name) delete data.display_name;
+    attempt(async () => {
+      const { data: answer } = await api("POST", "/api/players", data);
+      signedIn(answer.player, answer.token);
+      say(`Welcome, ${answer.player.name}.`);
+    });
+  });
+  document.getElementById("login-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const data = Object.fromEntries(new FormData(event.target));
+    attempt(async () => {
+      const { data: answer } = await api("POST", "/api/auth/token", data);
+      signedIn(answer.player, answer.token);
+    });
+  });
+}
+
+function bindCreate() {
+  const form = document.getElementById("create-form");
+  const list = document.getElementById("seat-list");
+  let count = 4;
+  renderSeats(list, count);
+  document.getElementById("add-seat").addEventListener("click", () => {
+    count = Math.min(count + 1, 22);
+    renderSeats(list, count);
+  });
+  document.getElementById("remove-seat").addEventListener("click", () => {
+    count = Math.max(count - 1, 2);
+    renderSeats(list, count);
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const body = createBody(form);
+    attempt(async () => {
+      const { data: match } = await api("POST", "/api/matches", body);
+      if (!body.seats.some((s) => s.kind === "open")) {
+        await api("POST", `/api/matches/${match.id}/start`);
+      }
+      window.location.assign(`/matches/${match.id}/`);
+    });
+  });
+}
+
+function showLobby() {
+  renderAccount();
+  const known = Boolean(session.token);
+  document.getElementById("auth").hidden = known;
+  document.getElementById("lobby").hidden = !known;
+  if (known) refreshLists();
+}
+
+bindAuth();
+bindCreate();
+showLobby();

@@ -1,0 +1,238 @@
+// The table: the board picture, your hand as buttons, legal targets, draw and pass, scores.
+// It polls the match with its ETag (a 304 costs the server almost nothing) and redraws on change.
+import { api, attempt, el, renderAccount, say, session, VARIANTS } from "./api.js";
+
+const root = document.getElementById("table");
+const matchId = root.dataset.matchId;
+const POLL_MS = 1000;
+
+let match = null; // the last match view
+let etag = null;
+let selected = null; // the chosen tile, "a-b"
+let busy = false;
+let shownRounds = -1;
+
+const key = (tile) => `${Math.min(...tile)}-${Math.max(...tile)}`;
+const names = () => (match ? match.seats.map((s) => s.name || `Seat ${s.position + 1}`) : []);
+
+function targetName(target) {
+  if (target === "mexican") return "the Mexican Train";
+  let m = /^seat:(\d+)$/.exec(target);
+  if (m) return `${names()[Number(m[1])]}'s train`;
+  m = /^arm:(\d+)$/.exec(target);
+  if (m) return `arm ${Number(m[1]) + 1}`;
+  m = /^foot:(\d+):toe:(\d+)$/.exec(target);
+  if (m) return `foot ${Number(m[1]) + 1}, toe ${Number(m[2]) + 1}`;
+  return target;
+}
+
+function svgInto(container, text) {
+  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+  const svg = document.importNode(doc.documentElement, true);
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.setAttribute("role", "img");
+  container.replaceChildren(svg);
+  return svg;
+}
+
+function legal() {
+  return (match && match.state && match.state.legal_moves) || [];
+}
+
+async function play(move) {
+  if (busy) return;
+  busy = true;
+  selected = null;
+  await attempt(() => api("POST", `/api/matches/${matchId}/moves`,
+    { ...move, version: match.version },
+    { idempotencyKey: crypto.randomUUID() }));
+  busy = false;
+  etag = null; // fetch the match afresh
+  await refresh();
+}
+
+function renderTargets() {
+  const box = document.getElementById("targets");
+  const board = document.querySelector("#board svg");
+  for (const slot of board ? board.querySelectorAll(".open-end") : []) {
+    slot.classList.remove("choice");
+    slot.onclick = null;
+  }
+  if (!selected) {
+    box.replaceChildren();
+    return;
+  }
+  const moves = legal().filter((m) => m.kind === "play" && key(m.tile) === selected);
+  const buttons = moves.map((m) => el("button", {
+    type: "button", class: "target", "data-target": m.target, onclick: () => play(m),
+  }, `Play ${selected.replace("-", "|")} on ${targetName(m.target)}`));
+  box.replaceChildren(...buttons);
+  for (const m of moves) {
+    const slot = board && board.querySelector(`.open-end[data-target="${m.target}"]`);
+    if (slot) {
+      slot.classList.add("choice");
+      slot.onclick = () => play(m);
+    }
+  }
+  if (buttons.length) buttons[0].focus();
+}
+
+function renderHand(state) {
+  const playable = new Set(legal().filter((m) => m.kind === "play").map((m) => key(m.tile)));
+  const tiles = (state.hand || []).map((tile) => {
+    const k = key(tile);
+    return el("button", {
+      type: "button",
+      class: `tile${playable.has(k) ? " playable" : ""}${selected === k ? " selected" : ""}`,
+      "data-tile": k,
+      "aria-pressed": selected === k ? "true" : "false",
+      "aria-disabled": playable.has(k) ? "false" : "true",
+      "aria-label": `Tile ${tile[0]}–${tile[1]}${playable.has(k) ? "" : " (no place for it now)"}`,
+      onclick: () => {
+        if (!playable.has(k)) return;
+        selected = selected === k ? null : k;
+        renderHand(state);
+        renderTargets();
+      },
+    }, `${tile[0]}|${tile[1]}`);
+  });
+  document.getElementById("hand").replaceChildren(...tiles);
+  const kinds = new Set(legal().map((m) => m.kind));
+  document.getElementById("draw").disabled = !kinds.has("draw");
+  document.getElementById("pass").disabled = !kinds.has("pass");
+}
+
+function statusLine(state) {
+  if (match.status === "finished") return "The match is over.";
+  if (match.status === "abandoned") return "The match was abandoned.";
+  if (state.turn === null || state.turn === undefined) return "";
+  if (state.turn === match.your_seat) {
+    return legal().some((m) => m.kind === "play") ? "Your turn: choose a tile."
+      : "Your turn: nothing fits, draw or pass.";
+  }
+  return `${names()[state.turn]} to play.`;
+}
+
+async function renderResults(state) {
+  const scores = state.scores || [];
+  document.getElementById("results").hidden = scores.length === 0;
+  if (scores.length === 0 || scores.length === shownRounds) return;
+  shownRounds = scores.length;
+  const head = el("tr", {}, el("th", { scope: "col" }, "Round"),
+    ...names().map((n) => el("th", { scope: "col" }, n)));
+  const rows = scores.map((row, i) => el("tr", { "data-round": i + 1 },
+    el("th", { scope: "row" }, `Round ${i + 1}`), ...row.map((p) => el("td", {}, p))));
+  const totals = el("tr", { class: "totals" }, el("th", { scope: "row" }, "Total"),
+    ...(state.totals || []).map((p) => el("td", {}, p)));
+  document.getElementById("scores").replaceChildren(el("thead", {}, head),
+    el("tbody", {}, ...rows, totals));
+  const chart = await attempt(() => api("GET", `/api/matches/${matchId}/scores.svg`, undefined,
+    { text: true }));
+  if (chart) svgInto(document.getElementById("chart"), chart.data);
+  const last = await attempt(() => api("GET",
+    `/api/matches/${matchId}/board.svg?round=${scores.length}`, undefined, { text: true }));
+  if (last) {
+    const box = el("figure", { class: "board last-round", id: "last-round" });
+    svgInto(box, last.data);
+    box.append(el("figcaption", {}, `Round ${scores.length} as it ended`));
+    document.getElementById("chart").append(box);
+  }
+}
+
+function renderStandings() {
+  const section = document.getElementById("standings");
+  section.hidden = !(match.status === "finished" && match.standings);
+  if (section.hidden) return;
+  const items = match.standings.map((row) => el("li", { "data-place": row.place },
+    `${row.name || names()[row.seat]}: ${row.total} points${row.place === 1 ? " (winner)" : ""}`));
+  document.getElementById("standings-list").replaceChildren(...items);
+}
+
+function renderWaiting() {
+  const seated = match.seats.some((s) => s.you);
+  document.getElementById("seats").replaceChildren(...match.seats.map((s) => el("li", {},
+    `Seat ${s.position + 1}: ${s.name || "open"}${s.you ? " (you)" : ""}`)));
+  document.getElementById("join").hidden = seated || match.open_seats === 0;
+  document.getElementById("start").hidden = !seated;
+}
+
+/** Read by scripts and browser tests: the version on screen once drawn, and whose turn. */
+function markDrawn() {
+  root.dataset.version = String(match.version);
+  root.dataset.status = match.status;
+  root.dataset.yourTurn = String(Boolean(match.state && match.state.turn === match.your_seat
+    && match.your_seat !== null));
+}
+
+async function render() {
+  document.getElementById("title").textContent =
+    `${VARIANTS[match.variant] || match.variant} #${match.id}`;
+  const state = match.state;
+  document.getElementById("waiting").hidden = match.status !== "open";
+  document.getElementById("play").hidden = !state;
+  if (match.status === "open") {
+    renderWaiting();
+    document.getElementById("status").textContent = "Waiting for players.";
+    markDrawn();
+    return;
+  }
+  if (!state) return;
+  document.getElementById("status").textContent = statusLine(state);
+  const picture = await attempt(() => api("GET", `/api/matches/${matchId}/board.svg`, undefined,
+    { text: true }));
+  if (picture) svgInto(document.getElementById("board"), picture.data);
+  document.querySelector("#play .card").hidden = match.your_seat === null;
+  renderHand(state);
+  renderTargets();
+  await renderResults(state);
+  renderStandings();
+  markDrawn();
+}
+
+async function refresh() {
+  const answer = await attempt(() => api("GET", `/api/matches/${matchId}`, undefined, { etag }));
+  if (!answer || answer.status === 304) return;
+  match = answer.data;
+  etag = answer.etag;
+  await render();
+}
+
+function bind() {
+  document.getElementById("draw").addEventListener("click", () => play({ kind: "draw" }));
+  document.getElementById("pass").addEventListener("click", () => play({ kind: "pass" }));
+  document.getElementById("join").addEventListener("click", () => attempt(async () => {
+    await api("POST", `/api/matches/${matchId}/join`, {});
+    etag = null;
+    await refresh();
+  }));
+  document.getElementById("start").addEventListener("click", () => attempt(async () => {
+    await api("POST", `/api/matches/${matchId}/start`);
+    etag = null;
+    await refresh();
+  }));
+  document.addEventListener("keydown", (event) => {
+    if (event.target instanceof HTMLInputElement) return;
+    if (event.key === "d" && !document.getElementById("draw").disabled) play({ kind: "draw" });
+    if (event.key === "p" && !document.getElementById("pass").disabled) play({ kind: "pass" });
+    if (event.key === "Escape") {
+      selected = null;
+      if (match && match.state) renderHand(match.state);
+      renderTargets();
+    }
+  });
+}
+
+async function loop() {
+  if (!busy) await refresh();
+  const over = match && (match.status === "finished" || match.status === "abandoned");
+  if (!over) window.setTimeout(loop, POLL_MS);
+}
+
+renderAccount();
+bind();
+if (!session.token) {
+  say("Log in first: go to the lobby.", "error");
+} else {
+  loop();
+}

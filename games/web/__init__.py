@@ -1,0 +1,1 @@
+"""The web table: pages a browser plays through. They call the same JSON API as any app."""

@@ -1,0 +1,12 @@
+"""URLs of the web table, mounted at the site's root."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern, path
+
+from games.web.views import LobbyPage, TablePage
+
+urlpatterns: list[URLPattern] = [
+    path("", LobbyPage.as_view(), name="web-lobby"),
+    path("matches/<int:match_id>/", TablePage.as_view(), name="web-table"),
+]

@@ -1,0 +1,72 @@
+"""Browser tests: Playwright driving the machine's Chromium (Debian's package, never a download).
+
+Without Chromium they are skipped, unless ``BROWSER_EXPECTED=1`` (set by .ci/run, which
+installs it) makes that a failure. Screenshots go to ``tests/artifacts/`` (ignored by git).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+#: The flags a headless Chromium needs on a machine with no outside network.
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("BROWSER_EXPECTED") == "1":
+            pytest.fail(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
+        pytest.skip("Chromium is not installed (apt-get install chromium); .ci/run installs it")
+    # Playwright's sync API runs an event loop in this thread; the live server's own threads
+    # do the database work, the test's ORM reads are plain synchronous calls.
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(chromium: Any) -> Iterator[Any]:
+    """Pages in contexts of their own (each a separate browser profile: its own storage)."""
+    contexts = []
+
+    def make(width: int = 1100, height: int = 900) -> Any:
+        context = chromium.new_context(viewport={"width": width, "height": height})
+        context.set_default_timeout(20_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def screenshot() -> Any:
+    def save(page: Any, name: str) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return save

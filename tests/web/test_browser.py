@@ -1,0 +1,145 @@
+"""The web table in a real browser: register, play a round against bots by clicking tiles, see
+the scores and the board picture; a second player joins an open match from another browser."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from games.models import Match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings: Any) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def register(page: Any, base: str, username: str, display: str) -> None:
+    page.goto(base + "/")
+    form = page.locator("#register-form")
+    form.get_by_label("Username").fill(username)
+    form.get_by_label("Display name").fill(display)
+    form.get_by_label("Password").fill(PASSWORD)
+    form.get_by_role("button", name="Register").click()
+    page.locator("#lobby").wait_for(state="visible")
+    assert f"Signed in as {display}" in page.locator("#account").inner_text()
+
+
+def take_turn(page: Any) -> None:
+    """Play for the human by clicking: a playable tile and a target, else draw, else pass."""
+    table = page.locator("#table")
+    version = table.get_attribute("data-version")
+    playable = page.locator("#hand .tile.playable")
+    if playable.count():
+        playable.first.click()
+        page.locator("#targets .target").first.click()
+    elif page.locator("#draw").is_enabled():
+        page.keyboard.press("d")
+    else:
+        page.locator("#pass").click()
+    page.wait_for_function(
+        "v => document.getElementById('table').dataset.version !== v", arg=version
+    )
+
+
+def test_a_round_against_three_bots_by_clicking(
+    live_server: Any, new_page: Any, screenshot: Any
+) -> None:
+    page = new_page()
+    register(page, live_server.url, "ada", "Ada")
+
+    create = page.locator("#create-form")
+    create.get_by_label("Game").select_option("chickenfoot")
+    create.get_by_label("Rounds").fill("1")
+    for seat, level in ((2, "bot:1"), (3, "bot:2"), (4, "bot:3")):
+        create.get_by_label(f"Seat {seat}").select_option(level)
+    create.get_by_role("button", name="Create and start").click()
+    page.wait_for_url(re.compile(r"/matches/\d+/$"))
+    table = page.locator("#table")
+    page.wait_for_function("document.getElementById('table').dataset.status === 'playing'")
+    page.locator("#board svg .tile[data-role='centre']").wait_for()
+    assert page.locator("#board svg .tile[data-role='centre']").count() == 1
+
+    for _ in range(200):
+        if table.get_attribute("data-status") == "finished":
+            break
+        if table.get_attribute("data-your-turn") == "true":
+            take_turn(page)
+        else:
+            page.wait_for_timeout(200)
+    assert table.get_attribute("data-status") == "finished"
+
+    # The round's scores, the chart, the picture of the round as it ended, the standings.
+    match = Match.objects.get()
+    scores = page.locator("#scores")
+    scores.locator("tr[data-round='1']").wait_for()
+    cells = scores.locator("tr[data-round='1'] td").all_inner_texts()
+    assert [int(c) for c in cells] == match.state["scores"][0]
+    page.locator("#chart svg").first.wait_for()
+    assert page.locator("#last-round svg .tile[data-role='revealed']").count() >= 0
+    page.locator("#standings-list li").first.wait_for()
+    assert page.locator("#standings-list li").count() == 4
+    screenshot(page, "round-over-chickenfoot")
+
+    # The same table on a phone-sized screen: nothing wider than the screen but the board.
+    phone = new_page(width=390, height=844)
+    phone.goto(live_server.url + "/")
+    phone.evaluate(
+        "([t, n]) => { localStorage.setItem('chickenfoot.token', t);"
+        " localStorage.setItem('chickenfoot.name', n); }",
+        [page.evaluate("localStorage.getItem('chickenfoot.token')"), "Ada"],
+    )
+    phone.goto(f"{live_server.url}/matches/{match.pk}/")
+    phone.locator("#standings-list li").first.wait_for()
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
+    screenshot(phone, "round-over-phone")
+
+
+def test_a_second_player_joins_from_another_browser(
+    live_server: Any, new_page: Any, screenshot: Any
+) -> None:
+    ada = new_page()
+    register(ada, live_server.url, "ada", "Ada")
+    create = ada.locator("#create-form")
+    create.get_by_label("Game").select_option("mexican_train")
+    create.get_by_label("Rounds").fill("1")
+    ada.locator("#remove-seat").click()  # four seats -> three: you, an open seat, a bot
+    create.get_by_label("Seat 2").select_option("open")
+    create.get_by_label("Seat 3").select_option("bot:2")
+    create.get_by_role("button", name="Create and start").click()
+    ada.wait_for_url(re.compile(r"/matches/\d+/$"))
+    ada.locator("#waiting").wait_for(state="visible")
+
+    grace = new_page()
+    register(grace, live_server.url, "grace", "Grace")
+    grace.locator("#open-matches li[data-match] button", has_text="Join").first.click()
+    grace.wait_for_url(re.compile(r"/matches/\d+/$"))
+
+    ada.locator("#seats li", has_text="Grace").wait_for()
+    ada.locator("#start").click()
+    for page in (ada, grace):
+        page.wait_for_function("document.getElementById('table').dataset.status === 'playing'")
+        page.locator("#board svg").wait_for()
+
+    match = Match.objects.get()
+    hands = [
+        {t.get_attribute("data-tile") for t in page.locator("#hand .tile").all()}
+        for page in (ada, grace)
+    ]
+    from games import engine
+
+    state = engine.from_json(match.state)
+    for seat, hand in enumerate(hands):
+        assert hand == {f"{min(a, b)}-{max(a, b)}" for a, b in state.hands[seat]}
+    # Neither browser's picture shows the other's tiles.
+    for seat, page in enumerate((ada, grace)):
+        drawn = {t.get_attribute("data-tile") for t in page.locator("#board svg .tile").all()}
+        assert not drawn & hands[1 - seat]
+    screenshot(grace, "joined-mexican-train")

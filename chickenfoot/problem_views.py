@@ -1,19 +1,32 @@
-"""Django-level error views (``handler400/403/404/500``): problem JSON, never an HTML page."""
+"""Django-level error views (``handler400/403/404/500``): problem JSON, never an HTML page.
+
+They render through the renderer DRF's problem responses use, so a body looks the same byte for
+byte whichever layer refused the request.
+"""
 
 from __future__ import annotations
 
 from http import HTTPStatus
 
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse
 
-from chickenfoot.problems import PROBLEM_CONTENT_TYPE, Problem, internal_error_problem
+from chickenfoot.problems import (
+    PROBLEM_CONTENT_TYPE,
+    Problem,
+    ProblemJSONRenderer,
+    internal_error_problem,
+)
 
 
-def _render(problem: Problem) -> JsonResponse:
-    return JsonResponse(problem.as_dict(), status=problem.status, content_type=PROBLEM_CONTENT_TYPE)
+def _render(problem: Problem) -> HttpResponse:
+    return HttpResponse(
+        ProblemJSONRenderer().render(problem.as_dict()),
+        status=problem.status,
+        content_type=PROBLEM_CONTENT_TYPE,
+    )
 
 
-def bad_request(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     return _render(
         Problem(
             status=HTTPStatus.BAD_REQUEST,
@@ -24,7 +37,7 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Jso
     )
 
 
-def permission_denied(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     return _render(
         Problem(
             status=HTTPStatus.FORBIDDEN,
@@ -35,7 +48,7 @@ def permission_denied(request: HttpRequest, exception: Exception | None = None) 
     )
 
 
-def not_found(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     return _render(
         Problem(
             status=HTTPStatus.NOT_FOUND,
@@ -46,5 +59,5 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> JsonR
     )
 
 
-def server_error(request: HttpRequest) -> JsonResponse:
+def server_error(request: HttpRequest) -> HttpResponse:
     return _render(internal_error_problem())

@@ -176,7 +176,8 @@ def flatten_errors(detail: Any, prefix: str = "") -> dict[str, list[str]]:
     return out
 
 
-def _summary(errors: dict[str, list[str]]) -> str:
+def errors_summary(errors: dict[str, list[str]]) -> str:
+    """One sentence for ``detail`` from field errors: the one message, or the fields named."""
     if len(errors) == 1:
         ((name, messages),) = errors.items()
         if len(messages) == 1:
@@ -191,7 +192,7 @@ def _from_validation(errors: dict[str, list[str]]) -> Problem:
         status=HTTPStatus.BAD_REQUEST,
         code="invalid",
         title=_TITLES["invalid"],
-        detail=_summary(errors),
+        detail=errors_summary(errors),
         errors=errors,
     )
 
@@ -226,12 +227,14 @@ def problem_from_exception(exc: Exception) -> Problem | None:
             extra=exc.extra,
         )
     if isinstance(exc, EngineError):
+        field_name = getattr(exc, "field", None)
         return Problem(
             status=exc.status,
             code=exc.code,
             title=getattr(exc, "title", None) or exc.code.replace("_", " ").capitalize(),
             detail=exc.detail,
             rule=exc.rule,
+            errors={field_name: [exc.detail]} if field_name else None,
         )
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
-from chickenfoot.problems import ConflictError, ForbiddenError, NotFoundError, ProblemError
+from chickenfoot.problems import (
+    ConflictError,
+    ForbiddenError,
+    NotFoundError,
+    ProblemError,
+    errors_summary,
+)
 
 
 class MatchNotFound(NotFoundError):
@@ -55,6 +61,28 @@ class SeatsStillOpen(ConflictError):
 class StaleVersion(ConflictError):
     code = "stale_version"
     title = "Stale version"
+
+
+class VersionAhead(ConflictError):
+    """A version the match has not reached: the client made it up or mixed up two matches."""
+
+    code = "version_ahead"
+    title = "Version ahead"
+
+
+class NotCreator(ForbiddenError):
+    code = "not_creator"
+    title = "Not the creator"
+
+
+class MalformedMoveBody(ProblemError):
+    """A move body that is not a move: a wrong type, an unknown field (``errors`` names them)."""
+
+    code = "malformed_move"
+    title = "Malformed move"
+
+    def __init__(self, errors: dict[str, list[str]]) -> None:
+        super().__init__(errors_summary(errors), extra={"errors": errors})
 
 
 class VersionRequired(ProblemError):

@@ -10,6 +10,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from chickenfoot.problems import flatten_errors
 from games.api import examples
 from games.api.common import (
     IF_NONE_MATCH,
@@ -24,8 +25,9 @@ from games.api.common import (
     problem_example,
     version_from_if_match,
 )
+from games.api.strict import StrictCharField, StrictIntegerField, StrictSerializer, TileField
 from games.models import Move
-from games.problems import NotYourMatch
+from games.problems import MalformedMoveBody, NotYourMatch
 from games.selectors import legal_moves_for, match_for_player, match_opening, move_log
 from games.services import move_submit
 
@@ -118,6 +120,16 @@ def _plain_move_input(data: object) -> dict[str, Any] | None:
         version = data["version"]
         if version.__class__ is not int or version < 0:
             return None
+    tile = data.get("tile")
+    if tile is not None and not (
+        tile.__class__ is list
+        and len(tile) == 2
+        and tile[0].__class__ is int
+        and tile[1].__class__ is int
+        and tile[0] >= 0
+        and tile[1] >= 0
+    ):
+        return None
     if "target" in data:
         target = data["target"]
         if target is not None and not (
@@ -139,19 +151,19 @@ class MoveSubmitApi(GameApi):
     answer. A broken rule is a 422 naming the rule; nothing changes on any refusal.
     """
 
-    class MoveSubmitInputSerializer(serializers.Serializer):
+    class MoveSubmitInputSerializer(StrictSerializer):
         kind = serializers.ChoiceField(choices=Move.Kind.choices)
-        tile = serializers.JSONField(
+        tile = TileField(
             required=False, allow_null=True, help_text="[a, b], either order; plays only."
         )
-        target = serializers.CharField(
+        target = StrictCharField(
             required=False,
             allow_null=True,
             max_length=32,
             help_text="An id from the legal-moves list (`arm:0`, `foot:0:toe:1`, `seat:2`, "
             "`mexican`); plays only.",
         )
-        version = serializers.IntegerField(required=False, min_value=0, help_text=VERSION_HELP)
+        version = StrictIntegerField(required=False, min_value=0, help_text=VERSION_HELP)
 
     class MoveSubmitOutputSerializer(serializers.Serializer):
         version = serializers.IntegerField(help_text="The match's version after your move.")
@@ -196,14 +208,38 @@ class MoveSubmitApi(GameApi):
                 examples=[OpenApiExample("Played", value=examples.MOVE_SUBMITTED)],
             ),
             HTTPStatus.BAD_REQUEST: problem(
-                "Malformed: a bad tile, an unknown target, a bad kind.",
+                "Not a move: a field of the wrong type or unknown, a bad tile, an unknown kind "
+                "or target. `errors` names the field.",
                 (
                     "Malformed tile",
                     problem_example(
                         400,
                         "malformed_move",
                         "Malformed move",
-                        "A tile is a pair of integers like [3, 5]; got [3].",
+                        "tile: Ensure this field has at least 2 elements.",
+                        errors={"tile": ["Ensure this field has at least 2 elements."]},
+                    ),
+                ),
+                (
+                    "Version as a string",
+                    problem_example(
+                        400,
+                        "malformed_move",
+                        "Malformed move",
+                        "version: A valid integer is required.",
+                        errors={"version": ["A valid integer is required."]},
+                    ),
+                ),
+                (
+                    "Unknown target",
+                    problem_example(
+                        400,
+                        "malformed_move",
+                        "Malformed move",
+                        "Unknown target 'arm:7': this table has arm:0 … arm:3.",
+                        errors={
+                            "target": ["Unknown target 'arm:7': this table has arm:0 … arm:3."]
+                        },
                     ),
                 ),
             ),
@@ -211,7 +247,8 @@ class MoveSubmitApi(GameApi):
             HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
             HTTPStatus.NOT_FOUND: NOT_FOUND,
             HTTPStatus.CONFLICT: problem(
-                "Stale version, not your turn, or the match is not in play.",
+                "Stale version, a version ahead of the match, not your turn, or the match is not "
+                "in play.",
                 (
                     "Stale version",
                     problem_example(
@@ -219,6 +256,17 @@ class MoveSubmitApi(GameApi):
                         "stale_version",
                         "Stale version",
                         "The match is at version 5, not 4: fetch it again and resend.",
+                        current_version=5,
+                    ),
+                ),
+                (
+                    "Version ahead",
+                    problem_example(
+                        409,
+                        "version_ahead",
+                        "Version ahead",
+                        "The match is at version 5; it has not reached 9. Send the version of "
+                        "the state you are answering.",
                         current_version=5,
                     ),
                 ),
@@ -272,9 +320,10 @@ class MoveSubmitApi(GameApi):
     )
     def post(self, request: Request, match_id: int) -> Response:
         values = _plain_move_input(request.data)
-        if values is None:  # anything unusual gets the serializer, its coercions and errors
+        if values is None:  # anything unusual gets the serializer and its errors
             data = self.MoveSubmitInputSerializer(data=request.data)
-            data.is_valid(raise_exception=True)
+            if not data.is_valid():
+                raise MalformedMoveBody(flatten_errors(data.errors))
             values = data.validated_data
         version = values.get("version")
         if version is None:

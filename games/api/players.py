@@ -85,7 +85,7 @@ class PlayerRegisterApi(APIView):
                         "Invalid input",
                         "This password is too short. It must contain at least 8 characters.",
                         errors={
-                            "non_field_errors": [
+                            "password": [
                                 "This password is too short. It must contain at least 8 characters."
                             ]
                         },

@@ -51,10 +51,18 @@ class RoundOver(RuleViolation):
 
 
 class MalformedMove(EngineError):
-    """A move that is not even well-formed (bad tile, unknown kind, unknown target)."""
+    """A move that is not even well-formed (bad tile, unknown kind, unknown target).
+
+    ``field`` names the part of the move that is wrong (``kind``, ``tile`` or ``target``), when
+    one is.
+    """
 
     status = 400
     code = "malformed_move"
+
+    def __init__(self, detail: str, *, rule: str | None = None, field: str | None = None) -> None:
+        super().__init__(detail, rule=rule)
+        self.field = field
 
 
 class OptionError(EngineError):

@@ -37,15 +37,18 @@ def parse_move(data: Any, max_pip: int | None = None) -> Move:
         )
     kind = data.get("kind")
     if kind not in KINDS:
-        raise MalformedMove(f"Move kind must be one of {', '.join(KINDS)}; got {kind!r}.")
+        raise MalformedMove(
+            f"Move kind must be one of {', '.join(KINDS)}; got {kind!r}.", field="kind"
+        )
     if kind != PLAY:
-        extra = {k for k in data if k != "kind" and data[k] is not None}
+        extra = sorted(k for k in data if k != "kind" and data[k] is not None)
         if extra:
-            raise MalformedMove(f"A {kind} move takes no {', '.join(sorted(extra))}.")
+            raise MalformedMove(f"A {kind} move takes no {', '.join(extra)}.", field=extra[0])
         return Move(kind)
     target = data.get("target")
     if not isinstance(target, str) or not target:
         raise MalformedMove(
-            'A play needs a target: an end id from the legal-moves list (e.g. "arm:0").'
+            'A play needs a target: an end id from the legal-moves list (e.g. "arm:0").',
+            field="target",
         )
     return Move(PLAY, parse_tile(data.get("tile"), max_pip), target)

@@ -53,11 +53,15 @@ def parse_tile(value: Any, max_pip: int | None = None) -> Tile:
         or len(value) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise MalformedMove(f"A tile is a pair of integers like [3, 5]; got {value!r}.")
+        raise MalformedMove(
+            f"A tile is a pair of integers like [3, 5]; got {value!r}.", field="tile"
+        )
     a, b = value
     top = max_pip if max_pip is not None else max(SUPPORTED_MAX_PIPS)
     if not (0 <= a <= top and 0 <= b <= top):
-        raise MalformedMove(f"Tile {list(value)} is not in a double-{top} set.", rule="C-SET")
+        raise MalformedMove(
+            f"Tile {list(value)} is not in a double-{top} set.", rule="C-SET", field="tile"
+        )
     return tile(a, b)
 
 

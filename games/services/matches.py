@@ -8,7 +8,6 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from chickenfoot.problems import ForbiddenError
 from games import engine
 from games.engine.shuffle import new_match_seed
 from games.models import Match, Player, Round, Seat
@@ -17,6 +16,7 @@ from games.problems import (
     BadSeats,
     MatchFull,
     MatchNotOpen,
+    NotCreator,
     SeatsStillOpen,
     SeatTaken,
 )
@@ -42,6 +42,14 @@ class SeatSpec:
 
     kind: str  # creator, open or bot
     level: int | None = None
+
+
+def seats_phrase(positions: list[int]) -> str:
+    """``Seat 1 is`` / ``Seats 1 and 3 are`` / ``Seats 0, 1 and 3 are``."""
+    if len(positions) == 1:
+        return f"Seat {positions[0]} is"
+    *rest, last = map(str, positions)
+    return f"Seats {', '.join(rest)} and {last} are"
 
 
 def match_create(
@@ -133,17 +141,14 @@ def match_start(*, match_id: int, player: Player) -> Match:
     with transaction.atomic():
         match = match_lock(match_id=match_id)
         if match.created_by_id != player.pk and not player.organises:
-            raise ForbiddenError(
-                "Only the match's creator or an organiser can start it.", code="not_creator"
-            )
+            raise NotCreator("Only the match's creator or an organiser can start it.")
         if match.status != Match.Status.OPEN:
             raise MatchNotOpen(f"Match {match.pk} is {match.status}: it has started already.")
         seats = list(Seat.objects.select_related("player").filter(match=match))
         open_seats = sorted(seat.position for seat in seats if seat.player_id is None)
         if open_seats:
             raise SeatsStillOpen(
-                f"Seats {', '.join(map(str, open_seats))} are still open.",
-                extra={"open_seats": open_seats},
+                f"{seats_phrase(open_seats)} still open.", extra={"open_seats": open_seats}
             )
         players = [seat.player_id for seat in sorted(seats, key=lambda seat: seat.position)]
         state = engine.new_match(match.variant, match.seat_count, match.options, match.seed)

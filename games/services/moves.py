@@ -19,6 +19,7 @@ from games.problems import (
     MatchNotPlaying,
     NotYourMatch,
     StaleVersion,
+    VersionAhead,
     VersionRequired,
 )
 from games.selectors import events_for_seat
@@ -118,6 +119,12 @@ def move_submit(
         if expected_version is None:
             raise VersionRequired(
                 "Send the version you are answering: the body's `version` or `If-Match`.",
+                extra={"current_version": match.version},
+            )
+        if expected_version > match.version:
+            raise VersionAhead(
+                f"The match is at version {match.version}; it has not reached "
+                f"{expected_version}. Send the version of the state you are answering.",
                 extra={"current_version": match.version},
             )
         if expected_version != match.version:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from rest_framework.authtoken.models import Token
 
@@ -22,7 +23,10 @@ def player_register(*, username: str, password: str, display_name: str = "") -> 
     """
     user_model = get_user_model()
     candidate = user_model(username=username)
-    validate_password(password, user=candidate)
+    try:
+        validate_password(password, user=candidate)
+    except ValidationError as weak:  # the password's own problems, under its name
+        raise ValidationError({"password": weak.messages}) from None
     try:
         with transaction.atomic():
             user = user_model.objects.create_user(username=username, password=password)

@@ -201,13 +201,15 @@ def test_CF_MATCH_touching_ends_must_be_equal() -> None:
     assert s.ends["arm:0"] == 5
 
 
-def test_CF_MATCH_only_open_ends_are_targets() -> None:
+def test_CF_MATCH_only_chains_on_the_table_are_targets() -> None:
     s = pos([[[1, 5]], [[3, 8]]], chains=ARMS, boneyard=[[0, 0]])
-    refused(s, 0, play([1, 5], "arm:4"), "CF-MATCH")
-    refused(s, 0, play([1, 5], "foot:0:toe:0"), "CF-MATCH")
     before = E.to_json(s)
-    with pytest.raises(MalformedMove):
-        E.apply_move(s, 0, play([1, 5], "the left one"))
+    # an arm this spinner lacks, a foot nobody opened, and no id at all are not targets
+    for target in ("arm:4", "foot:0:toe:0", "the left one"):
+        with pytest.raises(MalformedMove) as refusal:
+            E.apply_move(s, 0, play([1, 5], target))
+        assert refusal.value.field == "target"
+        assert refusal.value.status == 400
     assert E.to_json(s) == before
 
 

@@ -416,7 +416,7 @@ def _a_tile_not_in(hand: list[list[int]], top: int) -> list[int]:
         ("no target", HTTPStatus.BAD_REQUEST, "malformed_move"),
         ("unknown target", HTTPStatus.BAD_REQUEST, "malformed_move"),
         ("draw with a tile", HTTPStatus.BAD_REQUEST, "malformed_move"),
-        ("unknown kind", HTTPStatus.BAD_REQUEST, "invalid"),
+        ("unknown kind", HTTPStatus.BAD_REQUEST, "malformed_move"),
         ("tile not in hand", HTTPStatus.UNPROCESSABLE_ENTITY, "rule_violation"),
         ("draw with a play", HTTPStatus.UNPROCESSABLE_ENTITY, "rule_violation"),
         ("wrong seat", HTTPStatus.CONFLICT, "not_your_turn"),

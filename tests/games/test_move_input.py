@@ -14,6 +14,7 @@ BODIES: list[Any] = [
     {"kind": "draw", "version": 0},
     {"kind": "pass"},
     {"kind": "draw", "tile": None, "target": None, "version": 5},
+    {"kind": "play", "tile": [0, 12], "target": "mexican", "version": 7},
     {"kind": "play", "tile": "nonsense", "target": "mexican", "version": 7},
     # Each of these goes to the serializer (coerced, or refused).
     {"kind": "play", "version": "3"},
@@ -29,6 +30,12 @@ BODIES: list[Any] = [
     {"kind": "play", "target": "arm:\x00"},
     {"kind": "play", "target": 5},
     {"kind": "play", "extra": 1},
+    {"kind": "play", "tile": [True, 1], "target": "arm:0"},
+    {"kind": "play", "tile": [1.0, 2], "target": "arm:0"},
+    {"kind": "play", "tile": [1, 2, 3], "target": "arm:0"},
+    {"kind": "play", "tile": [-1, 2], "target": "arm:0"},
+    {"kind": "play", "tile": (1, 2), "target": "arm:0"},
+    {"kind": "play", "version": 2.0},
     [{"kind": "play"}],
     "play",
 ]

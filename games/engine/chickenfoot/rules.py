@@ -103,7 +103,7 @@ def apply_move(s: ChickenFootState, seat: int, move: Move) -> list[Event]:
             return _draw(s, seat)
         if kind == PASS:
             return _pass(s, seat)
-        raise MalformedMove(f"Unknown move kind {kind!r}.")
+        raise MalformedMove(f"Unknown move kind {kind!r}.", field="kind")
 
     # --- validate the play (CF-ONE, CF-DRAW, CF-MATCH, CF-SPINNER, CF-FOOT).
     per_pip = s.pip_tiles[seat]
@@ -237,16 +237,24 @@ def _refuse_closed_target(s: ChickenFootState, target: str) -> None:
     if match is None:
         raise MalformedMove(
             f"Unknown target {target!r}: targets are arm ids (\"arm:0\") "
-            "or toe ids (\"foot:0:toe:1\")."
+            "or toe ids (\"foot:0:toe:1\").",
+            field="target",
         )
-    if target in s.chains:
-        foot = next(k for k, f in enumerate(s.feet) if f["on"] == target)
-        raise RuleViolation(
-            "CF-FOOT",
-            f"{target} ends in a double that opened foot:{foot}: play on its toes "
-            f"({', '.join(toe_ids(foot))}).",
+    if target not in s.chains:  # an arm this spinner lacks, a foot not opened yet
+        feet = f" and the toes of foot:0 … foot:{len(s.feet) - 1}" if s.feet else ""
+        raise MalformedMove(
+            f"Unknown target {target!r}: this table has arm:0 … arm:{s.arms - 1}{feet}.",
+            field="target",
         )
-    raise RuleViolation("CF-MATCH", f"There is no open end {target} on the table.")
+    # A chain on the table without an open end ends in a double: its foot continues it.
+    foot = next((k for k, f in enumerate(s.feet) if f["on"] == target), None)
+    if foot is None:  # pragma: no cover - every closed chain carries a foot
+        raise RuleViolation("CF-MATCH", f"There is no open end {target} on the table.")
+    raise RuleViolation(
+        "CF-FOOT",
+        f"{target} ends in a double that opened foot:{foot}: play on its toes "
+        f"({', '.join(toe_ids(foot))}).",
+    )
 
 
 def _refuse_restricted(s: ChickenFootState, target: str) -> None:

@@ -113,6 +113,7 @@ def _check_play(state: MTState, seat: int, tile: Tile, target: str | None) -> in
         raise MalformedMove(
             f"Unknown train {target!r}: use seat:0 … seat:{state.seats - 1} or mexican.",
             rule="MT-TRAINS",
+            field="target",
         )
     if tile not in state.hands[seat]:
         raise RuleViolation("MT-ONE", f"Tile {list(tile)} is not in your hand.")
@@ -162,7 +163,7 @@ def apply_move(state: MTState, seat: int, move: Move) -> list[dict[str, Any]]:
     if kind == PLAY:
         tile = move.tile
         if tile is None:
-            raise MalformedMove("A play needs a tile.")
+            raise MalformedMove("A play needs a tile.", field="tile")
         t = _check_play(state, seat, tile, move.target)
         state.move_no += 1
         return _play(state, seat, tile, t)
@@ -182,7 +183,7 @@ def apply_move(state: MTState, seat: int, move: Move) -> list[dict[str, Any]]:
             raise RuleViolation("MT-DRAW", "Without a play you must draw before passing.")
         state.move_no += 1
         return _pass(state, seat)
-    raise MalformedMove(f"Unknown move kind {kind!r}.")
+    raise MalformedMove(f"Unknown move kind {kind!r}.", field="kind")
 
 
 def _play(state: MTState, seat: int, tile: Tile, t: int) -> list[dict[str, Any]]:

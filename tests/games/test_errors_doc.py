@@ -1,0 +1,215 @@
+"""docs/errors.md's table is what the API sends: each documented code is produced by a request,
+with the documented status and title.
+
+Most producers are real requests to the real API. A few problems have no request that gets them
+on demand in a test (too many requests before throttling is configured, Django's own 403, a
+server error): those go to the test-only views of ``tests.foundation.urls``, which raise what
+the product code raises.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from http import HTTPStatus
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from games.models import Match, Player
+from games.services import SeatSpec, match_create, match_start, seat_join
+from tests.games.conftest import FIXED_SEED, client_for
+from tests.games.helpers import submit
+
+pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.foundation.urls")]
+
+ERRORS_MD = Path(__file__).resolve().parents[2] / "docs" / "errors.md"
+ROW = re.compile(r"^\| (\d{3}) \| `([a-z_]+)` \| ([^|]+?) \| .+\|$")
+
+
+@dataclass(frozen=True)
+class Documented:
+    status: int
+    code: str
+    title: str
+
+
+def documented() -> list[Documented]:
+    rows = [ROW.match(line) for line in ERRORS_MD.read_text().splitlines()]
+    return [Documented(int(m[1]), m[2], m[3].strip()) for m in rows if m]
+
+
+class World:
+    """Players and matches in every state the producers need."""
+
+    def __init__(self, players: list[Player]) -> None:
+        self.players = players
+        self.clients = [client_for(p) for p in players]
+        self.anonymous = APIClient()
+        self.open = match_create(
+            creator=players[0],
+            variant="chickenfoot",
+            seats=[SeatSpec("creator"), SeatSpec("open"), SeatSpec("open")],
+        )
+        self.full_open = match_create(
+            creator=players[0],
+            variant="chickenfoot",
+            seats=[SeatSpec("creator"), SeatSpec("bot", 1)],
+        )
+        self.playing = match_create(
+            creator=players[0],
+            variant="chickenfoot",
+            seats=[SeatSpec("creator"), SeatSpec("open"), SeatSpec("open")],
+        )
+        Match.objects.filter(pk=self.playing.pk).update(seed=FIXED_SEED)
+        seat_join(match_id=self.playing.pk, player=players[1], position=1)
+        seat_join(match_id=self.playing.pk, player=players[2], position=2)
+        match_start(match_id=self.playing.pk, player=players[0])
+        self.playing.refresh_from_db()
+
+    @property
+    def turn(self) -> int:
+        self.playing.refresh_from_db()
+        return int(self.playing.state["turn"])
+
+    def mover(self) -> APIClient:
+        return self.clients[self.turn]
+
+    def waiter(self) -> APIClient:
+        return self.clients[(self.turn + 1) % 3]
+
+    def play(self, **change: Any) -> dict[str, Any]:
+        legal = self.mover().get(f"/api/matches/{self.playing.pk}/legal-moves").json()
+        move = next(m for m in legal["moves"] if m["kind"] == "play")
+        return {**move, "version": legal["version"], **change}
+
+    def move(self, client: APIClient, body: dict[str, Any], **headers: str) -> Any:
+        return submit(client, self.playing.pk, body, **headers)
+
+
+def _rule_violation(w: World) -> Any:
+    hand = {tuple(sorted(t)) for t in w.playing.state["hands"][w.turn]}
+    missing = next([a, b] for a in range(10) for b in range(a, 10) if (a, b) not in hand)
+    return w.move(w.mover(), w.play(tile=missing))
+
+
+def _idempotency_key_reused(w: World) -> Any:
+    legal = w.mover().get(f"/api/matches/{w.playing.pk}/legal-moves").json()
+    first, second = legal["moves"][:2]
+    version = legal["version"]
+    w.move(w.mover(), {**first, "version": version}, HTTP_IDEMPOTENCY_KEY="k")
+    mover_before = w.clients[(w.turn - 1) % 3]  # the seat that just moved
+    return w.move(mover_before, {**second, "version": version}, HTTP_IDEMPOTENCY_KEY="k")
+
+
+def _bad_host(w: World) -> Any:
+    return w.anonymous.get("/api/health", HTTP_HOST="evil.example")
+
+
+PRODUCERS: dict[str, Callable[[World], Any]] = {
+    "invalid": lambda w: w.clients[0].get("/api/matches/mine?status=won"),
+    "parse_error": lambda w: w.clients[0].post(
+        "/api/matches", "{nope", content_type="application/json"
+    ),
+    "malformed_move": lambda w: w.move(w.mover(), w.play(version="2")),
+    "invalid_option": lambda w: w.clients[0].post(
+        "/api/matches",
+        {
+            "variant": "chickenfoot",
+            "options": {"speed": 3},
+            "seats": [{"kind": "creator"}] * 1 + [{"kind": "open"}],
+        },
+        format="json",
+    ),
+    "bad_request": _bad_host,
+    "invalid_seats": lambda w: w.clients[0].post(
+        "/api/matches",
+        {"variant": "chickenfoot", "seats": [{"kind": "creator"}, {"kind": "creator"}]},
+        format="json",
+    ),
+    "not_authenticated": lambda w: w.anonymous.get("/api/players/me"),
+    "authentication_failed": lambda w: APIClient(HTTP_AUTHORIZATION="Token nope").get(
+        "/api/players/me"
+    ),
+    "invalid_credentials": lambda w: w.anonymous.post(
+        "/api/auth/token", {"username": "ada", "password": "wrong"}, format="json"
+    ),
+    "permission_denied": lambda w: w.anonymous.get("/test/raise/denied"),
+    "not_your_match": lambda w: w.clients[3].get(f"/api/matches/{w.playing.pk}"),
+    "not_creator": lambda w: w.clients[1].post(f"/api/matches/{w.full_open.pk}/start"),
+    "not_found": lambda w: w.anonymous.get("/api/nowhere"),
+    "match_not_found": lambda w: w.clients[0].get("/api/matches/999999"),
+    "round_not_found": lambda w: w.clients[0].get(f"/api/matches/{w.playing.pk}/board.svg?round=9"),
+    "move_not_found": lambda w: w.clients[0].get(f"/api/matches/{w.playing.pk}/board.svg?seq=99"),
+    "method_not_allowed": lambda w: w.clients[0].delete(f"/api/matches/{w.playing.pk}"),
+    "not_acceptable": lambda w: w.clients[0].get("/api/players/me", HTTP_ACCEPT="application/xml"),
+    "not_your_turn": lambda w: w.move(w.waiter(), w.play()),
+    "stale_version": lambda w: w.move(w.mover(), w.play(version=w.playing.version - 1)),
+    "version_ahead": lambda w: w.move(w.mover(), w.play(version=w.playing.version + 1)),
+    "match_not_open": lambda w: w.clients[3].post(f"/api/matches/{w.playing.pk}/join", {}),
+    "match_full": lambda w: w.clients[3].post(f"/api/matches/{w.full_open.pk}/join", {}),
+    "seat_taken": lambda w: w.clients[3].post(
+        f"/api/matches/{w.open.pk}/join", {"position": 0}, format="json"
+    ),
+    "already_seated": lambda w: w.clients[0].post(f"/api/matches/{w.open.pk}/join", {}),
+    "seats_open": lambda w: w.clients[0].post(f"/api/matches/{w.open.pk}/start"),
+    "match_not_started": lambda w: w.clients[0].get(f"/api/matches/{w.open.pk}/board.svg"),
+    "match_not_playing": lambda w: submit(w.clients[0], w.open.pk, {"kind": "draw", "version": 0}),
+    "username_taken": lambda w: w.anonymous.post(
+        "/api/players", {"username": "ada", "password": "correct horse battery"}, format="json"
+    ),
+    "unsupported_media_type": lambda w: w.clients[0].post(
+        "/api/matches", "variant=chickenfoot", content_type="text/plain"
+    ),
+    "rule_violation": _rule_violation,
+    "idempotency_key_reused": _idempotency_key_reused,
+    "version_required": lambda w: w.move(
+        w.mover(), {k: v for k, v in w.play().items() if k != "version"}
+    ),
+    "throttled": lambda w: w.anonymous.get("/test/raise/throttled"),
+    "internal_error": lambda w: APIClient(raise_request_exception=False).get("/test/raise/boom"),
+}
+
+
+def test_the_table_is_read_whole() -> None:
+    codes = [row.code for row in documented()]
+
+    assert len(codes) == len(set(codes)) >= 30
+    assert {"invalid", "malformed_move", "version_ahead", "internal_error"} <= set(codes)
+
+
+@pytest.mark.parametrize("row", documented(), ids=lambda row: row.code)
+def test_each_documented_problem_is_sent_as_documented(
+    players: list[Player], row: Documented
+) -> None:
+    assert row.code in PRODUCERS, (
+        f"docs/errors.md lists {row.code!r}: add a request that gets it to PRODUCERS"
+    )
+    world = World(players)
+
+    response = PRODUCERS[row.code](world)
+
+    assert response["Content-Type"] == "application/problem+json", response.content
+    body = response.json()
+    assert (body["code"], body["status"], body["title"]) == (row.code, row.status, row.title)
+    assert response.status_code == row.status
+    assert body["type"] == "https://chickenfoot.dev/problems/" + row.code.replace("_", "-")
+
+
+def test_every_producer_is_documented() -> None:
+    assert set(PRODUCERS) == {row.code for row in documented()}
+
+
+def test_not_modified_is_the_one_answer_without_a_body(players: list[Player]) -> None:
+    world = World(players)
+    version = world.playing.version
+
+    response = world.clients[0].get(
+        f"/api/matches/{world.playing.pk}", HTTP_IF_NONE_MATCH=f'"{version}"'
+    )
+
+    assert response.status_code == HTTPStatus.NOT_MODIFIED
+    assert response.content == b""

@@ -30,22 +30,24 @@ def tile_key(a: int, b: int) -> str:
     return f"{min(a, b)}-{max(a, b)}"
 
 
+def _numeral(value: int, x: float, y: float, size: float, **attrs: str) -> draw.Text:
+    """``value`` written in the middle of the U x U square whose top left is (x, y)."""
+    return draw.Text(
+        str(value),
+        size,
+        x + U / 2,
+        y + U / 2,
+        text_anchor="middle",
+        dominant_baseline="central",
+        font_family="sans-serif",
+        **attrs,
+    )
+
+
 def _face(group: draw.Group, value: int, x: float, y: float) -> None:
     """The pips of one half, in the U x U square whose top left is (x, y)."""
     if value > 9:
-        group.append(
-            draw.Text(
-                str(value),
-                U * 0.55,
-                x + U / 2,
-                y + U / 2,
-                text_anchor="middle",
-                dominant_baseline="central",
-                font_family="sans-serif",
-                font_weight="bold",
-                fill=INK,
-            )
-        )
+        group.append(_numeral(value, x, y, U * 0.55, font_weight="bold", fill=INK))
         return
     step = U / 4
     for col, row in _DOTS[value]:
@@ -108,16 +110,5 @@ def open_end(pip: int | None, x: float, y: float, *, target: str, live: bool) ->
         )
     )
     if pip is not None:
-        group.append(
-            draw.Text(
-                str(pip),
-                U * 0.5,
-                x + U / 2,
-                y + U / 2,
-                text_anchor="middle",
-                dominant_baseline="central",
-                font_family="sans-serif",
-                fill="#2f8f46" if live else "#6b7280",
-            )
-        )
+        group.append(_numeral(pip, x, y, U * 0.5, fill="#2f8f46" if live else "#6b7280"))
     return group

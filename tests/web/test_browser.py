@@ -31,6 +31,20 @@ def register(page: Any, base: str, username: str, display: str) -> None:
     assert f"Signed in as {display}" in page.locator("#account").inner_text()
 
 
+def create_match(page: Any, variant: str, seats: list[str]) -> None:
+    """Fill the lobby's form: one round of ``variant``, you first, then ``seats`` (``bot:2``,
+    ``open``...), and create it; wait for the match's page."""
+    create = page.locator("#create-form")
+    create.get_by_label("Game").select_option(variant)
+    create.get_by_label("Rounds").fill("1")
+    for _ in range(4 - 1 - len(seats)):
+        page.locator("#remove-seat").click()
+    for position, choice in enumerate(seats, start=2):
+        create.get_by_label(f"Seat {position}").select_option(choice)
+    create.get_by_role("button", name="Create and start").click()
+    page.wait_for_url(re.compile(r"/matches/\d+/$"))
+
+
 def take_turn(page: Any) -> None:
     """Play for the human by clicking: a playable tile and a target, else draw, else pass."""
     table = page.locator("#table")
@@ -54,13 +68,7 @@ def test_a_round_against_three_bots_by_clicking(
     page = new_page()
     register(page, live_server.url, "ada", "Ada")
 
-    create = page.locator("#create-form")
-    create.get_by_label("Game").select_option("chickenfoot")
-    create.get_by_label("Rounds").fill("1")
-    for seat, level in ((2, "bot:1"), (3, "bot:2"), (4, "bot:3")):
-        create.get_by_label(f"Seat {seat}").select_option(level)
-    create.get_by_role("button", name="Create and start").click()
-    page.wait_for_url(re.compile(r"/matches/\d+/$"))
+    create_match(page, "chickenfoot", ["bot:1", "bot:2", "bot:3"])
     table = page.locator("#table")
     page.wait_for_function("document.getElementById('table').dataset.status === 'playing'")
     page.locator("#board svg .tile[data-role='centre']").wait_for()
@@ -107,14 +115,7 @@ def test_a_second_player_joins_from_another_browser(
 ) -> None:
     ada = new_page()
     register(ada, live_server.url, "ada", "Ada")
-    create = ada.locator("#create-form")
-    create.get_by_label("Game").select_option("mexican_train")
-    create.get_by_label("Rounds").fill("1")
-    ada.locator("#remove-seat").click()  # four seats -> three: you, an open seat, a bot
-    create.get_by_label("Seat 2").select_option("open")
-    create.get_by_label("Seat 3").select_option("bot:2")
-    create.get_by_role("button", name="Create and start").click()
-    ada.wait_for_url(re.compile(r"/matches/\d+/$"))
+    create_match(ada, "mexican_train", ["open", "bot:2"])
     ada.locator("#waiting").wait_for(state="visible")
 
     grace = new_page()

@@ -91,6 +91,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["OPTIONS"].setdefault(
         "prepare_threshold", env_int("DB_PREPARE_THRESHOLD", default=2) or None
     )
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several clients at once on the embedded default. The write-ahead log lets readers go on
+    # while one connection writes; a writer that finds the database busy waits up to
+    # DB_SQLITE_TIMEOUT seconds instead of failing with "database is locked"; and every
+    # transaction takes the write lock when it begins (BEGIN IMMEDIATE), so two transactions
+    # that read and then write cannot both hold a read lock and fail to upgrade it.
+    DATABASES["default"].setdefault("OPTIONS", {})
+    DATABASES["default"]["OPTIONS"].setdefault("transaction_mode", "IMMEDIATE")
+    DATABASES["default"]["OPTIONS"].setdefault("timeout", env_int("DB_SQLITE_TIMEOUT", default=20))
+    DATABASES["default"]["OPTIONS"].setdefault(
+        "init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL"
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-requirements.txt
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test lint migrate worker clean
+.PHONY: install run test lint migrate worker superuser verify verify-all clean
 
 install: $(STAMP)
 
@@ -36,6 +36,20 @@ lint: $(STAMP)
 # A Celery worker for REDIS_URL (not needed on the embedded default).
 worker: $(STAMP)
 	$(BIN)/celery -A chickenfoot worker --loglevel=INFO
+
+# An admin account for /admin/: asks for a username, an e-mail address and a password, or asks
+# nothing when DJANGO_SUPERUSER_USERNAME, DJANGO_SUPERUSER_EMAIL and DJANGO_SUPERUSER_PASSWORD are set.
+superuser: migrate
+	$(BIN)/python manage.py createsuperuser $(if $(DJANGO_SUPERUSER_USERNAME),--noinput)
+
+# Replay matches from their seeds and move logs and compare what was stored: make verify MATCH=7
+# (or MATCH='7 8 9'); make verify-all checks every finished match. Non-zero exit on a difference.
+verify: $(STAMP)
+	@test -n "$(MATCH)" || { echo "make verify needs a match id: make verify MATCH=7" >&2; exit 2; }
+	$(BIN)/python manage.py verify_match $(MATCH)
+
+verify-all: $(STAMP)
+	$(BIN)/python manage.py verify_match --all
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -175,3 +175,10 @@ def test_verify_match_needs_ids() -> None:
         call_command("verify_match")
     with pytest.raises(CommandError, match="no match 404"):
         call_command("verify_match", "404")
+
+
+def test_verify_match_all_without_finished_matches_says_so() -> None:
+    # given no finished match, when every finished match is checked, then that is no error
+    out = StringIO()
+    call_command("verify_match", "--all", stdout=out)
+    assert out.getvalue() == "No finished match to check.\n"

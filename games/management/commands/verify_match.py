@@ -1,4 +1,7 @@
-"""``python manage.py verify_match <id> [<id> ...]`` or ``--all``: replay matches and compare."""
+"""``verify_match <id> [<id> ...]`` or ``--all`` (``make verify MATCH=<id>``, ``make verify-all``).
+
+Replays matches and compares them with what was stored.
+"""
 
 from __future__ import annotations
 
@@ -29,6 +32,9 @@ class Command(BaseCommand):
                 .values_list("pk", flat=True)
             )
         if not ids:
+            if options["all"]:
+                self.stdout.write("No finished match to check.")
+                return
             raise CommandError("Name match ids, or pass --all.")
         failed = 0
         for match_id in ids:

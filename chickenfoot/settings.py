@@ -123,9 +123,12 @@ else:
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or None
-# Without a broker, tasks run in-process when called, and their errors propagate to the caller.
+# Without a broker, tasks run in-process, right after the commit that queued them. A task that
+# fails is retried at once, in-process, as its retry policy allows (a bot turn that found SQLite
+# locked plays again); an error left after that is logged by Celery and never reaches the request
+# that committed. (The tests make eager errors propagate, so that they fail the test.)
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
-CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_EAGER_PROPAGATES = False
 # Lets several deployments (or CI runs) share one Redis without taking each other's tasks.
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "celery")
 CELERY_ACCEPT_CONTENT = ["json"]

@@ -195,6 +195,10 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api.schema_hooks.postprocess_problems",
+    ],
     # Swagger UI and ReDoc come from the project's own static files, not a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
@@ -205,6 +209,16 @@ SPECTACULAR_SETTINGS = {
         "MoveKindEnum": "games.models.Move.Kind",
         "SeatKindEnum": "games.api.common.SEAT_KIND_CHOICES",
         "SeatRequestKindEnum": "games.api.common.SEAT_REQUEST_KIND_CHOICES",
+        "VariantEnum": "games.models.Match.Variant",
+        "ChickenFootVariantEnum": ["chickenfoot"],
+        "MexicanTrainVariantEnum": ["mexican_train"],
+        "ChickenFootMaxPipEnum": [(n, n) for n in (6, 9, 12, 15, 18)],
+        "MexicanTrainMaxPipEnum": [(n, n) for n in (9, 12, 15, 18)],
+        "RoundStatusEnum": "games.models.Round.Status",
+        "StateStatusEnum": ["playing", "over"],
+        "FootStatusEnum": ["open", "completed", "released"],
+        "RoundEndEnum": ["out", "blocked"],
+        "ProblemCodeEnum": "games.api.common.PROBLEM_CODES",
     },
 }
 

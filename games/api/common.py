@@ -6,7 +6,12 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema_serializer,
+)
 from rest_framework import serializers
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
@@ -102,6 +107,14 @@ def version_from_if_match(header: str | None) -> int | None:
 
 
 MATCH_ID = OpenApiParameter("match_id", int, OpenApiParameter.PATH, description="The match id.")
+ETAG_HEADER = OpenApiParameter(
+    "ETag",
+    str,
+    OpenApiParameter.HEADER,
+    response=[200, 201, 304],
+    description='The match\'s version, quoted (`"12"`): send it back as `If-None-Match` to poll, '
+    "or as `If-Match` with a move.",
+)
 IF_NONE_MATCH = OpenApiParameter(
     "If-None-Match",
     str,
@@ -111,19 +124,69 @@ IF_NONE_MATCH = OpenApiParameter(
 )
 
 
-class ProblemSerializer(serializers.Serializer):
-    """An RFC 9457 problem document (``application/problem+json``)."""
+#: Every problem ``code`` the API sends: docs/errors.md's table (a test keeps them equal).
+PROBLEM_CODES = [
+    "invalid",
+    "parse_error",
+    "malformed_move",
+    "invalid_option",
+    "bad_request",
+    "invalid_seats",
+    "not_authenticated",
+    "authentication_failed",
+    "invalid_credentials",
+    "permission_denied",
+    "not_your_match",
+    "not_creator",
+    "not_found",
+    "match_not_found",
+    "round_not_found",
+    "move_not_found",
+    "method_not_allowed",
+    "not_acceptable",
+    "not_your_turn",
+    "stale_version",
+    "version_ahead",
+    "match_not_open",
+    "match_full",
+    "seat_taken",
+    "already_seated",
+    "seats_open",
+    "match_not_started",
+    "match_not_playing",
+    "username_taken",
+    "unsupported_media_type",
+    "rule_violation",
+    "idempotency_key_reused",
+    "version_required",
+    "throttled",
+    "internal_error",
+]
 
-    type = serializers.URLField()
+
+@extend_schema_serializer(component_name="Problem")
+class ProblemSerializer(serializers.Serializer):
+    """An RFC 9457 problem document (``application/problem+json``): docs/errors.md."""
+
+    type = serializers.URLField(help_text="`https://chickenfoot.dev/problems/<code>`.")
     title = serializers.CharField()
     status = serializers.IntegerField()
-    detail = serializers.CharField()
-    code = serializers.CharField()
-    rule = serializers.CharField(required=False, help_text="The broken rule's id (422).")
-    errors = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()), required=False
+    detail = serializers.CharField(help_text="What went wrong with this request, for a human.")
+    code = serializers.ChoiceField(choices=PROBLEM_CODES, help_text="The code to switch on.")
+    rule = serializers.CharField(
+        required=False, help_text="The broken rule's id (docs/rules.md), when a rule was broken."
     )
-    current_version = serializers.IntegerField(required=False, help_text="On 409/428.")
+    errors = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="On validation errors: messages by field (nested fields joined with dots).",
+    )
+    current_version = serializers.IntegerField(
+        required=False, help_text="`stale_version`, `version_ahead`, `version_required`."
+    )
+    open_seats = serializers.ListField(
+        child=serializers.IntegerField(), required=False, help_text="`seats_open`."
+    )
 
 
 def problem(description: str, *examples: tuple[str, dict[str, Any]]) -> OpenApiResponse:

@@ -4,27 +4,39 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_serializer,
+)
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.api import examples
 from games.api.common import (
+    ETAG_HEADER,
     IF_NONE_MATCH,
     MATCH_ID,
     NOT_AUTHENTICATED,
     NOT_FOUND,
     NOT_YOUR_MATCH,
-    SEAT_KIND_CHOICES,
-    SEAT_REQUEST_KIND_CHOICES,
     GameApi,
     etag,
     matches_etag,
     problem,
     problem_example,
 )
+from games.api.match_types import (
+    MATCH_CREATE_REQUEST,
+    MatchCreateInputSerializer,
+    MatchMineOutputSerializer,
+    MatchSummaryOutputSerializer,
+    MatchViewOutputSerializer,
+)
 from games.api.paging import MatchPagination
+from games.api.strict import StrictIntegerField, StrictSerializer
 from games.models import Match
 from games.selectors import (
     match_for_viewer,
@@ -43,81 +55,6 @@ PAGE_NOT_FOUND = problem(
 )
 
 
-class SeatOutputSerializer(serializers.Serializer):
-    position = serializers.IntegerField()
-    kind = serializers.ChoiceField(choices=SEAT_KIND_CHOICES)
-    player_id = serializers.IntegerField(allow_null=True, help_text="Null while the seat is open.")
-    name = serializers.CharField(allow_null=True)
-    bot_level = serializers.IntegerField(allow_null=True)
-    you = serializers.BooleanField()
-
-
-class StandingOutputSerializer(serializers.Serializer):
-    place = serializers.IntegerField(help_text="1 is the winner; tied seats share a place.")
-    seat = serializers.IntegerField()
-    player_id = serializers.IntegerField(allow_null=True)
-    name = serializers.CharField(allow_null=True, help_text="The player's display name.")
-    total = serializers.IntegerField(help_text="Points over every round: lowest wins (C-WIN).")
-    zero_rounds = serializers.IntegerField(help_text="Rounds scored at 0 (tie-break 1).")
-    lowest_round = serializers.IntegerField(
-        allow_null=True,
-        help_text="The lowest non-zero single-round score (tie-break 2); null when every round "
-        "was 0. Rounds [0, 35, 0] give 35; [12, 0, 7] give 7; [0, 0] give null.",
-    )
-    decided_by = serializers.ChoiceField(
-        choices=["total", "zero_rounds", "lowest_round", "shared"],
-        help_text="What separated this seat from its neighbours; `shared`: nothing did.",
-    )
-    tiebreak = serializers.ListField(
-        child=serializers.ChoiceField(choices=["total", "zero_rounds", "lowest_round"]),
-        help_text="The criteria consulted, in order.",
-    )
-
-
-class MatchSummaryOutputSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    variant = serializers.ChoiceField(choices=Match.Variant.choices)
-    status = serializers.ChoiceField(choices=Match.Status.choices)
-    version = serializers.IntegerField(help_text="Bumped by every change; the match's ETag.")
-    options = serializers.JSONField(help_text="The house options, every default filled in.")
-    seat_count = serializers.IntegerField()
-    open_seats = serializers.IntegerField()
-    created_by = serializers.CharField()
-    created_at = serializers.DateTimeField()
-    started_at = serializers.DateTimeField(allow_null=True, help_text="Null until it starts.")
-    finished_at = serializers.DateTimeField(allow_null=True, help_text="Null until it is over.")
-    seats = SeatOutputSerializer(many=True)
-    standings = StandingOutputSerializer(
-        many=True,
-        allow_null=True,
-        help_text="The final order (C-WIN), best first; null until the match is over.",
-    )
-
-
-class MatchViewOutputSerializer(MatchSummaryOutputSerializer):
-    your_seat = serializers.IntegerField(allow_null=True, help_text="None: you are watching.")
-    round_scores = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField()),
-        help_text="The round-by-round scores: `round_scores[r][seat]` is what `seat` scored in "
-        "round `r + 1`; one row per round over, `[]` before the first ends.",
-    )
-    totals = serializers.ListField(
-        child=serializers.IntegerField(), help_text="Each seat's total so far (zeros at first)."
-    )
-    state = serializers.JSONField(
-        allow_null=True,
-        help_text="The table as your seat sees it (C-HIDDEN); null until the match starts.",
-    )
-
-
-class MatchMineOutputSerializer(MatchSummaryOutputSerializer):
-    your_seat = serializers.IntegerField(help_text="Your seat at this match.")
-    turn = serializers.IntegerField(
-        allow_null=True, help_text="The seat to move; null unless the match is playing."
-    )
-    your_turn = serializers.BooleanField(help_text="Is it your move?")
-
-
 MATCH_NOT_OPEN = (
     "Not open",
     problem_example(
@@ -126,31 +63,15 @@ MATCH_NOT_OPEN = (
 )
 
 
-class MatchSeatInputSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(
-        choices=SEAT_REQUEST_KIND_CHOICES,
-        help_text="`creator`: you (at most once); `open`: for another player to join; `bot`.",
-    )
-    level = serializers.IntegerField(
-        min_value=1, max_value=3, required=False, help_text="A bot's level, 1 to 3."
-    )
-
-
 class MatchCreateApi(GameApi):
     """Create a match: the game, house options (docs/rules.md §4) and every seat in play order."""
-
-    class MatchCreateInputSerializer(serializers.Serializer):
-        variant = serializers.ChoiceField(choices=Match.Variant.choices)
-        options = serializers.DictField(
-            required=False, default=dict, help_text="House options (docs/rules.md §4)."
-        )
-        seats = MatchSeatInputSerializer(many=True, min_length=2, max_length=22)
 
     @extend_schema(
         operation_id="match_create",
         summary="Create a match",
         tags=["matches"],
-        request=MatchCreateInputSerializer,
+        parameters=[ETAG_HEADER],
+        request=MATCH_CREATE_REQUEST,
         examples=[
             OpenApiExample(
                 "Chicken Foot: me, one open seat, a level-2 bot",
@@ -205,7 +126,7 @@ class MatchCreateApi(GameApi):
         },
     )
     def post(self, request: Request) -> Response:
-        data = self.MatchCreateInputSerializer(data=request.data)
+        data = MatchCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         player = self.player(request)
         match = match_create(
@@ -315,7 +236,7 @@ class MatchDetailApi(GameApi):
         operation_id="match_detail",
         summary="The match, as my seat sees it",
         tags=["matches"],
-        parameters=[MATCH_ID, IF_NONE_MATCH],
+        parameters=[MATCH_ID, IF_NONE_MATCH, ETAG_HEADER],
         responses={
             HTTPStatus.OK: OpenApiResponse(
                 MatchViewOutputSerializer,
@@ -342,14 +263,17 @@ class MatchDetailApi(GameApi):
 class SeatJoinApi(GameApi):
     """Take an open seat (the first free one, or `position`)."""
 
-    class SeatJoinInputSerializer(serializers.Serializer):
-        position = serializers.IntegerField(min_value=0, required=False)
+    @extend_schema_serializer(component_name="SeatJoin")
+    class SeatJoinInputSerializer(StrictSerializer):
+        position = StrictIntegerField(
+            min_value=0, required=False, help_text="The seat to take; left out: the first free one."
+        )
 
     @extend_schema(
         operation_id="seat_join",
         summary="Join a match",
         tags=["matches"],
-        parameters=[MATCH_ID],
+        parameters=[MATCH_ID, ETAG_HEADER],
         request=SeatJoinInputSerializer,
         examples=[
             OpenApiExample("Any seat", value={}, request_only=True),
@@ -370,6 +294,28 @@ class SeatJoinApi(GameApi):
                         },
                     )
                 ],
+            ),
+            HTTPStatus.BAD_REQUEST: problem(
+                "A bad `position`: not an integer, or no seat of this match.",
+                (
+                    "No such seat",
+                    problem_example(
+                        400,
+                        "invalid_seats",
+                        "Invalid seats",
+                        "Match 7 has seats 0 to 2; got 5.",
+                    ),
+                ),
+                (
+                    "Not an integer",
+                    problem_example(
+                        400,
+                        "invalid",
+                        "Invalid input",
+                        "position: A valid integer is required.",
+                        errors={"position": ["A valid integer is required."]},
+                    ),
+                ),
             ),
             HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
             HTTPStatus.NOT_FOUND: NOT_FOUND,
@@ -403,7 +349,7 @@ class MatchStartApi(GameApi):
         operation_id="match_start",
         summary="Start a match",
         tags=["matches"],
-        parameters=[MATCH_ID],
+        parameters=[MATCH_ID, ETAG_HEADER],
         request=None,
         responses={
             HTTPStatus.OK: OpenApiResponse(

@@ -5,7 +5,13 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any
 
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_serializer,
+)
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -13,6 +19,7 @@ from rest_framework.response import Response
 from chickenfoot.problems import flatten_errors
 from games.api import examples
 from games.api.common import (
+    ETAG_HEADER,
     IF_NONE_MATCH,
     MATCH_ID,
     NOT_AUTHENTICATED,
@@ -25,6 +32,9 @@ from games.api.common import (
     problem_example,
     version_from_if_match,
 )
+from games.api.event_types import events
+from games.api.fields import TileOutputField
+from games.api.state_types import LegalMoveSerializer, state_field
 from games.api.strict import StrictCharField, StrictIntegerField, StrictSerializer, TileField
 from games.models import Move
 from games.problems import MalformedMoveBody, NotYourMatch
@@ -34,18 +44,18 @@ from games.services import move_submit
 LOG_LIMIT = 200
 
 
+@extend_schema_serializer(component_name="Move")
 class MoveOutputSerializer(serializers.Serializer):
     seq = serializers.IntegerField(help_text="1, 2, 3 ... across the whole match, no gaps.")
     round = serializers.IntegerField()
     seat = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Move.Kind.choices)
-    tile = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
-    target = serializers.CharField(allow_null=True)
-    events = serializers.ListField(
-        child=serializers.JSONField(), help_text="What happened, as your seat may see it."
-    )
+    tile = TileOutputField(allow_null=True, help_text="Plays only.")
+    target = serializers.CharField(allow_null=True, help_text="Plays only.")
+    events = events(help_text="What happened, as your seat may see it.")
 
 
+@extend_schema_serializer(component_name="LoggedMove")
 class LoggedMoveOutputSerializer(MoveOutputSerializer):
     created_at = serializers.DateTimeField()
 
@@ -53,12 +63,13 @@ class LoggedMoveOutputSerializer(MoveOutputSerializer):
 class LegalMovesApi(GameApi):
     """The caller's legal moves now (empty when it is not their turn)."""
 
+    @extend_schema_serializer(component_name="LegalMoves")
     class LegalMovesOutputSerializer(serializers.Serializer):
         version = serializers.IntegerField()
         seat = serializers.IntegerField()
         turn = serializers.IntegerField(allow_null=True)
-        moves = serializers.ListField(
-            child=serializers.JSONField(),
+        moves = LegalMoveSerializer(
+            many=True,
             help_text='Send one back as is: {"kind": "play", "tile": [a, b], "target": "arm:0"}.',
         )
 
@@ -66,7 +77,7 @@ class LegalMovesApi(GameApi):
         operation_id="legal_moves",
         summary="My legal moves",
         tags=["play"],
-        parameters=[MATCH_ID, IF_NONE_MATCH],
+        parameters=[MATCH_ID, IF_NONE_MATCH, ETAG_HEADER],
         responses={
             HTTPStatus.OK: OpenApiResponse(
                 LegalMovesOutputSerializer,
@@ -151,6 +162,7 @@ class MoveSubmitApi(GameApi):
     answer. A broken rule is a 422 naming the rule; nothing changes on any refusal.
     """
 
+    @extend_schema_serializer(component_name="MoveSubmit")
     class MoveSubmitInputSerializer(StrictSerializer):
         kind = serializers.ChoiceField(choices=Move.Kind.choices)
         tile = TileField(
@@ -165,10 +177,11 @@ class MoveSubmitApi(GameApi):
         )
         version = StrictIntegerField(required=False, min_value=0, help_text=VERSION_HELP)
 
+    @extend_schema_serializer(component_name="MoveSubmitted")
     class MoveSubmitOutputSerializer(serializers.Serializer):
         version = serializers.IntegerField(help_text="The match's version after your move.")
         move = MoveOutputSerializer()
-        state = serializers.JSONField(help_text="The match as your seat now sees it.")
+        state = state_field(help_text="The match as your seat now sees it.")
 
     @extend_schema(
         operation_id="move_submit",
@@ -176,6 +189,16 @@ class MoveSubmitApi(GameApi):
         tags=["play"],
         parameters=[
             MATCH_ID,
+            ETAG_HEADER,
+            OpenApiParameter(
+                "Idempotent-Replayed",
+                str,
+                OpenApiParameter.HEADER,
+                response=[201],
+                enum=["true"],
+                description="`true` when this is the first answer to an earlier request with "
+                "the same `Idempotency-Key`, sent again; absent otherwise.",
+            ),
             OpenApiParameter(
                 "If-Match",
                 str,
@@ -360,13 +383,13 @@ class MoveLogApi(GameApi):
             min_value=1, max_value=LOG_LIMIT, required=False, default=LOG_LIMIT
         )
 
+    @extend_schema_serializer(component_name="MoveLog")
     class MoveLogOutputSerializer(serializers.Serializer):
         moves = LoggedMoveOutputSerializer(many=True)
         next_after = serializers.IntegerField(
             help_text="Pass as `after` to read on (the last `seq` returned, or your `after`)."
         )
-        opening = serializers.ListField(
-            child=serializers.JSONField(),
+        opening = events(
             help_text="On the first page (`after` 0): the events of the match's start, which no "
             "move carries (round 1's `round_started`, Chicken Foot's automatic `drew` events and "
             "`start_double_placed`, Mexican Train's `engine_placed`), as your seat may see them. "

@@ -5,7 +5,12 @@ from __future__ import annotations
 from http import HTTPStatus
 
 from django.contrib.auth.validators import UnicodeUsernameValidator
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_serializer,
+)
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -17,6 +22,7 @@ from games.models import Player
 from games.services import player_register, token_obtain
 
 
+@extend_schema_serializer(component_name="Player")
 class PlayerOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -24,6 +30,7 @@ class PlayerOutputSerializer(serializers.Serializer):
     is_organiser = serializers.BooleanField()
 
 
+@extend_schema_serializer(component_name="PlayerToken")
 class PlayerTokenOutputSerializer(serializers.Serializer):
     player = PlayerOutputSerializer()
     token = serializers.CharField(help_text="Send it as `Authorization: Token <token>`.")
@@ -38,6 +45,12 @@ def player_json(player: Player) -> dict[str, object]:
     }
 
 
+PASSWORD_RULES = (
+    "At least 8 characters, not entirely numeric, not a commonly used password and not too "
+    "similar to the username (Django's password validators); refused with 400 `invalid`, the "
+    "reasons under `errors.password`."
+)
+
 PLAYER_EXAMPLE = {"id": 3, "name": "Ada", "kind": "human", "is_organiser": False}
 TOKEN_EXAMPLE = {"player": PLAYER_EXAMPLE, "token": "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"}
 
@@ -48,9 +61,12 @@ class PlayerRegisterApi(APIView):
     authentication_classes = ()
     permission_classes = (AllowAny,)
 
+    @extend_schema_serializer(component_name="PlayerRegister")
     class PlayerRegisterInputSerializer(serializers.Serializer):
         username = serializers.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
-        password = serializers.CharField(min_length=1, max_length=128, write_only=True)
+        password = serializers.CharField(
+            min_length=1, max_length=128, write_only=True, help_text=PASSWORD_RULES
+        )
         display_name = serializers.CharField(max_length=64, required=False, allow_blank=True)
 
     @extend_schema(
@@ -116,6 +132,7 @@ class TokenObtainApi(APIView):
     authentication_classes = ()
     permission_classes = (AllowAny,)
 
+    @extend_schema_serializer(component_name="TokenObtain")
     class TokenObtainInputSerializer(serializers.Serializer):
         username = serializers.CharField(max_length=150)
         password = serializers.CharField(max_length=128, write_only=True)
@@ -137,6 +154,19 @@ class TokenObtainApi(APIView):
                 PlayerTokenOutputSerializer,
                 description="The player and their token.",
                 examples=[OpenApiExample("Logged in", value=TOKEN_EXAMPLE)],
+            ),
+            HTTPStatus.BAD_REQUEST: problem(
+                "A field missing or of the wrong type.",
+                (
+                    "No password",
+                    problem_example(
+                        400,
+                        "invalid",
+                        "Invalid input",
+                        "password: This field is required.",
+                        errors={"password": ["This field is required."]},
+                    ),
+                ),
             ),
             HTTPStatus.UNAUTHORIZED: problem(
                 "Wrong username or password.",

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_serializer,
+)
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.api import examples
 from games.api.common import (
+    ETAG_HEADER,
     IF_NONE_MATCH,
     MATCH_ID,
     NOT_AUTHENTICATED,
@@ -20,16 +26,16 @@ from games.api.common import (
     etag,
     matches_etag,
 )
+from games.api.fields import TileOutputField
 from games.models import Round
 from games.results import BLOCKED, OUT, match_rounds
 from games.selectors import match_for_player
 
 
+@extend_schema_serializer(component_name="Round")
 class RoundOutputSerializer(serializers.Serializer):
     number = serializers.IntegerField(help_text="1-based.")
-    start_double = serializers.ListField(
-        child=serializers.IntegerField(), help_text="The double that started it (C-ROUNDS)."
-    )
+    start_double = TileOutputField(help_text="The double that started it (C-ROUNDS).")
     status = serializers.ChoiceField(choices=Round.Status.choices)
     scores = serializers.ListField(
         child=serializers.IntegerField(),
@@ -60,6 +66,7 @@ class MatchRoundsApi(GameApi):
     when it ends, so anyone can recompute its deal (docs/api.md, "Fair shuffles").
     """
 
+    @extend_schema_serializer(component_name="MatchRounds")
     class MatchRoundsOutputSerializer(serializers.Serializer):
         rounds = RoundOutputSerializer(many=True)
 
@@ -67,7 +74,7 @@ class MatchRoundsApi(GameApi):
         operation_id="match_rounds",
         summary="The rounds of a match",
         tags=["matches"],
-        parameters=[MATCH_ID, IF_NONE_MATCH],
+        parameters=[MATCH_ID, IF_NONE_MATCH, ETAG_HEADER],
         responses={
             HTTPStatus.OK: OpenApiResponse(
                 MatchRoundsOutputSerializer,

@@ -72,6 +72,8 @@ def match_create(
             raise BadSeats(f"A seat is one of {', '.join(SEAT_KINDS)}; got {spec.kind!r}.")
         if spec.kind == BOT and spec.level not in (1, 2, 3):
             raise BadSeats("A bot seat needs a level: 1, 2 or 3.")
+        if spec.kind != BOT and spec.level is not None:
+            raise BadSeats(f"Only a bot seat takes a level; a {spec.kind} seat takes none.")
     resolved = engine.resolve_options(variant, len(seats), options or {})
     now = timezone.now()
     with transaction.atomic():

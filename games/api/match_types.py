@@ -1,0 +1,184 @@
+"""What the match endpoints send and take, typed for the OpenAPI schema.
+
+The views answer dicts built by the selectors; these serializers describe them. The create
+request is a union by `variant` (each game's options) whose seats are a union by `kind`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_serializer
+from rest_framework import serializers
+
+from games.api.common import SEAT_KIND_CHOICES, SEAT_REQUEST_KIND_CHOICES
+from games.api.fields import const, union_field
+from games.api.state_types import (
+    ChickenFootOptionsInputSerializer,
+    MexicanTrainOptionsInputSerializer,
+    options_field,
+    state_field,
+)
+from games.api.strict import StrictIntegerField, StrictSerializer
+from games.models import Match
+
+SEAT_HELP = "Every seat in play order: you (`creator`, at most once), `open` seats, bots."
+
+
+# --- what the match endpoints answer -------------------------------------------------------------
+
+
+@extend_schema_serializer(component_name="Seat")
+class SeatOutputSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=SEAT_KIND_CHOICES)
+    player_id = serializers.IntegerField(allow_null=True, help_text="Null while the seat is open.")
+    name = serializers.CharField(allow_null=True)
+    bot_level = serializers.IntegerField(allow_null=True)
+    you = serializers.BooleanField()
+
+
+@extend_schema_serializer(component_name="Standing")
+class StandingOutputSerializer(serializers.Serializer):
+    place = serializers.IntegerField(help_text="1 is the winner; tied seats share a place.")
+    seat = serializers.IntegerField()
+    player_id = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField(allow_null=True, help_text="The player's display name.")
+    total = serializers.IntegerField(help_text="Points over every round: lowest wins (C-WIN).")
+    zero_rounds = serializers.IntegerField(help_text="Rounds scored at 0 (tie-break 1).")
+    lowest_round = serializers.IntegerField(
+        allow_null=True,
+        help_text="The lowest non-zero single-round score (tie-break 2); null when every round "
+        "was 0. Rounds [0, 35, 0] give 35; [12, 0, 7] give 7; [0, 0] give null.",
+    )
+    decided_by = serializers.ChoiceField(
+        choices=["total", "zero_rounds", "lowest_round", "shared"],
+        help_text="What separated this seat from its neighbours; `shared`: nothing did.",
+    )
+    tiebreak = serializers.ListField(
+        child=serializers.ChoiceField(choices=["total", "zero_rounds", "lowest_round"]),
+        help_text="The criteria consulted, in order.",
+    )
+
+
+@extend_schema_serializer(component_name="MatchSummary")
+class MatchSummaryOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    variant = serializers.ChoiceField(choices=Match.Variant.choices)
+    status = serializers.ChoiceField(choices=Match.Status.choices)
+    version = serializers.IntegerField(help_text="Bumped by every change; the match's ETag.")
+    options = options_field(help_text="The house options of `variant`, every default filled in.")
+    seat_count = serializers.IntegerField()
+    open_seats = serializers.IntegerField()
+    created_by = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True, help_text="Null until it starts.")
+    finished_at = serializers.DateTimeField(allow_null=True, help_text="Null until it is over.")
+    seats = SeatOutputSerializer(many=True)
+    standings = StandingOutputSerializer(
+        many=True,
+        allow_null=True,
+        help_text="The final order (C-WIN), best first; null until the match is over.",
+    )
+
+
+@extend_schema_serializer(component_name="MatchView")
+class MatchViewOutputSerializer(MatchSummaryOutputSerializer):
+    your_seat = serializers.IntegerField(allow_null=True, help_text="None: you are watching.")
+    round_scores = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="The round-by-round scores: `round_scores[r][seat]` is what `seat` scored in "
+        "round `r + 1`; one row per round over, `[]` before the first ends.",
+    )
+    totals = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Each seat's total so far (zeros at first)."
+    )
+    state = state_field(
+        allow_null=True,
+        help_text="The table as your seat sees it (C-HIDDEN), by `variant`; null until the match "
+        "starts.",
+    )
+
+
+@extend_schema_serializer(component_name="MatchMine")
+class MatchMineOutputSerializer(MatchSummaryOutputSerializer):
+    your_seat = serializers.IntegerField(help_text="Your seat at this match.")
+    turn = serializers.IntegerField(
+        allow_null=True, help_text="The seat to move; null unless the match is playing."
+    )
+    your_turn = serializers.BooleanField(help_text="Is it your move?")
+
+
+# --- the create request -----------------------------------------------------------------------
+
+
+class MatchSeatInputSerializer(StrictSerializer):
+    """A seat as the creator asks for it; the server's validation (the schema's are below)."""
+
+    kind = serializers.ChoiceField(
+        choices=SEAT_REQUEST_KIND_CHOICES,
+        help_text="`creator`: you (at most once); `open`: for another player to join; `bot`.",
+    )
+    level = StrictIntegerField(
+        min_value=1, max_value=3, required=False, help_text="A bot's level, 1 to 3."
+    )
+
+
+class MatchCreateInputSerializer(StrictSerializer):
+    """The server's validation of a create request (the schema shows the union below)."""
+
+    variant = serializers.ChoiceField(choices=Match.Variant.choices)
+    options = serializers.DictField(
+        required=False, default=dict, help_text="House options (docs/rules.md §4)."
+    )
+    seats = MatchSeatInputSerializer(many=True, min_length=2, max_length=22)
+
+
+def _seat(name: str, doc: str, **fields: serializers.Field) -> type[serializers.Serializer]:
+    attrs: dict[str, Any] = {**fields, "__doc__": doc}
+    serializer = type(name + "Serializer", (serializers.Serializer,), attrs)
+    return extend_schema_serializer(component_name=name)(serializer)
+
+
+SEAT_UNION = PolymorphicProxySerializer(
+    component_name="SeatSpec",
+    serializers={
+        "creator": _seat("CreatorSeat", "You, at most once.", kind=const("creator")),
+        "open": _seat("OpenSeat", "A seat for another player to join.", kind=const("open")),
+        "bot": _seat(
+            "BotSeat",
+            "A bot: level 1 plays at random, 2 the most pips, 3 doubles first.",
+            kind=const("bot"),
+            level=serializers.IntegerField(min_value=1, max_value=3),
+        ),
+    },
+    resource_type_field_name="kind",
+    many=False,
+)
+
+
+def _create(name: str, variant: str, options: type) -> type[serializers.Serializer]:
+    attrs: dict[str, Any] = {
+        "__doc__": f"Create a {Match.Variant(variant).label} match.",
+        "variant": const(variant),
+        "options": options(required=False, help_text="House options (docs/rules.md §4)."),
+        "seats": serializers.ListField(
+            child=union_field(SEAT_UNION), min_length=2, max_length=22, help_text=SEAT_HELP
+        ),
+    }
+    serializer = type(name + "Serializer", (serializers.Serializer,), attrs)
+    return extend_schema_serializer(component_name=name)(serializer)
+
+
+MATCH_CREATE_REQUEST = PolymorphicProxySerializer(
+    component_name="MatchCreate",
+    serializers={
+        "chickenfoot": _create(
+            "ChickenFootMatchCreate", "chickenfoot", ChickenFootOptionsInputSerializer
+        ),
+        "mexican_train": _create(
+            "MexicanTrainMatchCreate", "mexican_train", MexicanTrainOptionsInputSerializer
+        ),
+    },
+    resource_type_field_name="variant",
+)

@@ -1,0 +1,87 @@
+"""Postprocessing of the OpenAPI schema: problems as ``application/problem+json``, and the
+answers every operation can get whatever it is (405, 406, 415, 500), so that generated clients
+know every status the server sends."""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+PROBLEM_REF = "#/components/schemas/Problem"
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+
+#: Answers any operation may get, by status: (description, example code, title, detail).
+_GENERIC: dict[int, tuple[str, str, str, str]] = {
+    HTTPStatus.METHOD_NOT_ALLOWED: (
+        "The method is not one this path serves; `Allow` lists those that are.",
+        "method_not_allowed",
+        "Method not allowed",
+        'Method "DELETE" not allowed.',
+    ),
+    HTTPStatus.NOT_ACCEPTABLE: (
+        "The `Accept` header asks for something other than JSON.",
+        "not_acceptable",
+        "Not acceptable",
+        "Could not satisfy the request Accept header.",
+    ),
+    HTTPStatus.INTERNAL_SERVER_ERROR: (
+        "An unexpected failure (logged; nothing of its cause is sent).",
+        "internal_error",
+        "Internal server error",
+        "The server failed to complete the request. It has been logged.",
+    ),
+}
+_UNSUPPORTED_MEDIA_TYPE = (
+    "The body is not `application/json`.",
+    "unsupported_media_type",
+    "Unsupported media type",
+    'Unsupported media type "text/plain" in request.',
+)
+
+
+def _problem_response(status: int, spec: tuple[str, str, str, str]) -> dict[str, Any]:
+    description, code, title, detail = spec
+    example = {
+        "type": "https://chickenfoot.dev/problems/" + code.replace("_", "-"),
+        "title": title,
+        "status": status,
+        "detail": detail,
+        "code": code,
+    }
+    return {
+        "description": description,
+        "content": {
+            PROBLEM_MEDIA_TYPE: {
+                "schema": {"$ref": PROBLEM_REF},
+                "examples": {title.replace(" ", ""): {"value": example}},
+            }
+        },
+    }
+
+
+def _is_problem(media: dict[str, Any]) -> bool:
+    schema = media.get("schema", {})
+    return schema.get("$ref") == PROBLEM_REF
+
+
+def postprocess_problems(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """Serve every problem response as ``application/problem+json``; add the generic ones."""
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            responses = operation["responses"]
+            for response in responses.values():
+                content = response.get("content", {})
+                problems = [media for media in content.values() if _is_problem(media)]
+                if problems:  # whatever the view renders otherwise (JSON, SVG)
+                    response["content"] = {PROBLEM_MEDIA_TYPE: problems[0]}
+            for status, spec in _GENERIC.items():
+                responses.setdefault(str(int(status)), _problem_response(status, spec))
+            if "requestBody" in operation:
+                status = HTTPStatus.UNSUPPORTED_MEDIA_TYPE
+                responses.setdefault(
+                    str(int(status)), _problem_response(status, _UNSUPPORTED_MEDIA_TYPE)
+                )
+            operation["responses"] = dict(sorted(responses.items()))
+    return result

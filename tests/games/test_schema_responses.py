@@ -1,0 +1,253 @@
+"""Real answers fit the OpenAPI schema: every endpoint, both games, a whole match each, and
+the problems (their status declared, served as application/problem+json, typed)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from http import HTTPStatus
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from games.models import Match, Player
+from tests.games.helpers import submit
+from tests.games.schema_check import check_response, openapi
+
+pytestmark = pytest.mark.django_db
+
+MATCH = "/api/matches/{match_id}"
+
+
+def checked(response: Any, path: str, method: str = "GET", ok: bool = True) -> Any:
+    check_response(response, path, method)
+    if ok:
+        assert response.status_code < HTTPStatus.BAD_REQUEST, response.content
+    return response
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "bot_level"),
+    [
+        ("chickenfoot", {"rounds": 2, "spinner_arms": 6}, 3),
+        ("mexican_train", {"rounds": 2, "max_pip": 9}, 2),
+        ("mexican_train", {"rounds": 1, "max_pip": 9, "open_hands": True}, 1),
+    ],
+)
+def test_a_whole_match_answers_as_the_schema_says(
+    variant: str, options: dict[str, Any], bot_level: int
+) -> None:
+    anonymous = APIClient()
+    players = []
+    for name in ("ada", "grace", "alan"):
+        registered = checked(
+            anonymous.post(
+                "/api/players",
+                {"username": name, "password": "correct horse battery"},
+                format="json",
+            ),
+            "/api/players",
+            "POST",
+        )
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {registered.json()['token']}")
+        players.append(client)
+    ada, grace, alan = players
+    checked(
+        anonymous.post(
+            "/api/auth/token",
+            {"username": "ada", "password": "correct horse battery"},
+            format="json",
+        ),
+        "/api/auth/token",
+        "POST",
+    )
+    checked(ada.get("/api/players/me"), "/api/players/me")
+    created = checked(
+        ada.post(
+            "/api/matches",
+            {
+                "variant": variant,
+                "options": options,
+                "seats": [{"kind": "creator"}, {"kind": "open"}, {"kind": "open"}],
+            },
+            format="json",
+        ),
+        "/api/matches",
+        "POST",
+    )
+    match_id = created.json()["id"]
+    checked(
+        ada.post(
+            "/api/matches",
+            {
+                "variant": variant,
+                "seats": [
+                    {"kind": "open"},
+                    {"kind": "creator"},
+                    {"kind": "bot", "level": bot_level},
+                ],
+            },
+            format="json",
+        ),
+        "/api/matches",
+        "POST",
+    )
+    checked(grace.get("/api/matches/open"), "/api/matches/open")
+    checked(ada.get(f"/api/matches/{match_id}"), MATCH)
+    checked(grace.post(f"/api/matches/{match_id}/join", {}, format="json"), MATCH + "/join", "POST")
+    checked(
+        alan.post(f"/api/matches/{match_id}/join", {"position": 2}, format="json"),
+        MATCH + "/join",
+        "POST",
+    )
+    checked(ada.post(f"/api/matches/{match_id}/start"), MATCH + "/start", "POST")
+    clients = {0: ada, 1: grace, 2: alan}
+    rng = random.Random(5)
+    for _ in range(3000):
+        match = Match.objects.get(pk=match_id)
+        if match.status != Match.Status.PLAYING:
+            break
+        turn = match.state["turn"]
+        client = clients[turn]
+        legal = checked(client.get(f"/api/matches/{match_id}/legal-moves"), MATCH + "/legal-moves")
+        assert legal.status_code == HTTPStatus.OK, legal.content
+        body = legal.json()
+        move = rng.choice(body["moves"])
+        checked(
+            submit(client, match_id, {**move, "version": body["version"]}),
+            MATCH + "/moves",
+            "POST",
+        )
+        if rng.random() < 0.1:
+            checked(client.get(f"/api/matches/{match_id}"), MATCH)
+            checked(clients[(turn + 1) % 3].get(f"/api/matches/{match_id}"), MATCH)
+    assert Match.objects.get(pk=match_id).status == Match.Status.FINISHED
+    final = checked(ada.get(f"/api/matches/{match_id}"), MATCH)
+    assert final.json()["state"]["variant"] == variant
+    assert final.json()["standings"]
+    checked(ada.get(f"/api/matches/{match_id}", HTTP_IF_NONE_MATCH=final["ETag"]), MATCH)  # 304
+    for client in (ada, grace, alan):
+        checked(client.get(f"/api/matches/{match_id}/log"), MATCH + "/log")
+        checked(client.get(f"/api/matches/{match_id}/log?after=3&limit=5"), MATCH + "/log")
+        checked(client.get(f"/api/matches/{match_id}/rounds"), MATCH + "/rounds")
+        checked(client.get("/api/matches/mine"), "/api/matches/mine")
+        checked(client.get("/api/matches/mine?status=finished"), "/api/matches/mine")
+
+
+def test_a_running_match_answers_as_the_schema_says(
+    clients: list[APIClient], started_match: Callable[..., Match]
+) -> None:
+    for variant in ("chickenfoot", "mexican_train"):
+        match = started_match(variant)
+        for client in clients[:3]:
+            checked(client.get(f"/api/matches/{match.pk}"), MATCH)
+        checked(clients[3].get(f"/api/matches/{match.pk}"), MATCH, ok=False)  # a stranger: 403
+        for client in clients[:3]:
+            checked(client.get(f"/api/matches/{match.pk}/log"), MATCH + "/log")
+            checked(client.get(f"/api/matches/{match.pk}/rounds"), MATCH + "/rounds")
+            checked(client.get(f"/api/matches/{match.pk}/legal-moves"), MATCH + "/legal-moves")
+            checked(client.get("/api/matches/mine"), "/api/matches/mine")
+
+
+def test_problems_answer_as_the_schema_says(
+    clients: list[APIClient], players: list[Player], started_match: Callable[..., Match]
+) -> None:
+    match = started_match()
+    turn = match.state["turn"]
+    mover, waiter = clients[turn], clients[(turn + 1) % 3]
+    legal = mover.get(f"/api/matches/{match.pk}/legal-moves").json()
+    play = {**legal["moves"][0], "version": legal["version"]}
+    anonymous = APIClient()
+    cases: list[tuple[Any, str, str]] = [
+        (submit(mover, match.pk, {**play, "version": "2"}), MATCH + "/moves", "POST"),
+        (submit(mover, match.pk, {**play, "target": "arm:9"}), MATCH + "/moves", "POST"),
+        (submit(waiter, match.pk, play), MATCH + "/moves", "POST"),
+        (submit(mover, match.pk, {**play, "version": 99}), MATCH + "/moves", "POST"),
+        (submit(mover, match.pk, {"kind": "play"}), MATCH + "/moves", "POST"),
+        (
+            mover.post(f"/api/matches/{match.pk}/moves", "kind=draw", content_type="text/plain"),
+            MATCH + "/moves",
+            "POST",
+        ),
+        (mover.delete(f"/api/matches/{match.pk}"), MATCH, "GET"),
+        (clients[3].get(f"/api/matches/{match.pk}"), MATCH, "GET"),
+        (clients[0].get("/api/matches/999"), MATCH, "GET"),
+        (anonymous.get("/api/matches/mine"), "/api/matches/mine", "GET"),
+        (clients[0].get("/api/matches/mine?page=9"), "/api/matches/mine", "GET"),
+        (
+            clients[0].get("/api/matches/mine", HTTP_ACCEPT="application/xml"),
+            "/api/matches/mine",
+            "GET",
+        ),
+        (
+            anonymous.post("/api/auth/token", {"username": "ada"}, format="json"),
+            "/api/auth/token",
+            "POST",
+        ),
+        (
+            anonymous.post("/api/auth/token", {"username": "ada", "password": "no"}, format="json"),
+            "/api/auth/token",
+            "POST",
+        ),
+        (
+            anonymous.post("/api/players", {"username": "bob", "password": "1"}, format="json"),
+            "/api/players",
+            "POST",
+        ),
+        (
+            clients[3].post(f"/api/matches/{match.pk}/join", {"position": "1"}, format="json"),
+            MATCH + "/join",
+            "POST",
+        ),
+        (
+            clients[3].post(f"/api/matches/{match.pk}/join", {}, format="json"),
+            MATCH + "/join",
+            "POST",
+        ),
+        (clients[1].post(f"/api/matches/{match.pk}/start"), MATCH + "/start", "POST"),
+        (
+            clients[0].post(
+                "/api/matches",
+                {
+                    "variant": "chickenfoot",
+                    "seats": [{"kind": "creator"}, {"kind": "open", "level": 2}],
+                },
+                format="json",
+            ),
+            "/api/matches",
+            "POST",
+        ),
+    ]
+    for response, path, method in cases:
+        assert response.status_code >= HTTPStatus.BAD_REQUEST, response.content
+        assert response["Content-Type"] == "application/problem+json"
+        check_response(response, path, method)
+
+
+def test_every_problem_response_is_problem_json_and_codes_are_the_documented_ones() -> None:
+    from tests.games.test_errors_doc import documented
+
+    schema = openapi()
+    problem = schema["components"]["schemas"]["Problem"]
+    code = problem["properties"]["code"]["allOf"][0]["$ref"]
+    codes = schema["components"]["schemas"][code.split("/")[-1]]
+    assert set(codes["enum"]) == {row.code for row in documented()}
+    assert {"open_seats", "current_version", "errors", "rule"} <= set(problem["properties"])
+    for path, operations in schema["paths"].items():
+        for method, op in operations.items():
+            for status, response in op["responses"].items():
+                if (path, status) == ("/api/health", "503"):
+                    continue  # the health document, degraded: not a problem
+                if int(status) >= HTTPStatus.BAD_REQUEST:
+                    assert list(response.get("content", {})) == ["application/problem+json"], (
+                        method,
+                        path,
+                        status,
+                    )
+
+
+def test_no_component_is_named_like_an_input_request() -> None:
+    names = openapi()["components"]["schemas"]
+    assert not [name for name in names if name.endswith("InputRequest") or "Output" in name]

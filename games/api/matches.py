@@ -108,7 +108,7 @@ class MatchCreateApi(GameApi):
                         "Invalid option",
                         "Unknown option(s) for chickenfoot: speed. Known options: max_pip, "
                         "hand_size, rounds, double_blank_points, spinner_arms, must_play_drawn, "
-                        "release_dead_foot.",
+                        "release_dead_foot (docs/rules.md §4 describes each).",
                     ),
                 ),
                 (

@@ -129,7 +129,7 @@ def resolve_options(
     if unknown:
         raise OptionError(
             f"Unknown option(s) for {variant}: {', '.join(unknown)}. "
-            f"Known options: {', '.join(allowed)}."
+            f"Known options: {', '.join(allowed)} (docs/rules.md §4 describes each)."
         )
 
     max_pip = _int_option(options, "max_pip")

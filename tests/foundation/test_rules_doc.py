@@ -223,3 +223,11 @@ def test_no_doc_or_code_points_at_a_rules_file_outside_the_repository() -> None:
         "Point them at docs/rules.md (its sections: §1 both games, §2 Chicken Foot, "
         "§3 Mexican Train, §4 house options, §5 moves)."
     )
+
+
+@pytest.mark.parametrize("variant", engine_options.VARIANTS)
+def test_an_unknown_option_is_answered_with_where_the_options_are(variant: str) -> None:
+    with pytest.raises(OptionError, match=r"docs/rules\.md §4") as refused:
+        engine_options.resolve_options(variant, 4, {"speed": 3})
+    assert "speed" in refused.value.detail
+    assert RULES_DOC.is_file()

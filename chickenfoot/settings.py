@@ -136,15 +136,44 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_RESULT_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 3600
-CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", default=30)
-CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", default=60)
+# Every task finishes well inside its limits (a bot run hands over to a fresh task after a few
+# seconds): the hard limit bounds how long the broker must wait before redelivering (below).
+CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", default=15)
+CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", default=20)
 # A worker holds one message at a time and acknowledges it only when the task has finished;
 # a task whose worker died is redelivered. Tasks must therefore be idempotent.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_CONNECTION_TIMEOUT = 2
+# The Redis transport (docs/reliability.md). A message taken by a worker that then died (SIGKILL,
+# lost host) goes back to its queue once it has been unacknowledged for the visibility timeout;
+# that must exceed the longest task (the hard time limit), or a task still running would be
+# delivered twice. Workers look for such messages every 5 seconds. Sending fails fast when Redis
+# is unreachable: a short connect timeout and one retry, so a request that enqueues after commit
+# answers at once (the enqueue is logged; the sweeper re-queues the work).
+CELERY_VISIBILITY_TIMEOUT = env_int(
+    "CELERY_VISIBILITY_TIMEOUT", default=CELERY_TASK_TIME_LIMIT + 10
+)
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+    "unacked_restore_interval": 5,
+    "unacked_restore_throttle": 1,
+    "socket_connect_timeout": 1,
+    "socket_timeout": 2,
+}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0.2,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
+CELERY_REDIS_SOCKET_TIMEOUT = 2
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    "retry_policy": {"max_retries": 1, "interval_start": 0.2, "interval_step": 0.2}
+}
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 
 # --- Auth -------------------------------------------------------------------------------------

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import logging
 import threading
+import time
 
 from celery import Task, shared_task
 from django.contrib.auth import get_user_model
 from django.db import OperationalError
 
+from games.enqueue import enqueue_on_commit
 from games.services import bot_turn_play
+
+logger = logging.getLogger(__name__)
 
 
 @shared_task
@@ -23,16 +28,18 @@ def user_count() -> int:
     return get_user_model().objects.count()
 
 
-#: Bot moves one task plays at most before handing over to a fresh task.
+#: Bot moves one task plays at most, and for how long (seconds), before handing over to a fresh
+#: task: a task stays far inside its time limit (and so inside the broker's visibility timeout).
 BOT_MOVES_PER_TASK = 1000
+BOT_RUN_SECONDS = 5.0
 _driving = threading.local()
 
 
-def enqueue_bot_turn(match_id: int, version: int) -> None:
-    """Queue a bot's turn (called on commit). Inside a running bot loop, the loop plays on."""
+def bot_turn_enqueue_on_commit(*, match_id: int, version: int) -> None:
+    """Queue a bot's turn after commit. Inside a running bot loop, the loop plays on instead."""
     if getattr(_driving, "active", False):
         return
-    bot_play_turn.delay(match_id, version)
+    enqueue_on_commit(bot_play_turn, match_id, version)
 
 
 @shared_task(
@@ -42,23 +49,30 @@ def enqueue_bot_turn(match_id: int, version: int) -> None:
     retry_backoff=True,
     max_retries=5,
 )
-def bot_play_turn(self: Task, match_id: int, expected_version: int) -> int:
+def bot_play_turn(self: Task, match_id: int, version: int | None = None) -> int:
     """Play the bots' moves of ``match_id`` while a bot is to move; return how many were played.
 
-    Idempotent: it plays only if the match is still at ``expected_version`` (a late or repeated
-    task does nothing). One task plays a run of consecutive bot turns in a loop, so eager mode
-    (the embedded default) never recurses; a human's turn ends the run.
+    Acts on the match as it is now: ``version`` (the match's version when the task was queued)
+    is only a hint for the logs, never a reason to give up while a bot is to move, so a task
+    redelivered after a worker died, or re-queued by the sweeper, plays on. Idempotent: each move
+    is applied under the match lock at the version it was chosen for (``bot_turn_play``), so a
+    duplicate task applies nothing twice. One task plays a run of consecutive bot turns in a
+    loop, so eager mode (the embedded default) does not recurse per move; a human's turn ends
+    the run. A run hands over to a fresh task after ``BOT_MOVES_PER_TASK`` moves or
+    ``BOT_RUN_SECONDS``, far inside the time limit.
     """
-    played = 0
-    version: int | None = expected_version
+    played, more = 0, False
+    deadline = time.monotonic() + BOT_RUN_SECONDS
     _driving.active = True
     try:
-        while version is not None and played < BOT_MOVES_PER_TASK:
-            version = bot_turn_play(match_id=match_id, expected_version=version)
-            if version is not None:
-                played += 1
+        while bot_turn_play(match_id=match_id) is not None:
+            played += 1
+            if played >= BOT_MOVES_PER_TASK or time.monotonic() >= deadline:
+                more = True
+                break
     finally:
         _driving.active = False
-    if version is not None:  # the cap: a fresh task carries on
-        bot_play_turn.delay(match_id, version)
+    logger.debug("match %s: %s bot moves played (queued at version %s)", match_id, played, version)
+    if more:  # the cap (moves or seconds): a fresh task carries on
+        enqueue_on_commit(bot_play_turn, match_id)
     return played

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -26,3 +27,26 @@ def _celery_eager_unless_worker(request: pytest.FixtureRequest) -> Iterator[None
         yield
     finally:
         conf.task_always_eager, conf.task_eager_propagates = saved
+
+
+@contextmanager
+def broker_at(url: str) -> Iterator[None]:
+    """Send tasks to the broker at ``url`` (not eagerly) inside the block; then as before.
+
+    The app's connection pools are dropped on the way in and out, so the next send connects to
+    the broker in force. Lets a test point the app at a dead port or at a Redis it started.
+    """
+
+    def drop_pools() -> None:
+        celery_app._pool = None
+        celery_app.amqp._producer_pool = None
+
+    conf = celery_app.conf
+    saved = (conf.broker_url, conf.task_always_eager)
+    drop_pools()
+    conf.broker_url, conf.task_always_eager = url, False
+    try:
+        yield
+    finally:
+        conf.broker_url, conf.task_always_eager = saved
+        drop_pools()

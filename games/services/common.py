@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 
 from games.models import Match, Player, Round, Seat
@@ -138,8 +136,6 @@ def on_commit_bot_turn(*, match: Match) -> None:
     turn = (match.state or {}).get("turn")
     if match.status != Match.Status.PLAYING or turn not in match.bot_seats:
         return
-    from games.tasks import enqueue_bot_turn  # tasks import services: import here, not above
+    from games.tasks import bot_turn_enqueue_on_commit  # tasks import services: not above
 
-    match_id, version = match.pk, match.version
-    callback: Callable[[], None] = lambda: enqueue_bot_turn(match_id, version)  # noqa: E731
-    transaction.on_commit(callback)
+    bot_turn_enqueue_on_commit(match_id=match.pk, version=match.version)

@@ -198,33 +198,38 @@ def _apply(
     return MoveOutcome(body=body, version=match.version)
 
 
-def bot_turn_play(*, match_id: int, expected_version: int) -> int | None:
-    """Play one bot move if the match is still at ``expected_version`` and a bot is to move.
+def bot_turn_play(*, match_id: int) -> int | None:
+    """Play one bot move if a bot is to move in ``match_id`` now; return the new version.
 
-    Returns the new version, or ``None`` when there was nothing to do (a late or duplicate task,
-    a human's turn, a finished match). Goes through ``move_submit`` like any client.
+    Acts on the match as it is now, whoever enqueued the call and whenever: a redelivered or
+    re-queued task still plays a bot that is to move. The move is chosen outside the lock and
+    submitted through ``move_submit`` like any client's, with the version it was chosen at, so
+    each move is applied exactly once: of two callers choosing for the same version, one applies
+    and the other gets ``None``. ``None`` also means there is nothing to do (a human's turn, a
+    finished match); a caller that got it stops, the writer who moved carries the match on.
     """
     match = (
         Match.objects.filter(pk=match_id)
         .only("status", "version", "seed", "state", "bot_seats")
         .first()
     )
-    if match is None or match.status != Match.Status.PLAYING or match.version != expected_version:
+    if match is None or match.status != Match.Status.PLAYING:
         return None
     turn = (match.state or {}).get("turn")
     if turn not in match.bot_seats:
         return None
+    version = match.version
     seat = Seat.objects.select_related("player").get(match_id=match_id, position=turn)
     state = engine.from_json(match.state)  # type: ignore[arg-type]
-    rng = random.Random(f"{match.seed}:{expected_version}")
+    rng = random.Random(f"{match.seed}:{version}")
     chosen = bots.choose_move(state, turn, seat.player.bot_level or 1, rng)  # type: ignore[union-attr]
     try:
         outcome = move_submit(
             match_id=match_id,
             player=seat.player,  # type: ignore[arg-type]
             move=chosen.to_json(),
-            expected_version=expected_version,
+            expected_version=version,
         )
     except (ConflictError, engine.NotYourTurn, engine.RoundOver):
-        return None  # someone else moved first: a later task carries the new version
+        return None  # someone else moved first, and carries the match on
     return outcome.version

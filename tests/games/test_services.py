@@ -14,6 +14,8 @@ from games.models import Match, Move, Player, Round
 from games.problems import IdempotencyKeyReused, NotYourMatch, StaleVersion
 from games.services import SeatSpec, bot_turn_play, match_create, match_start, move_submit
 from games.services.replay import match_replay_verify
+from games.tasks import bot_play_turn
+from tests.games.conftest import FIXED_SEED
 from tests.games.helpers import play_to_end
 
 pytestmark = pytest.mark.django_db
@@ -133,16 +135,36 @@ def test_an_all_bot_match_plays_out_without_recursing(
     assert match_replay_verify(match_id=match.pk).ok
 
 
-def test_a_late_bot_task_does_nothing(
+def test_a_bot_turn_on_a_humans_turn_does_nothing(
     players: list[Player], started_match: Callable[..., Match]
 ) -> None:
     match = started_match()
 
-    assert bot_turn_play(match_id=match.pk, expected_version=match.version - 1) is None
-    assert (
-        bot_turn_play(match_id=match.pk, expected_version=match.version) is None
-    )  # a human's turn
+    assert bot_turn_play(match_id=match.pk) is None  # a human's turn
+    assert bot_play_turn.delay(match.pk, match.version - 1).get() == 0
     assert not Move.objects.exists()
+
+
+def test_a_late_bot_task_still_plays_a_bot_that_is_to_move(players: list[Player]) -> None:
+    # given: a bot to move whose task was lost (nothing ran after the start committed)
+    specs = [SeatSpec(kind="bot", level=2), SeatSpec(kind="creator")]
+    match = match_create(creator=players[0], variant="chickenfoot", seats=specs)
+    Match.objects.filter(pk=match.pk).update(seed=FIXED_SEED)
+    match_start(match_id=match.pk, player=players[0])  # on_commit never runs in this test
+    match.refresh_from_db()
+    assert match.state["turn"] == 0
+
+    # when: a task queued at an older version arrives (redelivered after a worker died)
+    played = bot_play_turn.delay(match.pk, match.version - 5).get()
+
+    # then: it plays the bot's turn, once, and stops at the human's
+    match.refresh_from_db()
+    assert played >= 1
+    assert match.status == Match.Status.FINISHED or match.state["turn"] == 1
+    assert list(Move.objects.filter(match=match).values_list("seq", flat=True)) == list(
+        range(1, played + 1)
+    )
+    assert match_replay_verify(match_id=match.pk).ok
 
 
 def test_verify_match_passes_a_played_match_and_catches_tampering(

@@ -1,0 +1,50 @@
+"""Send Celery tasks after commit, so that a broker outage never fails a request that committed.
+
+Every task the project enqueues goes through ``enqueue_on_commit``: the task is sent only once
+the writes it acts on are visible to a worker, and a broker that cannot take the message (Redis
+down, a timeout) is logged, never raised. The request has done its work; what the lost message
+would have done, the sweeper (``games.sweeps``, run by Celery beat) finds and queues again.
+
+On the embedded default (no ``REDIS_URL``) tasks run eagerly, in-process, right after commit; a
+task that fails there is logged the same way, so its failure cannot turn the committed request
+into an error either (the sweeper retries what it left undone).
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from typing import Any
+
+from celery import Task
+from django.db import transaction
+
+logger = logging.getLogger(__name__)
+
+
+def enqueue_on_commit(task: Task, *args: Any, **kwargs: Any) -> None:
+    """Send ``task(*args, **kwargs)`` when the current transaction commits (at once outside one).
+
+    Nothing is sent if the transaction rolls back. Never raises: see ``enqueue_now``.
+    Arguments must be JSON-serialisable ids and numbers (the tasks' contract).
+    """
+    transaction.on_commit(partial(enqueue_now, task, *args, **kwargs))
+
+
+def enqueue_now(task: Task, *args: Any, **kwargs: Any) -> bool:
+    """Send ``task(*args, **kwargs)`` now; ``False`` (and a log line) if it could not be sent.
+
+    With a broker the send fails fast (the Redis transport's short timeouts and bounded publish
+    retries in settings). In eager mode the task runs here, and an error it raises is logged.
+    """
+    try:
+        task.apply_async(args=args, kwargs=kwargs, ignore_result=True)
+    except Exception:
+        logger.exception(
+            "Could not run or enqueue %s(args=%r, kwargs=%r); the sweeper will retry it",
+            task.name,
+            args,
+            kwargs,
+        )
+        return False
+    return True

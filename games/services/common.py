@@ -6,6 +6,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from games.enqueue import enqueue_on_commit
 from games.models import Match, Player, Round, Seat
 from games.problems import MatchNotFound
 from games.selectors import match_with_seat
@@ -89,11 +90,11 @@ def seat_players(*, match_id: int) -> list[int]:
 
 
 def on_commit_finalise(*, match_id: int) -> None:
-    """After commit, queue the end-of-match task (results, ratings). A broker error is logged by
-    ``on_commit(robust=True)`` and never fails the committed request: the sweeper re-queues."""
-    from scoring.tasks import enqueue_match_finalise
+    """After commit, queue the end-of-match task (results, ratings). A broker error is logged
+    and never fails the committed request (``games.enqueue``): the sweeper re-queues."""
+    from scoring.tasks import match_finalise_task
 
-    transaction.on_commit(lambda: enqueue_match_finalise(match_id), robust=True)
+    enqueue_on_commit(match_finalise_task, match_id)
 
 
 def opening_in(events: list[dict[str, Any]], start: int) -> list[dict[str, Any]]:

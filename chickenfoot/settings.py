@@ -46,6 +46,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "games.middleware.SweepOnRequestMiddleware",
 ]
 
 ROOT_URLCONF = "chickenfoot.urls"
@@ -165,16 +166,37 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 1,
-    "interval_start": 0.2,
-    "interval_step": 0.2,
-    "interval_max": 0.2,
+    "interval_start": 0.1,
+    "interval_step": 0.1,
+    "interval_max": 0.1,
 }
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
 CELERY_REDIS_SOCKET_TIMEOUT = 2
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
-    "retry_policy": {"max_retries": 1, "interval_start": 0.2, "interval_step": 0.2}
+    "retry_policy": {"max_retries": 1, "interval_start": 0.1, "interval_step": 0.1}
 }
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+
+# --- The sweeper (games/sweeps.py, docs/reliability.md) --------------------------------------
+
+# Work that should have happened and did not is queued again: each sweep, by name.
+SWEEPS = {
+    "bot_turns": "games.sweeps.bot_turns",
+}
+SWEEP_INTERVAL_SECONDS = env_int("SWEEP_INTERVAL_SECONDS", default=5)
+# A bot to move for longer than this has its turn queued again.
+BOT_TURN_STALE_SECONDS = env_int("BOT_TURN_STALE_SECONDS", default=10)
+# Celery beat sends the sweep; a sweep not started within one interval is dropped (the next
+# one does its work), so sweeps never pile up while workers are away.
+CELERY_BEAT_SCHEDULE = {
+    "sweep": {
+        "task": "games.tasks.sweep",
+        "schedule": float(SWEEP_INTERVAL_SECONDS),
+        "options": {"expires": float(SWEEP_INTERVAL_SECONDS)},
+    },
+}
+# Without a broker no beat runs: requests run the sweeps instead (games/middleware.py).
+SWEEP_ON_REQUEST = env_bool("SWEEP_ON_REQUEST", default=not REDIS_URL)
 
 # --- Auth -------------------------------------------------------------------------------------
 

@@ -99,12 +99,24 @@ class Match(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    bot_turn_since = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="While a bot is to move: when its turn began, or when the sweeper last "
+        "queued it again. Empty otherwise.",
+    )
 
     class Meta:
         verbose_name_plural = "matches"
         indexes = [
             # The lobby: open matches, newest first.
             models.Index(fields=["status", "-created_at"], name="match_status_created"),
+            # The sweeper: bot turns waiting longest. Only matches with a bot to move are in it.
+            models.Index(
+                fields=["bot_turn_since"],
+                condition=Q(bot_turn_since__isnull=False),
+                name="match_bot_turn_since",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -12,6 +12,7 @@ from django.db import OperationalError
 
 from games.enqueue import enqueue_on_commit
 from games.services import bot_turn_play
+from games.sweeps import sweeps_run
 
 logger = logging.getLogger(__name__)
 
@@ -76,3 +77,9 @@ def bot_play_turn(self: Task, match_id: int, version: int | None = None) -> int:
     if more:  # the cap (moves or seconds): a fresh task carries on
         enqueue_on_commit(bot_play_turn, match_id)
     return played
+
+
+@shared_task(ignore_result=True)
+def sweep() -> dict[str, int]:
+    """Run every sweep (``games.sweeps``); Celery beat sends this every few seconds."""
+    return sweeps_run()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import pytest
 
@@ -27,6 +28,14 @@ def _celery_eager_unless_worker(request: pytest.FixtureRequest) -> Iterator[None
         yield
     finally:
         conf.task_always_eager, conf.task_eager_propagates = saved
+
+
+@pytest.fixture(autouse=True)
+def _no_sweeps_after_requests(settings: Any) -> None:
+    """No sweeps after requests (on the embedded default they run every few seconds): a sweep
+    would add queries to whichever test it fell in. ``tests/games/test_sweeps.py`` tests them.
+    """
+    settings.SWEEP_ON_REQUEST = False
 
 
 @contextmanager

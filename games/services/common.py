@@ -1,4 +1,4 @@
-"""What the write services share: the match lock, recording rounds, bot turns on commit."""
+"""What the write services share: the match lock, recording rounds, scheduling bot turns."""
 
 from __future__ import annotations
 
@@ -132,11 +132,19 @@ def round_create(
     return row
 
 
-def on_commit_bot_turn(*, match: Match) -> None:
-    """After commit, let a bot play if one is to move now (the task is idempotent)."""
+def bot_turn_schedule(*, match: Match) -> None:
+    """Start the clock of a bot to move now (``bot_turn_since``), and queue its turn on commit.
+
+    Call it on every change that can pass the turn, before saving ``bot_turn_since`` with the
+    rest of the match: with no bot to move the clock is cleared. The sweeper
+    (``games.sweeps.bot_turns``) queues again a bot turn whose clock is too old, so a lost
+    message or a dead worker never leaves a match waiting for good.
+    """
     turn = (match.state or {}).get("turn")
     if match.status != Match.Status.PLAYING or turn not in match.bot_seats:
+        match.bot_turn_since = None
         return
+    match.bot_turn_since = timezone.now()
     from games.tasks import bot_turn_enqueue_on_commit  # tasks import services: not above
 
     bot_turn_enqueue_on_commit(match_id=match.pk, version=match.version)

@@ -21,8 +21,8 @@ from games.problems import (
     SeatTaken,
 )
 from games.services.common import (
+    bot_turn_schedule,
     match_lock,
-    on_commit_bot_turn,
     on_commit_finalise,
     round_create,
     went_out_as_dealt,
@@ -189,6 +189,7 @@ def match_start(*, match_id: int, player: Player) -> Match:
             match.standings = engine.standings(state)
             match.finished_at = now
             on_commit_finalise(match_id=match.pk)
+        bot_turn_schedule(match=match)
         match.save(
             update_fields=[
                 "state",
@@ -199,7 +200,7 @@ def match_start(*, match_id: int, player: Player) -> Match:
                 "standings",
                 "finished_at",
                 "current_round",
+                "bot_turn_since",
             ]
         )
-        on_commit_bot_turn(match=match)
     return match

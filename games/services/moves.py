@@ -23,7 +23,7 @@ from games.problems import (
     VersionRequired,
 )
 from games.selectors import events_for_seat
-from games.services.common import match_lock, on_commit_bot_turn, round_record_events
+from games.services.common import bot_turn_schedule, match_lock, round_record_events
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,7 @@ _MATCH_COLUMNS = (
     "standings",
     "finished_at",
     "current_round_id",
+    "bot_turn_since",
 )
 
 
@@ -191,10 +192,10 @@ def _apply(
         row.idempotency_key = idempotency_key
         row.request_hash = fingerprint
         row.response = body
+    bot_turn_schedule(match=match)
     # Two plain statements (games/rows.py): the ORM's save() costs more than the move itself.
     rows.insert(Move, {name: getattr(row, name) for name in _MOVE_COLUMNS})
     rows.update(Match, match.pk, {name: getattr(match, name) for name in _MATCH_COLUMNS})
-    on_commit_bot_turn(match=match)
     return MoveOutcome(body=body, version=match.version)
 
 

@@ -1,0 +1,74 @@
+"""The sweeper: find work that should have happened and did not, and queue it again.
+
+A message can be lost (Redis down when it was sent) and a worker can die mid-task; the sweeper
+makes neither final. Celery beat runs ``games.tasks.sweep`` every ``SWEEP_INTERVAL_SECONDS``,
+which runs every sweep named in ``settings.SWEEPS`` (name -> dotted path of a function). On the
+embedded default, where no beat runs, ``games.middleware.SweepOnRequestMiddleware`` runs them.
+
+A sweep is a function ``sweep(*, now: datetime) -> int`` returning how many items it queued
+again. It must be cheap when there is nothing to do (one indexed query), bounded per run
+(``SWEEP_BATCH`` items; the rest wait for the next run), and safe to run concurrently with itself:
+claim each item with a compare-and-set update, so two sweepers never queue one item twice.
+The tasks it queues are idempotent anyway. To add one, write the function and name it in
+``SWEEPS``.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.utils import timezone
+from django.utils.module_loading import import_string
+
+from games.enqueue import enqueue_on_commit
+from games.models import Match
+
+logger = logging.getLogger(__name__)
+
+#: The most items one sweep queues in one run.
+SWEEP_BATCH = 500
+
+
+def sweeps_run(*, now: datetime | None = None) -> dict[str, int]:
+    """Run every sweep in ``settings.SWEEPS``; how many items each queued again.
+
+    A sweep that fails is logged and left out of the answer; the others still run.
+    """
+    now = now or timezone.now()
+    queued: dict[str, int] = {}
+    for name, path in settings.SWEEPS.items():
+        try:
+            queued[name] = import_string(path)(now=now)
+        except Exception:  # one broken sweep must not stop the others
+            logger.exception("Sweep %s failed", name)
+            continue
+        if queued[name]:
+            logger.warning("Sweep %s queued %d item(s) again", name, queued[name])
+    return queued
+
+
+def bot_turns(*, now: datetime) -> int:
+    """Queue again every playing match whose bot has been to move too long.
+
+    "Too long" is ``BOT_TURN_STALE_SECONDS`` since ``Match.bot_turn_since``, which every move
+    refreshes while bots play (so a running bot run is never touched). Claiming a match moves
+    its clock to ``now``: a match is queued again at most once per ``BOT_TURN_STALE_SECONDS``,
+    and a move committed meanwhile (it changes the clock) makes the claim miss.
+    """
+    from games.tasks import bot_play_turn  # games.tasks imports this module: import here
+
+    stale = now - timedelta(seconds=settings.BOT_TURN_STALE_SECONDS)
+    waiting = (
+        Match.objects.filter(bot_turn_since__lt=stale, status=Match.Status.PLAYING)
+        .order_by("bot_turn_since")
+        .values_list("pk", "bot_turn_since")[:SWEEP_BATCH]
+    )
+    queued = 0
+    for pk, since in list(waiting):
+        claimed = Match.objects.filter(pk=pk, bot_turn_since=since).update(bot_turn_since=now)
+        if claimed:
+            enqueue_on_commit(bot_play_turn, pk)
+            queued += 1
+    return queued

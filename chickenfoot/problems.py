@@ -23,12 +23,12 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import set_rollback
 
+from chickenfoot.problem_types import PROBLEM_TYPE_BASE, problem_type  # noqa: F401
 from games.engine.errors import EngineError
 
 logger = logging.getLogger(__name__)
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
-PROBLEM_TYPE_BASE = "https://chickenfoot.dev/problems/"
 
 # Titles for DRF's exception codes; anything else falls back to the HTTP status phrase.
 _TITLES = {
@@ -44,11 +44,6 @@ _TITLES = {
     "throttled": "Too many requests",
     "internal_error": "Internal server error",
 }
-
-
-def problem_type(code: str) -> str:
-    """The ``type`` URI of the problem with machine code ``code``."""
-    return PROBLEM_TYPE_BASE + code.replace("_", "-")
 
 
 def _title_for(code: str, status: int) -> str:

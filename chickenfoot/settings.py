@@ -221,8 +221,10 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 # --- API --------------------------------------------------------------------------------------
 
 REST_FRAMEWORK = {
+    # The games API's token authentication (the token's user and player in one query), named
+    # here so that apps which never import games (scoring) authenticate the same way.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "games.authentication.PlayerTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -269,7 +271,7 @@ SPECTACULAR_SETTINGS = {
         "StateStatusEnum": ["playing", "over"],
         "FootStatusEnum": ["open", "completed", "released"],
         "RoundEndEnum": ["out", "blocked"],
-        "ProblemCodeEnum": "games.api.common.PROBLEM_CODES",
+        "ProblemCodeEnum": "chickenfoot.openapi.PROBLEM_CODES",
     },
 }
 

@@ -1,0 +1,115 @@
+"""What every app's OpenAPI description shares: the problem document and its examples.
+
+Here, in the project package, so that both ``games`` and ``scoring`` (which never imports games)
+document their refusals with the one ``Problem`` component.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema_serializer
+from rest_framework import serializers
+
+from chickenfoot.problem_types import problem_type
+
+#: Every problem ``code`` the API sends: docs/errors.md's table (a test keeps them equal).
+PROBLEM_CODES = [
+    "invalid",
+    "parse_error",
+    "malformed_move",
+    "invalid_option",
+    "bad_request",
+    "invalid_seats",
+    "not_authenticated",
+    "authentication_failed",
+    "invalid_credentials",
+    "permission_denied",
+    "not_your_match",
+    "not_creator",
+    "not_organiser",
+    "not_found",
+    "match_not_found",
+    "player_not_found",
+    "round_not_found",
+    "move_not_found",
+    "method_not_allowed",
+    "not_acceptable",
+    "not_your_turn",
+    "stale_version",
+    "version_ahead",
+    "match_not_open",
+    "match_full",
+    "seat_taken",
+    "already_seated",
+    "seats_open",
+    "match_not_started",
+    "match_not_playing",
+    "match_not_finished",
+    "username_taken",
+    "unsupported_media_type",
+    "rule_violation",
+    "idempotency_key_reused",
+    "version_required",
+    "throttled",
+    "internal_error",
+]
+
+
+@extend_schema_serializer(component_name="Problem")
+class ProblemSerializer(serializers.Serializer):
+    """An RFC 9457 problem document (``application/problem+json``): docs/errors.md."""
+
+    type = serializers.URLField(help_text="`https://chickenfoot.dev/problems/<code>`.")
+    title = serializers.CharField()
+    status = serializers.IntegerField()
+    detail = serializers.CharField(help_text="What went wrong with this request, for a human.")
+    code = serializers.ChoiceField(choices=PROBLEM_CODES, help_text="The code to switch on.")
+    rule = serializers.CharField(
+        required=False, help_text="The broken rule's id (docs/rules.md), when a rule was broken."
+    )
+    errors = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="On validation errors: messages by field (nested fields joined with dots).",
+    )
+    current_version = serializers.IntegerField(
+        required=False, help_text="`stale_version`, `version_ahead`, `version_required`."
+    )
+    open_seats = serializers.ListField(
+        child=serializers.IntegerField(), required=False, help_text="`seats_open`."
+    )
+
+
+def problem(description: str, *examples: tuple[str, dict[str, Any]]) -> OpenApiResponse:
+    """A documented problem response with its examples."""
+    return OpenApiResponse(
+        ProblemSerializer,
+        description=description,
+        examples=[OpenApiExample(name, value=value) for name, value in examples],
+    )
+
+
+def problem_example(status: int, code: str, title: str, detail: str, **extra: Any) -> dict:
+    return {
+        "type": problem_type(code),
+        "title": title,
+        "status": status,
+        "detail": detail,
+        "code": code,
+        **extra,
+    }
+
+
+NOT_AUTHENTICATED = problem(
+    "No or a bad token.",
+    (
+        "No token",
+        problem_example(
+            401,
+            "not_authenticated",
+            "Not authenticated",
+            "Authentication credentials were not provided.",
+        ),
+    ),
+)

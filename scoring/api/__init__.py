@@ -1,0 +1,1 @@
+"""The scoring API: history, statistics, head-to-head and the leaderboard (read-only)."""

@@ -1,0 +1,76 @@
+"""What the scoring views share: strict query parameters, the history cursor, documented
+problems."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.pagination import CursorPagination, PageNumberPagination
+from rest_framework.request import Request
+
+from chickenfoot.openapi import problem, problem_example
+
+
+def check_known_params(request: Request, known: Iterable[str]) -> None:
+    """Refuse (400) a query parameter no filter knows: a typo must not return everything."""
+    unknown = sorted(set(request.query_params) - set(known))
+    if unknown:
+        allowed = ", ".join(sorted(known))
+        raise ValidationError(
+            {name: [f"Unknown query parameter. Known ones: {allowed}."] for name in unknown}
+        )
+
+
+class HistoryCursor(CursorPagination):
+    """Keyset paging, newest first on (finished_at, id): a page never shifts when new matches
+    finish (they come before the first page), however deep the cursor."""
+
+    ordering = ("-finished_at", "-id")
+    page_size = 20
+    page_size_query_param = "page_size"
+    max_page_size = 100
+
+    def decode_cursor(self, request: Request):  # type: ignore[no-untyped-def]
+        try:
+            return super().decode_cursor(request)
+        except NotFound:
+            raise ValidationError({self.cursor_query_param: ["Invalid cursor."]}) from None
+
+
+class LeaderboardPages(PageNumberPagination):
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 200
+
+
+PLAYER_NOT_FOUND = problem(
+    "No such player.",
+    ("No such player", problem_example(404, "player_not_found", "No such player",
+                                       "There is no player 99.")),
+)  # fmt: skip
+BAD_FILTER = problem(
+    "A filter value (or parameter) is not valid.",
+    (
+        "Bad filter value",
+        problem_example(
+            400,
+            "invalid",
+            "Invalid input",
+            "place: Enter a whole number.",
+            errors={"place": ["Enter a whole number."]},
+        ),
+    ),
+    (
+        "Unknown parameter",
+        problem_example(
+            400,
+            "invalid",
+            "Invalid input",
+            "varaint: Unknown query parameter. Known ones: cursor, page_size, variant.",
+            errors={
+                "varaint": ["Unknown query parameter. Known ones: cursor, page_size, variant."]
+            },
+        ),
+    ),
+)

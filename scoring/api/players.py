@@ -1,0 +1,169 @@
+"""A player's statistics and their head-to-head record against another player."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from chickenfoot.openapi import NOT_AUTHENTICATED
+from scoring.api.common import BAD_FILTER, PLAYER_NOT_FOUND, check_known_params
+from scoring.api.history import PLAYER_ID
+from scoring.models import VARIANT_CHOICES
+from scoring.problems import PlayerNotFound
+from scoring.selectors import head_to_head, player_exists, player_statistics
+
+
+class VariantQuerySerializer(serializers.Serializer):
+    variant = serializers.ChoiceField(
+        choices=VARIANT_CHOICES, required=False, help_text="Only this game (default: both)."
+    )
+
+
+def _variant(request: Request) -> str | None:
+    check_known_params(request, ["variant"])
+    query = VariantQuerySerializer(data=request.query_params)
+    query.is_valid(raise_exception=True)
+    return query.validated_data.get("variant")
+
+
+def _check_player(player_id: int) -> None:
+    if not player_exists(player_id=player_id):
+        raise PlayerNotFound(f"There is no player {player_id}.")
+
+
+class RatingOutputSerializer(serializers.Serializer):
+    variant = serializers.ChoiceField(choices=VARIANT_CHOICES)
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    ordinal = serializers.FloatField(help_text="mu - 3 sigma: what the leaderboard orders by.")
+    display = serializers.IntegerField(help_text="round(1000 + 40 * ordinal).")
+    matches = serializers.IntegerField(help_text="Rated matches in this variant.")
+    trend = serializers.FloatField(help_text="Change of the ordinal over the last matches.")
+    trend_matches = serializers.IntegerField(help_text="How many matches the trend spans (≤ 10).")
+    recent = serializers.ListField(
+        child=serializers.FloatField(), help_text="The ordinal after each of those, oldest first."
+    )
+
+
+class StatisticsOutputSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    variant = serializers.ChoiceField(choices=VARIANT_CHOICES, allow_null=True)
+    matches = serializers.IntegerField()
+    wins = serializers.IntegerField(help_text="First places, shared ones included.")
+    win_share = serializers.FloatField(allow_null=True, help_text="wins / matches.")
+    mean_place = serializers.FloatField(allow_null=True)
+    rounds = serializers.IntegerField()
+    mean_round_score = serializers.FloatField(allow_null=True, help_text="points / rounds.")
+    rounds_at_zero = serializers.IntegerField()
+    best_round = serializers.IntegerField(allow_null=True, help_text="Lowest round score.")
+    ratings = RatingOutputSerializer(many=True)
+
+
+STATS_EXAMPLE = {
+    "player_id": 3,
+    "variant": "chickenfoot",
+    "matches": 42,
+    "wins": 13,
+    "win_share": 0.3095,
+    "mean_place": 2.119,
+    "rounds": 420,
+    "mean_round_score": 6.212,
+    "rounds_at_zero": 97,
+    "best_round": 0,
+    "ratings": [
+        {
+            "variant": "chickenfoot",
+            "mu": 29.31,
+            "sigma": 2.104,
+            "ordinal": 22.998,
+            "display": 1920,
+            "matches": 42,
+            "trend": 1.87,
+            "trend_matches": 10,
+            "recent": [21.1, 21.6, 21.2, 22.0, 22.3, 21.9, 22.4, 22.8, 22.6, 22.998],
+        }
+    ],
+}
+
+
+class PlayerStatisticsApi(APIView):
+    """A player's figures over their finished matches, and their rating with its trend."""
+
+    @extend_schema(
+        operation_id="player_statistics",
+        summary="A player's statistics",
+        tags=["history"],
+        parameters=[PLAYER_ID, VariantQuerySerializer],
+        responses={
+            200: StatisticsOutputSerializer,
+            400: BAD_FILTER,
+            401: NOT_AUTHENTICATED,
+            404: PLAYER_NOT_FOUND,
+        },
+        examples=[OpenApiExample("Statistics", value=STATS_EXAMPLE, response_only=True)],
+    )
+    def get(self, request: Request, player_id: int) -> Response:
+        variant = _variant(request)
+        _check_player(player_id)
+        body = player_statistics(player_id=player_id, variant=variant)
+        return Response(StatisticsOutputSerializer(body).data)
+
+
+class HeadToHeadOutputSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    opponent_id = serializers.IntegerField()
+    variant = serializers.ChoiceField(choices=VARIANT_CHOICES, allow_null=True)
+    matches = serializers.IntegerField(help_text="Finished matches both sat at.")
+    player_placed_higher = serializers.IntegerField()
+    opponent_placed_higher = serializers.IntegerField()
+    level = serializers.IntegerField(help_text="Matches where they shared a place.")
+    player_points = serializers.IntegerField()
+    opponent_points = serializers.IntegerField()
+    player_wins = serializers.IntegerField()
+    opponent_wins = serializers.IntegerField()
+
+
+H2H_EXAMPLE = {
+    "player_id": 3,
+    "opponent_id": 8,
+    "variant": None,
+    "matches": 12,
+    "player_placed_higher": 7,
+    "opponent_placed_higher": 4,
+    "level": 1,
+    "player_points": 611,
+    "opponent_points": 702,
+    "player_wins": 5,
+    "opponent_wins": 3,
+}
+
+
+class HeadToHeadApi(APIView):
+    """Two players' record in the finished matches they both sat at."""
+
+    @extend_schema(
+        operation_id="head_to_head",
+        summary="Head-to-head between two players",
+        tags=["history"],
+        parameters=[
+            PLAYER_ID,
+            OpenApiParameter("opponent_id", int, OpenApiParameter.PATH, description="The other."),
+            VariantQuerySerializer,
+        ],
+        responses={
+            200: HeadToHeadOutputSerializer,
+            400: BAD_FILTER,
+            401: NOT_AUTHENTICATED,
+            404: PLAYER_NOT_FOUND,
+        },
+        examples=[OpenApiExample("Head-to-head", value=H2H_EXAMPLE, response_only=True)],
+    )
+    def get(self, request: Request, player_id: int, opponent_id: int) -> Response:
+        variant = _variant(request)
+        _check_player(player_id)
+        _check_player(opponent_id)
+        body = head_to_head(player_id=player_id, opponent_id=opponent_id, variant=variant)
+        return Response(HeadToHeadOutputSerializer(body).data)

@@ -1,0 +1,58 @@
+"""Filters of a player's history (django-filter). A bad value is a 400 problem, never an empty
+page; so is a parameter no filter knows (a typo must not silently return everything)."""
+
+from __future__ import annotations
+
+import django_filters
+from django import forms
+from django.db.models import Exists, OuterRef, QuerySet
+
+from scoring.models import VARIANT_CHOICES, MatchResult
+
+#: The match statuses a history row can have (games' ``Match.Status``, by value).
+HISTORY_STATUS_CHOICES = [("finished", "Finished"), ("abandoned", "Abandoned")]
+
+
+class IntegerFilter(django_filters.NumberFilter):
+    """A whole number (``NumberFilter`` takes decimals: ``place=1.5`` must be refused)."""
+
+    field_class = forms.IntegerField
+
+
+class HistoryFilter(django_filters.FilterSet):
+    """Filters combine (AND). Competitions (tournaments, leagues) add their filter here."""
+
+    variant = django_filters.ChoiceFilter(choices=VARIANT_CHOICES, help_text="Only this game.")
+    finished_after = django_filters.IsoDateTimeFilter(
+        field_name="finished_at",
+        lookup_expr="gte",
+        help_text="Finished at or after this instant (ISO 8601, e.g. 2026-11-01T00:00:00Z).",
+    )
+    finished_before = django_filters.IsoDateTimeFilter(
+        field_name="finished_at",
+        lookup_expr="lt",
+        help_text="Finished before this instant (ISO 8601).",
+    )
+    opponent = IntegerFilter(
+        method="filter_opponent",
+        min_value=1,
+        help_text="Only matches this player (id) also sat at.",
+    )
+    place = IntegerFilter(
+        field_name="place", min_value=1, help_text="Only matches the player finished in this place."
+    )
+    status = django_filters.ChoiceFilter(
+        field_name="match__status",
+        choices=HISTORY_STATUS_CHOICES,
+        help_text="The match's status.",
+    )
+
+    class Meta:
+        model = MatchResult
+        fields: list[str] = []
+
+    def filter_opponent(
+        self, queryset: QuerySet[MatchResult], name: str, value: int
+    ) -> QuerySet[MatchResult]:
+        others = MatchResult.objects.filter(match_id=OuterRef("match_id"), player_id=int(value))
+        return queryset.filter(Exists(others))

@@ -1,0 +1,16 @@
+"""Refusals of the scoring API, rendered as RFC 9457 problem documents by the project's handler.
+
+DRF's exceptions with a code of our own: scoring never imports ``chickenfoot.problems`` (which
+imports the engine's errors, i.e. games).
+"""
+
+from __future__ import annotations
+
+from rest_framework.exceptions import NotFound
+
+
+class PlayerNotFound(NotFound):
+    default_code = "player_not_found"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail, code=self.default_code)

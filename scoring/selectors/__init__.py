@@ -1,0 +1,22 @@
+"""Reads of the scoring app: each a query the database answers (aggregates, never a Python loop
+over matches), the same ORM code on PostgreSQL and SQLite. docs/scoring.md lists them with the
+index each one uses and its measured time."""
+
+from __future__ import annotations
+
+from scoring.selectors.head_to_head import head_to_head
+from scoring.selectors.history import history_rows, player_exists, player_history
+from scoring.selectors.leaderboard import leaderboard
+from scoring.selectors.results import match_results, results_pending
+from scoring.selectors.stats import player_statistics
+
+__all__ = [
+    "head_to_head",
+    "history_rows",
+    "leaderboard",
+    "match_results",
+    "player_exists",
+    "player_history",
+    "player_statistics",
+    "results_pending",
+]

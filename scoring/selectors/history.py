@@ -1,0 +1,52 @@
+"""A player's history: their result rows, newest first, with who else sat at each table."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any
+
+from django.apps import apps
+from django.db.models import F, QuerySet
+
+from scoring.models import MatchResult
+
+
+def player_exists(*, player_id: int) -> bool:
+    # Through the app registry: scoring never imports games (pyproject's import contract).
+    return apps.get_model("games", "Player").objects.filter(pk=player_id).exists()
+
+
+def player_history(*, player_id: int) -> QuerySet[MatchResult]:
+    """The result rows of ``player_id`` (index ``matchresult_player_history``); the API filters
+    them (``scoring.filters.HistoryFilter``) and pages them by (finished_at, id), newest first."""
+    return MatchResult.objects.filter(player_id=player_id)
+
+
+def history_rows(*, results: Iterable[MatchResult]) -> list[dict[str, Any]]:
+    """One page of history as the API shows it: each row with every seat of its match (one
+    query for the page, by the ``(match, seat)`` unique index)."""
+    page = list(results)
+    seats: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for row in (
+        MatchResult.objects.filter(match_id__in=[r.match_id for r in page])
+        .order_by("match_id", "seat")
+        .values("match_id", "seat", "player_id", "place", "total", name=F("player__display_name"))
+    ):
+        seats[row.pop("match_id")].append(row)
+    return [
+        {
+            "match_id": r.match_id,
+            "variant": r.variant,
+            "finished_at": r.finished_at,
+            "seat": r.seat,
+            "place": r.place,
+            "total": r.total,
+            "zero_rounds": r.zero_rounds,
+            "lowest_round": r.lowest_round,
+            "rounds_played": r.rounds_played,
+            "decided_by": r.decided_by,
+            "seats": seats[r.match_id],
+        }
+        for r in page
+    ]

@@ -1,0 +1,84 @@
+"""A player's statistics: one aggregate over their result rows, and their ratings' trend."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Avg, Count, Min, Q, Sum
+
+from scoring import ratings
+from scoring.models import MatchResult, Rating, RatingChange
+
+#: How many of a player's latest matches the rating trend spans.
+TREND_MATCHES = 10
+
+
+def player_statistics(*, player_id: int, variant: str | None = None) -> dict[str, Any]:
+    """``player_id``'s figures over their finished matches (of ``variant``, or all).
+
+    ``wins`` counts first places, shared ones included; ``win_share`` = wins / matches;
+    ``mean_round_score`` = points / rounds played; ``best_round`` is the lowest single-round
+    score (0 if they ever went out clean). One index-only aggregate
+    (``matchresult_player_stats``), then one query per rated variant for the trend.
+    """
+    results = MatchResult.objects.filter(player_id=player_id)
+    if variant:
+        results = results.filter(variant=variant)
+    figures = results.aggregate(
+        matches=Count("pk"),
+        wins=Count("pk", filter=Q(place=1)),
+        points=Sum("total"),
+        rounds=Sum("rounds_played"),
+        zero_rounds=Sum("zero_rounds"),
+        lowest_non_zero=Min("lowest_round"),
+        mean_place=Avg("place"),
+    )
+    matches = figures["matches"]
+    rounds = figures["rounds"] or 0
+    zero_rounds = figures["zero_rounds"] or 0
+    if zero_rounds:
+        best_round: int | None = 0
+    else:
+        best_round = figures["lowest_non_zero"]
+    return {
+        "player_id": player_id,
+        "variant": variant,
+        "matches": matches,
+        "wins": figures["wins"],
+        "win_share": round(figures["wins"] / matches, 4) if matches else None,
+        "mean_place": round(figures["mean_place"], 3) if matches else None,
+        "rounds": rounds,
+        "mean_round_score": round(figures["points"] / rounds, 3) if rounds else None,
+        "rounds_at_zero": zero_rounds,
+        "best_round": best_round,
+        "ratings": player_ratings(player_id=player_id, variant=variant),
+    }
+
+
+def player_ratings(*, player_id: int, variant: str | None = None) -> list[dict[str, Any]]:
+    """The player's rating per variant with its trend over their last ``TREND_MATCHES``."""
+    rows = Rating.objects.filter(player_id=player_id).order_by("variant")
+    if variant:
+        rows = rows.filter(variant=variant)
+    out = []
+    for rating in rows:
+        recent = list(
+            RatingChange.objects.filter(player_id=player_id, variant=rating.variant)
+            .order_by("-id")
+            .values_list("ordinal_before", "ordinal_after")[:TREND_MATCHES]
+        )
+        trend = rating.ordinal - recent[-1][0] if recent else 0.0
+        out.append(
+            {
+                "variant": rating.variant,
+                "mu": round(rating.mu, 4),
+                "sigma": round(rating.sigma, 4),
+                "ordinal": round(rating.ordinal, 4),
+                "display": ratings.display_rating(rating.ordinal),
+                "matches": rating.matches,
+                "trend": round(trend, 4),
+                "trend_matches": len(recent),
+                "recent": [round(after, 4) for _, after in reversed(recent)],
+            }
+        )
+    return out

@@ -116,3 +116,8 @@ class RoundNotFound(NotFoundError):
 class MoveNotFound(NotFoundError):
     code = "move_not_found"
     title = "No such move"
+
+
+class MatchNotFinished(ConflictError):
+    code = "match_not_finished"
+    title = "Match not finished"

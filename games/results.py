@@ -9,17 +9,54 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Max
+from django.db.models import Max, Prefetch
 
 from games.models import Match, Move, Round
+from scoring.models import MatchResult
 
 #: How a round ended (the ``round_ended`` event's ``reason``).
 OUT = "out"
 BLOCKED = "blocked"
 
 
+#: The C-WIN criteria consulted to reach each ``decided_by`` (the engine's ``tiebreak`` trail).
+TIEBREAK_TRAIL = {
+    "total": ["total"],
+    "zero_rounds": ["total", "zero_rounds"],
+    "lowest_round": ["total", "zero_rounds", "lowest_round"],
+    "shared": ["total", "zero_rounds", "lowest_round"],
+}
+
+
+def results_prefetch() -> Prefetch:
+    """Load the result rows of a page of matches in one query (``match.result_rows``)."""
+    return Prefetch(
+        "scoring_results",
+        queryset=MatchResult.objects.order_by("place", "seat"),
+        to_attr="result_rows",
+    )
+
+
+def _result_rows(match: Match) -> list[MatchResult]:
+    """The match's result rows, best first: prefetched, or read now (once) if it has finished."""
+    rows: list[MatchResult] | None = getattr(match, "result_rows", None)
+    if rows is None:
+        rows = []
+        if match.status == Match.Status.FINISHED:
+            rows = list(MatchResult.objects.filter(match_id=match.pk).order_by("place", "seat"))
+        match.result_rows = rows  # type: ignore[attr-defined]
+    return rows
+
+
+def results_pending(*, match: Match) -> bool:
+    """Finished, but the end-of-match task has not written its results yet."""
+    return match.status == Match.Status.FINISHED and not _result_rows(match)
+
+
 def match_standings(*, match: Match) -> list[dict[str, Any]] | None:
-    """The final order of a finished match (C-WIN), best first; ``None`` until it is over.
+    """The final order of a finished match (C-WIN), best first, from the result rows the
+    end-of-match task wrote (``scoring``: the rows decide, not the engine's JSON); ``None``
+    until the match is over and its results are written (``results_pending``).
 
     ``match``'s seats must be loaded with their players (``match_get`` does). Each place:
     ``place`` (shared places repeat: 1, 2, 2, 4), ``seat``, ``player_id``, ``name``, ``total``,
@@ -27,23 +64,24 @@ def match_standings(*, match: Match) -> list[dict[str, Any]] | None:
     score; ``None`` when every round was 0), ``decided_by`` and ``tiebreak`` (the criteria it
     took to separate the seat from its neighbours).
     """
-    if match.standings is None:
+    rows = _result_rows(match)
+    if not rows:
         return None
     players = {seat.position: seat.player for seat in match.seats.all()}
     out = []
-    for row in match.standings:
-        player = players.get(row["seat"])
+    for row in rows:
+        player = players.get(row.seat)
         out.append(
             {
-                "place": row["place"],
-                "seat": row["seat"],
-                "player_id": player.pk if player is not None else None,
+                "place": row.place,
+                "seat": row.seat,
+                "player_id": row.player_id,
                 "name": player.display_name if player is not None else None,
-                "total": row["total"],
-                "zero_rounds": row["zero_rounds"],
-                "lowest_round": row["lowest_round"],
-                "decided_by": row["decided_by"],
-                "tiebreak": list(row["tiebreak"]),
+                "total": row.total,
+                "zero_rounds": row.zero_rounds,
+                "lowest_round": row.lowest_round,
+                "decided_by": row.decided_by,
+                "tiebreak": list(TIEBREAK_TRAIL[row.decided_by]),
             }
         )
     return out

@@ -11,7 +11,12 @@ from django.db.models.fields.json import KeyTransform
 from games import engine, rows
 from games.models import Match, Move, Player, Round, Seat
 from games.problems import MatchNotFound, NotYourMatch
-from games.results import match_round_table, match_standings
+from games.results import (
+    match_round_table,
+    match_standings,
+    results_pending,
+    results_prefetch,
+)
 
 
 def events_for_seat(
@@ -88,9 +93,14 @@ def match_with_seat(*, match_id: int, player: Player, lock: bool = False) -> Mat
     return match
 
 
+#: Matches anyone signed in may look at (as a spectator): the lobby, and the public record.
+_PUBLIC_STATUSES = (Match.Status.OPEN, Match.Status.FINISHED)
+
+
 def _check_may_view(*, match: Match, seat: int | None, player: Player) -> None:
-    """Anyone may see an open match; a started one only its players and organisers."""
-    if seat is None and match.status != Match.Status.OPEN and not player.organises:
+    """Anyone may see an open or a finished match (a finished match's hands are revealed for
+    scoring: its record is public); one in play only its players and organisers."""
+    if seat is None and match.status not in _PUBLIC_STATUSES and not player.organises:
         raise NotYourMatch(f"You have no seat at match {match.pk}.")
 
 
@@ -149,6 +159,7 @@ def match_summary(*, match: Match, viewer: Player | None = None) -> dict[str, An
         "finished_at": match.finished_at,
         "seats": seats_json(match=match, viewer=viewer),
         "standings": match_standings(match=match),
+        "results_pending": results_pending(match=match),
     }
 
 
@@ -207,7 +218,7 @@ def match_list_for_player(*, player: Player, status: str | None = None) -> Query
         matches.annotate(turn_now=KeyTransform("turn", "state"))
         .defer("state", "seed")
         .select_related("created_by")
-        .prefetch_related(_seats_prefetch())
+        .prefetch_related(_seats_prefetch(), results_prefetch())
         .order_by("-created_at", "-pk")
     )
 

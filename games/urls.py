@@ -15,6 +15,7 @@ from games.api.matches import (
 from games.api.moves import LegalMovesApi, MoveLogApi, MoveSubmitApi
 from games.api.pictures import BoardSvgApi, ScoresSvgApi
 from games.api.players import PlayerMeApi, PlayerRegisterApi, TokenObtainApi
+from games.api.records import MatchFinaliseApi, MatchRecordApi
 from games.api.rounds import MatchRoundsApi
 
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -33,4 +34,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:match_id>/board.svg", BoardSvgApi.as_view(), name="match-board-svg"),
     path("matches/<int:match_id>/scores.svg", ScoresSvgApi.as_view(), name="match-scores-svg"),
     path("matches/<int:match_id>/rounds", MatchRoundsApi.as_view(), name="match-rounds"),
+    path("matches/<int:match_id>/record", MatchRecordApi.as_view(), name="match-record"),
+    path("matches/<int:match_id>/finalise", MatchFinaliseApi.as_view(), name="match-finalise"),
 ]

@@ -58,6 +58,7 @@ SUMMARY = {
     "finished_at": None,
     "seats": OPEN_SEATS,
     "standings": None,
+    "results_pending": False,
 }
 MATCH_VIEW = {
     **SUMMARY,

@@ -78,7 +78,11 @@ class MatchSummaryOutputSerializer(serializers.Serializer):
     standings = StandingOutputSerializer(
         many=True,
         allow_null=True,
-        help_text="The final order (C-WIN), best first; null until the match is over.",
+        help_text="The final order (C-WIN), best first, from the result rows; null until the "
+        "match is over and the end-of-match task has written them.",
+    )
+    results_pending = serializers.BooleanField(
+        help_text="Finished, and the end-of-match task has not written the results yet."
     )
 
 

@@ -7,16 +7,13 @@ from __future__ import annotations
 from scoring.selectors.head_to_head import head_to_head
 from scoring.selectors.history import history_rows, player_exists, player_history
 from scoring.selectors.leaderboard import leaderboard
-from scoring.selectors.results import match_results, results_pending
 from scoring.selectors.stats import player_statistics
 
 __all__ = [
     "head_to_head",
     "history_rows",
     "leaderboard",
-    "match_results",
     "player_exists",
     "player_history",
     "player_statistics",
-    "results_pending",
 ]

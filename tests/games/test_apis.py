@@ -531,10 +531,12 @@ def test_humans_play_a_match_to_the_end(
     variant: str,
     n: int,
     options: dict[str, Any],
+    django_capture_on_commit_callbacks: Callable,
 ) -> None:
     match = started_match(variant, n, options)
 
-    played = play_to_end(clients[:n], match.pk, seed=n)
+    with django_capture_on_commit_callbacks(execute=True):  # the end-of-match task runs too
+        played = play_to_end(clients[:n], match.pk, seed=n)
 
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED

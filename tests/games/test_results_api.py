@@ -54,10 +54,14 @@ def test_lowest_round_is_the_lowest_non_zero_round(
 
 
 def test_standings_name_each_place_with_its_seat_player_and_tie_breaks(
-    clients: list[APIClient], players: list[Player], started_match: Callable[..., Match]
+    clients: list[APIClient],
+    players: list[Player],
+    started_match: Callable[..., Match],
+    django_capture_on_commit_callbacks: Callable,
 ) -> None:
     match = started_match("chickenfoot", 3, {"rounds": 2})
-    play_to_end(clients[:3], match.pk, seed=3)
+    with django_capture_on_commit_callbacks(execute=True):  # the end-of-match task writes them
+        play_to_end(clients[:3], match.pk, seed=3)
 
     body = clients[1].get(f"/api/matches/{match.pk}").json()
 

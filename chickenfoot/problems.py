@@ -205,7 +205,7 @@ def _from_api_exception(exc: exceptions.APIException) -> Problem:
     return Problem(
         status=exc.status_code,
         code=code,
-        title=_title_for(code, exc.status_code),
+        title=getattr(exc, "title", None) or _title_for(code, exc.status_code),
         detail=str(exc.detail),
         headers=headers,
     )

@@ -121,3 +121,8 @@ class MoveNotFound(NotFoundError):
 class MatchNotFinished(ConflictError):
     code = "match_not_finished"
     title = "Match not finished"
+
+
+class NotOrganiser(ForbiddenError):
+    code = "not_organiser"
+    title = "Not an organiser"

@@ -11,6 +11,7 @@ from rest_framework.exceptions import NotFound
 
 class PlayerNotFound(NotFound):
     default_code = "player_not_found"
+    title = "No such player"
 
     def __init__(self, detail: str) -> None:
         super().__init__(detail, code=self.default_code)

@@ -10,12 +10,11 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from chickenfoot.problems import ForbiddenError
 from games.api.common import MATCH_ID, NOT_AUTHENTICATED, NOT_FOUND, GameApi, problem
 from games.api.common import problem_example as example
 from games.api.match_types import StandingOutputSerializer
 from games.models import Match
-from games.problems import MatchNotFinished
+from games.problems import MatchNotFinished, NotOrganiser
 from games.record import FORMAT, match_record
 from games.results import match_standings, results_pending
 from games.selectors import match_for_viewer
@@ -197,7 +196,10 @@ class MatchFinaliseApi(GameApi):
                 (
                     "Not an organiser",
                     example(
-                        403, "not_organiser", "Forbidden", "Only organisers can finalise a match."
+                        403,
+                        "not_organiser",
+                        "Not an organiser",
+                        "Only organisers can finalise a match.",
                     ),
                 ),
             ),
@@ -208,7 +210,7 @@ class MatchFinaliseApi(GameApi):
     def post(self, request: Request, match_id: int) -> Response:
         player = self.player(request)
         if not player.organises:
-            raise ForbiddenError("Only organisers can finalise a match.", code="not_organiser")
+            raise NotOrganiser("Only organisers can finalise a match.")
         match, _ = match_for_viewer(match_id=match_id, player=player)
         if match.status != Match.Status.FINISHED:
             raise MatchNotFinished(f"Match {match.pk} is {match.status}: it has no results yet.")

@@ -140,7 +140,11 @@ def test_history_of_an_unknown_player_is_a_404_problem(clients: list[APIClient])
     response = clients[0].get("/api/players/999999/history")
 
     assert response.status_code == HTTPStatus.NOT_FOUND
-    assert response.json()["code"] == "player_not_found"
+    assert response["Content-Type"] == "application/problem+json"
+    assert (response.json()["code"], response.json()["title"]) == (
+        "player_not_found",
+        "No such player",
+    )
 
 
 def test_history_needs_a_token(players: list[Player]) -> None:

@@ -163,6 +163,7 @@ def test_only_organisers_may_finalise_a_match(
     assert refused.status_code == HTTPStatus.FORBIDDEN
     assert refused["Content-Type"] == "application/problem+json"
     assert refused.json()["code"] == "not_organiser"
+    assert refused.json()["title"] == "Not an organiser"
     assert not MatchFinalisation.objects.exists()
     assert not MatchResult.objects.exists()
     assert not Rating.objects.exists()

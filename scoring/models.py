@@ -23,7 +23,10 @@ VARIANT_CHOICES = [("chickenfoot", "Chicken Foot"), ("mexican_train", "Mexican T
 class RoundResult(models.Model):
     """One seat's score in one finished round."""
 
-    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="+")
+    # No index of its own: (match, round, seat) and (match, seat) lead with it.
+    match = models.ForeignKey(
+        "games.Match", on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     round_number = models.PositiveSmallIntegerField(help_text="1-based (C-ROUNDS).")
     seat = models.PositiveSmallIntegerField(help_text="0-based position at the table.")
     player = models.ForeignKey("games.Player", on_delete=models.PROTECT, related_name="+")
@@ -57,11 +60,12 @@ class MatchResult(models.Model):
     read from this table (and its indexes) alone.
     """
 
+    # No indexes of their own: the unique (match, seat) and the history index lead with them.
     match = models.ForeignKey(
-        "games.Match", on_delete=models.CASCADE, related_name="scoring_results"
+        "games.Match", on_delete=models.CASCADE, related_name="scoring_results", db_index=False
     )
     player = models.ForeignKey(
-        "games.Player", on_delete=models.PROTECT, related_name="scoring_results"
+        "games.Player", on_delete=models.PROTECT, related_name="scoring_results", db_index=False
     )
     seat = models.PositiveSmallIntegerField()
     seat_count = models.PositiveSmallIntegerField()
@@ -125,7 +129,9 @@ class Rating(models.Model):
     ``display`` = round(1000 + 40 * ordinal) is what the leaderboard shows (a new player: 1000).
     """
 
-    player = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(
+        "games.Player", on_delete=models.CASCADE, related_name="+", db_index=False
+    )  # the unique (player, variant) leads with it
     variant = models.CharField(max_length=16, choices=VARIANT_CHOICES)
     mu = models.FloatField()
     sigma = models.FloatField()
@@ -149,8 +155,13 @@ class Rating(models.Model):
 class RatingChange(models.Model):
     """What one finished match did to one player's rating."""
 
-    player = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="+")
-    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="+")
+    # No indexes of their own: the trend index and the unique (match, player) lead with them.
+    player = models.ForeignKey(
+        "games.Player", on_delete=models.CASCADE, related_name="+", db_index=False
+    )
+    match = models.ForeignKey(
+        "games.Match", on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     variant = models.CharField(max_length=16, choices=VARIANT_CHOICES)
     mu_before = models.FloatField()
     sigma_before = models.FloatField()

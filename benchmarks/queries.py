@@ -16,7 +16,8 @@ reported:
 - ``player_stats``: matches, wins, win share, mean round score, zeros, best round, ratings and
   their trend;
 - ``head_to_head``: two players' record together;
-- ``leaderboard`` / ``leaderboard_deep``: the first and the eighth page of 50 (Chicken Foot);
+- ``leaderboard`` / ``leaderboard_deep``: the first and the eighth (or last) page of 50 (Chicken
+  Foot);
 - ``match_view``: a finished match with its standings from the result rows.
 
 Each request's SQL is captured and EXPLAINed: the line ``explain`` lists, per query, the
@@ -119,14 +120,11 @@ def measure(samples: int, seed: int) -> tuple[dict[str, float], dict[str, Any]]:
     from django.contrib.auth import get_user_model
     from rest_framework.test import APIClient
 
-    from games.models import Player
-    from scoring.models import MatchResult
+    from scoring.models import MatchResult, Rating
 
     rng = random.Random(seed)
-    league = list(
-        Player.objects.filter(user__username__startswith="league-").values_list("pk", flat=True)
-    )
-    sample = rng.sample(league, samples)
+    league = sorted(set(MatchResult.objects.values_list("player_id", flat=True).distinct()))
+    sample = rng.sample(league, min(samples, len(league)))
     rivals = {p: rng.choice([q for q in league if q != p]) for p in sample}
     # An opponent each sample player has met (the filter should find something).
     met = {}
@@ -158,6 +156,8 @@ def measure(samples: int, seed: int) -> tuple[dict[str, float], dict[str, Any]]:
             url = ok(url)["next"] or url
         deep[p] = url
 
+    rated = Rating.objects.filter(variant="chickenfoot").count()
+    deep_board = max(1, min(8, -(-rated // 50)))  # the eighth page of 50, or the last
     queries: dict[str, Callable[[int], str]] = {
         "history_first_page": lambda p: f"/api/players/{p}/history",
         "history_deep_page": lambda p: deep[p],
@@ -167,7 +167,7 @@ def measure(samples: int, seed: int) -> tuple[dict[str, float], dict[str, Any]]:
         "player_stats": lambda p: f"/api/players/{p}/stats",
         "head_to_head": lambda p: f"/api/players/{p}/head-to-head/{rivals[p]}",
         "leaderboard": lambda p: "/api/leaderboards/chickenfoot",
-        "leaderboard_deep": lambda p: "/api/leaderboards/chickenfoot?page=8",
+        "leaderboard_deep": lambda p: f"/api/leaderboards/chickenfoot?page={deep_board}",
         "match_view": lambda p: f"/api/matches/{match_ids[p]}",
     }
     from django.db import connection
@@ -200,6 +200,7 @@ def main() -> int:
     parser.add_argument("--sizes", default="10000,100000", help="Match counts, ascending.")
     parser.add_argument("--samples", type=int, default=15, help="Players timed per query.")
     parser.add_argument("--keep", action="store_true", help="Keep the database afterwards.")
+    parser.add_argument("--pool", type=int, default=400, help="seed_league's round pool.")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     url = os.environ.get("BENCH_DATABASE_URL") or DEFAULT_URL
@@ -217,7 +218,7 @@ def main() -> int:
         seeded = 0
         for size in sizes:
             started = time.perf_counter()
-            call_command("seed_league", matches=size - seeded, seed="bench")
+            call_command("seed_league", matches=size - seeded, seed="bench", pool=args.pool)
             seeded = size
             with connection.cursor() as cursor:
                 cursor.execute("VACUUM ANALYZE")

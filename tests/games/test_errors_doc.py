@@ -158,6 +158,9 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
     "seats_open": lambda w: w.clients[0].post(f"/api/matches/{w.open.pk}/start"),
     "match_not_started": lambda w: w.clients[0].get(f"/api/matches/{w.open.pk}/board.svg"),
     "match_not_playing": lambda w: submit(w.clients[0], w.open.pk, {"kind": "draw", "version": 0}),
+    "match_not_finished": lambda w: w.clients[0].get(f"/api/matches/{w.playing.pk}/record"),
+    "not_organiser": lambda w: w.clients[0].post(f"/api/matches/{w.playing.pk}/finalise"),
+    "player_not_found": lambda w: w.clients[0].get("/api/players/999999/stats"),
     "username_taken": lambda w: w.anonymous.post(
         "/api/players", {"username": "ada", "password": "correct horse battery"}, format="json"
     ),

@@ -100,6 +100,17 @@ RUNNERS: tuple[Runner, ...] = (
         "ci: Benchmarks, briefly",
         "-m benchmarks.engine",
     ),
+    # The scoring benchmark and its data: a PostgreSQL test runs each small.
+    Runner(
+        r"\.venv/bin/python manage\.py seed_league --matches \d+",
+        "test: tests/scoring/test_seed_league.py::"
+        "test_seed_league_writes_matches_whose_rows_agree_with_each_other",
+    ),
+    Runner(
+        r"(nice -n 10 )?\.venv/bin/python -m benchmarks\.queries( \[?--\w[\w-]* [\w,]+\]?)*",
+        "test: tests/scoring/test_benchmark_queries.py::"
+        "test_the_benchmark_prints_medians_per_size_and_drops_its_database",
+    ),
 )
 
 

@@ -272,6 +272,7 @@ SPECTACULAR_SETTINGS = {
         "FootStatusEnum": ["open", "completed", "released"],
         "RoundEndEnum": ["out", "blocked"],
         "ProblemCodeEnum": "chickenfoot.openapi.PROBLEM_CODES",
+        "DecidedByEnum": ["total", "zero_rounds", "lowest_round", "shared"],
     },
 }
 

@@ -39,7 +39,7 @@ class HistoryRowSerializer(serializers.Serializer):
     zero_rounds = serializers.IntegerField()
     lowest_round = serializers.IntegerField(allow_null=True)
     rounds_played = serializers.IntegerField()
-    decided_by = serializers.ChoiceField(choices=DECIDED_BY_CHOICES)
+    decided_by = serializers.ChoiceField(choices=[value for value, _ in DECIDED_BY_CHOICES])
     seats = HistorySeatSerializer(many=True, help_text="Everyone at the table, in seat order.")
 
 

@@ -71,7 +71,7 @@ class RecordMoveSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class MatchRecordOutputSerializer(serializers.Serializer):
+class MatchRecordSerializer(serializers.Serializer):
     format = serializers.ChoiceField(choices=[FORMAT])
     match = RecordMatchSerializer()
     seats = RecordSeatSerializer(many=True)
@@ -140,7 +140,7 @@ class MatchRecordApi(GameApi):
         parameters=[MATCH_ID],
         responses={
             HTTPStatus.OK: OpenApiResponse(
-                MatchRecordOutputSerializer,
+                MatchRecordSerializer,
                 examples=[OpenApiExample("A one-round record", value=RECORD_EXAMPLE)],
             ),
             HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
@@ -158,7 +158,7 @@ class MatchRecordApi(GameApi):
         return Response(match_record(match=match))
 
 
-class MatchResultsOutputSerializer(serializers.Serializer):
+class MatchFinalisedSerializer(serializers.Serializer):
     match_id = serializers.IntegerField()
     written = serializers.BooleanField(help_text="This request wrote them (false: already done).")
     results_pending = serializers.BooleanField()
@@ -177,7 +177,7 @@ class MatchFinaliseApi(GameApi):
         request=None,
         responses={
             HTTPStatus.OK: OpenApiResponse(
-                MatchResultsOutputSerializer,
+                MatchFinalisedSerializer,
                 examples=[
                     OpenApiExample(
                         "Written",

@@ -95,7 +95,9 @@ class PlayerHistoryApi(ListAPIView):
             401: NOT_AUTHENTICATED,
             404: PLAYER_NOT_FOUND,
         },
-        examples=[OpenApiExample("A page", value=HISTORY_EXAMPLE, response_only=True)],
+        examples=[
+            OpenApiExample("A match", value=HISTORY_EXAMPLE["results"][0], response_only=True)
+        ],
     )
     def get(self, request: Request, player_id: int) -> Response:
         check_known_params(request, [*HistoryFilter.base_filters, "cursor", "page_size"])

@@ -76,7 +76,11 @@ class LeaderboardApi(ListAPIView):
         ],
         responses={200: LeaderboardRowSerializer(many=True), 400: BAD_FILTER,
                    401: NOT_AUTHENTICATED},
-        examples=[OpenApiExample("A page", value=LEADERBOARD_EXAMPLE, response_only=True)],
+        examples=[
+            OpenApiExample(
+                "The leader", value=LEADERBOARD_EXAMPLE["results"][0], response_only=True
+            )
+        ],
     )  # fmt: skip
     def get(self, request: Request, variant: str) -> Response:
         check_known_params(request, ["min_matches", "page", "page_size"])

@@ -34,7 +34,7 @@ def _check_player(player_id: int) -> None:
         raise PlayerNotFound(f"There is no player {player_id}.")
 
 
-class RatingOutputSerializer(serializers.Serializer):
+class PlayerRatingSerializer(serializers.Serializer):
     variant = serializers.ChoiceField(choices=VARIANT_CHOICES)
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
@@ -48,7 +48,7 @@ class RatingOutputSerializer(serializers.Serializer):
     )
 
 
-class StatisticsOutputSerializer(serializers.Serializer):
+class PlayerStatisticsSerializer(serializers.Serializer):
     player_id = serializers.IntegerField()
     variant = serializers.ChoiceField(choices=VARIANT_CHOICES, allow_null=True)
     matches = serializers.IntegerField()
@@ -59,7 +59,7 @@ class StatisticsOutputSerializer(serializers.Serializer):
     mean_round_score = serializers.FloatField(allow_null=True, help_text="points / rounds.")
     rounds_at_zero = serializers.IntegerField()
     best_round = serializers.IntegerField(allow_null=True, help_text="Lowest round score.")
-    ratings = RatingOutputSerializer(many=True)
+    ratings = PlayerRatingSerializer(many=True)
 
 
 STATS_EXAMPLE = {
@@ -98,7 +98,7 @@ class PlayerStatisticsApi(APIView):
         tags=["history"],
         parameters=[PLAYER_ID, VariantQuerySerializer],
         responses={
-            200: StatisticsOutputSerializer,
+            200: PlayerStatisticsSerializer,
             400: BAD_FILTER,
             401: NOT_AUTHENTICATED,
             404: PLAYER_NOT_FOUND,
@@ -109,10 +109,10 @@ class PlayerStatisticsApi(APIView):
         variant = _variant(request)
         _check_player(player_id)
         body = player_statistics(player_id=player_id, variant=variant)
-        return Response(StatisticsOutputSerializer(body).data)
+        return Response(PlayerStatisticsSerializer(body).data)
 
 
-class HeadToHeadOutputSerializer(serializers.Serializer):
+class HeadToHeadSerializer(serializers.Serializer):
     player_id = serializers.IntegerField()
     opponent_id = serializers.IntegerField()
     variant = serializers.ChoiceField(choices=VARIANT_CHOICES, allow_null=True)
@@ -154,7 +154,7 @@ class HeadToHeadApi(APIView):
             VariantQuerySerializer,
         ],
         responses={
-            200: HeadToHeadOutputSerializer,
+            200: HeadToHeadSerializer,
             400: BAD_FILTER,
             401: NOT_AUTHENTICATED,
             404: PLAYER_NOT_FOUND,
@@ -166,4 +166,4 @@ class HeadToHeadApi(APIView):
         _check_player(player_id)
         _check_player(opponent_id)
         body = head_to_head(player_id=player_id, opponent_id=opponent_id, variant=variant)
-        return Response(HeadToHeadOutputSerializer(body).data)
+        return Response(HeadToHeadSerializer(body).data)

@@ -12,6 +12,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.models import Match, Player
+from scoring.tasks import match_finalise_task
 from tests.games.helpers import submit
 from tests.games.schema_check import check_response, openapi
 
@@ -124,7 +125,11 @@ def test_a_whole_match_answers_as_the_schema_says(
             checked(client.get(f"/api/matches/{match_id}"), MATCH)
             checked(clients[(turn + 1) % 3].get(f"/api/matches/{match_id}"), MATCH)
     assert Match.objects.get(pk=match_id).status == Match.Status.FINISHED
+    pending = checked(ada.get(f"/api/matches/{match_id}"), MATCH)
+    assert pending.json()["results_pending"] is True  # the end-of-match task runs after commit
+    match_finalise_task.delay(match_id)
     final = checked(ada.get(f"/api/matches/{match_id}"), MATCH)
+    checked(grace.get(f"/api/matches/{match_id}/record"), MATCH + "/record")
     assert final.json()["state"]["variant"] == variant
     assert final.json()["standings"]
     checked(ada.get(f"/api/matches/{match_id}", HTTP_IF_NONE_MATCH=final["ETag"]), MATCH)  # 304

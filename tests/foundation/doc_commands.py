@@ -2,9 +2,10 @@
 
 A command is a line (with its continuations) of a fenced ``sh``, ``bash``, ``shell`` or
 ``console`` block (in ``console`` blocks, the lines after ``$ ``), or an inline code span that
-starts like a command (``make …``, ``.venv/bin/…``, ``docker …``, ``curl …``, ``bash …``,
-``VAR=value …``). In a fenced block, ``#`` comment lines right below a command (no blank line
-between) are the output it shows; a comment after a blank line describes what follows.
+starts like a command (``make …``, ``.venv/bin/…``, ``python …``, ``pytest …``, ``docker …``,
+``curl …``, ``bash …``, ``VAR=value …``). In a fenced block, ``#`` comment lines right below a
+command (no blank line between) are the output it shows; a comment after a blank line describes
+what follows.
 
 Shown outputs are compared with what the command prints (``output_problems``):
 
@@ -29,7 +30,10 @@ ROOT = Path(__file__).resolve().parents[2]
 SHELL_LANGUAGES = {"sh", "bash", "shell", "console"}
 FENCE = re.compile(r"^(\s*)(```+|~~~+)\s*([\w+-]*)\s*$")
 INLINE_CODE = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
-INLINE_COMMAND = re.compile(r"^(make|\.venv/bin/\S+|docker|curl|bash|[A-Z_]+=\S*)\s+\S")
+INLINE_COMMAND = re.compile(
+    r"^(make|\.venv/bin/\S+|docker|curl|bash|python[0-9.]*|pip[0-9]*|pytest|ruff|celery|gunicorn"
+    r"|[A-Z_]+=\S*)\s+\S"
+)
 
 
 def documents() -> list[Path]:

@@ -81,6 +81,7 @@ RUNNERS: tuple[Runner, ...] = (
     Runner(r"\.venv/bin/python manage\.py verify_match( 1)?", SAME_AS, "make verify MATCH=1"),
     # README "Development".
     Runner(r"make lint", "ci: Linting (make lint)", "make lint"),
+    Runner(r"\.venv/bin/ruff check \.", "ci: Linting (make lint)", "make lint"),
     Runner(r"make worker", DRY_RUN),
     Runner(r"make migrate", DRY_RUN),
     Runner(r"CI=true bash \.ci/run", "ci: Installing requirements (make install)", "make install"),

@@ -53,6 +53,16 @@ PROBLEM_CODES = [
     "version_required",
     "throttled",
     "internal_error",
+    "invalid_competition",
+    "league_refused",
+    "not_league_player",
+    "competition_not_found",
+    "registration_closed",
+    "already_registered",
+    "not_registered",
+    "competition_status",
+    "wrong_stage",
+    "too_few_players",
 ]
 
 
@@ -79,6 +89,10 @@ class ProblemSerializer(serializers.Serializer):
     open_seats = serializers.ListField(
         child=serializers.IntegerField(), required=False, help_text="`seats_open`."
     )
+    problems = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="`invalid_competition`."
+    )
+    next_stage = serializers.IntegerField(required=False, help_text="`wrong_stage`.")
 
 
 def problem(description: str, *examples: tuple[str, dict[str, Any]]) -> OpenApiResponse:

@@ -273,6 +273,9 @@ SPECTACULAR_SETTINGS = {
         "RoundEndEnum": ["out", "blocked"],
         "ProblemCodeEnum": "chickenfoot.openapi.PROBLEM_CODES",
         "DecidedByEnum": ["total", "zero_rounds", "lowest_round", "shared"],
+        "CompetitionKindEnum": "scoring.competition_models.Competition.Kind",
+        "CompetitionStatusEnum": "scoring.competition_models.Competition.Status",
+        "StageStatusEnum": "scoring.competition_models.Stage.Status",
     },
 }
 

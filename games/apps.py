@@ -8,3 +8,9 @@ class GamesConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
+
+    def ready(self) -> None:
+        from games.scoring_port import GamesForScoring
+        from scoring.ports import register_games
+
+        register_games(GamesForScoring())

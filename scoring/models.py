@@ -186,3 +186,26 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} in match {self.match_id}: {self.ordinal_after:.2f}"
+
+
+# Tournaments and leagues.
+from scoring.competition_models import (  # noqa: E402
+    Competition,
+    CompetitionMatch,
+    CompetitionResult,
+    Registration,
+    Stage,
+)
+
+__all__ = [
+    "Competition",
+    "CompetitionMatch",
+    "CompetitionResult",
+    "MatchFinalisation",
+    "MatchResult",
+    "Rating",
+    "RatingChange",
+    "Registration",
+    "RoundResult",
+    "Stage",
+]

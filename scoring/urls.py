@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path, re_path
 
+from scoring.api.competitions import (
+    CloseApi,
+    CompetitionDetailApi,
+    CompetitionListCreateApi,
+    LeagueFinishApi,
+    LeagueStartApi,
+    RegisterApi,
+    WithdrawApi,
+)
 from scoring.api.history import PlayerHistoryApi
 from scoring.api.leaderboard import LeaderboardApi
 from scoring.api.players import HeadToHeadApi, PlayerStatisticsApi
+from scoring.api.standings import StageListApi, StandingsApi
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("players/<int:player_id>/history", PlayerHistoryApi.as_view(), name="player-history"),
@@ -20,5 +30,32 @@ urlpatterns: list[URLPattern | URLResolver] = [
         r"^leaderboards/(?P<variant>chickenfoot|mexican_train)$",
         LeaderboardApi.as_view(),
         name="leaderboard",
+    ),
+    path("competitions", CompetitionListCreateApi.as_view(), name="competition-list"),
+    path("competitions/<int:competition_id>", CompetitionDetailApi.as_view(), name="competition"),
+    path(
+        "competitions/<int:competition_id>/register",
+        RegisterApi.as_view(),
+        name="competition-register",
+    ),
+    path(
+        "competitions/<int:competition_id>/withdraw",
+        WithdrawApi.as_view(),
+        name="competition-withdraw",
+    ),
+    path("competitions/<int:competition_id>/close", CloseApi.as_view(), name="competition-close"),
+    path("competitions/<int:competition_id>/start", LeagueStartApi.as_view(), name="league-start"),
+    path(
+        "competitions/<int:competition_id>/finish", LeagueFinishApi.as_view(), name="league-finish"
+    ),
+    path(
+        "competitions/<int:competition_id>/stages",
+        StageListApi.as_view(),
+        name="competition-stages",
+    ),
+    path(
+        "competitions/<int:competition_id>/standings",
+        StandingsApi.as_view(),
+        name="competition-standings",
     ),
 ]

@@ -128,6 +128,12 @@ class MatchSeatInputSerializer(StrictSerializer):
     )
 
 
+LEAGUE_HELP = (
+    "A running league's id: the match counts for it (you must be registered; it plays the "
+    "league's options; only its players join)."
+)
+
+
 class MatchCreateInputSerializer(StrictSerializer):
     """The server's validation of a create request (the schema shows the union below)."""
 
@@ -136,6 +142,9 @@ class MatchCreateInputSerializer(StrictSerializer):
         required=False, default=dict, help_text="House options (docs/rules.md §4)."
     )
     seats = MatchSeatInputSerializer(many=True, min_length=2, max_length=22)
+    league = StrictIntegerField(
+        min_value=1, required=False, allow_null=True, default=None, help_text=LEAGUE_HELP
+    )
 
 
 def _seat(name: str, doc: str, **fields: serializers.Field) -> type[serializers.Serializer]:
@@ -168,6 +177,9 @@ def _create(name: str, variant: str, options: type) -> type[serializers.Serializ
         "options": options(required=False, help_text="House options (docs/rules.md §4)."),
         "seats": serializers.ListField(
             child=union_field(SEAT_UNION), min_length=2, max_length=22, help_text=SEAT_HELP
+        ),
+        "league": serializers.IntegerField(
+            min_value=1, required=False, allow_null=True, help_text=LEAGUE_HELP
         ),
     }
     serializer = type(name + "Serializer", (serializers.Serializer,), attrs)

@@ -91,6 +91,15 @@ class MatchCreateApi(GameApi):
                 },
                 request_only=True,
             ),
+            OpenApiExample(
+                "A match of league 4 (its options apply)",
+                value={
+                    "variant": "mexican_train",
+                    "league": 4,
+                    "seats": [{"kind": "creator"}, {"kind": "open"}, {"kind": "open"}],
+                },
+                request_only=True,
+            ),
         ],
         responses={
             HTTPStatus.CREATED: OpenApiResponse(
@@ -121,8 +130,47 @@ class MatchCreateApi(GameApi):
                         rule="CF-SPINNER",
                     ),
                 ),
+                (
+                    "Not the league's game",
+                    problem_example(
+                        400,
+                        "league_refused",
+                        "Not a league match",
+                        "League 4 plays mexican_train, not chickenfoot.",
+                    ),
+                ),
             ),
             HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+            HTTPStatus.FORBIDDEN: problem(
+                "Not registered for the league.",
+                (
+                    "Not registered",
+                    problem_example(
+                        403,
+                        "not_league_player",
+                        "Not in this league",
+                        "You are not registered for league 4.",
+                    ),
+                ),
+            ),
+            HTTPStatus.NOT_FOUND: problem(
+                "No such league.",
+                (
+                    "No league",
+                    problem_example(
+                        404, "competition_not_found", "No such competition", "There is no league 9."
+                    ),
+                ),
+            ),
+            HTTPStatus.CONFLICT: problem(
+                "The league is not running.",
+                (
+                    "Not running",
+                    problem_example(
+                        409, "competition_status", "Not now", "League 4 is closed: no matches now."
+                    ),
+                ),
+            ),
         },
     )
     def post(self, request: Request) -> Response:
@@ -136,6 +184,7 @@ class MatchCreateApi(GameApi):
             seats=[
                 SeatSpec(kind=s["kind"], level=s.get("level")) for s in data.validated_data["seats"]
             ],
+            league=data.validated_data["league"],
         )
         match = match_get(match_id=match.pk)
         return Response(

@@ -28,6 +28,12 @@ from games.services.common import (
     went_out_as_dealt,
 )
 from games.services.players import bot_create
+from scoring.competitions.services import (
+    league_bots_check,
+    league_match_add,
+    league_match_options,
+    league_seat_check,
+)
 from scoring.services import round_results_record
 
 CREATOR = "creator"
@@ -58,11 +64,15 @@ def match_create(
     variant: str,
     seats: list[SeatSpec],
     options: dict[str, Any] | None = None,
+    league: int | None = None,
 ) -> Match:
     """A new open match. House options are validated and completed now (docs/rules.md §4).
 
     ``seats`` lists every seat in play order: the creator (at most once), open seats for others
     to join, and bots with a level. Raises ``OptionError`` (400) or ``BadSeats`` (400).
+    With ``league``, the match counts for that league: the creator must be registered and
+    seated, it plays the league's game and options, and only the league's players (and bots,
+    if the league allows them) take its seats (``scoring.competitions.services``).
     """
     creators = sum(1 for spec in seats if spec.kind == CREATOR)
     if creators > 1:
@@ -74,6 +84,18 @@ def match_create(
             raise BadSeats("A bot seat needs a level: 1, 2 or 3.")
         if spec.kind != BOT and spec.level is not None:
             raise BadSeats(f"Only a bot seat takes a level; a {spec.kind} seat takes none.")
+    if league is not None:
+        if not creators:
+            raise BadSeats("In a league match the creator takes a seat.")
+        options = league_match_options(
+            league_id=league,
+            creator_id=creator.pk,
+            variant=variant,
+            options=options or {},
+            seat_count=len(seats),
+        )
+        if any(spec.kind == BOT for spec in seats):
+            league_bots_check(league_id=league)
     resolved = engine.resolve_options(variant, len(seats), options or {})
     now = timezone.now()
     with transaction.atomic():
@@ -100,6 +122,8 @@ def match_create(
                 )
             )
         Seat.objects.bulk_create(rows)
+        if league is not None:
+            league_match_add(league_id=league, match_id=match.pk)
     return match
 
 
@@ -116,6 +140,7 @@ def seat_join(*, match_id: int, player: Player, position: int | None = None) -> 
         seats = list(Seat.objects.filter(match=match).order_by("position"))
         if any(seat.player_id == player.pk for seat in seats):
             raise AlreadySeated(f"You already have a seat at match {match.pk}.")
+        league_seat_check(match_id=match.pk, player_id=player.pk)
         free = [seat for seat in seats if seat.player_id is None]
         if not free:
             raise MatchFull(f"Every seat of match {match.pk} is taken.")

@@ -1,1 +1,2 @@
-"""The scoring API: history, statistics, head-to-head and the leaderboard (read-only)."""
+"""The scoring API: history, statistics, head-to-head, the leaderboard; tournaments, leagues and
+their standings."""

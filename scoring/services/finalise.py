@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from scoring import ratings
+from scoring.competitions.services import competition_match_finished
 from scoring.models import MatchFinalisation, MatchResult, Rating, RatingChange
 from scoring.order import order_differences, order_from_rows
 
@@ -108,6 +109,7 @@ def match_finalise(*, match_id: int) -> FinaliseOutcome:
             ]
         )
         ratings_update(match_id=match_id, variant=match["variant"], rows=rows)
+        competition_match_finished(match_id=match_id)  # a tournament's table, a league's match
     return FinaliseOutcome(
         match_id=match_id, written=True, engine_agreed=not differences, results=rows
     )

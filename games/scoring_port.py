@@ -1,0 +1,80 @@
+"""The games app's side of scoring's port (``scoring.ports``): what competitions ask of games.
+
+Scoring never imports games; games registers this object when Django starts
+(``GamesConfig.ready``), and scoring's services call it with ids and plain values.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import engine
+from games.engine.shuffle import new_match_seed
+from games.models import Match, Player, Seat
+from games.services import player_for_user
+from games.services.matches import match_start
+from games.services.players import bot_create
+from scoring.ports import PlayerRef
+
+#: The bot levels a competition may fill tables with.
+BOT_LEVELS = (1, 2, 3)
+
+
+class GamesForScoring:
+    """``scoring.ports.GamesPort``, implemented by the games app's services."""
+
+    def resolve_options(
+        self, *, variant: str, seat_count: int, options: dict[str, Any]
+    ) -> dict[str, Any]:
+        return engine.resolve_options(variant, seat_count, options)
+
+    def authenticators(self) -> list[Any]:
+        from games.api.common import GameApi  # the API layer loads after the apps
+
+        return [auth() for auth in GameApi.authentication_classes]
+
+    def bot_levels(self) -> tuple[int, ...]:
+        return BOT_LEVELS
+
+    def player_for_user(self, *, user: Any) -> PlayerRef:
+        player = player_for_user(user=user)
+        return PlayerRef(id=player.pk, display_name=player.display_name, organises=player.organises)
+
+    def match_create_seated(
+        self,
+        *,
+        organiser_id: int,
+        variant: str,
+        options: dict[str, Any],
+        player_ids: list[int | None],
+        bot_level: int,
+        turn_seconds: int | None,
+    ) -> int:
+        """A match with every seat taken (``None``: a new bot), dealt and started at once.
+
+        ``turn_seconds`` is kept by the competition; matches take it once they have turn clocks.
+        """
+        del turn_seconds
+        organiser = Player.objects.get(pk=organiser_id)
+        resolved = engine.resolve_options(variant, len(player_ids), options)
+        now = timezone.now()
+        with transaction.atomic():
+            match = Match.objects.create(
+                variant=variant,
+                options=resolved,
+                seat_count=len(player_ids),
+                seed=new_match_seed(),
+                created_by=organiser,
+            )
+            seated = [
+                pid if pid is not None else bot_create(level=bot_level).pk for pid in player_ids
+            ]
+            Seat.objects.bulk_create(
+                Seat(match=match, position=position, player_id=player_id, joined_at=now)
+                for position, player_id in enumerate(seated)
+            )
+            match_start(match_id=match.pk, player=organiser)
+        return match.pk

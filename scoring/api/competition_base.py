@@ -1,0 +1,163 @@
+"""What the competition views share: the caller as a player, serializers, schema examples."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter
+from rest_framework import serializers
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.views import APIView
+
+from chickenfoot.openapi import problem, problem_example
+from scoring.models import VARIANT_CHOICES, Competition
+from scoring.ports import PlayerRef, games_port
+
+
+class CompetitionApi(APIView):
+    """Base of the competition endpoints: the project's authentication, an authenticated caller."""
+
+    permission_classes = (IsAuthenticated,)
+
+    def get_authenticators(self) -> list[Any]:
+        return games_port().authenticators()  # the games API's, whatever it is
+
+    def player(self, request: Request) -> PlayerRef:
+        return games_port().player_for_user(user=request.user)
+
+
+COMPETITION_ID = OpenApiParameter(
+    "competition_id", int, OpenApiParameter.PATH, description="The tournament's or league's id."
+)
+
+
+class OrganiserOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class CompetitionOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=Competition.Kind.choices)
+    name = serializers.CharField()
+    variant = serializers.ChoiceField(choices=VARIANT_CHOICES)
+    options = serializers.DictField(help_text="House options as the organiser gave them.")
+    table_size = serializers.IntegerField()
+    allow_bots = serializers.BooleanField()
+    bot_level = serializers.IntegerField()
+    turn_seconds = serializers.IntegerField(allow_null=True)
+    points_scheme = serializers.DictField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="Table size -> points per place, best first.",
+    )
+    stage_count = serializers.IntegerField(allow_null=True, help_text="Tournaments only.")
+    current_stage = serializers.IntegerField(help_text="0 before the first stage.")
+    min_matches = serializers.IntegerField(help_text="Finished matches needed to be ranked.")
+    starts_on = serializers.DateField(allow_null=True)
+    ends_on = serializers.DateField(allow_null=True)
+    status = serializers.ChoiceField(choices=Competition.Status.choices)
+    organiser = OrganiserOutputSerializer()
+    registered = serializers.IntegerField(help_text="Players registered (withdrawals left out).")
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+def competition_json(competition: Competition) -> dict[str, Any]:
+    """A competition as the API shows it (``competition_list`` rows: organiser, registered)."""
+    return {
+        **{
+            name: getattr(competition, name)
+            for name in (
+                "id",
+                "kind",
+                "name",
+                "variant",
+                "options",
+                "table_size",
+                "allow_bots",
+                "bot_level",
+                "turn_seconds",
+                "points_scheme",
+                "stage_count",
+                "current_stage",
+                "min_matches",
+                "starts_on",
+                "ends_on",
+                "status",
+                "created_at",
+                "finished_at",
+            )
+        },
+        "organiser": {"id": competition.organiser_id, "name": competition.organiser.display_name},
+        "registered": competition.registered,  # type: ignore[attr-defined]
+    }
+
+
+_CREATED_AT = "2025-03-01T10:00:00Z"
+TOURNAMENT_EXAMPLE: dict[str, Any] = {
+    "id": 3,
+    "kind": "tournament",
+    "name": "Spring open",
+    "variant": "chickenfoot",
+    "options": {"rounds": 4},
+    "table_size": 4,
+    "allow_bots": True,
+    "bot_level": 2,
+    "turn_seconds": None,
+    "points_scheme": {"4": [5, 3, 2, 1]},
+    "stage_count": 3,
+    "current_stage": 0,
+    "min_matches": 0,
+    "starts_on": "2025-03-08",
+    "ends_on": "2025-03-08",
+    "status": "registering",
+    "organiser": {"id": 1, "name": "Ada"},
+    "registered": 12,
+    "created_at": _CREATED_AT,
+    "finished_at": None,
+}
+LEAGUE_EXAMPLE: dict[str, Any] = {
+    **TOURNAMENT_EXAMPLE,
+    "id": 4,
+    "kind": "league",
+    "name": "Thursday league",
+    "variant": "mexican_train",
+    "options": {},
+    "allow_bots": False,
+    "points_scheme": {"2": [3, 1], "3": [4, 2, 1], "4": [5, 3, 2, 1]},
+    "stage_count": None,
+    "min_matches": 3,
+    "starts_on": "2025-03-01",
+    "ends_on": "2025-06-30",
+    "status": "running",
+}
+
+NOT_FOUND = problem(
+    "No such competition.",
+    (
+        "No such competition",
+        problem_example(
+            404, "competition_not_found", "No such competition", "There is no competition 99."
+        ),
+    ),
+)
+NOT_ORGANISER = problem(
+    "Only the competition's organiser may do this.",
+    (
+        "Not an organiser",
+        problem_example(
+            403,
+            "not_organiser",
+            "Not an organiser",
+            "Only the organiser of competition 3 can start a stage.",
+        ),
+    ),
+)
+
+
+def status_conflict(description: str, detail: str) -> Any:
+    return problem(
+        description,
+        ("Not now", problem_example(409, "competition_status", "Not now", detail)),
+    )

@@ -1,0 +1,405 @@
+"""Tournaments and leagues: list, create, detail, register, withdraw, close, start, finish."""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+import django_filters
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.generics import ListAPIView
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from chickenfoot.openapi import NOT_AUTHENTICATED, problem, problem_example
+from scoring.api.competition_base import (
+    COMPETITION_ID,
+    LEAGUE_EXAMPLE,
+    NOT_FOUND,
+    NOT_ORGANISER,
+    TOURNAMENT_EXAMPLE,
+    CompetitionApi,
+    CompetitionOutputSerializer,
+    competition_json,
+    status_conflict,
+)
+from scoring.competitions.points import MAX_TABLE_SIZE
+from scoring.competitions.selectors import competition_get, competition_list, competition_players
+from scoring.competitions.services import (
+    MAX_STAGES,
+    CompetitionSpec,
+    competition_close,
+    competition_create,
+    league_finish,
+    league_start,
+    registration_create,
+    registration_withdraw,
+)
+from scoring.models import VARIANT_CHOICES, Competition
+
+
+class CompetitionFilter(django_filters.FilterSet):
+    """``?kind=tournament&status=running&variant=chickenfoot&organiser=1&name=spring``."""
+
+    kind = django_filters.ChoiceFilter(choices=Competition.Kind.choices)
+    status = django_filters.ChoiceFilter(choices=Competition.Status.choices)
+    variant = django_filters.ChoiceFilter(choices=VARIANT_CHOICES)
+    organiser = django_filters.NumberFilter(field_name="organiser_id", help_text="A player id.")
+    name = django_filters.CharFilter(lookup_expr="icontains", help_text="Part of the name.")
+    starts_after = django_filters.DateFilter(field_name="starts_on", lookup_expr="gte")
+    starts_before = django_filters.DateFilter(field_name="starts_on", lookup_expr="lte")
+
+    class Meta:
+        model = Competition
+        fields = ["kind", "status", "variant", "organiser", "name"]
+
+
+class PlayerEntryOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    registered_at = serializers.DateTimeField()
+
+
+class CompetitionDetailOutputSerializer(CompetitionOutputSerializer):
+    players = PlayerEntryOutputSerializer(many=True)
+
+
+def _detail(competition_id: int) -> dict[str, Any]:
+    competition = competition_get(competition_id=competition_id)
+    return {
+        **competition_json(competition),
+        "players": competition_players(competition=competition),
+    }
+
+
+DETAIL_EXAMPLE = {
+    **TOURNAMENT_EXAMPLE,
+    "registered": 2,
+    "players": [
+        {"id": 2, "name": "Grace", "registered_at": "2025-03-01T10:05:00Z"},
+        {"id": 5, "name": "Alan", "registered_at": "2025-03-01T10:07:00Z"},
+    ],
+}
+
+
+class CompetitionListCreateApi(ListAPIView, CompetitionApi):
+    """Tournaments and leagues, newest first (filters, pages of 50); an organiser creates one."""
+
+    queryset = competition_list()
+    filterset_class = CompetitionFilter
+    serializer_class = CompetitionOutputSerializer
+
+    class CompetitionCreateInputSerializer(serializers.Serializer):
+        kind = serializers.ChoiceField(choices=Competition.Kind.choices)
+        name = serializers.CharField(max_length=100)
+        variant = serializers.ChoiceField(choices=VARIANT_CHOICES)
+        options = serializers.DictField(
+            required=False, default=dict, help_text="House options (docs/rules.md §4), every match."
+        )
+        table_size = serializers.IntegerField(
+            min_value=2, max_value=MAX_TABLE_SIZE, help_text="Seats at a table (league: at most)."
+        )
+        allow_bots = serializers.BooleanField(
+            default=False,
+            help_text="Tournament: bots fill short tables. League: matches may seat bots.",
+        )
+        bot_level = serializers.IntegerField(default=2, help_text="The level of filling bots.")
+        turn_seconds = serializers.IntegerField(
+            min_value=5,
+            max_value=86400,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="Each match's turn clock, once matches have one.",
+        )
+        points_scheme = serializers.DictField(
+            child=serializers.ListField(child=serializers.IntegerField()),
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="Table size -> points per place, best first; default n+1 for the winner, "
+            "n+1-p for place p (docs/scoring.md).",
+        )
+        stage_count = serializers.IntegerField(
+            min_value=1,
+            max_value=MAX_STAGES,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="Tournaments: how many stages.",
+        )
+        min_matches = serializers.IntegerField(
+            min_value=0,
+            max_value=1000,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="Leagues: finished matches a player needs to be ranked (default 3).",
+        )
+        starts_on = serializers.DateField(required=False, allow_null=True, default=None)
+        ends_on = serializers.DateField(required=False, allow_null=True, default=None)
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response([competition_json(c) for c in page or []])
+
+    @extend_schema(
+        operation_id="competition_list",
+        summary="Tournaments and leagues",
+        tags=["competitions"],
+        responses={
+            HTTPStatus.OK: OpenApiResponse(
+                CompetitionOutputSerializer(many=True),
+                description="A page of competitions, newest first.",
+                examples=[
+                    OpenApiExample(
+                        "A page",
+                        value={
+                            "count": 2,
+                            "next": None,
+                            "previous": None,
+                            "results": [LEAGUE_EXAMPLE, TOURNAMENT_EXAMPLE],
+                        },
+                    )
+                ],
+            ),
+            HTTPStatus.BAD_REQUEST: problem(
+                "A bad filter value.",
+                (
+                    "Bad kind",
+                    problem_example(
+                        400,
+                        "invalid",
+                        "Invalid input",
+                        "kind: Select a valid choice. cup is not one of the available choices.",
+                        errors={
+                            "kind": [
+                                "Select a valid choice. cup is not one of the available choices."
+                            ]
+                        },
+                    ),
+                ),
+            ),
+            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+        },
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(
+        operation_id="competition_create",
+        summary="Create a tournament or a league (organisers)",
+        tags=["competitions"],
+        request=CompetitionCreateInputSerializer,
+        examples=[
+            OpenApiExample(
+                "A 3-stage tournament at tables of 4, bots filling",
+                value={
+                    "kind": "tournament",
+                    "name": "Spring open",
+                    "variant": "chickenfoot",
+                    "options": {"rounds": 4},
+                    "table_size": 4,
+                    "allow_bots": True,
+                    "stage_count": 3,
+                    "starts_on": "2025-03-08",
+                },
+                request_only=True,
+            ),
+            OpenApiExample(
+                "A league season, 3 matches to rank",
+                value={
+                    "kind": "league",
+                    "name": "Thursday league",
+                    "variant": "mexican_train",
+                    "table_size": 4,
+                    "min_matches": 3,
+                    "starts_on": "2025-03-01",
+                    "ends_on": "2025-06-30",
+                },
+                request_only=True,
+            ),
+        ],
+        responses={
+            HTTPStatus.CREATED: OpenApiResponse(
+                CompetitionOutputSerializer,
+                description="The new competition, open for registration.",
+                examples=[OpenApiExample("Created", value={**TOURNAMENT_EXAMPLE, "registered": 0})],
+            ),
+            HTTPStatus.BAD_REQUEST: problem(
+                "Bad input: a bad option for some table size, a bad points scheme, no stages.",
+                (
+                    "Bad points scheme",
+                    problem_example(
+                        400,
+                        "invalid_competition",
+                        "Invalid competition",
+                        "Table size 4: a better place never earns fewer points.",
+                        problems=["Table size 4: a better place never earns fewer points."],
+                    ),
+                ),
+                (
+                    "Bad option",
+                    problem_example(
+                        400,
+                        "invalid_option",
+                        "Invalid option",
+                        "Option 'spinner_arms' must be 4 or 6; got 5.",
+                        rule="CF-SPINNER",
+                    ),
+                ),
+            ),
+            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+            HTTPStatus.FORBIDDEN: problem(
+                "Only organisers create competitions.",
+                (
+                    "Not an organiser",
+                    problem_example(
+                        403,
+                        "not_organiser",
+                        "Not an organiser",
+                        "Only organisers create tournaments and leagues.",
+                    ),
+                ),
+            ),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        data = self.CompetitionCreateInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        competition = competition_create(
+            organiser=self.player(request), spec=CompetitionSpec(**data.validated_data)
+        )
+        return Response(
+            competition_json(competition_get(competition_id=competition.pk)),
+            status=HTTPStatus.CREATED,
+            headers={"Location": f"/api/competitions/{competition.pk}"},
+        )
+
+
+class CompetitionDetailApi(CompetitionApi):
+    """One tournament or league, with its registered players."""
+
+    @extend_schema(
+        operation_id="competition_detail",
+        summary="A tournament or league",
+        tags=["competitions"],
+        parameters=[COMPETITION_ID],
+        responses={
+            HTTPStatus.OK: OpenApiResponse(
+                CompetitionDetailOutputSerializer,
+                description="The competition and its players.",
+                examples=[OpenApiExample("Registering", value=DETAIL_EXAMPLE)],
+            ),
+            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+            HTTPStatus.NOT_FOUND: NOT_FOUND,
+        },
+    )
+    def get(self, request: Request, competition_id: int) -> Response:
+        return Response(_detail(competition_id))
+
+
+def _operation(
+    *,
+    operation_id: str,
+    summary: str,
+    conflict: str,
+    organiser_only: bool,
+    example: dict[str, Any],
+) -> Any:
+    responses: dict[Any, Any] = {
+        HTTPStatus.OK: OpenApiResponse(
+            CompetitionDetailOutputSerializer,
+            description="The competition as it is now.",
+            examples=[OpenApiExample("Done", value=example)],
+        ),
+        HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+        HTTPStatus.NOT_FOUND: NOT_FOUND,
+        HTTPStatus.CONFLICT: status_conflict("Not in the right status for this.", conflict),
+    }
+    if organiser_only:
+        responses[HTTPStatus.FORBIDDEN] = NOT_ORGANISER
+    return extend_schema(
+        operation_id=operation_id,
+        summary=summary,
+        tags=["competitions"],
+        parameters=[COMPETITION_ID],
+        request=None,
+        responses=responses,
+    )
+
+
+class RegisterApi(CompetitionApi):
+    """Register yourself while registration is open (again after a withdrawal)."""
+
+    @_operation(
+        operation_id="competition_register",
+        summary="Register for a competition",
+        conflict="Competition 3 is running: registration is closed.",
+        organiser_only=False,
+        example=DETAIL_EXAMPLE,
+    )
+    def post(self, request: Request, competition_id: int) -> Response:
+        registration_create(competition_id=competition_id, player=self.player(request))
+        return Response(_detail(competition_id))
+
+
+class WithdrawApi(CompetitionApi):
+    """Withdraw before the competition starts."""
+
+    @_operation(
+        operation_id="competition_withdraw",
+        summary="Withdraw from a competition",
+        conflict="Competition 3 is running: players withdraw only before it starts.",
+        organiser_only=False,
+        example={**DETAIL_EXAMPLE, "registered": 1, "players": DETAIL_EXAMPLE["players"][:1]},
+    )
+    def post(self, request: Request, competition_id: int) -> Response:
+        registration_withdraw(competition_id=competition_id, player=self.player(request))
+        return Response(_detail(competition_id))
+
+
+class CloseApi(CompetitionApi):
+    """The organiser closes registration (a tournament's first stage, a league's start next)."""
+
+    @_operation(
+        operation_id="competition_close",
+        summary="Close registration",
+        conflict="Competition 3 is closed: only an open registration can close.",
+        organiser_only=True,
+        example={**DETAIL_EXAMPLE, "status": "closed"},
+    )
+    def post(self, request: Request, competition_id: int) -> Response:
+        competition_close(competition_id=competition_id, player=self.player(request))
+        return Response(_detail(competition_id))
+
+
+class LeagueStartApi(CompetitionApi):
+    """The organiser starts a league's season (a tournament starts with its first stage)."""
+
+    @_operation(
+        operation_id="league_start",
+        summary="Start a league's season",
+        conflict="League 4 is registering: close registration first.",
+        organiser_only=True,
+        example={**LEAGUE_EXAMPLE, "players": DETAIL_EXAMPLE["players"]},
+    )
+    def post(self, request: Request, competition_id: int) -> Response:
+        league_start(competition_id=competition_id, player=self.player(request))
+        return Response(_detail(competition_id))
+
+
+class LeagueFinishApi(CompetitionApi):
+    """The organiser ends a league's season: the standings are final."""
+
+    @_operation(
+        operation_id="league_finish",
+        summary="Finish a league's season",
+        conflict="League 4 is closed: only a running league finishes.",
+        organiser_only=True,
+        example={**LEAGUE_EXAMPLE, "status": "finished", "players": DETAIL_EXAMPLE["players"]},
+    )
+    def post(self, request: Request, competition_id: int) -> Response:
+        league_finish(competition_id=competition_id, player=self.player(request))
+        return Response(_detail(competition_id))

@@ -1,0 +1,198 @@
+"""Tournaments and leagues: the rows they keep (re-exported by ``scoring.models``).
+
+Competitions: one ``Competition`` model for tournaments and leagues alike (``kind``), because
+both register players, count matches, score places with a points scheme and rank players by
+the same standings query; they differ only in how matches come to count. A tournament's
+matches are created by the server, stage by stage (``Stage``), one per table; a league's are
+created by its players during the season (``POST /api/matches`` with ``league``).
+``CompetitionMatch`` links either kind to its matches, ``CompetitionResult`` keeps each
+registered player's place and placement points once a match has finished (docs/scoring.md).
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+
+#: The two games (the engine's names; scoring does not import the engine).
+VARIANT_CHOICES = [("chickenfoot", "Chicken Foot"), ("mexican_train", "Mexican Train")]
+
+
+class Competition(models.Model):
+    """A tournament (stages of server-seated tables) or a league (a season of any matches)."""
+
+    class Kind(models.TextChoices):
+        TOURNAMENT = "tournament", "Tournament"
+        LEAGUE = "league", "League"
+
+    class Status(models.TextChoices):
+        REGISTERING = "registering", "Registering players"
+        CLOSED = "closed", "Registration closed"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    name = models.CharField(max_length=100)
+    variant = models.CharField(max_length=16, choices=VARIANT_CHOICES)
+    options = models.JSONField(
+        default=dict, blank=True, help_text="House options as the organiser gave them (§4)."
+    )
+    table_size = models.PositiveSmallIntegerField(help_text="Seats at a table (a league: at most).")
+    allow_bots = models.BooleanField(
+        default=False, help_text="Tournament: bots fill short tables. League: bots may take seats."
+    )
+    bot_level = models.PositiveSmallIntegerField(default=2)
+    turn_seconds = models.PositiveIntegerField(null=True, blank=True)
+    points_scheme = models.JSONField(help_text="Table size -> points per place, best first.")
+    stage_count = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Tournament: how many stages; empty for a league."
+    )
+    min_matches = models.PositiveSmallIntegerField(
+        default=0, help_text="Finished matches a player needs to be ranked (leagues)."
+    )
+    starts_on = models.DateField(null=True, blank=True)
+    ends_on = models.DateField(null=True, blank=True)
+    seed = models.CharField(max_length=64, help_text="Seats stage 1 and each table's seat order.")
+    organiser = models.ForeignKey(
+        "games.Player", on_delete=models.PROTECT, related_name="organised_competitions"
+    )
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERING)
+    current_stage = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    Q(kind="tournament", stage_count__gte=1) | Q(kind="league", stage_count=None)
+                ),
+                name="competition_stages_for_tournaments",
+            ),
+            models.CheckConstraint(
+                condition=Q(table_size__gte=2), name="competition_table_of_two_or_more"
+            ),
+        ]
+        indexes = [models.Index(fields=["kind", "status", "-created_at"], name="comp_kind_status")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.name!r}"
+
+
+class Registration(models.Model):
+    """A player's entry. Withdrawing keeps the row (``withdrawn_at``); registering clears it."""
+
+    competition = models.ForeignKey(
+        Competition, on_delete=models.CASCADE, related_name="registrations"
+    )
+    player = models.ForeignKey(
+        "games.Player", on_delete=models.PROTECT, related_name="registrations"
+    )
+    registered_at = models.DateTimeField()
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["competition", "registered_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["competition", "player"], name="registration_once_per_player"
+            ),
+        ]
+        indexes = [models.Index(fields=["player", "competition"], name="registration_player")]
+
+    def __str__(self) -> str:
+        return f"Player {self.player_id} in competition {self.competition_id}"
+
+
+class Stage(models.Model):
+    """One stage of a tournament: its tables are the ``CompetitionMatch`` rows with this stage."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="stages")
+    number = models.PositiveSmallIntegerField(help_text="1-based.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    started_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["competition", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "number"], name="stage_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Stage {self.number} of competition {self.competition_id}"
+
+
+class CompetitionMatch(models.Model):
+    """A match that counts for a competition: a tournament's table, or a league's match."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="matches")
+    match = models.OneToOneField(
+        "games.Match", on_delete=models.CASCADE, related_name="competition_match"
+    )
+    stage = models.ForeignKey(
+        Stage, null=True, blank=True, on_delete=models.CASCADE, related_name="tables"
+    )
+    table_number = models.PositiveSmallIntegerField(null=True, blank=True, help_text="1-based.")
+    finished = models.BooleanField(default=False, help_text="Its results are in.")
+
+    class Meta:
+        ordering = ["competition", "stage", "table_number", "match"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["stage", "table_number"],
+                condition=Q(stage__isnull=False),
+                name="competition_match_unique_table",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["competition", "finished"], name="comp_match_finished"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Match {self.match_id} in competition {self.competition_id}"
+
+
+class CompetitionResult(models.Model):
+    """A registered player's result at one finished match of a competition, and its points.
+
+    Written once per match by ``competition_match_finished`` from the match's result rows
+    (``MatchResult``: place, total, rounds), so the standings are one aggregate over this table.
+    """
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="results")
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="results")
+    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="+")
+    stage = models.ForeignKey(
+        Stage, null=True, blank=True, on_delete=models.CASCADE, related_name="results"
+    )
+    player = models.ForeignKey("games.Player", on_delete=models.PROTECT, related_name="+")
+    place = models.PositiveSmallIntegerField(help_text="C-WIN place at the table; shared alike.")
+    table_players = models.PositiveSmallIntegerField(help_text="Seats at the table, bots too.")
+    placement_points = models.PositiveIntegerField(help_text="In thousandths of a point.")
+    total = models.PositiveIntegerField(help_text="The player's points over the match.")
+    rounds_played = models.PositiveSmallIntegerField()
+    zero_rounds = models.PositiveSmallIntegerField()
+    lowest_round = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Lowest non-zero round score; null if none."
+    )
+
+    class Meta:
+        ordering = ["competition", "match", "place"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["competition", "match", "player"], name="competition_result_once"
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["competition", "player"], name="comp_result_player"),
+            models.Index(fields=["competition", "match", "place"], name="comp_result_match"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Player {self.player_id}, match {self.match_id}: place {self.place}"

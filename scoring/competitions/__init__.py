@@ -1,0 +1,1 @@
+"""Tournaments and leagues: services, standings, seating and points."""

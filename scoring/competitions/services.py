@@ -1,0 +1,468 @@
+"""Writes for tournaments and leagues: create, register, close, start, stages, results.
+
+Each is keyword-only, runs in one transaction and refuses with a ``ProblemError`` having written
+nothing. Every writer of a competition first locks its row (``_lock``), so registrations, stage
+starts and results of one competition apply one at a time.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from scoring.competitions import points, seating
+from scoring.competitions.problems import (
+    AlreadyRegistered,
+    CompetitionNotFound,
+    InvalidCompetition,
+    NotInLeague,
+    NotLeaguePlayer,
+    NotOrganiser,
+    NotRegistered,
+    RegistrationClosed,
+    TooFewPlayers,
+    WrongCompetitionStatus,
+    WrongStage,
+)
+from scoring.competitions.standings import met_counts, ranked_player_ids
+from scoring.models import (
+    Competition,
+    CompetitionMatch,
+    CompetitionResult,
+    MatchResult,
+    Registration,
+    Stage,
+)
+from scoring.ports import PlayerRef, games_port
+
+TOURNAMENT = Competition.Kind.TOURNAMENT
+LEAGUE = Competition.Kind.LEAGUE
+#: The default number of finished matches a league player needs to be ranked.
+LEAGUE_MIN_MATCHES = 3
+MAX_STAGES = 20
+
+
+@dataclass(frozen=True)
+class CompetitionSpec:
+    """What an organiser asks for (the API's validated input)."""
+
+    kind: str
+    name: str
+    variant: str
+    table_size: int
+    options: dict[str, Any]
+    allow_bots: bool = False
+    bot_level: int = 2
+    turn_seconds: int | None = None
+    points_scheme: dict[str, list[int]] | None = None
+    stage_count: int | None = None
+    min_matches: int | None = None
+    starts_on: date | None = None
+    ends_on: date | None = None
+
+
+def seated_sizes(*, kind: str, table_size: int, allow_bots: bool) -> list[int]:
+    """Every table size the competition may seat: a tournament filling with bots seats full
+    tables only; otherwise a table may be short (down to two players)."""
+    if kind == TOURNAMENT and allow_bots:
+        return [table_size]
+    return list(range(2, table_size + 1))
+
+
+def competition_create(*, organiser: PlayerRef, spec: CompetitionSpec) -> Competition:
+    """A new competition, open for registration. Only organisers create one (403).
+
+    The house options are checked for every table size it may seat (400, as a match's are),
+    the points scheme likewise (the default when none is given, docs/scoring.md).
+    """
+    if not organiser.organises:
+        raise NotOrganiser("Only organisers create tournaments and leagues.")
+    problems: list[str] = []
+    if spec.kind == TOURNAMENT and not (spec.stage_count and 1 <= spec.stage_count <= MAX_STAGES):
+        problems.append(f"A tournament needs stage_count between 1 and {MAX_STAGES}.")
+    if spec.kind == LEAGUE and spec.stage_count is not None:
+        problems.append("A league has no stages: leave stage_count out.")
+    if spec.kind == TOURNAMENT and spec.min_matches:
+        problems.append("min_matches is for leagues: a tournament ranks every player.")
+    if spec.starts_on and spec.ends_on and spec.ends_on < spec.starts_on:
+        problems.append("ends_on is before starts_on.")
+    if spec.bot_level not in games_port().bot_levels():
+        levels = ", ".join(map(str, games_port().bot_levels()))
+        problems.append(f"bot_level is one of {levels}; got {spec.bot_level}.")
+    sizes = seated_sizes(kind=spec.kind, table_size=spec.table_size, allow_bots=spec.allow_bots)
+    scheme = spec.points_scheme
+    if scheme is None:
+        scheme = points.default_scheme(sizes)
+    else:
+        problems += points.scheme_problems(scheme, sizes)
+    if problems:
+        raise InvalidCompetition(" ".join(problems), extra={"problems": problems})
+    for size in sizes:  # OptionError (400) names the option and the rule
+        games_port().resolve_options(variant=spec.variant, seat_count=size, options=spec.options)
+    return Competition.objects.create(
+        kind=spec.kind,
+        name=spec.name,
+        variant=spec.variant,
+        options=spec.options,
+        table_size=spec.table_size,
+        allow_bots=spec.allow_bots,
+        bot_level=spec.bot_level,
+        turn_seconds=spec.turn_seconds,
+        points_scheme=scheme,
+        stage_count=spec.stage_count,
+        min_matches=(
+            0
+            if spec.kind == TOURNAMENT
+            else (LEAGUE_MIN_MATCHES if spec.min_matches is None else spec.min_matches)
+        ),
+        starts_on=spec.starts_on,
+        ends_on=spec.ends_on,
+        seed=secrets.token_hex(32),
+        organiser_id=organiser.id,
+    )
+
+
+def _lock(competition_id: int) -> Competition:
+    """The competition row, locked to the end of the caller's transaction."""
+    try:
+        return Competition.objects.select_for_update().get(pk=competition_id)
+    except Competition.DoesNotExist:
+        raise CompetitionNotFound(f"There is no competition {competition_id}.") from None
+
+
+def _organiser_only(competition: Competition, player: PlayerRef, doing: str) -> None:
+    if competition.organiser_id != player.id:
+        raise NotOrganiser(f"Only the organiser of competition {competition.pk} can {doing}.")
+
+
+def registration_create(*, competition_id: int, player: PlayerRef) -> Registration:
+    """Register ``player`` (again, after a withdrawal) while registration is open."""
+    with transaction.atomic():
+        competition = _lock(competition_id)
+        if competition.status != Competition.Status.REGISTERING:
+            raise RegistrationClosed(
+                f"Competition {competition.pk} is {competition.status}: registration is closed."
+            )
+        now = timezone.now()
+        registration = Registration.objects.filter(
+            competition=competition, player_id=player.id
+        ).first()
+        if registration is None:
+            return Registration.objects.create(
+                competition=competition, player_id=player.id, registered_at=now
+            )
+        if registration.withdrawn_at is None:
+            raise AlreadyRegistered(f"You are registered for competition {competition.pk}.")
+        registration.withdrawn_at = None
+        registration.registered_at = now
+        registration.save(update_fields=["withdrawn_at", "registered_at"])
+        return registration
+
+
+def registration_withdraw(*, competition_id: int, player: PlayerRef) -> Registration:
+    """Withdraw ``player`` before the competition starts (registering or closed)."""
+    with transaction.atomic():
+        competition = _lock(competition_id)
+        if competition.status not in (Competition.Status.REGISTERING, Competition.Status.CLOSED):
+            raise WrongCompetitionStatus(
+                f"Competition {competition.pk} is {competition.status}: "
+                "players withdraw only before it starts."
+            )
+        registration = Registration.objects.filter(
+            competition=competition, player_id=player.id, withdrawn_at__isnull=True
+        ).first()
+        if registration is None:
+            raise NotRegistered(f"You are not registered for competition {competition.pk}.")
+        registration.withdrawn_at = timezone.now()
+        registration.save(update_fields=["withdrawn_at"])
+        return registration
+
+
+def _active_player_ids(competition: Competition) -> list[int]:
+    return list(
+        Registration.objects.filter(competition=competition, withdrawn_at__isnull=True)
+        .order_by("player_id")
+        .values_list("player_id", flat=True)
+    )
+
+
+def competition_close(*, competition_id: int, player: PlayerRef) -> Competition:
+    """The organiser closes registration."""
+    with transaction.atomic():
+        competition = _lock(competition_id)
+        _organiser_only(competition, player, "close its registration")
+        if competition.status != Competition.Status.REGISTERING:
+            raise WrongCompetitionStatus(
+                f"Competition {competition.pk} is {competition.status}: "
+                "only an open registration can close."
+            )
+        competition.status = Competition.Status.CLOSED
+        competition.save(update_fields=["status"])
+        return competition
+
+
+def _enough_players(competition: Competition) -> list[int]:
+    players = _active_player_ids(competition)
+    if len(players) < 2:
+        raise TooFewPlayers(
+            f"Competition {competition.pk} has {len(players)} registered player(s); it needs 2."
+        )
+    return players
+
+
+def league_start(*, competition_id: int, player: PlayerRef) -> Competition:
+    """The organiser starts a league's season: its players may then create league matches."""
+    with transaction.atomic():
+        competition = _lock(competition_id)
+        _organiser_only(competition, player, "start it")
+        if competition.kind != LEAGUE:
+            raise WrongCompetitionStatus(
+                "A tournament starts with its first stage: POST its stages."
+            )
+        if competition.status != Competition.Status.CLOSED:
+            raise WrongCompetitionStatus(
+                f"League {competition.pk} is {competition.status}: close registration first."
+            )
+        _enough_players(competition)
+        competition.status = Competition.Status.RUNNING
+        competition.save(update_fields=["status"])
+        return competition
+
+
+def league_finish(*, competition_id: int, player: PlayerRef) -> Competition:
+    """The organiser ends a league's season; matches still playing no longer count."""
+    with transaction.atomic():
+        competition = _lock(competition_id)
+        _organiser_only(competition, player, "finish it")
+        if competition.kind != LEAGUE:
+            raise WrongCompetitionStatus("A tournament finishes with the end of its last stage.")
+        if competition.status != Competition.Status.RUNNING:
+            raise WrongCompetitionStatus(
+                f"League {competition.pk} is {competition.status}: only a running league finishes."
+            )
+        competition.status = Competition.Status.FINISHED
+        competition.finished_at = timezone.now()
+        competition.save(update_fields=["status", "finished_at"])
+        return competition
+
+
+def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage:
+    """The organiser starts stage ``number`` (the next one): seat the players, create a match
+    per table, start them. Stage 1 seats at random from the stored seed; later stages by the
+    standings, Swiss (``seating``). All or nothing: a refused start creates no match.
+    """
+    with transaction.atomic():
+        competition = _lock(competition_id)
+        _organiser_only(competition, player, "start a stage")
+        if competition.kind != TOURNAMENT:
+            raise WrongCompetitionStatus("A league has no stages: its players create matches.")
+        if number != competition.current_stage + 1 or number > (competition.stage_count or 0):
+            raise WrongStage(
+                f"The next stage of tournament {competition.pk} is "
+                f"{competition.current_stage + 1} of {competition.stage_count}; got {number}.",
+                extra={"next_stage": competition.current_stage + 1},
+            )
+        if number == 1 and competition.status != Competition.Status.CLOSED:
+            raise WrongCompetitionStatus(
+                f"Tournament {competition.pk} is {competition.status}: close registration first."
+            )
+        if number > 1:
+            previous = Stage.objects.get(competition=competition, number=number - 1)
+            if previous.status != Stage.Status.FINISHED:
+                raise WrongStage(
+                    f"Stage {number - 1} of tournament {competition.pk} is still playing.",
+                    extra={"next_stage": number},
+                )
+        players = _enough_players(competition)
+        rng = random.Random(f"{competition.seed}:{number}")
+        fill = competition.allow_bots
+        if number == 1:
+            tables = seating.seat_at_random(
+                players=players, table_size=competition.table_size, fill_with_bots=fill, rng=rng
+            )
+        else:
+            tables = seating.seat_swiss(
+                ranked=ranked_player_ids(competition=competition),
+                table_size=competition.table_size,
+                fill_with_bots=fill,
+                met=met_counts(competition=competition),
+                rng=rng,
+            )
+        now = timezone.now()
+        stage = Stage.objects.create(competition=competition, number=number, started_at=now)
+        rows = []
+        for table_number, table in enumerate(tables, start=1):
+            match_id = games_port().match_create_seated(
+                organiser_id=competition.organiser_id,
+                variant=competition.variant,
+                options=competition.options,
+                player_ids=table,
+                bot_level=competition.bot_level,
+                turn_seconds=competition.turn_seconds,
+            )
+            rows.append(
+                CompetitionMatch(
+                    competition=competition,
+                    match_id=match_id,
+                    stage=stage,
+                    table_number=table_number,
+                )
+            )
+        CompetitionMatch.objects.bulk_create(rows)
+        competition.status = Competition.Status.RUNNING
+        competition.current_stage = number
+        competition.save(update_fields=["status", "current_stage"])
+        return stage
+
+
+def league_match_options(
+    *, league_id: int, creator_id: int, variant: str, options: dict[str, Any], seat_count: int
+) -> dict[str, Any]:
+    """Check a match about to be created in league ``league_id``; return the options it plays.
+
+    The creator must be registered and the league running; the match plays the league's game
+    and house options (a request's own options must be empty or the same) at a table no larger
+    than the league's. Refuses 404 / 409 / 400 (``league_refused``).
+    """
+    league = Competition.objects.filter(pk=league_id, kind=LEAGUE).first()
+    if league is None:
+        raise CompetitionNotFound(f"There is no league {league_id}.")
+    if league.status != Competition.Status.RUNNING:
+        raise WrongCompetitionStatus(f"League {league_id} is {league.status}: no matches now.")
+    if not _is_registered(league, creator_id):
+        raise NotLeaguePlayer(f"You are not registered for league {league_id}.")
+    if variant != league.variant:
+        raise NotInLeague(f"League {league_id} plays {league.variant}, not {variant}.")
+    if options and options != league.options:
+        raise NotInLeague(
+            f"League {league_id} matches play the league's house options {league.options}: "
+            "leave options out."
+        )
+    if seat_count > league.table_size:
+        raise NotInLeague(
+            f"League {league_id} plays at tables of at most {league.table_size}; "
+            f"got {seat_count} seats."
+        )
+    return dict(league.options)
+
+
+def league_bots_check(*, league_id: int) -> None:
+    """Refuse (400) bot seats in a league that does not allow them."""
+    if not Competition.objects.filter(pk=league_id, allow_bots=True).exists():
+        raise NotInLeague(f"League {league_id} does not allow bots.")
+
+
+def league_seat_check(*, match_id: int, player_id: int) -> None:
+    """May this player take a seat at ``match_id``? Nothing to check outside leagues: a league
+    match seats the league's registered players only (403 otherwise)."""
+    link = (
+        CompetitionMatch.objects.select_related("competition")
+        .filter(match_id=match_id, competition__kind=LEAGUE)
+        .first()
+    )
+    if link is not None and not _is_registered(link.competition, player_id):
+        raise NotLeaguePlayer(
+            f"Only players registered for league {link.competition_id} play its matches."
+        )
+
+
+def league_match_add(*, league_id: int, match_id: int) -> CompetitionMatch:
+    """Count ``match_id`` for league ``league_id`` (in the transaction that created it)."""
+    return CompetitionMatch.objects.create(competition_id=league_id, match_id=match_id)
+
+
+def _is_registered(competition: Competition, player_id: int) -> bool:
+    return Registration.objects.filter(
+        competition=competition, player_id=player_id, withdrawn_at__isnull=True
+    ).exists()
+
+
+def competition_match_finished(*, match_id: int) -> bool:
+    """Record a finished match's results for the competition it counts in; ``False`` if none.
+
+    Reads the match's result rows (``MatchResult``: every seat's C-WIN place, bots too: they
+    take places and points but have no standings). Each registered player gets a
+    ``CompetitionResult`` with their placement points. The stage whose last table this was
+    finishes, and with the last stage the tournament. Idempotent: a match already recorded, or
+    one without results yet, changes nothing. Takes the competition's lock. The end-of-match
+    task (``scoring.services.finalise``) calls it after writing the results.
+    """
+    link = CompetitionMatch.objects.filter(match_id=match_id).first()
+    if link is None:
+        return False
+    with transaction.atomic():
+        competition = _lock(link.competition_id)
+        link = CompetitionMatch.objects.select_for_update().get(pk=link.pk)
+        if link.finished or competition.status == Competition.Status.FINISHED:
+            return False
+        seats = list(
+            MatchResult.objects.filter(match_id=match_id)
+            .order_by("seat")
+            .values("player_id", "place", "total", "rounds_played", "zero_rounds", "lowest_round")
+        )
+        if not seats:
+            return False
+        table = len(seats)
+        scheme = competition.points_scheme.get(str(table)) or points.default_places(table)
+        shares = points.table_points(places=[s["place"] for s in seats], scheme_places=scheme)
+        registrations = dict(
+            Registration.objects.filter(
+                competition=competition,
+                withdrawn_at__isnull=True,
+                player_id__in=[s["player_id"] for s in seats],
+            ).values_list("player_id", "pk")
+        )
+        CompetitionResult.objects.bulk_create(
+            CompetitionResult(
+                competition=competition,
+                registration_id=registrations[seat["player_id"]],
+                match_id=match_id,
+                stage_id=link.stage_id,
+                table_players=table,
+                placement_points=share,
+                **seat,
+            )
+            for seat, share in zip(seats, shares, strict=True)
+            if seat["player_id"] in registrations
+        )
+        link.finished = True
+        link.save(update_fields=["finished"])
+        if link.stage_id is not None:
+            _stage_maybe_finished(competition=competition, stage_id=link.stage_id)
+        return True
+
+
+def _stage_maybe_finished(*, competition: Competition, stage_id: int) -> None:
+    if CompetitionMatch.objects.filter(stage_id=stage_id, finished=False).exists():
+        return
+    now = timezone.now()
+    Stage.objects.filter(pk=stage_id).update(status=Stage.Status.FINISHED, finished_at=now)
+    last = Stage.objects.filter(pk=stage_id, number=F("competition__stage_count")).exists()
+    if last:
+        competition.status = Competition.Status.FINISHED
+        competition.finished_at = now
+        competition.save(update_fields=["status", "finished_at"])
+
+
+__all__ = [
+    "CompetitionSpec",
+    "competition_close",
+    "competition_create",
+    "competition_match_finished",
+    "league_bots_check",
+    "league_finish",
+    "league_match_add",
+    "league_match_options",
+    "league_seat_check",
+    "league_start",
+    "registration_create",
+    "registration_withdraw",
+    "stage_start",
+]

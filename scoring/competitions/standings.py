@@ -1,0 +1,229 @@
+"""Reads: a competition's standings, computed by the database in one statement.
+
+Per registered player (withdrawn players are not listed), over the competition's finished
+matches (``CompetitionResult``): matches played, wins (first places, a shared first counting as
+a win for each sharer), placement points, total points, rounds played, mean points per round,
+rounds at zero, best round (the lowest non-zero round score), and the player's rating in the
+competition's game.
+
+Order (docs/scoring.md): placement points (more first), wins (more first), mean points per
+round (lower first), then head-to-head among the players still tied: each meeting at a table
+with a tied rival counts +1 for placing above them and -1 for placing below, and the higher
+balance ranks first. Players still equal share the rank (``RANK()``: 1, 2, 2, 4). A league ranks
+only players with at least ``min_matches`` finished matches; the others follow, unranked.
+
+The statement: Django builds the aggregate per registration with a first ``RANK() OVER`` (the
+first three keys, per ranked/unranked group); a common table expression wraps it, computes the
+head-to-head balances with a self-join of the result rows restricted to equal first ranks, and
+ranks again with the balance. The same SQL runs on PostgreSQL and SQLite (3.25+: window
+functions).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.db import connection
+from django.db.models import (
+    Case,
+    Count,
+    F,
+    FloatField,
+    IntegerField,
+    Min,
+    OuterRef,
+    Q,
+    Subquery,
+    Sum,
+    Value,
+    When,
+    Window,
+)
+from django.db.models.functions import Cast, Coalesce, NullIf, Rank
+
+from scoring.competitions.points import as_points
+from scoring.models import Competition, CompetitionResult, Rating, Registration
+from scoring.ratings import display_rating
+
+#: The columns of a standings row, in CSV order.
+COLUMNS = (
+    "rank",
+    "shared",
+    "ranked",
+    "player_id",
+    "name",
+    "matches",
+    "wins",
+    "placement_points",
+    "total_points",
+    "rounds",
+    "mean_points_per_round",
+    "rounds_at_zero",
+    "best_round",
+    "head_to_head",
+    "rating",
+)
+
+
+def _aggregate(competition: Competition) -> Any:
+    """Per active registration: the aggregates and the first rank (Django builds it)."""
+    mine = Q(results__competition=competition)
+    played = Count("results", filter=mine)
+    rounds = Sum("results__rounds_played", filter=mine)
+    total = Sum("results__total", filter=mine)
+    mean = Cast(total, FloatField()) / NullIf(Cast(rounds, FloatField()), Value(0.0))
+    ranked = Case(
+        When(Q(played__gte=competition.min_matches), then=Value(1)),
+        default=Value(0),
+        output_field=IntegerField(),
+    )
+    rating = Rating.objects.filter(
+        player_id=OuterRef("player_id"), variant=competition.variant
+    ).values("ordinal")[:1]
+    return (
+        Registration.objects.filter(competition=competition, withdrawn_at__isnull=True)
+        .values("player_id")
+        .annotate(
+            name=F("player__display_name"),
+            played=played,
+            wins=Count("results", filter=mine & Q(results__place=1)),
+            placement_points=Coalesce(Sum("results__placement_points", filter=mine), 0),
+            total_points=Coalesce(total, 0),
+            rounds=Coalesce(rounds, 0),
+            mean=mean,
+            zero_rounds=Coalesce(Sum("results__zero_rounds", filter=mine), 0),
+            best_round=Min("results__lowest_round", filter=mine),
+            rating=Subquery(rating, output_field=FloatField()),
+        )
+        .annotate(
+            ranked=ranked,
+            first_rank=Window(
+                Rank(),
+                partition_by=[ranked],
+                order_by=[
+                    F("placement_points").desc(),
+                    F("wins").desc(),
+                    F("mean").asc(nulls_last=True),
+                ],
+            ),
+        )
+        .order_by()
+    )
+
+
+_STANDINGS_SQL = """
+WITH base AS ({base}),
+h2h AS (
+    SELECT a.player_id AS player_id,
+           SUM(CASE WHEN a.place < b.place THEN 1 WHEN a.place > b.place THEN -1 ELSE 0 END)
+               AS balance
+    FROM {results} a
+    JOIN {results} b
+      ON b.competition_id = a.competition_id AND b.match_id = a.match_id
+     AND b.player_id <> a.player_id
+    JOIN base ba ON ba.player_id = a.player_id
+    JOIN base bb ON bb.player_id = b.player_id
+     AND bb.ranked = ba.ranked AND bb.first_rank = ba.first_rank
+    WHERE a.competition_id = %s
+    GROUP BY a.player_id
+),
+ranked AS (
+    SELECT base.*, COALESCE(h2h.balance, 0) AS head_to_head,
+           RANK() OVER (
+               PARTITION BY base.ranked
+               ORDER BY base.first_rank, COALESCE(h2h.balance, 0) DESC
+           ) AS final_rank
+    FROM base LEFT JOIN h2h ON h2h.player_id = base.player_id
+)
+SELECT player_id, name, played, wins, placement_points, total_points, rounds, mean,
+       zero_rounds, best_round, rating, ranked, head_to_head, final_rank,
+       COUNT(*) OVER (PARTITION BY ranked, final_rank) AS tied
+FROM ranked
+ORDER BY ranked DESC, final_rank, name, player_id
+"""
+
+
+def _rows(competition: Competition) -> list[dict[str, Any]]:
+    base_sql, base_params = _aggregate(competition).query.sql_with_params()
+    sql = _STANDINGS_SQL.format(base=base_sql, results=CompetitionResult._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*base_params, competition.pk])
+        names = [column[0] for column in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+def standings(*, competition: Competition) -> list[dict[str, Any]]:
+    """The standings, best first (the module's docstring says how they are ordered)."""
+    out = []
+    for row in _rows(competition):
+        ranked = bool(row["ranked"])
+        mean = row["mean"]
+        out.append(
+            {
+                "rank": row["final_rank"] if ranked else None,
+                "shared": ranked and row["tied"] > 1,
+                "ranked": ranked,
+                "player_id": row["player_id"],
+                "name": row["name"],
+                "matches": row["played"],
+                "wins": row["wins"],
+                "placement_points": float(as_points(row["placement_points"])),
+                "total_points": row["total_points"],
+                "rounds": row["rounds"],
+                "mean_points_per_round": None if mean is None else round(float(mean), 3),
+                "rounds_at_zero": row["zero_rounds"],
+                "best_round": row["best_round"],
+                "head_to_head": row["head_to_head"],
+                "rating": None if row["rating"] is None else display_rating(row["rating"]),
+            }
+        )
+    return out
+
+
+def ranked_player_ids(*, competition: Competition) -> list[int]:
+    """The registered players, best first (ties: lower player id first): Swiss seating's input."""
+    return [
+        row["player_id"]
+        for row in sorted(
+            _rows(competition),
+            key=lambda r: (-r["ranked"], r["final_rank"], r["player_id"]),
+        )
+    ]
+
+
+_MET_SQL = """
+SELECT a.player_id, b.player_id, COUNT(*) FROM {results} a
+JOIN {results} b
+  ON b.competition_id = a.competition_id AND b.match_id = a.match_id AND a.player_id < b.player_id
+WHERE a.competition_id = %s
+GROUP BY a.player_id, b.player_id
+"""
+
+
+def met_counts(*, competition: Competition) -> dict[frozenset[int], int]:
+    """How often each pair of registered players has shared a table (one grouped self-join)."""
+    sql = _MET_SQL.format(results=CompetitionResult._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [competition.pk])
+        return {frozenset((a, b)): count for a, b, count in cursor.fetchall()}
+
+
+def points_by_stage(*, competition: Competition) -> dict[int, list[dict[str, Any]]]:
+    """Each player's placement points per stage (tournaments), stage order."""
+    rows = (
+        CompetitionResult.objects.filter(competition=competition, stage__isnull=False)
+        .values("player_id", "stage__number")
+        .annotate(points=Sum("placement_points"), matches=Count("id"))
+        .order_by("player_id", "stage__number")
+    )
+    out: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        out[row["player_id"]].append(
+            {
+                "stage": row["stage__number"],
+                "matches": row["matches"],
+                "placement_points": float(as_points(row["points"])),
+            }
+        )
+    return dict(out)

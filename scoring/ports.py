@@ -1,0 +1,67 @@
+"""What scoring needs from the games app, as a port games fills in (scoring never imports games).
+
+``games.apps.GamesConfig.ready`` registers the implementation with ``register_games``; scoring's
+services reach it through ``games_port()``. The port speaks in ids and plain values only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class PlayerRef:
+    """The caller as scoring needs to know them."""
+
+    id: int
+    display_name: str
+    organises: bool
+
+
+class GamesPort(Protocol):
+    """The games app's operations scoring calls."""
+
+    def resolve_options(
+        self, *, variant: str, seat_count: int, options: dict[str, Any]
+    ) -> dict[str, Any]:
+        """House options validated and completed (docs/rules.md §4); a bad option raises (400)."""
+
+    def authenticators(self) -> list[Any]:
+        """The authentication the games API uses, for scoring's views to use the same."""
+
+    def bot_levels(self) -> tuple[int, ...]:
+        """The bot levels a seat may ask for."""
+
+    def player_for_user(self, *, user: Any) -> PlayerRef:
+        """The player of an authenticated user (made on first use, as games does)."""
+
+    def match_create_seated(
+        self,
+        *,
+        organiser_id: int,
+        variant: str,
+        options: dict[str, Any],
+        player_ids: list[int | None],
+        bot_level: int,
+        turn_seconds: int | None,
+    ) -> int:
+        """Create and start a match with these players in seat order (``None``: a bot of
+        ``bot_level``); return its id. Runs in the caller's transaction; bots' turns are
+        enqueued on commit."""
+
+
+_port: GamesPort | None = None
+
+
+def register_games(port: GamesPort) -> None:
+    """Called once by the games app when Django starts."""
+    global _port  # the one registration point, set at start-up
+    _port = port
+
+
+def games_port() -> GamesPort:
+    """The registered games port (the games app is always installed beside scoring)."""
+    if _port is None:
+        raise RuntimeError("The games app has not registered its port: is it installed?")
+    return _port

@@ -55,14 +55,14 @@ class CompetitionFilter(django_filters.FilterSet):
         fields = ["kind", "status", "variant", "organiser", "name"]
 
 
-class PlayerEntryOutputSerializer(serializers.Serializer):
+class CompetitionPlayerOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     registered_at = serializers.DateTimeField()
 
 
 class CompetitionDetailOutputSerializer(CompetitionOutputSerializer):
-    players = PlayerEntryOutputSerializer(many=True)
+    players = CompetitionPlayerOutputSerializer(many=True)
 
 
 def _detail(competition_id: int) -> dict[str, Any]:

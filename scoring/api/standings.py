@@ -27,31 +27,31 @@ from scoring.competitions.standings import COLUMNS, points_by_stage, standings
 from scoring.models import Competition, Stage
 
 
-class TableSeatOutputSerializer(serializers.Serializer):
+class CompetitionSeatOutputSerializer(serializers.Serializer):
     position = serializers.IntegerField()
     player_id = serializers.IntegerField()
     name = serializers.CharField()
     bot = serializers.BooleanField()
 
 
-class TableOutputSerializer(serializers.Serializer):
+class CompetitionTableOutputSerializer(serializers.Serializer):
     table = serializers.IntegerField()
     match_id = serializers.IntegerField()
     match_status = serializers.CharField(help_text="The match's status (open, playing, ...).")
     results_in = serializers.BooleanField(help_text="Its results count in the standings.")
-    seats = TableSeatOutputSerializer(many=True)
+    seats = CompetitionSeatOutputSerializer(many=True)
 
 
-class StageOutputSerializer(serializers.Serializer):
+class CompetitionStageOutputSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Stage.Status.choices)
     started_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
-    tables = TableOutputSerializer(many=True)
+    tables = CompetitionTableOutputSerializer(many=True)
 
 
-class StageListOutputSerializer(serializers.Serializer):
-    stages = StageOutputSerializer(many=True)
+class CompetitionStageListOutputSerializer(serializers.Serializer):
+    stages = CompetitionStageOutputSerializer(many=True)
 
 
 STAGE_EXAMPLE = {
@@ -96,7 +96,7 @@ class StageListApi(CompetitionApi):
         parameters=[COMPETITION_ID],
         responses={
             HTTPStatus.OK: OpenApiResponse(
-                StageListOutputSerializer,
+                CompetitionStageListOutputSerializer,
                 description="Every stage started so far.",
                 examples=[OpenApiExample("Stage 1", value={"stages": [STAGE_EXAMPLE]})],
             ),
@@ -117,7 +117,7 @@ class StageListApi(CompetitionApi):
         examples=[OpenApiExample("Stage 1", value={"number": 1}, request_only=True)],
         responses={
             HTTPStatus.CREATED: OpenApiResponse(
-                StageOutputSerializer,
+                CompetitionStageOutputSerializer,
                 description="The stage, its tables seated and their matches started.",
                 examples=[OpenApiExample("Started", value=STAGE_EXAMPLE)],
             ),
@@ -212,7 +212,7 @@ class StagePointsOutputSerializer(serializers.Serializer):
     placement_points = serializers.FloatField()
 
 
-class StandingOutputSerializer(serializers.Serializer):
+class CompetitionStandingOutputSerializer(serializers.Serializer):
     rank = serializers.IntegerField(allow_null=True, help_text="Null: not ranked yet (leagues).")
     shared = serializers.BooleanField(help_text="Another player has the same rank.")
     ranked = serializers.BooleanField(help_text="Played the league's minimum of matches.")
@@ -235,13 +235,13 @@ class StandingOutputSerializer(serializers.Serializer):
     by_stage = StagePointsOutputSerializer(many=True)
 
 
-class StandingsOutputSerializer(serializers.Serializer):
+class CompetitionStandingsOutputSerializer(serializers.Serializer):
     competition_id = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Competition.Kind.choices)
     status = serializers.ChoiceField(choices=Competition.Status.choices)
     min_matches = serializers.IntegerField()
     final = serializers.BooleanField(help_text="The competition has finished.")
-    standings = StandingOutputSerializer(many=True)
+    standings = CompetitionStandingOutputSerializer(many=True)
 
 
 STANDING_EXAMPLE = {
@@ -327,7 +327,7 @@ class StandingsApi(CompetitionApi):
         ],
         responses={
             (HTTPStatus.OK, "application/json"): OpenApiResponse(
-                StandingsOutputSerializer,
+                CompetitionStandingsOutputSerializer,
                 description="The standings.",
                 examples=[OpenApiExample("Final", value=STANDINGS_EXAMPLE)],
             ),

@@ -109,6 +109,61 @@ def _bad_host(w: World) -> Any:
     return w.anonymous.get("/api/health", HTTP_HOST="evil.example")
 
 
+TOURNAMENT = {"kind": "tournament", "name": "Cup", "variant": "chickenfoot", "table_size": 3}
+
+
+def _organiser(w: World) -> APIClient:
+    Player.objects.filter(pk=w.players[3].pk).update(is_organiser=True)
+    return w.clients[3]
+
+
+def _competition(w: World, path: str = "", *, kind: str = "tournament", close: bool = False) -> str:
+    """A new competition of the fourth player's (an organiser), its URL plus ``path``."""
+    organiser = _organiser(w)
+    body = {**TOURNAMENT, "stage_count": 2} if kind == "tournament" else {
+        **TOURNAMENT, "kind": "league", "variant": "mexican_train"}  # fmt: skip
+    url = (
+        f"/api/competitions/{organiser.post('/api/competitions', body, format='json').json()['id']}"
+    )
+    if close:
+        organiser.post(f"{url}/close")
+    return url + path
+
+
+def _league_refused(w: World) -> Any:
+    url = _competition(w, kind="league")
+    w.clients[0].post(f"{url}/register")
+    w.clients[1].post(f"{url}/register")
+    _organiser(w).post(f"{url}/close")
+    _organiser(w).post(f"{url}/start")
+    league = int(url.rsplit("/", 1)[1])
+    seats = [{"kind": "creator"}, {"kind": "open"}]
+    return w.clients[0].post(
+        "/api/matches", {"variant": "chickenfoot", "league": league, "seats": seats}, format="json"
+    )
+
+
+def _not_league_player(w: World) -> Any:
+    url = _competition(w, kind="league")
+    w.clients[0].post(f"{url}/register")
+    w.clients[1].post(f"{url}/register")
+    _organiser(w).post(f"{url}/close")
+    _organiser(w).post(f"{url}/start")
+    league = int(url.rsplit("/", 1)[1])
+    seats = [{"kind": "creator"}, {"kind": "open"}]
+    return w.clients[2].post(
+        "/api/matches",
+        {"variant": "mexican_train", "league": league, "seats": seats},
+        format="json",
+    )
+
+
+def _twice(w: World, path: str) -> Any:
+    url = _competition(w)
+    w.clients[0].post(f"{url}/{path}")
+    return w.clients[0].post(f"{url}/{path}")
+
+
 PRODUCERS: dict[str, Callable[[World], Any]] = {
     "invalid": lambda w: w.clients[0].get("/api/matches/mine?status=won"),
     "parse_error": lambda w: w.clients[0].post(
@@ -172,6 +227,25 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
     "version_required": lambda w: w.move(
         w.mover(), {k: v for k, v in w.play().items() if k != "version"}
     ),
+    "invalid_competition": lambda w: _organiser(w).post(
+        "/api/competitions", TOURNAMENT, format="json"
+    ),
+    "not_organiser": lambda w: w.clients[0].post(
+        "/api/competitions", {**TOURNAMENT, "stage_count": 2}, format="json"
+    ),
+    "competition_not_found": lambda w: w.clients[0].get("/api/competitions/999"),
+    "registration_closed": lambda w: w.clients[0].post(_competition(w, "/register", close=True)),
+    "already_registered": lambda w: _twice(w, "register"),
+    "not_registered": lambda w: w.clients[0].post(_competition(w, "/withdraw")),
+    "competition_status": lambda w: _organiser(w).post(_competition(w, "/close", close=True)),
+    "wrong_stage": lambda w: _organiser(w).post(
+        _competition(w, "/stages", close=True), {"number": 2}, format="json"
+    ),
+    "too_few_players": lambda w: _organiser(w).post(
+        _competition(w, "/stages", close=True), {"number": 1}, format="json"
+    ),
+    "league_refused": _league_refused,
+    "not_league_player": _not_league_player,
     "throttled": lambda w: w.anonymous.get("/test/raise/throttled"),
     "internal_error": lambda w: APIClient(raise_request_exception=False).get("/test/raise/boom"),
 }

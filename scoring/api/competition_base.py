@@ -32,12 +32,12 @@ COMPETITION_ID = OpenApiParameter(
 )
 
 
-class OrganiserOutputSerializer(serializers.Serializer):
+class OrganiserSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class CompetitionOutputSerializer(serializers.Serializer):
+class CompetitionSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Competition.Kind.choices)
     name = serializers.CharField()
@@ -57,7 +57,7 @@ class CompetitionOutputSerializer(serializers.Serializer):
     starts_on = serializers.DateField(allow_null=True)
     ends_on = serializers.DateField(allow_null=True)
     status = serializers.ChoiceField(choices=Competition.Status.choices)
-    organiser = OrganiserOutputSerializer()
+    organiser = OrganiserSerializer()
     registered = serializers.IntegerField(help_text="Players registered (withdrawals left out).")
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)

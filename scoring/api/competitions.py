@@ -20,7 +20,7 @@ from scoring.api.competition_base import (
     NOT_ORGANISER,
     TOURNAMENT_EXAMPLE,
     CompetitionApi,
-    CompetitionOutputSerializer,
+    CompetitionSerializer,
     competition_json,
     status_conflict,
 )
@@ -55,14 +55,14 @@ class CompetitionFilter(django_filters.FilterSet):
         fields = ["kind", "status", "variant", "organiser", "name"]
 
 
-class CompetitionPlayerOutputSerializer(serializers.Serializer):
+class CompetitionPlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     registered_at = serializers.DateTimeField()
 
 
-class CompetitionDetailOutputSerializer(CompetitionOutputSerializer):
-    players = CompetitionPlayerOutputSerializer(many=True)
+class CompetitionDetailSerializer(CompetitionSerializer):
+    players = CompetitionPlayerSerializer(many=True)
 
 
 def _detail(competition_id: int) -> dict[str, Any]:
@@ -88,9 +88,9 @@ class CompetitionListCreateApi(ListAPIView, CompetitionApi):
 
     queryset = competition_list()
     filterset_class = CompetitionFilter
-    serializer_class = CompetitionOutputSerializer
+    serializer_class = CompetitionSerializer
 
-    class CompetitionCreateInputSerializer(serializers.Serializer):
+    class CompetitionCreateSerializer(serializers.Serializer):
         kind = serializers.ChoiceField(choices=Competition.Kind.choices)
         name = serializers.CharField(max_length=100)
         variant = serializers.ChoiceField(choices=VARIANT_CHOICES)
@@ -150,17 +150,12 @@ class CompetitionListCreateApi(ListAPIView, CompetitionApi):
         tags=["competitions"],
         responses={
             HTTPStatus.OK: OpenApiResponse(
-                CompetitionOutputSerializer(many=True),
+                CompetitionSerializer(many=True),
                 description="A page of competitions, newest first.",
                 examples=[
                     OpenApiExample(
-                        "A page",
-                        value={
-                            "count": 2,
-                            "next": None,
-                            "previous": None,
-                            "results": [LEAGUE_EXAMPLE, TOURNAMENT_EXAMPLE],
-                        },
+                        "A page of one league",
+                        value=LEAGUE_EXAMPLE,
                     )
                 ],
             ),
@@ -191,7 +186,7 @@ class CompetitionListCreateApi(ListAPIView, CompetitionApi):
         operation_id="competition_create",
         summary="Create a tournament or a league (organisers)",
         tags=["competitions"],
-        request=CompetitionCreateInputSerializer,
+        request=CompetitionCreateSerializer,
         examples=[
             OpenApiExample(
                 "A 3-stage tournament at tables of 4, bots filling",
@@ -223,7 +218,7 @@ class CompetitionListCreateApi(ListAPIView, CompetitionApi):
         ],
         responses={
             HTTPStatus.CREATED: OpenApiResponse(
-                CompetitionOutputSerializer,
+                CompetitionSerializer,
                 description="The new competition, open for registration.",
                 examples=[OpenApiExample("Created", value={**TOURNAMENT_EXAMPLE, "registered": 0})],
             ),
@@ -266,7 +261,7 @@ class CompetitionListCreateApi(ListAPIView, CompetitionApi):
         },
     )
     def post(self, request: Request) -> Response:
-        data = self.CompetitionCreateInputSerializer(data=request.data)
+        data = self.CompetitionCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         competition = competition_create(
             organiser=self.player(request), spec=CompetitionSpec(**data.validated_data)
@@ -288,7 +283,7 @@ class CompetitionDetailApi(CompetitionApi):
         parameters=[COMPETITION_ID],
         responses={
             HTTPStatus.OK: OpenApiResponse(
-                CompetitionDetailOutputSerializer,
+                CompetitionDetailSerializer,
                 description="The competition and its players.",
                 examples=[OpenApiExample("Registering", value=DETAIL_EXAMPLE)],
             ),
@@ -310,7 +305,7 @@ def _operation(
 ) -> Any:
     responses: dict[Any, Any] = {
         HTTPStatus.OK: OpenApiResponse(
-            CompetitionDetailOutputSerializer,
+            CompetitionDetailSerializer,
             description="The competition as it is now.",
             examples=[OpenApiExample("Done", value=example)],
         ),

@@ -27,31 +27,31 @@ from scoring.competitions.standings import COLUMNS, points_by_stage, standings
 from scoring.models import Competition, Stage
 
 
-class CompetitionSeatOutputSerializer(serializers.Serializer):
+class CompetitionSeatSerializer(serializers.Serializer):
     position = serializers.IntegerField()
     player_id = serializers.IntegerField()
     name = serializers.CharField()
     bot = serializers.BooleanField()
 
 
-class CompetitionTableOutputSerializer(serializers.Serializer):
+class CompetitionTableSerializer(serializers.Serializer):
     table = serializers.IntegerField()
     match_id = serializers.IntegerField()
     match_status = serializers.CharField(help_text="The match's status (open, playing, ...).")
     results_in = serializers.BooleanField(help_text="Its results count in the standings.")
-    seats = CompetitionSeatOutputSerializer(many=True)
+    seats = CompetitionSeatSerializer(many=True)
 
 
-class CompetitionStageOutputSerializer(serializers.Serializer):
+class CompetitionStageSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Stage.Status.choices)
     started_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
-    tables = CompetitionTableOutputSerializer(many=True)
+    tables = CompetitionTableSerializer(many=True)
 
 
-class CompetitionStageListOutputSerializer(serializers.Serializer):
-    stages = CompetitionStageOutputSerializer(many=True)
+class CompetitionStageListSerializer(serializers.Serializer):
+    stages = CompetitionStageSerializer(many=True)
 
 
 STAGE_EXAMPLE = {
@@ -84,7 +84,7 @@ class StageListApi(CompetitionApi):
     match is created and started at each table.
     """
 
-    class StageStartInputSerializer(serializers.Serializer):
+    class StageStartSerializer(serializers.Serializer):
         number = serializers.IntegerField(
             min_value=1, help_text="The stage to start: the next one (a repeat is refused)."
         )
@@ -96,7 +96,7 @@ class StageListApi(CompetitionApi):
         parameters=[COMPETITION_ID],
         responses={
             HTTPStatus.OK: OpenApiResponse(
-                CompetitionStageListOutputSerializer,
+                CompetitionStageListSerializer,
                 description="Every stage started so far.",
                 examples=[OpenApiExample("Stage 1", value={"stages": [STAGE_EXAMPLE]})],
             ),
@@ -113,11 +113,11 @@ class StageListApi(CompetitionApi):
         summary="Start the next stage (organiser)",
         tags=["competitions"],
         parameters=[COMPETITION_ID],
-        request=StageStartInputSerializer,
+        request=StageStartSerializer,
         examples=[OpenApiExample("Stage 1", value={"number": 1}, request_only=True)],
         responses={
             HTTPStatus.CREATED: OpenApiResponse(
-                CompetitionStageOutputSerializer,
+                CompetitionStageSerializer,
                 description="The stage, its tables seated and their matches started.",
                 examples=[OpenApiExample("Started", value=STAGE_EXAMPLE)],
             ),
@@ -163,7 +163,7 @@ class StageListApi(CompetitionApi):
         },
     )
     def post(self, request: Request, competition_id: int) -> Response:
-        data = self.StageStartInputSerializer(data=request.data)
+        data = self.StageStartSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         stage = stage_start(
             competition_id=competition_id,
@@ -206,13 +206,13 @@ def _csv_cell(value: Any) -> Any:
     return value
 
 
-class StagePointsOutputSerializer(serializers.Serializer):
+class StagePointsSerializer(serializers.Serializer):
     stage = serializers.IntegerField()
     matches = serializers.IntegerField()
     placement_points = serializers.FloatField()
 
 
-class CompetitionStandingOutputSerializer(serializers.Serializer):
+class CompetitionStandingSerializer(serializers.Serializer):
     rank = serializers.IntegerField(allow_null=True, help_text="Null: not ranked yet (leagues).")
     shared = serializers.BooleanField(help_text="Another player has the same rank.")
     ranked = serializers.BooleanField(help_text="Played the league's minimum of matches.")
@@ -232,16 +232,16 @@ class CompetitionStandingOutputSerializer(serializers.Serializer):
         help_text="Places above minus places below tied rivals at shared tables."
     )
     rating = serializers.IntegerField(allow_null=True, help_text="Rating in the game, if any.")
-    by_stage = StagePointsOutputSerializer(many=True)
+    by_stage = StagePointsSerializer(many=True)
 
 
-class CompetitionStandingsOutputSerializer(serializers.Serializer):
+class CompetitionStandingsSerializer(serializers.Serializer):
     competition_id = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Competition.Kind.choices)
     status = serializers.ChoiceField(choices=Competition.Status.choices)
     min_matches = serializers.IntegerField()
     final = serializers.BooleanField(help_text="The competition has finished.")
-    standings = CompetitionStandingOutputSerializer(many=True)
+    standings = CompetitionStandingSerializer(many=True)
 
 
 STANDING_EXAMPLE = {
@@ -327,7 +327,7 @@ class StandingsApi(CompetitionApi):
         ],
         responses={
             (HTTPStatus.OK, "application/json"): OpenApiResponse(
-                CompetitionStandingsOutputSerializer,
+                CompetitionStandingsSerializer,
                 description="The standings.",
                 examples=[OpenApiExample("Final", value=STANDINGS_EXAMPLE)],
             ),

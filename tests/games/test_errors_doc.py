@@ -230,9 +230,6 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
     "invalid_competition": lambda w: _organiser(w).post(
         "/api/competitions", TOURNAMENT, format="json"
     ),
-    "not_organiser": lambda w: w.clients[0].post(
-        "/api/competitions", {**TOURNAMENT, "stage_count": 2}, format="json"
-    ),
     "competition_not_found": lambda w: w.clients[0].get("/api/competitions/999"),
     "registration_closed": lambda w: w.clients[0].post(_competition(w, "/register", close=True)),
     "already_registered": lambda w: _twice(w, "register"),

@@ -83,8 +83,12 @@ def line_chart(
     *,
     y_label: str = "",
     x_label: str = "",
+    from_zero: bool = True,
 ) -> str:
     """Lines over ``steps`` (x labels), one per series, with a legend; an SVG document.
+
+    The y axis starts at 0 (or below, for negative values) unless ``from_zero`` is false, when
+    it fits the values (a rating near 1000 then shows its changes).
 
     Each point is a ``<circle class="point" data-series=… data-step=… data-value=…>``.
     """
@@ -94,7 +98,9 @@ def line_chart(
         drawing.append(draw.Text("No data yet", 14, WIDTH / 2, HEIGHT / 2, text_anchor="middle",
                                  font_family="sans-serif", fill=INK, class_="empty"))
         return drawing.as_svg()
-    low, high = _y_axis(drawing, min(0.0, min(values)), max(values))
+    low = min(0.0, min(values)) if from_zero else min(values)
+    high = max(values) if max(values) > low else low + 1
+    low, high = _y_axis(drawing, low, high)
     count = len(steps)
     label_every = max(1, count // 12)
     for index, step in enumerate(steps):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path, re_path
 
+from scoring.api.charts import RatingChartApi
 from scoring.api.competitions import (
     CloseApi,
     CompetitionDetailApi,
@@ -21,6 +22,7 @@ from scoring.api.standings import StageListApi, StandingsApi
 urlpatterns: list[URLPattern | URLResolver] = [
     path("players/<int:player_id>/history", PlayerHistoryApi.as_view(), name="player-history"),
     path("players/<int:player_id>/stats", PlayerStatisticsApi.as_view(), name="player-stats"),
+    path("players/<int:player_id>/rating.svg", RatingChartApi.as_view(), name="player-rating-svg"),
     path(
         "players/<int:player_id>/head-to-head/<int:opponent_id>",
         HeadToHeadApi.as_view(),

@@ -7,10 +7,11 @@ from http import HTTPStatus
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
-from rest_framework import renderers, serializers
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from chickenfoot.renderers import SVG_EXAMPLE, SVGRenderer
 from games.api.common import (
     IF_NONE_MATCH,
     MATCH_ID,
@@ -28,20 +29,6 @@ from games.pictures.board import board_svg
 from games.pictures.positions import board_position
 from games.pictures.scores import scores_chart
 from games.selectors import match_for_viewer
-
-SVG_EXAMPLE = '<svg xmlns="http://www.w3.org/2000/svg" ...>...</svg>'
-
-
-class SVGRenderer(renderers.BaseRenderer):
-    """An SVG document, already rendered to text by the view."""
-
-    media_type = "image/svg+xml"
-    format = "svg"
-    charset = "utf-8"
-
-    def render(self, data: object, accepted_media_type: str | None = None,
-               renderer_context: object = None) -> bytes:
-        return str(data).encode(self.charset)
 
 
 def _names(match: Match) -> list[str]:

@@ -23,3 +23,14 @@ class TablePage(TemplateView):
         context = super().get_context_data(**kwargs)
         context["match_id"] = kwargs["match_id"]
         return context
+
+
+class PlayerPage(TemplateView):
+    """A player's figures, rating trend per game and recent matches."""
+
+    template_name = "games/web/player.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["player_id"] = kwargs["player_id"]
+        return context

@@ -7,7 +7,7 @@ from __future__ import annotations
 from scoring.selectors.head_to_head import head_to_head
 from scoring.selectors.history import history_rows, player_exists, player_history
 from scoring.selectors.leaderboard import leaderboard
-from scoring.selectors.stats import player_statistics
+from scoring.selectors.stats import player_statistics, rating_series
 
 __all__ = [
     "head_to_head",
@@ -16,4 +16,5 @@ __all__ = [
     "player_exists",
     "player_history",
     "player_statistics",
+    "rating_series",
 ]

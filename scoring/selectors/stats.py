@@ -82,3 +82,20 @@ def player_ratings(*, player_id: int, variant: str | None = None) -> list[dict[s
             }
         )
     return out
+
+
+def rating_series(*, player_id: int, variant: str, limit: int = 50) -> list[tuple[int, int]]:
+    """``(match id, display rating after it)`` for the player's last ``limit`` rated matches of
+    ``variant``, oldest first, starting from the rating before the first of them (match id 0).
+    One index-only read (``ratingchange_player_trend``)."""
+    rows = list(
+        RatingChange.objects.filter(player_id=player_id, variant=variant)
+        .order_by("-id")
+        .values_list("match_id", "ordinal_before", "ordinal_after")[:limit]
+    )
+    rows.reverse()
+    if not rows:
+        return []
+    series = [(0, ratings.display_rating(rows[0][1]))]
+    series += [(match_id, ratings.display_rating(after)) for match_id, _, after in rows]
+    return series

@@ -95,6 +95,16 @@ def test_a_round_against_three_bots_by_clicking(
     assert page.locator("#standings-list li").count() == 4
     screenshot(page, "round-over-chickenfoot")
 
+    # Ada's page, from the account corner: one match, its rating chart, the match listed.
+    page.locator("#account a").click()
+    page.wait_for_url(re.compile(r"/players/\d+/$"))
+    page.wait_for_function("document.getElementById('player').dataset.loaded === 'true'")
+    assert page.locator("#figures tr[data-figure='Matches'] td").inner_text() == "1"
+    assert page.locator("#ratings figure[data-variant='chickenfoot'] svg .point").count() == 2
+    assert page.locator(f"#recent tr[data-match='{match.pk}'] a").count() == 1
+    assert page.locator("#player-name").inner_text() == "Ada"
+    screenshot(page, "player-page")
+
     # The same table on a phone-sized screen: nothing wider than the screen but the board.
     phone = new_page(width=390, height=844)
     phone.goto(live_server.url + "/")

@@ -3,17 +3,19 @@
 
 const TOKEN_KEY = "chickenfoot.token";
 const NAME_KEY = "chickenfoot.name";
+const ID_KEY = "chickenfoot.player";
 
 export const session = {
   get token() { return localStorage.getItem(TOKEN_KEY); },
   get name() { return localStorage.getItem(NAME_KEY) || ""; },
-  save(token, name) {
+  get playerId() { return localStorage.getItem(ID_KEY); },
+  save(token, player) {
     localStorage.setItem(TOKEN_KEY, token);
-    localStorage.setItem(NAME_KEY, name);
+    localStorage.setItem(NAME_KEY, player.name);
+    localStorage.setItem(ID_KEY, String(player.id));
   },
   clear() {
-    localStorage.removeItem(TOKEN_KEY);
-    localStorage.removeItem(NAME_KEY);
+    for (const key of [TOKEN_KEY, NAME_KEY, ID_KEY]) localStorage.removeItem(key);
   },
 };
 
@@ -85,7 +87,11 @@ export function renderAccount() {
     return;
   }
   const who = document.createElement("span");
-  who.textContent = `Signed in as ${session.name}`;
+  who.append("Signed in as ");
+  const page = document.createElement("a");
+  page.href = session.playerId ? `/players/${session.playerId}/` : "/";
+  page.textContent = session.name;
+  who.append(page);
   const out = document.createElement("button");
   out.type = "button";
   out.textContent = "Sign out";

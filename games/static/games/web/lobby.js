@@ -82,7 +82,7 @@ function createBody(form) {
 }
 
 function signedIn(player, token) {
-  session.save(token, player.name);
+  session.save(token, player);
   showLobby();
 }
 

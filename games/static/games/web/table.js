@@ -145,7 +145,9 @@ function renderStandings() {
   section.hidden = !(match.status === "finished" && match.standings);
   if (section.hidden) return;
   const items = match.standings.map((row) => el("li", { "data-place": row.place },
-    `${row.name || names()[row.seat]}: ${row.total} points${row.place === 1 ? " (winner)" : ""}`));
+    row.player_id ? el("a", { href: `/players/${row.player_id}/` }, row.name)
+      : names()[row.seat],
+    `: ${row.total} points${row.place === 1 ? " (winner)" : ""}`));
   document.getElementById("standings-list").replaceChildren(...items);
 }
 

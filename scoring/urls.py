@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path, re_path
 
-from scoring.api.charts import RatingChartApi
+from scoring.api.charts import RatingChartApi, StandingsChartApi
 from scoring.api.competitions import (
     CloseApi,
     CompetitionDetailApi,
@@ -59,5 +59,10 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "competitions/<int:competition_id>/standings",
         StandingsApi.as_view(),
         name="competition-standings",
+    ),
+    path(
+        "competitions/<int:competition_id>/standings.svg",
+        StandingsChartApi.as_view(),
+        name="competition-standings-svg",
     ),
 ]

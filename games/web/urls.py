@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from games.web.views import LobbyPage, PlayerPage, TablePage
+from games.web.views import CompetitionPage, LobbyPage, PlayerPage, TablePage
 
 urlpatterns: list[URLPattern] = [
     path("", LobbyPage.as_view(), name="web-lobby"),
     path("matches/<int:match_id>/", TablePage.as_view(), name="web-table"),
     path("players/<int:player_id>/", PlayerPage.as_view(), name="web-player"),
+    path(
+        "competitions/<int:competition_id>/", CompetitionPage.as_view(), name="web-competition"
+    ),
 ]

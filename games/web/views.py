@@ -34,3 +34,14 @@ class PlayerPage(TemplateView):
         context = super().get_context_data(**kwargs)
         context["player_id"] = kwargs["player_id"]
         return context
+
+
+class CompetitionPage(TemplateView):
+    """A tournament's or league's standings (for the wall) and its points by stage."""
+
+    template_name = "games/web/competition.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["competition_id"] = kwargs["competition_id"]
+        return context

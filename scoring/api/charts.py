@@ -1,6 +1,9 @@
-"""Charts of the scoring records, as SVG: a player's rating over their matches."""
+"""Charts of the scoring records, as SVG: a player's rating over their matches, a
+tournament's points by stage."""
 
 from __future__ import annotations
+
+from itertools import accumulate
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
@@ -13,7 +16,11 @@ from chickenfoot.charts import Series, line_chart
 from chickenfoot.openapi import NOT_AUTHENTICATED
 from chickenfoot.renderers import SVG_EXAMPLE, SVGRenderer
 from scoring.api.common import BAD_FILTER, PLAYER_NOT_FOUND, check_known_params
+from scoring.api.competition_base import COMPETITION_ID, CompetitionApi
+from scoring.api.competition_base import NOT_FOUND as COMPETITION_NOT_FOUND
 from scoring.api.history import PLAYER_ID
+from scoring.competitions.selectors import competition_get
+from scoring.competitions.standings import points_by_stage, standings
 from scoring.models import VARIANT_CHOICES
 from scoring.problems import PlayerNotFound
 from scoring.selectors import player_exists, rating_series
@@ -69,5 +76,54 @@ class RatingChartApi(APIView):
             y_label="rating",
             x_label="match",
             from_zero=False,
+        )
+        return Response(chart, content_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
+
+
+class StandingsChartApi(CompetitionApi):
+    """A tournament's placement points, added up stage by stage, one line per player in
+    standings order (at most `players` lines: the leaders)."""
+
+    renderer_classes = (SVGRenderer,)
+
+    class StandingsChartQuerySerializer(serializers.Serializer):
+        players = serializers.IntegerField(
+            min_value=1, max_value=64, default=12, help_text="How many of the leaders to draw."
+        )
+
+    @extend_schema(
+        operation_id="competition_standings_chart",
+        summary="Points by stage, as a chart",
+        tags=["competitions"],
+        parameters=[COMPETITION_ID, StandingsChartQuerySerializer],
+        responses={
+            (200, "image/svg+xml"): OpenApiResponse(
+                OpenApiTypes.STR,
+                description="An SVG line chart; each point carries `data-series` (the player's "
+                "name), `data-step` (`S<stage>`) and `data-value` (placement points so far).",
+                examples=[OpenApiExample("A chart", value=SVG_EXAMPLE)],
+            ),
+            400: BAD_FILTER,
+            401: NOT_AUTHENTICATED,
+            404: COMPETITION_NOT_FOUND,
+        },
+    )
+    def get(self, request: Request, competition_id: int) -> Response:
+        check_known_params(request, ["players"])
+        query = self.StandingsChartQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        competition = competition_get(competition_id=competition_id)
+        by_stage = points_by_stage(competition=competition)
+        stages = sorted({s["stage"] for rows in by_stage.values() for s in rows})
+        series = []
+        for row in standings(competition=competition)[: query.validated_data["players"]]:
+            points = {s["stage"]: s["placement_points"] for s in by_stage.get(row["player_id"], [])}
+            series.append(Series(row["name"], [0, *accumulate(points.get(n, 0) for n in stages)]))
+        chart = line_chart(
+            f"{competition.name}: placement points by stage",
+            ["start", *(f"S{number}" for number in stages)],
+            series if stages else [],
+            y_label="placement points",
+            x_label="stage",
         )
         return Response(chart, content_type="image/svg+xml", headers={"Cache-Control": "no-cache"})

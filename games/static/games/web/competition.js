@@ -1,0 +1,67 @@
+// A tournament's or league's standings, for the wall: the table (shared ranks marked "="),
+// each player's placement points by stage as a chart, and the CSV.
+import { api, attempt, el, renderAccount, say, session, VARIANTS } from "./api.js";
+
+const root = document.getElementById("competition");
+const id = root.dataset.competitionId;
+
+const COLUMNS = [
+  ["Rank", (r) => (r.rank === null ? "–" : `${r.shared ? "=" : ""}${r.rank}`)],
+  ["Player", (r) => el("a", { href: `/players/${r.player_id}/` }, r.name)],
+  ["Matches", (r) => r.matches],
+  ["Wins", (r) => r.wins],
+  ["Placement points", (r) => r.placement_points],
+  ["Points", (r) => r.total_points],
+  ["Points a round", (r) => (r.mean_points_per_round === null ? "–" : r.mean_points_per_round)],
+  ["Rounds at zero", (r) => r.rounds_at_zero],
+  ["Best round", (r) => (r.best_round === null ? "–" : r.best_round)],
+  ["Rating", (r) => (r.rating === null ? "–" : r.rating)],
+];
+
+function svgInto(container, text) {
+  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+  const svg = document.importNode(doc.documentElement, true);
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.setAttribute("role", "img");
+  container.replaceChildren(svg);
+}
+
+async function downloadCsv() {
+  const response = await fetch(`/api/competitions/${id}/standings?format=csv`, {
+    headers: { Authorization: `Token ${session.token}`, Accept: "text/csv" },
+  });
+  if (!response.ok) {
+    say("The CSV could not be fetched.", "error");
+    return;
+  }
+  const link = el("a", { href: URL.createObjectURL(await response.blob()),
+    download: `standings-${id}.csv` });
+  link.click();
+}
+
+async function load() {
+  const detail = await attempt(() => api("GET", `/api/competitions/${id}`));
+  const body = await attempt(() => api("GET", `/api/competitions/${id}/standings`));
+  if (!detail || !body) return;
+  const info = detail.data;
+  document.getElementById("competition-name").textContent = info.name;
+  document.getElementById("competition-status").textContent =
+    `${info.kind === "league" ? "League" : "Tournament"} of ${VARIANTS[info.variant]} · `
+    + `${body.data.final ? "final standings" : `${info.status}, standings so far`}`;
+  const head = el("tr", {}, ...COLUMNS.map(([name]) => el("th", { scope: "col" }, name)));
+  const rows = body.data.standings.map((row) => el("tr", {
+    "data-player": row.player_id, "data-rank": row.rank === null ? "" : row.rank,
+  }, ...COLUMNS.map(([, cell]) => el("td", {}, cell(row)))));
+  document.getElementById("standings-table").replaceChildren(el("thead", {}, head),
+    el("tbody", {}, ...rows));
+  const chart = await attempt(() => api("GET", `/api/competitions/${id}/standings.svg`, undefined,
+    { text: true }));
+  if (chart) svgInto(document.getElementById("by-stage"), chart.data);
+  root.dataset.loaded = "true";
+}
+
+renderAccount();
+document.getElementById("csv").addEventListener("click", () => attempt(downloadCsv));
+if (!session.token) say("Log in first: go to the lobby.", "error");
+else load();

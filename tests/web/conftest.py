@@ -52,7 +52,8 @@ def new_page(chromium: Any) -> Iterator[Any]:
 
     def make(width: int = 1100, height: int = 900) -> Any:
         context = chromium.new_context(viewport={"width": width, "height": height})
-        context.set_default_timeout(20_000)
+        # Generous: a loaded CI machine may take seconds per page; a pass never waits for it.
+        context.set_default_timeout(60_000)
         contexts.append(context)
         return context.new_page()
 

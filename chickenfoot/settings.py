@@ -198,6 +198,11 @@ CELERY_BEAT_SCHEDULE = {
 # Without a broker no beat runs: requests run the sweeps instead (games/middleware.py).
 SWEEP_ON_REQUEST = env_bool("SWEEP_ON_REQUEST", default=not REDIS_URL)
 
+# --- Bots -------------------------------------------------------------------------------------
+
+# The strong bot's (level 4) thinking time per move, wall clock; it plays one move per task.
+BOT_STRONG_BUDGET_MS = env_int("BOT_STRONG_BUDGET_MS", default=150)
+
 # --- Auth -------------------------------------------------------------------------------------
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -32,7 +32,9 @@ class Player(models.Model):
     )
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.HUMAN)
     bot_level = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="1 (random) to 3 (greedy, doubles first); bots only."
+        null=True,
+        blank=True,
+        help_text="1 (random), 2 (greedy), 3 (doubles first) or 4 (strong: searches); bots only.",
     )
     display_name = models.CharField(max_length=64)
     is_organiser = models.BooleanField(
@@ -46,7 +48,7 @@ class Player(models.Model):
             models.CheckConstraint(
                 condition=(
                     Q(kind="human", user__isnull=False, bot_level__isnull=True)
-                    | Q(kind="bot", user__isnull=True, bot_level__gte=1, bot_level__lte=3)
+                    | Q(kind="bot", user__isnull=True, bot_level__gte=1, bot_level__lte=4)
                 ),
                 name="player_human_has_user_bot_has_level",
             ),

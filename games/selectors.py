@@ -8,7 +8,7 @@ from django.db import connection
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.db.models.fields.json import KeyTransform
 
-from games import engine, rows
+from games import bots, engine, rows
 from games.models import Match, Move, Player, Round, Seat
 from games.problems import MatchNotFound, NotYourMatch
 from games.results import (
@@ -285,4 +285,34 @@ def match_opening(*, match: Match, seat: int | None) -> list[dict[str, Any]]:
         seat=seat,
         first_round=number,
         running_round=running,
+    )
+
+
+def bot_seat_info(*, match: Match, state: Any, seat: int, with_log: bool) -> bots.SeatInfo:
+    """What the bot in ``seat`` may know now (C-HIDDEN): its view of ``state`` and, with
+    ``with_log``, the current round's public log as that seat sees it (the round's opening,
+    then each move's events, redacted like the move log)."""
+    view = engine.view(state, seat)
+    if not with_log:
+        return bots.SeatInfo(view=view)
+    round_no = state.round_no
+    opening = (
+        Round.objects.filter(match=match, number=round_no).values_list("opening", flat=True).first()
+    )
+    log = [opening or []]
+    log += Move.objects.filter(match=match, round__number=round_no).order_by("seq").values_list(
+        "events", flat=True
+    )
+    return bots.SeatInfo(
+        view=view,
+        log=[
+            events_for_seat(
+                variant=match.variant,
+                events=events,
+                seat=seat,
+                first_round=round_no,
+                running_round=round_no,
+            )
+            for events in log
+        ],
     )

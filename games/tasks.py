@@ -33,6 +33,9 @@ def user_count() -> int:
 #: task: a task stays far inside its time limit (and so inside the broker's visibility timeout).
 BOT_MOVES_PER_TASK = 1000
 BOT_RUN_SECONDS = 5.0
+#: A move that took longer than this (seconds: a strong bot's search) ends a worker's run, and a
+#: fresh task plays the next one, so a table of strong bots never holds a worker for long.
+BOT_YIELD_AFTER_SECONDS = 0.05
 _driving = threading.local()
 
 
@@ -60,23 +63,37 @@ def bot_play_turn(self: Task, match_id: int, version: int | None = None) -> int:
     duplicate task applies nothing twice. One task plays a run of consecutive bot turns in a
     loop, so eager mode (the embedded default) does not recurse per move; a human's turn ends
     the run. A run hands over to a fresh task after ``BOT_MOVES_PER_TASK`` moves or
-    ``BOT_RUN_SECONDS``, far inside the time limit.
+    ``BOT_RUN_SECONDS``, far inside the time limit, and on a worker after any move that took
+    ``BOT_YIELD_AFTER_SECONDS`` (a strong bot's search): a table of strong bots then holds a
+    worker for one move at a time.
     """
     played, more = 0, False
-    deadline = time.monotonic() + BOT_RUN_SECONDS
+    started = time.monotonic()
+    deadline = started + BOT_RUN_SECONDS
     _driving.active = True
     try:
         while bot_turn_play(match_id=match_id) is not None:
             played += 1
-            if played >= BOT_MOVES_PER_TASK or time.monotonic() >= deadline:
+            now = time.monotonic()
+            if played >= BOT_MOVES_PER_TASK or now >= deadline:
                 more = True
                 break
+            if _yields(now - started, eager=bool(self.request.is_eager)):
+                more = True  # a searching move: free the worker, a fresh task plays the next
+                break
+            started = now
     finally:
         _driving.active = False
     logger.debug("match %s: %s bot moves played (queued at version %s)", match_id, played, version)
-    if more:  # the cap (moves or seconds): a fresh task carries on
+    if more:  # the cap (moves or seconds), or a yield: a fresh task carries on
         enqueue_on_commit(bot_play_turn, match_id)
     return played
+
+
+def _yields(seconds: float, *, eager: bool) -> bool:
+    """Does a bot move that took ``seconds`` end the run? On a worker, a searching move does;
+    run eagerly (no worker to free, and a fresh task would recurse) the run plays on."""
+    return seconds >= BOT_YIELD_AFTER_SECONDS and not eager
 
 
 @shared_task(ignore_result=True)

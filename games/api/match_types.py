@@ -124,7 +124,11 @@ class MatchSeatInputSerializer(StrictSerializer):
         help_text="`creator`: you (at most once); `open`: for another player to join; `bot`.",
     )
     level = StrictIntegerField(
-        min_value=1, max_value=3, required=False, help_text="A bot's level, 1 to 3."
+        min_value=1,
+        max_value=4,
+        required=False,
+        help_text="A bot's level: 1 (random), 2 (greedy), 3 (doubles first) or 4 (strong: "
+        "searches sampled deals of the unseen tiles); see docs/api.md, Bots.",
     )
 
 
@@ -160,9 +164,10 @@ SEAT_UNION = PolymorphicProxySerializer(
         "open": _seat("OpenSeat", "A seat for another player to join.", kind=const("open")),
         "bot": _seat(
             "BotSeat",
-            "A bot: level 1 plays at random, 2 the most pips, 3 doubles first.",
+            "A bot: level 1 plays at random, 2 the most pips, 3 doubles first, 4 (strong) "
+            "searches sampled deals of the tiles it cannot see.",
             kind=const("bot"),
-            level=serializers.IntegerField(min_value=1, max_value=3),
+            level=serializers.IntegerField(min_value=1, max_value=4),
         ),
     },
     resource_type_field_name="kind",

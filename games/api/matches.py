@@ -100,6 +100,19 @@ class MatchCreateApi(GameApi):
                 },
                 request_only=True,
             ),
+            OpenApiExample(
+                "Mexican Train: me against three strong bots",
+                value={
+                    "variant": "mexican_train",
+                    "seats": [
+                        {"kind": "creator"},
+                        {"kind": "bot", "level": 4},
+                        {"kind": "bot", "level": 4},
+                        {"kind": "bot", "level": 4},
+                    ],
+                },
+                request_only=True,
+            ),
         ],
         responses={
             HTTPStatus.CREATED: OpenApiResponse(

@@ -8,7 +8,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine
+from games import bots, engine
 from games.engine.shuffle import new_match_seed
 from games.models import Match, Player, Round, Seat
 from games.problems import (
@@ -80,8 +80,8 @@ def match_create(
     for spec in seats:
         if spec.kind not in SEAT_KINDS:
             raise BadSeats(f"A seat is one of {', '.join(SEAT_KINDS)}; got {spec.kind!r}.")
-        if spec.kind == BOT and spec.level not in (1, 2, 3):
-            raise BadSeats("A bot seat needs a level: 1, 2 or 3.")
+        if spec.kind == BOT and spec.level not in bots.LEVELS:
+            raise BadSeats("A bot seat needs a level: 1, 2, 3 or 4 (strong).")
         if spec.kind != BOT and spec.level is not None:
             raise BadSeats(f"Only a bot seat takes a level; a {spec.kind} seat takes none.")
     if league is not None:

@@ -8,6 +8,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -22,7 +23,7 @@ from games.problems import (
     VersionAhead,
     VersionRequired,
 )
-from games.selectors import events_for_seat
+from games.selectors import bot_seat_info, events_for_seat
 from games.services.common import bot_turn_schedule, match_lock, round_record_events
 
 
@@ -211,7 +212,7 @@ def bot_turn_play(*, match_id: int) -> int | None:
     """
     match = (
         Match.objects.filter(pk=match_id)
-        .only("status", "version", "seed", "state", "bot_seats")
+        .only("status", "version", "seed", "state", "bot_seats", "variant")
         .first()
     )
     if match is None or match.status != Match.Status.PLAYING:
@@ -223,7 +224,9 @@ def bot_turn_play(*, match_id: int) -> int | None:
     seat = Seat.objects.select_related("player").get(match_id=match_id, position=turn)
     state = engine.from_json(match.state)  # type: ignore[arg-type]
     rng = random.Random(f"{match.seed}:{version}")
-    chosen = bots.choose_move(state, turn, seat.player.bot_level or 1, rng)  # type: ignore[union-attr]
+    level = seat.player.bot_level or 1  # type: ignore[union-attr]
+    info = bot_seat_info(match=match, state=state, seat=turn, with_log=level >= bots.STRONG)
+    chosen = bots.choose_move(info, level, rng, budget_ms=settings.BOT_STRONG_BUDGET_MS)
     try:
         outcome = move_submit(
             match_id=match_id,

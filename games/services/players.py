@@ -13,7 +13,7 @@ from chickenfoot.problems import ConflictError
 from games.models import Player
 from games.problems import InvalidCredentials
 
-BOT_NAMES = {1: "Rookie bot", 2: "Greedy bot", 3: "Shark bot"}
+BOT_NAMES = {1: "Rookie bot", 2: "Greedy bot", 3: "Shark bot", 4: "Strong bot"}
 
 
 def player_register(*, username: str, password: str, display_name: str = "") -> tuple[Player, str]:

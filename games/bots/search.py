@@ -1,0 +1,150 @@
+"""Level 4, ``strong``: perfect-information Monte Carlo over sampled deals (determinised search).
+
+For each sampled deal of the unseen tiles consistent with the log (``Knowledge.sample``), every
+candidate move is applied to the determinised state and the round is played out to its end by a
+fast heuristic policy for every seat (the same random stream for each candidate: common random
+numbers). A rollout's value for the deciding seat is its share of the round's win (lowest round
+score, ties shared) less a small penalty per point it still holds. The move with the best mean
+is chosen. Deals are drawn until the time budget (or a fixed number of deals) is spent.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from games import engine
+from games.engine import CHICKENFOOT, DRAW, PLAY, Move
+
+from .knowledge import Knowledge
+from .position import position, table_from_view
+
+#: Value of one point left in the deciding seat's hand, in round-win shares.
+POINT_WEIGHT = 0.004
+#: Every this many deals, candidates clearly worse than the best are dropped ...
+PRUNE_EVERY = 6
+#: ... when their paired difference to the best exceeds this many standard errors.
+PRUNE_Z = 2.0
+
+
+def rollout_move(moves: Sequence[Move], rng: random.Random) -> Move:
+    """The rollout policy: doubles first, then the heaviest tile (level 3), ties at random."""
+    if len(moves) == 1:
+        return moves[0]
+    best: list[Move] = []
+    top = -1
+    for move in moves:
+        tile = move[1]
+        if tile is None:
+            continue
+        a, b = tile
+        weight = a + b + 100 if a == b else a + b
+        if weight > top:
+            top, best = weight, [move]
+        elif weight == top:
+            best.append(move)
+    if not best:
+        for move in moves:
+            if move[0] == DRAW:
+                return move
+        return moves[0]
+    return best[int(rng.random() * len(best))] if len(best) > 1 else best[0]
+
+
+def play_out(state: Any, seat: int, rng: random.Random) -> float:
+    """Play the round to its end from ``state``; ``seat``'s value of the outcome."""
+    legal_moves, apply_move = engine.legal_moves, engine.apply_move
+    while state.status == "playing":
+        turn = state.turn
+        apply_move(state, turn, rollout_move(legal_moves(state, turn), rng))
+    scores = state.scores[-1]
+    mine = scores[seat]
+    low = min(scores)
+    win = 1.0 / scores.count(low) if mine == low else 0.0
+    return win - POINT_WEIGHT * (mine - low)
+
+
+def candidates(view: dict[str, Any], moves: list[Move]) -> list[Move]:
+    """The moves worth comparing: in Chicken Foot, one tile on two ends needing the same
+    number leads to the same game (an end is only the number it needs), so one is kept."""
+    if view["variant"] != CHICKENFOOT:
+        return moves
+    needs = {end["target"]: end["pip"] for end in view["layout"]["open_ends"]}
+    seen: set[tuple[Any, Any]] = set()
+    out = []
+    for move in moves:
+        key = (move.tile, needs.get(move.target)) if move.kind == PLAY else (move.kind, None)
+        if key not in seen:
+            seen.add(key)
+            out.append(move)
+    return out
+
+
+def strong_move(
+    view: dict[str, Any],
+    log: Sequence[Sequence[dict[str, Any]]],
+    rng: random.Random,
+    *,
+    budget_ms: float,
+    deals: int | None = None,
+) -> Move:
+    """The strong bot's move for the seat of ``view``: see the module docstring.
+
+    ``deals`` fixes the number of sampled deals (deterministic for a given ``rng``); otherwise
+    deals are sampled until ``budget_ms`` of wall-clock time is spent (at least one).
+    """
+    seat = view["seat"]
+    top = view["options"]["max_pip"]
+    legal = [engine.parse_move(m, top) for m in view["legal_moves"]]
+    moves = candidates(view, legal)
+    if len(moves) == 1:
+        return moves[0]
+    deadline = time.perf_counter() + budget_ms / 1000.0
+    knowledge = Knowledge(view, log)
+    table = table_from_view(view)
+    from_json, apply_move = engine.from_json, engine.apply_move
+    #: per candidate, its value in each sampled deal (the same deals for every candidate alive)
+    values: list[list[float]] = [[] for _ in moves]
+    alive = list(range(len(moves)))
+    sampled = 0
+    while True:
+        hands, boneyard = knowledge.sample(rng)
+        deal = position(table, hands, boneyard)
+        stream = rng.getrandbits(64)
+        for i in alive:
+            state = from_json(deal)
+            apply_move(state, seat, moves[i])
+            values[i].append(play_out(state, seat, random.Random(stream)))
+        sampled += 1
+        if deals is not None:
+            if sampled >= deals:
+                break
+        elif time.perf_counter() >= deadline:
+            break
+        if len(alive) > 1 and sampled % PRUNE_EVERY == 0:
+            alive = prune(values, alive)
+            if len(alive) == 1 and deals is None:
+                break
+    best = max(alive, key=lambda i: (sum(values[i][-sampled:]) / sampled, -i))
+    return moves[best]
+
+
+def prune(values: list[list[float]], alive: list[int]) -> list[int]:
+    """Drop the candidates clearly worse than the best so far: the mean of their paired
+    difference to it (the same deals) exceeds ``PRUNE_Z`` standard errors."""
+    n = min(len(values[i]) for i in alive)
+    means = {i: sum(values[i][-n:]) / n for i in alive}
+    best = max(alive, key=lambda i: (means[i], -i))
+    kept = []
+    for i in alive:
+        if i == best:
+            kept.append(i)
+            continue
+        diffs = [a - b for a, b in zip(values[best][-n:], values[i][-n:], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean <= PRUNE_Z * (var / n) ** 0.5 + 1e-9:
+            kept.append(i)
+    return kept

@@ -102,8 +102,13 @@ def _job(args: tuple[str, str, str, int, float]) -> dict[str, Any]:
         points.append(row[rotation])
         others.append(sum(p for s, p in enumerate(row) if s != rotation) / (seats - 1))
     return {
-        "variant": variant, "pairing": pairing, "wins": wins, "points": points,
-        "others": others, "timings": timings, "searched": searched,
+        "variant": variant,
+        "pairing": pairing,
+        "wins": wins,
+        "points": points,
+        "others": others,
+        "timings": timings,
+        "searched": searched,
     }
 
 

@@ -113,13 +113,15 @@ class Knowledge:
         self.seats: int = view["seats"]
         self.tiles, self.index = tile_index(view["options"]["max_pip"])
         hand = [norm(t) for t in view["hand"]]
+        self.open_hands = bool(view["options"].get("open_hands"))
         seen = set(table_tiles(view)) | set(hand)
+        if self.open_hands:  # MT open_hands: every hand lies face up, only the boneyard is hidden
+            seen |= {norm(t) for h in view["hands"] for t in h}
         #: Unseen tiles, in canonical order (so a sample depends on the RNG alone).
         self.unseen: list[Tile] = [t for t in self.tiles if t not in seen]
         self.hand = hand
         #: Per seat: the masks of its unseen tiles (empty for this seat, or face-up hands).
         self.slots: list[list[int]] = [[] for _ in range(self.seats)]
-        self.open_hands = bool(view["options"].get("open_hands"))
         if self.open_hands:
             return
         self._read(log)
@@ -223,7 +225,7 @@ class Knowledge:
             hands = [[norm(t) for t in h] for h in view["hands"]]
             pool = list(self.unseen)
             rng.shuffle(pool)
-            return hands, pool
+            return hands, pool[: view["boneyard"]]
         order = sorted(
             ((m.bit_count(), s, m) for s in range(self.seats) for m in self.slots[s]),
             reverse=True,
@@ -245,5 +247,6 @@ class Knowledge:
                 else:
                     break
             else:
-                return hands, pool
+                return hands, pool[: view["boneyard"]]  # (a hand-built position may leave
+                # tiles out of the game: there are then more unseen tiles than places)
         raise AssertionError("unreachable: an unconstrained deal always fits")

@@ -27,6 +27,8 @@ POINT_WEIGHT = 0.004
 PRUNE_EVERY = 6
 #: ... when their paired difference to the best exceeds this many standard errors.
 PRUNE_Z = 2.0
+#: The heuristic's own choice is kept unless another move beats it by this many standard errors.
+PRIOR_Z = 1.0
 
 
 def rollout_move(moves: Sequence[Move], rng: random.Random) -> Move:
@@ -127,7 +129,10 @@ def strong_move(
             alive = prune(values, alive)
             if len(alive) == 1 and deals is None:
                 break
-    best = max(alive, key=lambda i: (sum(values[i][-sampled:]) / sampled, -i))
+    best = max(alive, key=lambda i: (sum(values[i]) / sampled, -i))
+    default = heuristic_choice(moves)
+    if default in alive and default != best and not _clearly_better(values[best], values[default]):
+        return moves[default]  # the search found no clear reason to leave the heuristic's move
     return moves[best]
 
 
@@ -135,16 +140,33 @@ def prune(values: list[list[float]], alive: list[int]) -> list[int]:
     """Drop the candidates clearly worse than the best so far: the mean of their paired
     difference to it (the same deals) exceeds ``PRUNE_Z`` standard errors."""
     n = min(len(values[i]) for i in alive)
-    means = {i: sum(values[i][-n:]) / n for i in alive}
-    best = max(alive, key=lambda i: (means[i], -i))
-    kept = []
-    for i in alive:
-        if i == best:
-            kept.append(i)
-            continue
-        diffs = [a - b for a, b in zip(values[best][-n:], values[i][-n:], strict=True)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean <= PRUNE_Z * (var / n) ** 0.5 + 1e-9:
-            kept.append(i)
-    return kept
+    best = max(alive, key=lambda i: (sum(values[i][-n:]) / n, -i))
+    return [
+        i
+        for i in alive
+        if i == best or not _clearly_better(values[best][-n:], values[i][-n:], PRUNE_Z)
+    ]
+
+
+def heuristic_choice(moves: Sequence[Move]) -> int:
+    """The index of the rollout policy's first choice (no randomness: the first of ties)."""
+    best, top = 0, -1
+    for i, move in enumerate(moves):
+        tile = move[1]
+        if tile is not None:
+            a, b = tile
+            weight = a + b + 100 if a == b else a + b
+            if weight > top:
+                best, top = i, weight
+    return best
+
+
+def _clearly_better(a: list[float], b: list[float], z: float | None = None) -> bool:
+    """Is ``a`` better than ``b`` on the same deals by more than ``z`` standard errors?"""
+    n = len(a)
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean > 0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > (PRIOR_Z if z is None else z) * (var / n) ** 0.5

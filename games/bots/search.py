@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from games import engine
 from games.engine import CHICKENFOOT, DRAW, PLAY, Move
 
+from .defaults import chickenfoot_choice, default_choice, mexican_train_choice
 from .knowledge import Knowledge
 from .position import position, table_from_view
 
@@ -29,6 +30,8 @@ PRUNE_EVERY = 6
 PRUNE_Z = 2.0
 #: The heuristic's own choice is kept unless another move beats it by this many standard errors.
 PRIOR_Z = 1.0
+#: In rollouts the deciding seat plays its default moves (else the rollout policy, as all do).
+OWN_DEFAULTS = True
 
 
 def rollout_move(moves: Sequence[Move], rng: random.Random) -> Move:
@@ -56,16 +59,42 @@ def rollout_move(moves: Sequence[Move], rng: random.Random) -> Move:
 
 
 def play_out(state: Any, seat: int, rng: random.Random) -> float:
-    """Play the round to its end from ``state``; ``seat``'s value of the outcome."""
+    """Play the round to its end from ``state``; ``seat``'s value of the outcome.
+
+    The other seats play the rollout policy; ``seat`` plays its default move (as it would:
+    ``defaults``), so a move is judged with the play that follows it.
+    """
     legal_moves, apply_move = engine.legal_moves, engine.apply_move
+    own = own_policy(state, seat) if OWN_DEFAULTS else None
     while state.status == "playing":
         turn = state.turn
-        apply_move(state, turn, rollout_move(legal_moves(state, turn), rng))
+        moves = legal_moves(state, turn)
+        if turn == seat and own is not None and len(moves) > 1:
+            apply_move(state, turn, moves[own(moves)])
+        else:
+            apply_move(state, turn, rollout_move(moves, rng))
     scores = state.scores[-1]
     mine = scores[seat]
     low = min(scores)
     win = 1.0 / scores.count(low) if mine == low else 0.0
     return win - POINT_WEIGHT * (mine - low)
+
+
+def own_policy(state: Any, seat: int) -> Callable[[list[Move]], int]:
+    """``seat``'s default choice on a determinised engine state (its hand is its own)."""
+    hand = state.hands[seat]
+    double_blank = state.options["double_blank_points"]
+    if state.variant == CHICKENFOOT:
+        return lambda moves: chickenfoot_choice(moves, hand, state.ends, double_blank)
+    names = state.target_names
+    own = names[seat]
+
+    def choose(moves: list[Move]) -> int:
+        ends = dict(zip(names, state.ends, strict=True))
+        marked = [names[t] for t, up in enumerate(state.markers) if up and t != seat]
+        return mexican_train_choice(moves, hand, ends, own, marked, double_blank)
+
+    return choose
 
 
 def candidates(view: dict[str, Any], moves: list[Move]) -> list[Move]:
@@ -130,7 +159,7 @@ def strong_move(
             if len(alive) == 1 and deals is None:
                 break
     best = max(alive, key=lambda i: (sum(values[i]) / sampled, -i))
-    default = heuristic_choice(moves)
+    default = default_choice(view, moves)
     if default in alive and default != best and not _clearly_better(values[best], values[default]):
         return moves[default]  # the search found no clear reason to leave the heuristic's move
     return moves[best]

@@ -5,6 +5,7 @@ const SEAT_CHOICES = [
   ["bot:1", "Bot, level 1 (random)"],
   ["bot:2", "Bot, level 2 (heaviest tile)"],
   ["bot:3", "Bot, level 3 (doubles first)"],
+  ["bot:4", "Bot, level 4 (strong: it searches)"],
   ["open", "Open seat (another player joins)"],
 ];
 

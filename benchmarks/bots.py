@@ -112,10 +112,13 @@ def _job(args: tuple[str, str, str, int, float]) -> dict[str, Any]:
     }
 
 
-def _interval(values: list[float]) -> tuple[float, list[float]]:
+def _interval(
+    values: list[float], low: float = -math.inf, high: float = math.inf
+) -> tuple[float, list[float]]:
+    """The mean and its 95% normal interval (clipped to ``[low, high]``)."""
     mean = statistics.fmean(values)
     half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return mean, [round(mean - half, 4), round(mean + half, 4)]
+    return mean, [round(max(low, mean - half), 4), round(min(high, mean + half), 4)]
 
 
 def _percentile(values: list[float], q: float) -> float | None:
@@ -176,7 +179,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             wins = [w for r in mine for w in r["wins"]]
             points = [float(p) for r in mine for p in r["points"]]
             others = [p for r in mine for p in r["others"]]
-            share, ci = _interval(wins)
+            share, ci = _interval(wins, 0.0, 1.0)
             mean_points, points_ci = _interval(points)
             out.setdefault(variant, {})[pairing] = {
                 "rounds": len(wins),

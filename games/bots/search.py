@@ -18,7 +18,8 @@ from typing import Any
 from games import engine
 from games.engine import CHICKENFOOT, DRAW, PLAY, Move
 
-from .defaults import chickenfoot_choice, default_choice, mexican_train_choice
+from .defaults import best as heaviest_index
+from .defaults import chickenfoot_weights, default_weights
 from .knowledge import Knowledge
 from .position import position, table_from_view
 
@@ -28,8 +29,10 @@ POINT_WEIGHT = 0.004
 PRUNE_EVERY = 6
 #: ... when their paired difference to the best exceeds this many standard errors.
 PRUNE_Z = 2.0
-#: The heuristic's own choice is kept unless another move beats it by this many standard errors.
-PRIOR_Z = 1.0
+#: The default move is kept unless another beats it by this many standard errors ...
+PRIOR_Z = {CHICKENFOOT: 1.0, "mexican_train": 2.0}
+#: ... among at most this many candidates (the default's best).
+CANDIDATES = {CHICKENFOOT: 12, "mexican_train": 3}
 #: In rollouts the deciding seat plays its default moves (else the rollout policy, as all do).
 OWN_DEFAULTS = True
 
@@ -80,19 +83,19 @@ def play_out(state: Any, seat: int, rng: random.Random) -> float:
     return win - POINT_WEIGHT * (mine - low)
 
 
-def own_policy(state: Any, seat: int) -> Callable[[list[Move]], int]:
-    """``seat``'s default choice on a determinised engine state (its hand is its own)."""
+def own_policy(state: Any, seat: int) -> Callable[[list[Move]], int] | None:
+    """``seat``'s default choice on a determinised engine state (its hand is its own), for
+    Chicken Foot; ``None`` in Mexican Train, whose default (a chain search) is too slow to play
+    a whole rollout by: the seat plays the rollout policy there like the others."""
+    if state.variant != CHICKENFOOT:
+        return None
     hand = state.hands[seat]
     double_blank = state.options["double_blank_points"]
-    if state.variant == CHICKENFOOT:
-        return lambda moves: chickenfoot_choice(moves, hand, state.ends, double_blank)
-    names = state.target_names
-    own = names[seat]
+    unplayed, mine = state.unplayed, state.pip_tiles[seat]
 
     def choose(moves: list[Move]) -> int:
-        ends = dict(zip(names, state.ends, strict=True))
-        marked = [names[t] for t, up in enumerate(state.markers) if up and t != seat]
-        return mexican_train_choice(moves, hand, ends, own, marked, double_blank)
+        unseen = [unplayed[n] - len(mine[n]) for n in range(len(unplayed))]
+        return heaviest_index(chickenfoot_weights(moves, hand, state.ends, unseen, double_blank))
 
     return choose
 
@@ -132,6 +135,12 @@ def strong_move(
     moves = candidates(view, legal)
     if len(moves) == 1:
         return moves[0]
+    weights = default_weights(view, moves)
+    limit = CANDIDATES[view["variant"]]
+    if len(moves) > limit:  # the default's best few
+        keep = sorted(range(len(moves)), key=lambda i: (-weights[i], i))[:limit]
+        moves = [moves[i] for i in sorted(keep)]
+        weights = [weights[i] for i in sorted(keep)]
     deadline = time.perf_counter() + budget_ms / 1000.0
     knowledge = Knowledge(view, log)
     table = table_from_view(view)
@@ -159,8 +168,13 @@ def strong_move(
             if len(alive) == 1 and deals is None:
                 break
     best = max(alive, key=lambda i: (sum(values[i]) / sampled, -i))
-    default = default_choice(view, moves)
-    if default in alive and default != best and not _clearly_better(values[best], values[default]):
+    default = heaviest_index(weights)
+    z = PRIOR_Z[view["variant"]]
+    if (
+        default in alive
+        and default != best
+        and not _clearly_better(values[best], values[default], z)
+    ):
         return moves[default]  # the search found no clear reason to leave the heuristic's move
     return moves[best]
 
@@ -177,20 +191,7 @@ def prune(values: list[list[float]], alive: list[int]) -> list[int]:
     ]
 
 
-def heuristic_choice(moves: Sequence[Move]) -> int:
-    """The index of the rollout policy's first choice (no randomness: the first of ties)."""
-    best, top = 0, -1
-    for i, move in enumerate(moves):
-        tile = move[1]
-        if tile is not None:
-            a, b = tile
-            weight = a + b + 100 if a == b else a + b
-            if weight > top:
-                best, top = i, weight
-    return best
-
-
-def _clearly_better(a: list[float], b: list[float], z: float | None = None) -> bool:
+def _clearly_better(a: list[float], b: list[float], z: float) -> bool:
     """Is ``a`` better than ``b`` on the same deals by more than ``z`` standard errors?"""
     n = len(a)
     diffs = [x - y for x, y in zip(a, b, strict=True)]
@@ -198,4 +199,4 @@ def _clearly_better(a: list[float], b: list[float], z: float | None = None) -> b
     if n < 2:
         return mean > 0
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > (PRIOR_Z if z is None else z) * (var / n) ** 0.5
+    return mean > z * (var / n) ** 0.5

@@ -30,7 +30,7 @@ PRUNE_EVERY = 6
 #: ... when their paired difference to the best exceeds this many standard errors.
 PRUNE_Z = 2.0
 #: The default move is kept unless another beats it by this many standard errors ...
-PRIOR_Z = {CHICKENFOOT: 1.0, "mexican_train": 2.0}
+PRIOR_Z = {CHICKENFOOT: 1.0, "mexican_train": 3.0}
 #: ... among at most this many candidates (the default's best).
 CANDIDATES = {CHICKENFOOT: 12, "mexican_train": 3}
 #: In rollouts the deciding seat plays its default moves (else the rollout policy, as all do).

@@ -112,6 +112,11 @@ RUNNERS: tuple[Runner, ...] = (
         "test: tests/scoring/test_benchmark_queries.py::"
         "test_the_benchmark_prints_medians_per_size_and_drops_its_database",
     ),
+    Runner(
+        r"\.venv/bin/python -m benchmarks\.bots( \[?--[\w-]+ \d+\]?)*",
+        "test: tests/bots/test_benchmark.py::"
+        "test_the_bot_benchmark_reports_win_shares_and_move_times",
+    ),
 )
 
 

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0002_round_opening'),
+        ('games', '0003_match_bot_turn_since'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -56,7 +56,7 @@ def round_pool(*, variant: str, rounds: int, seed: str) -> list[PoolRound]:
         played += 1
         while state.status == "playing":
             seat = state.turn
-            move = bots.choose_move(state, seat, levels[seat], rng)
+            move = bots.choose_move(bots.seat_info(state, seat), levels[seat], rng)
             state, events = engine.apply_move(state, seat, move)
             went_out = None
             for event in events:

@@ -51,27 +51,3 @@ def test_the_worker_plays_the_bots_after_a_human_move(players: list[Player]) -> 
     # then: both bots have moved, through the worker
     assert bot_seats_moved(match) == {1, 2}
 
-
-def test_the_worker_plays_a_table_of_strong_bots_a_move_per_task(players: list[Player]) -> None:
-    # given: four strong bots, one short round (each searching move ends its task: a fresh
-    # task plays the next, so the match goes on through re-queued tasks)
-    specs = [SeatSpec("bot", 4)] * 4
-    match = match_create(
-        creator=players[0],
-        variant="chickenfoot",
-        seats=specs,
-        options={"rounds": 1, "hand_size": 3},
-    )
-
-    # when
-    match_start(match_id=match.pk, player=players[0])
-
-    # then: the worker plays it to the end
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        match.refresh_from_db()
-        if match.status != Match.Status.PLAYING:
-            break
-        time.sleep(0.1)
-    assert match.status == Match.Status.FINISHED
-    assert Move.objects.filter(match=match).count() == match.moves_played > 4

@@ -316,3 +316,8 @@ def bot_seat_info(*, match: Match, state: Any, seat: int, with_log: bool) -> bot
             for events in log
         ],
     )
+
+
+def bot_strong_at(*, match_id: int) -> bool:
+    """Does a strong bot (level 4, which searches) sit at ``match_id``?"""
+    return Seat.objects.filter(match_id=match_id, player__bot_level__gte=bots.STRONG).exists()

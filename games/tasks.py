@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.db import OperationalError
 
 from games.enqueue import enqueue_on_commit
+from games.selectors import bot_strong_at
 from games.services import bot_turn_play
 from games.sweeps import sweeps_run
 
@@ -33,9 +34,6 @@ def user_count() -> int:
 #: task: a task stays far inside its time limit (and so inside the broker's visibility timeout).
 BOT_MOVES_PER_TASK = 1000
 BOT_RUN_SECONDS = 5.0
-#: A move that took longer than this (seconds: a strong bot's search) ends a worker's run, and a
-#: fresh task plays the next one, so a table of strong bots never holds a worker for long.
-BOT_YIELD_AFTER_SECONDS = 0.05
 _driving = threading.local()
 
 
@@ -63,25 +61,20 @@ def bot_play_turn(self: Task, match_id: int, version: int | None = None) -> int:
     duplicate task applies nothing twice. One task plays a run of consecutive bot turns in a
     loop, so eager mode (the embedded default) does not recurse per move; a human's turn ends
     the run. A run hands over to a fresh task after ``BOT_MOVES_PER_TASK`` moves or
-    ``BOT_RUN_SECONDS``, far inside the time limit, and on a worker after any move that took
-    ``BOT_YIELD_AFTER_SECONDS`` (a strong bot's search): a table of strong bots then holds a
-    worker for one move at a time.
+    ``BOT_RUN_SECONDS``, far inside the time limit; on a worker, a match with a strong bot
+    (level 4: each of its moves is a search) hands over after every move, so a table of strong
+    bots holds a worker for one move at a time.
     """
     played, more = 0, False
-    started = time.monotonic()
-    deadline = started + BOT_RUN_SECONDS
+    deadline = time.monotonic() + BOT_RUN_SECONDS
+    one_per_task = _yields(match_id=match_id, eager=bool(self.request.is_eager))
     _driving.active = True
     try:
         while bot_turn_play(match_id=match_id) is not None:
             played += 1
-            now = time.monotonic()
-            if played >= BOT_MOVES_PER_TASK or now >= deadline:
+            if one_per_task or played >= BOT_MOVES_PER_TASK or time.monotonic() >= deadline:
                 more = True
                 break
-            if _yields(now - started, eager=bool(self.request.is_eager)):
-                more = True  # a searching move: free the worker, a fresh task plays the next
-                break
-            started = now
     finally:
         _driving.active = False
     logger.debug("match %s: %s bot moves played (queued at version %s)", match_id, played, version)
@@ -90,10 +83,11 @@ def bot_play_turn(self: Task, match_id: int, version: int | None = None) -> int:
     return played
 
 
-def _yields(seconds: float, *, eager: bool) -> bool:
-    """Does a bot move that took ``seconds`` end the run? On a worker, a searching move does;
-    run eagerly (no worker to free, and a fresh task would recurse) the run plays on."""
-    return seconds >= BOT_YIELD_AFTER_SECONDS and not eager
+def _yields(*, match_id: int, eager: bool) -> bool:
+    """Does a run of ``match_id``'s bot moves end after each move? On a worker, when a strong
+    bot sits at the table; run eagerly (no worker to free, and a fresh task would recurse) the
+    run plays on."""
+    return not eager and bot_strong_at(match_id=match_id)
 
 
 @shared_task(ignore_result=True)

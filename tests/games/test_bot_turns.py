@@ -101,10 +101,23 @@ def test_the_database_refuses_a_bot_level_beyond_strong() -> None:
         Player.objects.create(kind=Player.Kind.BOT, bot_level=5, display_name="Nobody")
 
 
-def test_a_searching_move_ends_a_workers_run_but_not_an_eager_one() -> None:
-    assert _yields(0.2, eager=False)
-    assert not _yields(0.001, eager=False)  # heuristic bots play a run of moves in one task
-    assert not _yields(0.2, eager=True)  # in-process, a fresh task would recurse
+def test_a_worker_plays_one_move_per_task_at_a_table_with_a_strong_bot(
+    players: list[Player],
+) -> None:
+    strong = match_create(
+        creator=players[0],
+        variant="chickenfoot",
+        seats=[SeatSpec(kind="creator"), SeatSpec(kind="bot", level=4)],
+    )
+    heuristic = match_create(
+        creator=players[0],
+        variant="chickenfoot",
+        seats=[SeatSpec(kind="creator"), SeatSpec(kind="bot", level=3)],
+    )
+
+    assert _yields(match_id=strong.pk, eager=False)
+    assert not _yields(match_id=heuristic.pk, eager=False)  # a run of moves in one task
+    assert not _yields(match_id=strong.pk, eager=True)  # in-process, a fresh task would recurse
 
 
 def test_levels_are_named() -> None:

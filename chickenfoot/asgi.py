@@ -1,4 +1,9 @@
-"""ASGI entry point."""
+"""ASGI entry point: HTTP to Django, ``/ws/`` to the match sockets (games/live/).
+
+Sockets authenticate themselves (a token header or a ticket, games/live/access.py), never by
+cookie, so another site's page cannot borrow a visitor's credentials: no origin check is needed,
+and native clients (which send no Origin) connect as browsers do.
+"""
 
 from __future__ import annotations
 
@@ -7,5 +12,15 @@ import os
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chickenfoot.settings")
+django_asgi_app = get_asgi_application()  # sets Django up before the consumers are imported
 
-application = get_asgi_application()
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+
+from games.live.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": URLRouter(websocket_urlpatterns),
+    }
+)

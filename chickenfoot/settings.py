@@ -23,6 +23,8 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[:
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
+    # First: `runserver` then serves ASGI (HTTP and the /ws/ sockets) through Daphne.
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -34,6 +36,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "channels",
     "games",
     "scoring",
 ]
@@ -202,6 +205,32 @@ SWEEP_ON_REQUEST = env_bool("SWEEP_ON_REQUEST", default=not REDIS_URL)
 
 # The strong bot's (level 4) thinking time per move, wall clock; it plays one move per task.
 BOT_STRONG_BUDGET_MS = env_int("BOT_STRONG_BUDGET_MS", default=150)
+
+# --- Live events (Django Channels) -------------------------------------------------------------
+
+# Sockets on /ws/ get each match's events after every commit (games/live/). The channel layer
+# carries "match X changed" from the process that committed to every process holding a socket:
+# Redis when REDIS_URL is set, else an in-memory layer (one process: `make run`).
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                "hosts": [REDIS_URL],
+                # Lets several deployments (or CI runs) share one Redis.
+                "prefix": env_str("CHANNELS_PREFIX", "chickenfoot-asgi"),
+                "expiry": 30,
+                "group_expiry": 3600,
+                "capacity": 500,
+            },
+        },
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+#: Seconds between a socket's heartbeats (each also checks the token is still valid).
+LIVE_HEARTBEAT_SECONDS = env_int("LIVE_HEARTBEAT_SECONDS", default=25)
+#: Seconds a ticket from POST /api/live/tickets stays valid (it is good for one connection).
+LIVE_TICKET_SECONDS = env_int("LIVE_TICKET_SECONDS", default=60)
 
 # --- Auth -------------------------------------------------------------------------------------
 

@@ -97,6 +97,16 @@ class Match(models.Model):
         default=list, blank=True, help_text="Positions held by bots (set when the match starts)."
     )
     standings = models.JSONField(null=True, blank=True, help_text="Final order (C-WIN).")
+    turn_deadline = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the human to move runs out of time (option turn_seconds); else empty.",
+    )
+    timeouts_in_row = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Per seat: turns in a row the server played for it when its clock ran out.",
+    )
     created_by = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="created_matches")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -119,6 +129,12 @@ class Match(models.Model):
                 condition=Q(bot_turn_since__isnull=False),
                 name="match_bot_turn_since",
             ),
+            # The clock sweep: running clocks by deadline.
+            models.Index(
+                fields=["turn_deadline"],
+                name="match_turn_deadline",
+                condition=Q(turn_deadline__isnull=False),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -126,7 +142,15 @@ class Match(models.Model):
 
 
 class Seat(models.Model):
-    """A place at a match's table. ``player`` is empty while the seat is open."""
+    """A place at a match's table. ``player`` is empty while the seat is open.
+
+    A player who resigns, or whose clock runs out too many turns in a row, stays the seat's
+    player (the results name them) while a bot plays the seat: ``left`` says why.
+    """
+
+    class Left(models.TextChoices):
+        RESIGNED = "resigned", "Resigned"
+        TIMED_OUT = "timed_out", "Timed out too often"
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(help_text="0-based, in play order (C-SEATS).")
@@ -134,6 +158,17 @@ class Seat(models.Model):
         Player, null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
     )
     joined_at = models.DateTimeField(null=True, blank=True)
+    left = models.CharField(
+        max_length=10,
+        choices=Left.choices,
+        blank=True,
+        default="",
+        help_text="Why a bot plays this seat for its player (resigned, or timed out too often).",
+    )
+    left_at = models.DateTimeField(null=True, blank=True)
+    bot_level = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The level of the bot playing for a player who left."
+    )
 
     class Meta:
         ordering = ["match", "position"]
@@ -210,6 +245,12 @@ class Move(models.Model):
     tile = models.JSONField(null=True, blank=True, help_text="[a, b] for a play.")
     target = models.CharField(max_length=32, blank=True, default="")
     events = models.JSONField(help_text="What the engine reported, unredacted.")
+    version = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The match's version after this move."
+    )
+    timed_out = models.BooleanField(
+        default=False, help_text="Played by the server for a human whose clock ran out."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     # Idempotency: the key the client sent, a hash of its request and the answer it got.
     idempotency_key = models.CharField(max_length=128, blank=True, default="")

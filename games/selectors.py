@@ -223,21 +223,45 @@ def match_list_for_player(*, player: Player, status: str | None = None) -> Query
     )
 
 
+def running_round(*, match: Match) -> int | None:
+    """The number of the round still running (its events are redacted), ``None`` if none."""
+    if match.status == Match.Status.PLAYING and match.state is not None:
+        return match.state["round_no"]
+    return None
+
+
 def move_log(
-    *, match: Match, seat: int | None, after: int = 0, limit: int = 200
+    *,
+    match: Match,
+    seat: int | None,
+    after: int = 0,
+    limit: int = 200,
+    running: int | bool | None = False,
 ) -> list[dict[str, Any]]:
     """Moves after ``after`` (by ``seq``), at most ``limit``, as ``seat`` may see them.
 
     Drawn tiles of the round still running are shown to their drawer only (C-HIDDEN); once a
-    round is over its moves are shown whole.
+    round is over its moves are shown whole. ``running`` is the round still running when the
+    caller read it already (``running_round``); by default it is read from ``match.state``.
     """
-    running = None
-    if match.status == Match.Status.PLAYING and match.state is not None:
-        running = match.state["round_no"]
+    if running is False:
+        running = running_round(match=match)
     rows = (
-        Move.objects.filter(match=match, seq__gt=after)
+        # Up to the match's last move as it was read: a later move may be of a newer round.
+        Move.objects.filter(match=match, seq__gt=after, seq__lte=match.moves_played)
         .select_related("round")
-        .only("seq", "seat", "kind", "tile", "target", "events", "created_at", "round__number")
+        .only(
+            "seq",
+            "seat",
+            "kind",
+            "tile",
+            "target",
+            "events",
+            "version",
+            "timed_out",
+            "created_at",
+            "round__number",
+        )
         .order_by("seq")[:limit]
     )
     out = []
@@ -245,17 +269,19 @@ def move_log(
         out.append(
             {
                 "seq": row.seq,
+                "version": row.version,
                 "round": row.round.number,
                 "seat": row.seat,
                 "kind": row.kind,
                 "tile": row.tile,
                 "target": row.target or None,
+                "timed_out": row.timed_out,
                 "events": events_for_seat(
                     variant=match.variant,
                     events=row.events,
                     seat=seat,
                     first_round=row.round.number,
-                    running_round=running,
+                    running_round=running,  # type: ignore[arg-type]
                 ),
                 "created_at": row.created_at,
             }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
+from games.api.live import LiveTicketApi
 from games.api.matches import (
     MatchCreateApi,
     MatchDetailApi,
@@ -36,4 +37,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:match_id>/rounds", MatchRoundsApi.as_view(), name="match-rounds"),
     path("matches/<int:match_id>/record", MatchRecordApi.as_view(), name="match-record"),
     path("matches/<int:match_id>/finalise", MatchFinaliseApi.as_view(), name="match-finalise"),
+    path("matches/<int:match_id>/ticket", LiveTicketApi.as_view(), name="live-ticket"),
 ]

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games import bots, engine
 from games.engine.shuffle import new_match_seed
+from games.live import publish as live
 from games.models import Match, Player, Round, Seat
 from games.problems import (
     AlreadySeated,
@@ -160,6 +161,15 @@ def seat_join(*, match_id: int, player: Player, position: int | None = None) -> 
         seat.save(update_fields=["player", "joined_at"])
         match.version += 1
         match.save(update_fields=["version"])
+        live.on_commit_notice(
+            match_id=match.pk,
+            frame={
+                "type": "seat_joined",
+                "version": match.version,
+                "seat": seat.position,
+                "name": player.display_name,
+            },
+        )
     return seat
 
 
@@ -214,6 +224,7 @@ def match_start(*, match_id: int, player: Player) -> Match:
             match.standings = engine.standings(state)
             match.finished_at = now
             on_commit_finalise(match_id=match.pk)
+        live.on_commit_moved(match_id=match.pk, seq=0, version=match.version, always=True)
         bot_turn_schedule(match=match)
         match.save(
             update_fields=[

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from chickenfoot.problems import ConflictError
 from games import bots, engine, rows
+from games.live import publish as live
 from games.models import Match, Move, Player, Seat
 from games.problems import (
     IdempotencyKeyReused,
@@ -52,6 +53,8 @@ _MOVE_COLUMNS = (
     "tile",
     "target",
     "events",
+    "version",
+    "timed_out",
     "created_at",
     "idempotency_key",
     "request_hash",
@@ -171,6 +174,7 @@ def _apply(
         tile=list(parsed.tile) if parsed.tile is not None else None,
         target=parsed.target or "",
         events=events,
+        version=match.version,
         created_at=timezone.now(),
     )
     round_record_events(match=match, state_json=state_json, events=events)
@@ -193,6 +197,8 @@ def _apply(
         row.idempotency_key = idempotency_key
         row.request_hash = fingerprint
         row.response = body
+    # The sockets first, then the bot: its reply is published after this move.
+    live.on_commit_moved(match_id=match.pk, seq=row.seq, version=match.version)
     bot_turn_schedule(match=match)
     # Two plain statements (games/rows.py): the ORM's save() costs more than the move itself.
     rows.insert(Move, {name: getattr(row, name) for name in _MOVE_COLUMNS})

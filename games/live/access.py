@@ -1,0 +1,116 @@
+"""Who may open a match's socket: the same token and the same rules as the HTTP API.
+
+A socket authenticates with ``Authorization: Token <key>`` (whatever the games API's
+authentication classes accept: the socket follows them), or with a ticket from
+``POST /api/matches/{id}/ticket`` for clients that cannot set headers (browsers). A ticket is
+signed, names its match, expires after ``LIVE_TICKET_SECONDS`` and is good for one connection;
+the header it stands for stays on the server, so the socket can check it is still valid later.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.core import signing
+from django.core.cache import cache
+from django.http import HttpRequest
+from rest_framework.exceptions import APIException
+from rest_framework.request import Request
+
+from games.models import Player
+from games.problems import MatchNotFound, NotYourMatch
+from games.selectors import match_for_player
+from games.services import player_for_user
+
+#: Close codes (RFC 6455 leaves 4000-4999 to applications). docs/api.md, "Live", lists them.
+CLOSE_MATCH_OVER = 4000
+CLOSE_BAD_REQUEST = 4400
+CLOSE_UNAUTHENTICATED = 4401
+CLOSE_FORBIDDEN = 4403
+CLOSE_NO_MATCH = 4404
+
+_TICKET_SALT = "games.live.ticket"
+
+
+class Refused(Exception):
+    """The socket is refused (or closed) with ``code``."""
+
+    def __init__(self, code: int, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who holds a socket: the player, their seat (``None``: a spectator) and their rights."""
+
+    player: Player
+    seat: int | None
+    organiser: bool
+
+
+def authenticate(authorization: str) -> Player | None:
+    """The player an ``Authorization`` header names, as the games API would authenticate it."""
+    from games.api.common import GameApi  # the API imports the live package's ticket service
+
+    if not authorization:
+        return None
+    http = HttpRequest()
+    http.method = "GET"
+    http.META["HTTP_AUTHORIZATION"] = authorization
+    request = Request(http)
+    for authentication in GameApi.authentication_classes:
+        try:
+            result = authentication().authenticate(request)
+        except APIException:
+            return None
+        if result is not None:
+            user = result[0]
+            if not user.is_active:
+                return None
+            return player_for_user(user=user)
+    return None
+
+
+def viewer_for(*, authorization: str, match_id: int) -> Viewer:
+    """The socket's viewer, or ``Refused`` with the close code the HTTP API's answer maps to."""
+    player = authenticate(authorization)
+    if player is None:
+        raise Refused(CLOSE_UNAUTHENTICATED, "The token is missing, invalid or revoked.")
+    try:
+        _, seat = match_for_player(match_id=match_id, player=player)
+    except MatchNotFound:
+        raise Refused(CLOSE_NO_MATCH, f"There is no match {match_id}.") from None
+    except NotYourMatch:
+        raise Refused(CLOSE_FORBIDDEN, f"You have no seat at match {match_id}.") from None
+    return Viewer(player=player, seat=seat, organiser=player.organises)
+
+
+def ticket_issue(*, authorization: str, match_id: int) -> str:
+    """A ticket for one socket of ``match_id``, standing for ``authorization`` for a minute."""
+    nonce = secrets.token_urlsafe(18)
+    cache.set(f"live:ticket:{nonce}", authorization, timeout=settings.LIVE_TICKET_SECONDS + 5)
+    return signing.dumps({"n": nonce, "m": match_id}, salt=_TICKET_SALT)
+
+
+def ticket_redeem(*, ticket: str, match_id: int) -> str | None:
+    """The header a ticket stands for, once; ``None`` if forged, expired, used or misdirected."""
+    try:
+        data: dict[str, Any] = signing.loads(
+            ticket, salt=_TICKET_SALT, max_age=settings.LIVE_TICKET_SECONDS
+        )
+    except signing.BadSignature:  # SignatureExpired is a BadSignature
+        return None
+    if data.get("m") != match_id:
+        return None
+    nonce = data.get("n")
+    # The claim is atomic (Redis SET NX): of two connections racing with one ticket, one wins.
+    if not cache.add(f"live:ticket-used:{nonce}", 1, timeout=settings.LIVE_TICKET_SECONDS + 5):
+        return None
+    key = f"live:ticket:{nonce}"
+    authorization = cache.get(key)
+    cache.delete(key)
+    return authorization

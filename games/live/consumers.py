@@ -1,0 +1,229 @@
+"""The match socket: ``/ws/matches/{id}``, every change of a match as one seat may see it.
+
+On connect: authenticate (games/live/access.py), join the match's group, send ``hello``, then
+everything after ``?after=<seq>`` from the database, then live frames. Each group message only
+says the match changed; the socket reads what it has not sent yet from the move log and redacts
+it for its seat, so frames go out in ``seq`` order, never twice, with no gap at the seam between
+the catch-up and live frames. The socket closes with 4000 after the ``match_over`` frame.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
+
+from games.live import frames
+from games.live.access import (
+    CLOSE_BAD_REQUEST,
+    CLOSE_FORBIDDEN,
+    CLOSE_MATCH_OVER,
+    CLOSE_UNAUTHENTICATED,
+    Refused,
+    Viewer,
+    authenticate,
+    ticket_redeem,
+    viewer_for,
+)
+from games.live.publish import PRESENCE, match_group
+
+#: Heartbeats a seat may miss before the others stop counting it as present.
+PRESENCE_MISSES = 3
+
+
+class MatchConsumer(AsyncJsonWebsocketConsumer):
+    """One client's socket on one match."""
+
+    match_id: int
+    group: str
+    viewer: Viewer | None = None
+    seat: int | None = None
+    authorization = ""
+    last_seq = 0
+    opening_sent = False
+    closing = False
+    heartbeat: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def encode_json(cls, content: Any) -> str:
+        return json.dumps(content, cls=DjangoJSONEncoder)
+
+    # --- connecting -------------------------------------------------------------------------
+
+    async def connect(self) -> None:
+        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
+        self.group = match_group(self.match_id)
+        #: channel name -> (seat, when last heard): the seats with a socket open.
+        self.peers: dict[str, tuple[int, float]] = {}
+        await self.accept()  # then a refusal can say why, with its close code
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        after = query.get("after", [None])[0]
+        if after is not None and not after.isdigit():
+            await self._close(CLOSE_BAD_REQUEST, "`after` must be a move seq: 0 or more.")
+            return
+        try:
+            self.authorization = await self._authorization(query)
+            self.viewer = await database_sync_to_async(viewer_for)(
+                authorization=self.authorization, match_id=self.match_id
+            )
+        except Refused as refused:
+            await self._close(refused.code, str(refused))
+            return
+        self.seat = self.viewer.seat
+        # Join the group before reading: a change committed from now on reaches this socket,
+        # and the catch-up skips what it already sent.
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        hello = await database_sync_to_async(frames.hello)(
+            match_id=self.match_id, viewer=self.viewer
+        )
+        self.last_seq = int(after) if after is not None else hello["seq"]
+        await self.send_json(hello)
+        await self._catch_up()
+        if self.closing:
+            return
+        if self.seat is not None:
+            await self._presence_broadcast("arrived")
+        self.heartbeat = asyncio.get_running_loop().create_task(self._heartbeats())
+
+    async def _authorization(self, query: dict[str, list[str]]) -> str:
+        ticket = query.get("ticket", [None])[0]
+        if ticket is not None:
+            authorization = await database_sync_to_async(ticket_redeem)(
+                ticket=ticket, match_id=self.match_id
+            )
+            if authorization is None:
+                raise Refused(
+                    CLOSE_UNAUTHENTICATED, "The ticket is invalid, expired or already used."
+                )
+            return authorization
+        for name, value in self.scope.get("headers", []):
+            if name == b"authorization":
+                return value.decode("latin-1")
+        raise Refused(CLOSE_UNAUTHENTICATED, "Send `Authorization: Token <key>` or a ?ticket=.")
+
+    async def disconnect(self, code: int) -> None:
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+        if self.viewer is None:
+            return
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.seat is not None:
+            await self._presence_broadcast("left")
+
+    async def _close(self, code: int, reason: str) -> None:
+        self.closing = True
+        await self.send_json({"type": "closing", "code": code, "detail": reason})
+        await self.close(code=code)
+
+    # --- frames -----------------------------------------------------------------------------
+
+    async def _catch_up(self) -> None:
+        """Send what the database holds after the last frame sent; close once it is over."""
+        if self.closing or self.viewer is None:
+            return
+        result = await database_sync_to_async(frames.catch_up)(
+            match_id=self.match_id,
+            viewer=self.viewer,
+            last_seq=self.last_seq,
+            opening_sent=self.opening_sent,
+        )
+        if result.forbidden:
+            await self._close(CLOSE_FORBIDDEN, "The match has started: seats and organisers only.")
+            return
+        for frame in result.frames:
+            await self.send_json(frame)
+        self.last_seq, self.opening_sent = result.last_seq, result.opening_sent
+        if result.over:
+            await self._close(CLOSE_MATCH_OVER, "The match is over.")
+
+    async def match_moved(self, message: dict[str, Any]) -> None:
+        """The match changed (a move, a start, a seat taken over): send what is new."""
+        if message.get("seq", 0) > self.last_seq or message.get("always"):
+            await self._catch_up()
+
+    async def match_notice(self, message: dict[str, Any]) -> None:
+        """A public fact (a join, a resignation, a clock warning): forward it, then catch up."""
+        if self.closing:
+            return
+        await self.send_json(message["frame"])
+        await self._catch_up()
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "ping":
+            await self.send_json({"type": "pong", "time": time.time()})
+            return
+        await self.send_json(
+            {"type": "error", "detail": 'A client sends only {"type": "ping"}; moves go over HTTP.'}
+        )
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            await super().receive(text_data=text_data, bytes_data=bytes_data)
+        except (ValueError, TypeError):
+            await self.send_json({"type": "error", "detail": "Frames are JSON objects."})
+
+    # --- heartbeats and presence ------------------------------------------------------------
+
+    async def _heartbeats(self) -> None:
+        """Every ``LIVE_HEARTBEAT_SECONDS``: check the token still holds, say we are here."""
+        period = settings.LIVE_HEARTBEAT_SECONDS
+        while not self.closing:
+            await asyncio.sleep(period)
+            player = await database_sync_to_async(authenticate)(self.authorization)
+            if player is None:
+                await self._close(CLOSE_UNAUTHENTICATED, "The token was revoked.")
+                return
+            await self.send_json({"type": "heartbeat", "time": time.time(), "seq": self.last_seq})
+            if self.seat is not None:
+                await self._presence_broadcast("here")
+            stale = time.monotonic() - PRESENCE_MISSES * period
+            gone = [name for name, (_, seen) in self.peers.items() if seen < stale]
+            for name in gone:
+                del self.peers[name]
+            if gone:
+                await self._send_presence()
+
+    async def _presence_broadcast(self, op: str) -> None:
+        with contextlib.suppress(Exception):  # presence is best effort; frames are not
+            await self.channel_layer.group_send(
+                self.group,
+                {"type": PRESENCE, "op": op, "channel": self.channel_name, "seat": self.seat},
+            )
+
+    async def match_presence(self, message: dict[str, Any]) -> None:
+        """Seats announce themselves (``arrived``), answer (``here``) and say goodbye (``left``)."""
+        if self.closing:
+            return
+        channel, seat, op = message["channel"], message["seat"], message["op"]
+        before = self._seats()
+        if op == "left":
+            self.peers.pop(channel, None)
+        else:
+            self.peers[channel] = (seat, time.monotonic())
+        if op == "arrived" and channel != self.channel_name and self.seat is not None:
+            with contextlib.suppress(Exception):
+                await self.channel_layer.send(
+                    channel,
+                    {
+                        "type": PRESENCE,
+                        "op": "here",
+                        "channel": self.channel_name,
+                        "seat": self.seat,
+                    },
+                )
+        if self._seats() != before:
+            await self._send_presence()
+
+    def _seats(self) -> list[int]:
+        return sorted({seat for seat, _ in self.peers.values()})
+
+    async def _send_presence(self) -> None:
+        await self.send_json({"type": "presence", "seats": self._seats()})

@@ -1,0 +1,63 @@
+"""Telling the sockets a match changed: one small message to the match's group, after commit.
+
+The message carries no tiles: a ``moved`` nudge says only "match X is at seq S"; each socket
+then reads the moves it has not sent yet from the database and redacts them for its own seat
+(games/live/consumers.py). Ordering, no duplicates and resuming all come from that one read.
+Notices (a seat joined, a player resigned, a clock warning) carry public facts only.
+
+Publishing never fails the request that committed: a channel layer that is down is logged and
+skipped (the sockets catch up with the next nudge, and a client that reconnects resumes from
+the log).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+logger = logging.getLogger(__name__)
+
+#: Message types a match's group carries (the consumer's handler names, dots for underscores).
+MOVED = "match.moved"
+NOTICE = "match.notice"
+PRESENCE = "match.presence"
+
+
+def match_group(match_id: int) -> str:
+    """The channel-layer group of a match's sockets."""
+    return f"match.{match_id}"
+
+
+def publish(*, match_id: int, message: dict[str, Any]) -> None:
+    """Send ``message`` to the match's group now; a layer failure is logged, never raised."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(match_group(match_id), message)
+    except Exception:
+        logger.warning("live: could not publish to match %s", match_id, exc_info=True)
+
+
+def _on_commit(match_id: int, message: dict[str, Any]) -> None:
+    callback: Callable[[], None] = lambda: publish(match_id=match_id, message=message)  # noqa: E731
+    transaction.on_commit(callback)
+
+
+def on_commit_moved(*, match_id: int, seq: int, version: int, always: bool = False) -> None:
+    """After commit: match ``match_id`` is at move ``seq`` (version ``version``).
+
+    ``always``: every socket reads the match again, even one that has sent move ``seq`` (the
+    match started, finished or was abandoned without a new move).
+    """
+    _on_commit(match_id, {"type": MOVED, "seq": seq, "version": version, "always": always})
+
+
+def on_commit_notice(*, match_id: int, frame: dict[str, Any]) -> None:
+    """After commit: a public ``frame`` every socket of the match forwards as it is."""
+    _on_commit(match_id, {"type": NOTICE, "frame": frame})

@@ -1,0 +1,326 @@
+"""The match socket: frames in order, redacted per seat, resumable, and its refusals."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from http import HTTPStatus
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from games.live.access import (
+    CLOSE_BAD_REQUEST,
+    CLOSE_FORBIDDEN,
+    CLOSE_MATCH_OVER,
+    CLOSE_NO_MATCH,
+    CLOSE_UNAUTHENTICATED,
+)
+from games.models import Match, Player
+from tests.games.factories import PlayerFactory
+from tests.games.helpers import play_turn
+from tests.games.live import (
+    close_code,
+    drain,
+    frames_until,
+    moves_in,
+    next_frame,
+    open_socket,
+)
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+db = database_sync_to_async
+
+
+@pytest.fixture(autouse=True)
+def _in_memory_layer(settings: Any) -> None:
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+async def play(clients: list[APIClient], match: Match, n: int, seed: int = 1) -> list[dict]:
+    """Play ``n`` random legal moves over HTTP; their answers."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        body = await db(play_turn)(clients, match.pk, rng)
+        assert body is not None
+        out.append(body)
+    return out
+
+
+async def log_for(client: APIClient, match_id: int, after: int = 0) -> list[dict]:
+    response = await db(client.get)(f"/api/matches/{match_id}/log?after={after}&limit=200")
+    assert response.status_code == HTTPStatus.OK
+    return response.json()["moves"]
+
+
+def same_as_log(frame: dict, logged: dict) -> bool:
+    keys = ("seq", "round", "seat", "kind", "tile", "target", "events")
+    return all(frame[k] == logged[k] for k in keys)
+
+
+async def test_each_seat_gets_every_move_in_order_redacted_as_its_log(
+    players: list[Player], clients: list[APIClient], started_match: Callable[..., Match]
+) -> None:
+    # given: three seats listening from the start
+    match = await db(started_match)("chickenfoot", 3, {"rounds": 2})
+    sockets = [await open_socket(match.pk, players[i], after=0) for i in range(3)]
+    for seat, socket in enumerate(sockets):
+        hello = await next_frame(socket)
+        assert hello["type"] == "hello"
+        assert hello["your_seat"] == seat
+        started = await next_frame(socket)
+        assert started["type"] == "match_started"
+        assert started["seq"] == 0
+
+    # when: 25 moves over HTTP
+    await play(clients, match, 25)
+
+    # then: each seat has moves 1..25 once, in order, as its own log shows them
+    for seat, socket in enumerate(sockets):
+        frames = await frames_until(socket, lambda f: f.get("type") == "turn" and f["seq"] == 25)
+        moves = moves_in(frames)
+        assert [m["seq"] for m in moves] == list(range(1, 26))
+        versions = [m["version"] for m in moves]
+        assert versions == sorted(versions)
+        assert len(set(versions)) == 25
+        logged = await log_for(clients[seat], match.pk)
+        assert all(same_as_log(f, m) for f, m in zip(moves, logged, strict=True))
+        assert not moves_in(await drain(socket))
+        await socket.disconnect()
+
+
+async def test_a_drawn_tile_reaches_only_its_drawer(
+    players: list[Player], clients: list[APIClient], started_match: Callable[..., Match]
+) -> None:
+    match = await db(started_match)("chickenfoot", 3, {"rounds": 3})
+    sockets = [await open_socket(match.pk, players[i]) for i in range(3)]
+    for socket in sockets:
+        await next_frame(socket)  # hello
+    draws = 0
+    rng = random.Random(5)
+    for _ in range(60):
+        body = await db(play_turn)(clients, match.pk, rng)
+        if body is None:
+            break
+        mover = body["move"]["seat"]
+        for seat, socket in enumerate(sockets):
+            frames = await frames_until(socket, lambda f: f["type"] in ("turn", "match_over"))
+            for frame in moves_in(frames):
+                if any(e["type"] == "round_ended" for e in frame["events"]):
+                    continue  # a finished round's draws are shown whole
+                for event in frame["events"]:
+                    if event["type"] == "drew":
+                        draws += seat != mover
+                        assert ("tile" in event) == (seat == event["seat"]), (seat, event)
+    assert draws > 0
+
+
+async def test_resume_after_any_seq_gives_exactly_the_rest_then_live(
+    players: list[Player], clients: list[APIClient], started_match: Callable[..., Match]
+) -> None:
+    # given: 12 moves played
+    match = await db(started_match)("mexican_train", 3, {"max_pip": 9, "rounds": 2})
+    await play(clients, match, 12)
+
+    for after in range(13):
+        # when: a client resumes after ``after``
+        socket = await open_socket(match.pk, players[1], after=after)
+        hello = await next_frame(socket)
+        assert hello["seq"] == 12
+        frames = [] if after == 12 else await frames_until(socket, lambda f: f["type"] == "turn")
+        # then: exactly the moves after it, the opening only from the very start
+        assert [m["seq"] for m in moves_in(frames)] == list(range(after + 1, 13))
+        assert any(f["type"] == "match_started" for f in frames) == (after == 0)
+        await socket.disconnect()
+
+    # and: the seam: moves committed while the catch-up is still queued come once each
+    socket = await open_socket(match.pk, players[2], after=5)
+    await play(clients, match, 4, seed=9)
+    frames = await frames_until(socket, lambda f: f["type"] == "turn" and f["seq"] == 16)
+    assert [m["seq"] for m in moves_in(frames)] == list(range(6, 17))
+    assert not moves_in(await drain(socket))
+    await socket.disconnect()
+
+
+async def test_refusals_close_with_their_codes(
+    players: list[Player], started_match: Callable[..., Match]
+) -> None:
+    match = await db(started_match)("chickenfoot", 3, {"rounds": 1})
+    stranger = await db(PlayerFactory)(user__username="mallory")
+
+    assert await close_code(await open_socket(match.pk)) == CLOSE_UNAUTHENTICATED
+    assert (
+        await close_code(await open_socket(match.pk, authorization="Token not-a-token"))
+        == CLOSE_UNAUTHENTICATED
+    )
+    assert await close_code(await open_socket(match.pk, stranger)) == CLOSE_FORBIDDEN
+    assert await close_code(await open_socket(999_999, players[0])) == CLOSE_NO_MATCH
+    bad = await open_socket(match.pk, players[0], query="after=-1")
+    assert await close_code(bad) == CLOSE_BAD_REQUEST
+
+
+async def test_an_organiser_watches_without_hands(
+    players: list[Player], clients: list[APIClient], started_match: Callable[..., Match]
+) -> None:
+    match = await db(started_match)("chickenfoot", 3, {"rounds": 2})
+    organiser = await db(PlayerFactory)(user__username="olga", is_organiser=True)
+    socket = await open_socket(match.pk, organiser, after=0)
+    hello = await next_frame(socket)
+    assert hello["your_seat"] is None
+    await play(clients, match, 15)
+    frames = await frames_until(socket, lambda f: f["type"] == "turn" and f["seq"] == 15)
+    for frame in moves_in(frames):
+        for event in frame["events"]:
+            if event["type"] == "drew":
+                assert "tile" not in event
+    await socket.disconnect()
+
+
+async def test_a_revoked_token_closes_the_socket_at_the_next_heartbeat(
+    settings: Any, players: list[Player], started_match: Callable[..., Match]
+) -> None:
+    settings.LIVE_HEARTBEAT_SECONDS = 0.05
+    match = await db(started_match)("chickenfoot", 3, {"rounds": 1})
+    socket = await open_socket(match.pk, players[0])
+    assert (await next_frame(socket))["type"] == "hello"
+    beat = await frames_until(socket, lambda f: f["type"] == "heartbeat")
+    assert beat[-1]["type"] == "heartbeat"
+
+    await db(Token.objects.filter(user=players[0].user).delete)()
+
+    assert await close_code(socket) == CLOSE_UNAUTHENTICATED
+
+
+async def test_ping_pong_and_junk(
+    players: list[Player], started_match: Callable[..., Match]
+) -> None:
+    match = await db(started_match)("chickenfoot", 3, {"rounds": 1})
+    socket = await open_socket(match.pk, players[0])
+    await next_frame(socket)
+    await drain(socket)
+    await socket.send_json_to({"type": "ping"})
+    assert (await next_frame(socket))["type"] == "pong"
+    await socket.send_to(text_data="not json")
+    assert (await next_frame(socket))["type"] == "error"
+    await socket.send_json_to({"type": "move"})
+    assert (await next_frame(socket))["type"] == "error"
+    await socket.send_json_to(["ping"])
+    assert (await next_frame(socket))["type"] == "error"
+    await socket.disconnect()
+
+
+async def test_presence_lists_the_seats_connected(
+    players: list[Player], started_match: Callable[..., Match]
+) -> None:
+    match = await db(started_match)("chickenfoot", 3, {"rounds": 1})
+    first = await open_socket(match.pk, players[0])
+    await frames_until(first, lambda f: f["type"] == "presence" and f["seats"] == [0])
+
+    second = await open_socket(match.pk, players[2])
+    await frames_until(first, lambda f: f["type"] == "presence" and f["seats"] == [0, 2])
+    await frames_until(second, lambda f: f["type"] == "presence" and f["seats"] == [0, 2])
+
+    await second.disconnect()
+    await frames_until(first, lambda f: f["type"] == "presence" and f["seats"] == [0])
+    await first.disconnect()
+
+
+async def test_lobby_joins_and_the_start_reach_the_creator(players: list[Player]) -> None:
+    from games.services import SeatSpec, match_create, match_start, seat_join
+
+    match = await db(match_create)(
+        creator=players[0],
+        variant="chickenfoot",
+        seats=[SeatSpec(kind="creator"), SeatSpec(kind="open")],
+        options={"rounds": 1},
+    )
+    socket = await open_socket(match.pk, players[0])
+    hello = await next_frame(socket)
+    assert hello["match"]["status"] == "open"
+
+    await db(seat_join)(match_id=match.pk, player=players[1])
+    joined = await frames_until(socket, lambda f: f["type"] == "seat_joined")
+    assert joined[-1]["seat"] == 1
+    assert joined[-1]["name"] == players[1].display_name
+
+    await db(match_start)(match_id=match.pk, player=players[0])
+    frames = await frames_until(socket, lambda f: f["type"] == "turn")
+    assert frames[0]["type"] == "match_started"
+    assert frames[0]["events"][0]["type"] == "round_started"
+    await socket.disconnect()
+
+
+async def test_a_finished_match_closes_after_its_last_frames(
+    players: list[Player], clients: list[APIClient], started_match: Callable[..., Match]
+) -> None:
+    match = await db(started_match)("chickenfoot", 2, {"rounds": 1})
+    socket = await open_socket(match.pk, players[0], after=0)
+    rng = random.Random(2)
+    played = 0
+    while await db(play_turn)(clients, match.pk, rng) is not None:
+        played += 1
+    frames = await frames_until(socket, lambda f: f["type"] == "match_over")
+    assert [m["seq"] for m in moves_in(frames)] == list(range(1, played + 1))
+    assert frames[-1]["standings"]
+    assert await close_code(socket) == CLOSE_MATCH_OVER
+
+    # a socket opened later gets the whole log, then the same close
+    late = await open_socket(match.pk, players[1], after=0)
+    frames = await frames_until(late, lambda f: f["type"] == "match_over")
+    assert len(moves_in(frames)) == played
+    assert await close_code(late) == CLOSE_MATCH_OVER
+
+
+async def test_tickets_open_one_socket_for_one_match_for_a_minute(
+    settings: Any,
+    players: list[Player],
+    clients: list[APIClient],
+    started_match: Callable[..., Match],
+) -> None:
+    match = await db(started_match)("chickenfoot", 3, {"rounds": 1})
+    other = await db(started_match)("chickenfoot", 3, {"rounds": 1})
+
+    response = await db(clients[1].post)(f"/api/matches/{match.pk}/ticket")
+    assert response.status_code == HTTPStatus.CREATED
+    body = response.json()
+    assert body["expires_in"] == settings.LIVE_TICKET_SECONDS
+    assert body["url"] == f"/ws/matches/{match.pk}?ticket={body['ticket']}"
+
+    # for another match: refused, and the ticket is still good for its own
+    wrong = await open_socket(other.pk, ticket=body["ticket"])
+    assert await close_code(wrong) == CLOSE_UNAUTHENTICATED
+    socket = await open_socket(match.pk, ticket=body["ticket"])
+    hello = await next_frame(socket)
+    assert hello["your_seat"] == 1
+    await socket.disconnect()
+
+    # used once: refused the second time; forged: refused
+    again = await open_socket(match.pk, ticket=body["ticket"])
+    assert await close_code(again) == CLOSE_UNAUTHENTICATED
+    forged = await open_socket(match.pk, ticket=body["ticket"][:-2] + "xx")
+    assert await close_code(forged) == CLOSE_UNAUTHENTICATED
+
+    # expired
+    fresh = (await db(clients[1].post)(f"/api/matches/{match.pk}/ticket")).json()["ticket"]
+    settings.LIVE_TICKET_SECONDS = -1
+    assert await close_code(await open_socket(match.pk, ticket=fresh)) == CLOSE_UNAUTHENTICATED
+
+
+async def test_a_ticket_needs_a_seat_or_an_organiser(
+    started_match: Callable[..., Match],
+) -> None:
+    from tests.games.conftest import client_for
+
+    match = await db(started_match)("chickenfoot", 3, {"rounds": 1})
+    stranger = await db(PlayerFactory)(user__username="mallory")
+    client = await db(client_for)(stranger)
+    response = await db(client.post)(f"/api/matches/{match.pk}/ticket")
+    assert response.status_code == HTTPStatus.FORBIDDEN
+    assert response["Content-Type"] == "application/problem+json"
+    missing = await db(client.post)("/api/matches/999999/ticket")
+    assert missing.status_code == HTTPStatus.NOT_FOUND

@@ -136,3 +136,57 @@ def test_the_log_shows_a_finished_rounds_draws_to_everyone(
     draws = [e for m in log["moves"] for e in m["events"] if e["type"] == "drew"]
     assert draws
     assert all("tile" in e for e in draws)
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [("chickenfoot", {"rounds": 2}), ("mexican_train", {"max_pip": 9, "rounds": 2})],
+)
+async def test_no_socket_frame_shows_another_seats_tiles_or_the_boneyard(
+    settings: Any,
+    players: list[Any],
+    clients: list[APIClient],
+    started_match: Callable[..., Match],
+    variant: str,
+    options: dict[str, Any],
+) -> None:
+    """C-HIDDEN on the socket: each seat's frames, checked against the secrets of the moment."""
+    from channels.db import database_sync_to_async as db
+
+    from tests.games.helpers import play_turn
+    from tests.games.live import frames_until, open_socket
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    match = await db(started_match)(variant, 3, options)
+    organiser = players[3]
+    organiser.is_organiser = True
+    await db(organiser.save)()
+    sockets = [await open_socket(match.pk, players[i], after=0) for i in range(4)]
+    rng = random.Random(17)
+    checked = own_seen = 0
+    while await db(play_turn)(clients, match.pk, rng) is not None:
+        await db(match.refresh_from_db)()
+        over = match.status != Match.Status.PLAYING
+        for seat, socket in enumerate(sockets):
+            frames = await frames_until(socket, lambda f: f["type"] in ("turn", "match_over"))
+            if over:
+                continue
+            moves = [f for f in frames if f["type"] in ("move", "match_started")]
+            for frame in moves:
+                frame.setdefault("round", 1)
+                frame.setdefault("tile", None)
+            seen = visible({"next_after": None, "moves": moves}, match.state["round_no"])
+            hidden = secrets_from(match, seat)  # seat 3, the organiser, has no hand: all secret
+            leaked = seen & hidden
+            assert not leaked, f"seat {seat} was sent {sorted(leaked)} in {frames}"
+            checked += 1
+            if seat < 3:
+                own_seen += bool(seen & {tuple(t) for t in match.state["hands"][seat]})
+        if over:
+            break
+    for socket in sockets:
+        await socket.disconnect()
+    assert checked > 100
+    assert own_seen > 10  # the check does see tiles: a seat's own draws show

@@ -126,3 +126,11 @@ class MatchNotFinished(ConflictError):
 class NotOrganiser(ForbiddenError):
     code = "not_organiser"
     title = "Not an organiser"
+class AlreadyLeft(ConflictError):
+    code = "already_left"
+    title = "Already left"
+
+
+class SeatLeft(ConflictError):
+    code = "seat_left"
+    title = "Seat played by a bot"

@@ -138,6 +138,7 @@ def seats_json(*, match: Match, viewer: Player | None = None) -> list[dict[str, 
                 "name": player.display_name if player else None,
                 "bot_level": player.bot_level if player else None,
                 "you": viewer is not None and player is not None and player.pk == viewer.pk,
+                "left": seat.left or None,
             }
         )
     return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
+from games.api.leaving import MatchAbandonApi, SeatResignApi
 from games.api.live import LiveTicketApi
 from games.api.matches import (
     MatchCreateApi,
@@ -38,4 +39,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:match_id>/record", MatchRecordApi.as_view(), name="match-record"),
     path("matches/<int:match_id>/finalise", MatchFinaliseApi.as_view(), name="match-finalise"),
     path("matches/<int:match_id>/ticket", LiveTicketApi.as_view(), name="live-ticket"),
+    path("matches/<int:match_id>/resign", SeatResignApi.as_view(), name="seat-resign"),
+    path("matches/<int:match_id>/abandon", MatchAbandonApi.as_view(), name="match-abandon"),
 ]

@@ -20,7 +20,7 @@ from games.api.state_types import (
     state_field,
 )
 from games.api.strict import StrictIntegerField, StrictSerializer
-from games.models import Match
+from games.models import Match, Seat
 
 SEAT_HELP = "Every seat in play order: you (`creator`, at most once), `open` seats, bots."
 
@@ -36,6 +36,12 @@ class SeatOutputSerializer(serializers.Serializer):
     name = serializers.CharField(allow_null=True)
     bot_level = serializers.IntegerField(allow_null=True)
     you = serializers.BooleanField()
+    left = serializers.ChoiceField(
+        choices=Seat.Left.choices,
+        allow_null=True,
+        help_text="Why a bot plays this seat for its player: `resigned` or `timed_out`; null "
+        "while the player plays it.",
+    )
 
 
 @extend_schema_serializer(component_name="Standing")
@@ -58,6 +64,11 @@ class StandingOutputSerializer(serializers.Serializer):
     tiebreak = serializers.ListField(
         child=serializers.ChoiceField(choices=["total", "zero_rounds", "lowest_round"]),
         help_text="The criteria consulted, in order.",
+    )
+    left = serializers.ChoiceField(
+        choices=Seat.Left.choices,
+        required=False,
+        help_text="Present when the seat's player left it (a bot finished it): why.",
     )
 
 

@@ -33,9 +33,6 @@ def hello(*, match_id: int, viewer: Any) -> dict[str, Any]:
     """The first frame: the match as it is now (no hands), the viewer's seat, the last seq."""
     match = match_get(match_id=match_id)
     summary = match_summary(match=match, viewer=viewer.player)
-    left = {seat.position: seat.left for seat in match.seats.all() if seat.left}
-    for seat in summary["seats"]:
-        seat["left"] = left.get(seat["position"]) or None
     return {
         "type": "hello",
         "match": summary,

@@ -6,6 +6,7 @@ error) to refuse, having written nothing. Views and tasks call them alike.
 
 from __future__ import annotations
 
+from games.services.leaving import match_abandon, seat_resign
 from games.services.matches import SeatSpec, match_create, match_start, seat_join
 from games.services.moves import MoveOutcome, bot_turn_play, move_submit
 from games.services.players import bot_create, player_for_user, player_register, token_obtain
@@ -15,11 +16,13 @@ __all__ = [
     "SeatSpec",
     "bot_create",
     "bot_turn_play",
+    "match_abandon",
     "match_create",
     "match_start",
     "move_submit",
     "player_for_user",
     "player_register",
     "seat_join",
+    "seat_resign",
     "token_obtain",
 ]

@@ -64,8 +64,13 @@ def round_record_events(*, match: Match, state_json: dict[str, Any], events: lis
                 opening=opening_in(events, index),
             )
         elif kind == "match_over":
+            from games.services.leaving import final_standings, left_seats  # leaving uses us
+
             match.status = Match.Status.FINISHED
-            match.standings = event["standings"]
+            # Players who left are ranked after those who stayed (games/services/leaving.py).
+            match.standings = final_standings(
+                standings=event["standings"], left=left_seats(match_id=match.pk)
+            )
             match.finished_at = now
             on_commit_finalise(match_id=match.pk)
 

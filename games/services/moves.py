@@ -20,6 +20,7 @@ from games.problems import (
     IdempotencyKeyReused,
     MatchNotPlaying,
     NotYourMatch,
+    SeatLeft,
     StaleVersion,
     VersionAhead,
     VersionRequired,
@@ -92,6 +93,7 @@ def move_submit(
     move: dict[str, Any],
     expected_version: int | None,
     idempotency_key: str | None = None,
+    as_bot: bool = False,
 ) -> MoveOutcome:
     """Apply ``player``'s move to their seat in one transaction, or refuse it changing nothing.
 
@@ -99,7 +101,9 @@ def move_submit(
     so concurrent submissions apply one at a time and a stale one is refused (409). A retry with
     the same ``idempotency_key`` returns the first answer; the same key with another request is
     refused (422). Engine errors propagate: a broken rule (422), not your turn (409), a malformed
-    move (400). A bot to move next is enqueued on commit.
+    move (400). A bot to move next is enqueued on commit. A player whose seat a bot plays
+    (they resigned, or timed out too often) is refused (409 ``seat_left``); ``as_bot`` is the
+    bot's own submission.
     """
     fingerprint = request_hash(move=move, expected_version=expected_version)
     with transaction.atomic():
@@ -121,6 +125,8 @@ def move_submit(
                 return MoveOutcome(body=prior.response, version=match.version, replayed=True)
         if match.status != Match.Status.PLAYING:
             raise MatchNotPlaying(f"Match {match.pk} is {match.status}: no moves now.")
+        if seat in match.bot_seats and not (as_bot or player.is_bot):
+            raise SeatLeft(f"A bot plays your seat at match {match.pk} now: you left it.")
         if expected_version is None:
             raise VersionRequired(
                 "Send the version you are answering: the body's `version` or `If-Match`.",
@@ -230,7 +236,7 @@ def bot_turn_play(*, match_id: int) -> int | None:
     seat = Seat.objects.select_related("player").get(match_id=match_id, position=turn)
     state = engine.from_json(match.state)  # type: ignore[arg-type]
     rng = random.Random(f"{match.seed}:{version}")
-    level = seat.player.bot_level or 1  # type: ignore[union-attr]
+    level = seat.bot_level or seat.player.bot_level or 1  # type: ignore[union-attr]
     info = bot_seat_info(match=match, state=state, seat=turn, with_log=level >= bots.STRONG)
     chosen = bots.choose_move(info, level, rng, budget_ms=settings.BOT_STRONG_BUDGET_MS)
     try:
@@ -239,6 +245,7 @@ def bot_turn_play(*, match_id: int) -> int | None:
             player=seat.player,  # type: ignore[arg-type]
             move=chosen.to_json(),
             expected_version=version,
+            as_bot=True,
         )
     except (ConflictError, engine.NotYourTurn, engine.RoundOver):
         return None  # someone else moved first, and carries the match on

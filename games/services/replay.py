@@ -9,6 +9,7 @@ from typing import Any
 from games import engine
 from games.models import Match, Move, Round
 from games.services.common import opening_in
+from games.services.leaving import final_standings, left_seats
 
 
 @dataclass
@@ -93,8 +94,12 @@ def match_replay_verify(*, match_id: int) -> ReplayReport:
         report.problems.append("the current state differs from the replayed one")
     if expected_seq != match.moves_played:
         report.problems.append(f"{match.moves_played} moves counted, {expected_seq} logged")
-    if match.status == Match.Status.FINISHED and _differs(match.standings, engine.standings(state)):
-        report.problems.append("the standings differ")
+    if match.status == Match.Status.FINISHED:
+        expected = final_standings(
+            standings=engine.standings(state), left=left_seats(match_id=match.pk)
+        )
+        if _differs(match.standings, expected):
+            report.problems.append("the standings differ")
     extra = set(rounds) - checked
     if extra:
         report.problems.append(f"rounds {sorted(extra)} have rows but were never played")

@@ -324,3 +324,26 @@ async def test_a_ticket_needs_a_seat_or_an_organiser(
     assert response["Content-Type"] == "application/problem+json"
     missing = await db(client.post)("/api/matches/999999/ticket")
     assert missing.status_code == HTTPStatus.NOT_FOUND
+
+
+async def test_resign_and_abandon_reach_the_sockets(
+    players: list[Player], clients: list[APIClient], started_match: Callable[..., Match]
+) -> None:
+    match = await db(started_match)("chickenfoot", 3, {"rounds": 2})
+    socket = await open_socket(match.pk, players[0])
+    await next_frame(socket)  # hello
+
+    response = await db(clients[2].post)(f"/api/matches/{match.pk}/resign")
+    assert response.status_code == HTTPStatus.OK
+    left = await frames_until(socket, lambda f: f["type"] == "seat_left")
+    assert left[-1]["seat"] == 2
+    assert left[-1]["reason"] == "resigned"
+    assert left[-1]["bot_level"] == 2
+
+    response = await db(clients[0].post)(f"/api/matches/{match.pk}/abandon")
+    assert response.status_code == HTTPStatus.OK
+    frames = await frames_until(socket, lambda f: f["type"] == "match_over")
+    assert any(f["type"] == "match_abandoned" for f in frames)
+    assert frames[-1]["status"] == "abandoned"
+    assert frames[-1]["standings"] is None
+    assert await close_code(socket) == CLOSE_MATCH_OVER

@@ -1,0 +1,138 @@
+"""Leaving a match: resign your seat (a bot plays on), abandon a match (creator, organiser)."""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games.api import examples
+from games.api.common import (
+    MATCH_ID,
+    NOT_AUTHENTICATED,
+    NOT_FOUND,
+    NOT_YOUR_MATCH,
+    GameApi,
+    etag,
+    problem,
+    problem_example,
+)
+from games.api.matches import MatchViewOutputSerializer
+from games.selectors import match_for_viewer, match_view
+from games.services import match_abandon, seat_resign
+
+NOT_PLAYING = (
+    "Not in play",
+    problem_example(
+        409,
+        "match_not_playing",
+        "Match not in play",
+        "Match 7 is finished: there is nothing to resign.",
+    ),
+)
+
+
+def _view(request: Request, api: GameApi, match_id: int) -> Response:
+    player = api.player(request)
+    match, seat = match_for_viewer(match_id=match_id, player=player)
+    return Response(
+        match_view(match=match, seat=seat, viewer=player), headers={"ETag": etag(match.version)}
+    )
+
+
+class SeatResignApi(GameApi):
+    """Resign: a level-2 bot plays your seat to the end; you are ranked after those who stay."""
+
+    @extend_schema(
+        operation_id="seat_resign",
+        summary="Resign your seat",
+        description=(
+            "A bot (level 2) plays your seat for the rest of the match; the seat stays yours, "
+            "marked `left: resigned`, and the final standings rank you after every player who "
+            "stayed (docs/api.md, Resigning and abandoning). Your moves are refused from now on "
+            "(409 `seat_left`)."
+        ),
+        tags=["matches"],
+        parameters=[MATCH_ID],
+        request=None,
+        responses={
+            HTTPStatus.OK: OpenApiResponse(
+                MatchViewOutputSerializer,
+                description="The match, as your seat sees it.",
+                examples=[OpenApiExample("Resigned", value=examples.MATCH_VIEW)],
+            ),
+            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+            HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
+            HTTPStatus.NOT_FOUND: NOT_FOUND,
+            HTTPStatus.CONFLICT: problem(
+                "The match is not in play, or a bot plays your seat already.",
+                NOT_PLAYING,
+                (
+                    "Already left",
+                    problem_example(
+                        409,
+                        "already_left",
+                        "Already left",
+                        "A bot already plays your seat at match 7.",
+                    ),
+                ),
+            ),
+        },
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        seat_resign(match_id=match_id, player=self.player(request))
+        return _view(request, self, match_id)
+
+
+class MatchAbandonApi(GameApi):
+    """Abandon a match that has not finished (its creator or an organiser)."""
+
+    @extend_schema(
+        operation_id="match_abandon",
+        summary="Abandon a match",
+        description=(
+            "Stops an open or running match for good: status `abandoned`, no more moves, no "
+            "standings and no results (it counts for nobody). Only its creator or an organiser."
+        ),
+        tags=["matches"],
+        parameters=[MATCH_ID],
+        request=None,
+        responses={
+            HTTPStatus.OK: OpenApiResponse(
+                MatchViewOutputSerializer,
+                description="The match, abandoned.",
+                examples=[OpenApiExample("Abandoned", value=examples.MATCH_VIEW)],
+            ),
+            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+            HTTPStatus.FORBIDDEN: problem(
+                "Only the creator or an organiser may abandon a match.",
+                (
+                    "Not the creator",
+                    problem_example(
+                        403,
+                        "not_creator",
+                        "Not the creator",
+                        "Only the match's creator or an organiser can abandon it.",
+                    ),
+                ),
+            ),
+            HTTPStatus.NOT_FOUND: NOT_FOUND,
+            HTTPStatus.CONFLICT: problem(
+                "The match has finished or was abandoned already.",
+                (
+                    "Over",
+                    problem_example(
+                        409,
+                        "match_not_playing",
+                        "Match not in play",
+                        "Match 7 is finished: it cannot be abandoned.",
+                    ),
+                ),
+            ),
+        },
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        match_abandon(match_id=match_id, player=self.player(request))
+        return _view(request, self, match_id)

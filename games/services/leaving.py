@@ -1,0 +1,132 @@
+"""Leaving a match: a player resigns (a bot plays on for them), a match is abandoned.
+
+How leaving counts (docs/api.md, "Resigning and abandoning"): a player who resigned, or whose
+seat was taken over after too many timeouts, stays the seat's player and is ranked **after
+every player who stayed**, whatever the points their seat's bot scored. An abandoned match has
+no standings and no results: it counts for nobody.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.live import publish as live
+from games.models import Match, Player, Seat
+from games.problems import AlreadyLeft, MatchNotPlaying, NotCreator, NotYourMatch
+from games.services.common import bot_turn_schedule, match_lock
+
+#: The level of the bot that plays a seat its player left (the timeouts' bot, RULES: level 2).
+TAKEOVER_BOT_LEVEL = 2
+
+
+def final_standings(
+    *, standings: list[dict[str, Any]], left: dict[int, str]
+) -> list[dict[str, Any]]:
+    """The engine's order (C-WIN) with the seats in ``left`` (seat -> why) moved to the end.
+
+    Players who stayed keep their order and ties; those who left follow in their own C-WIN
+    order. Places are counted again (1, 2, 2, 4); a leaver's entry says why in ``left``.
+    """
+    if not left:
+        return standings
+    stayed = [dict(row) for row in standings if row["seat"] not in left]
+    gone = [dict(row, left=left[row["seat"]]) for row in standings if row["seat"] in left]
+    out: list[dict[str, Any]] = []
+    for block in (stayed, gone):
+        start = len(out)
+        engine_places = [row["place"] for row in block]
+        for index, row in enumerate(block):
+            if index and engine_places[index] == engine_places[index - 1]:
+                row["place"] = out[-1]["place"]  # still tied with the one before
+            else:
+                row["place"] = start + index + 1
+            out.append(row)
+    return out
+
+
+def left_seats(*, match_id: int) -> dict[int, str]:
+    """The seats of ``match_id`` whose players left, and why."""
+    rows = Seat.objects.filter(match_id=match_id).exclude(left="").values_list("position", "left")
+    return dict(rows)
+
+
+def seat_take_over(*, match: Match, position: int, reason: str) -> None:
+    """A bot plays seat ``position`` from now on; its player stays, marked as having left.
+
+    The caller holds the match lock, calls ``bot_turn_schedule`` and saves ``match``
+    (``bot_seats``, ``version``, ``turn_deadline``, ``bot_turn_since``); the sockets are told.
+    """
+    seat = Seat.objects.select_related("player").get(match=match, position=position)
+    seat.left, seat.left_at, seat.bot_level = reason, timezone.now(), TAKEOVER_BOT_LEVEL
+    seat.save(update_fields=["left", "left_at", "bot_level"])
+    match.bot_seats = sorted({*match.bot_seats, position})
+    match.version += 1
+    if (match.state or {}).get("turn") == position:
+        match.turn_deadline = None  # no clock for a bot
+    live.on_commit_notice(
+        match_id=match.pk,
+        frame={
+            "type": "seat_left",
+            "version": match.version,
+            "seat": position,
+            "name": seat.player.display_name if seat.player else None,
+            "reason": reason,
+            "bot_level": TAKEOVER_BOT_LEVEL,
+        },
+    )
+
+
+def seat_resign(*, match_id: int, player: Player) -> Match:
+    """``player`` resigns their seat: a level-2 bot plays it to the end of the match.
+
+    Refuses a caller without a seat (403), a match not in play (409 ``match_not_playing``),
+    and a seat already left (409 ``already_left``). Bumps the match's version.
+    """
+    with transaction.atomic():
+        match = match_lock(match_id=match_id, player=player)
+        position: int | None = match.my_seat  # type: ignore[attr-defined]
+        if position is None:
+            raise NotYourMatch(f"You have no seat at match {match.pk}.")
+        if match.status != Match.Status.PLAYING:
+            raise MatchNotPlaying(f"Match {match.pk} is {match.status}: nothing to resign.")
+        if position in match.bot_seats:
+            raise AlreadyLeft(f"A bot already plays your seat at match {match.pk}.")
+        seat_take_over(match=match, position=position, reason=Seat.Left.RESIGNED)
+        live.on_commit_moved(match_id=match.pk, seq=match.moves_played, version=match.version)
+        bot_turn_schedule(match=match)  # a bot to move now plays at once
+        match.save(update_fields=["bot_seats", "version", "turn_deadline", "bot_turn_since"])
+    return match
+
+
+def match_abandon(*, match_id: int, player: Player) -> Match:
+    """Stop a match that has not finished: no more moves, no standings, no results.
+
+    Only its creator or an organiser may (403 ``not_creator``); a finished or abandoned match
+    is refused (409 ``match_not_playing``). Bots and clocks find nothing left to do.
+    """
+    with transaction.atomic():
+        match = match_lock(match_id=match_id)
+        if match.created_by_id != player.pk and not player.organises:
+            raise NotCreator("Only the match's creator or an organiser can abandon it.")
+        if match.status not in (Match.Status.OPEN, Match.Status.PLAYING):
+            raise MatchNotPlaying(f"Match {match.pk} is {match.status}: it cannot be abandoned.")
+        match.status = Match.Status.ABANDONED
+        match.finished_at = timezone.now()
+        match.turn_deadline = None
+        match.bot_turn_since = None  # nothing for the sweeper to re-queue
+        match.version += 1
+        match.save(
+            update_fields=["status", "finished_at", "turn_deadline", "bot_turn_since", "version"]
+        )
+        live.on_commit_notice(
+            match_id=match.pk,
+            frame={
+                "type": "match_abandoned",
+                "version": match.version,
+                "by": player.display_name,
+            },
+        )
+    return match

@@ -1,0 +1,191 @@
+"""Resigning (a bot plays on, the player ranks last) and abandoning (no standings), over HTTP."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from http import HTTPStatus
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from games.models import Match, Move, Player, Seat
+from games.services.leaving import final_standings
+from games.services.replay import match_replay_verify
+from tests.games.conftest import client_for
+from tests.games.factories import PlayerFactory
+from tests.games.helpers import play_to_end, submit
+
+# Transactional: bots move after commit, as in production.
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def problem_code(response: Any) -> str:
+    assert response["Content-Type"] == "application/problem+json"
+    return response.json()["code"]
+
+
+def test_a_resigned_seat_is_played_by_a_bot_and_ranked_last(
+    clients: list[APIClient], started_match: Callable[..., Match]
+) -> None:
+    # given: three humans in play
+    match = started_match("chickenfoot", 3, {"rounds": 2})
+    version = match.version
+
+    # when: seat 1 resigns
+    response = clients[1].post(f"/api/matches/{match.pk}/resign")
+
+    # then: a bot plays the seat, which stays theirs, marked as left
+    assert response.status_code == HTTPStatus.OK, response.content
+    body = response.json()
+    assert body["seats"][1]["left"] == "resigned"
+    assert body["seats"][1]["kind"] == "human"
+    assert body["version"] > version
+    seat = Seat.objects.get(match=match, position=1)
+    assert (seat.left, seat.bot_level) == ("resigned", 2)
+    match.refresh_from_db()
+    assert 1 in match.bot_seats
+
+    # and: the rest play to the end; seat 1 never waits for a human
+    play_to_end(clients, match.pk, seed=4)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert Move.objects.filter(match=match, seat=1).exists()
+    last = match.standings[-1]
+    assert (last["seat"], last["place"], last["left"]) == (1, 3, "resigned")
+    assert [row["place"] for row in match.standings][:2] in ([1, 2], [1, 1])
+    assert match_replay_verify(match_id=match.pk).ok
+
+
+def test_resign_refusals_change_nothing(
+    players: list[Player], clients: list[APIClient], started_match: Callable[..., Match]
+) -> None:
+    match = started_match("chickenfoot", 3, {"rounds": 1})
+    stranger = client_for(PlayerFactory(user__username="mallory"))
+    assert clients[2].post(f"/api/matches/{match.pk}/resign").status_code == HTTPStatus.OK
+    match.refresh_from_db()
+    before = (match.version, match.moves_played, list(match.bot_seats))
+
+    cases = [
+        (stranger.post(f"/api/matches/{match.pk}/resign"), HTTPStatus.FORBIDDEN, "not_your_match"),
+        (clients[2].post(f"/api/matches/{match.pk}/resign"), HTTPStatus.CONFLICT, "already_left"),
+        (clients[0].post("/api/matches/999999/resign"), HTTPStatus.NOT_FOUND, "match_not_found"),
+    ]
+    for response, status, code in cases:
+        assert response.status_code == status, response.content
+        assert problem_code(response) == code
+
+    # a resigned player's own move is refused
+    match.refresh_from_db()
+    if match.state["turn"] == 2:  # a bot moves at once: it is never the resigned seat's turn
+        pytest.fail("the bot did not play the resigned seat's turn")
+    legal = clients[2].get(f"/api/matches/{match.pk}/legal-moves").json()
+    move = {"kind": "draw", "version": legal["version"]}
+    refused = submit(clients[2], match.pk, move)
+    assert refused.status_code == HTTPStatus.CONFLICT
+    assert problem_code(refused) in ("seat_left", "not_your_turn")
+
+    match.refresh_from_db()
+    assert (match.version, match.moves_played, list(match.bot_seats)) == before
+
+
+def test_resigning_on_the_seats_turn_lets_the_bot_move_at_once(
+    clients: list[APIClient], started_match: Callable[..., Match]
+) -> None:
+    match = started_match("chickenfoot", 3, {"rounds": 1})
+    turn = match.state["turn"]
+    played = match.moves_played
+
+    clients[turn].post(f"/api/matches/{match.pk}/resign")
+
+    match.refresh_from_db()
+    assert match.moves_played > played
+    assert match.state["turn"] != turn or match.status != Match.Status.PLAYING
+    assert Move.objects.filter(match=match, seat=turn, seq=played + 1).exists()
+
+
+def test_resign_is_for_a_match_in_play(clients: list[APIClient]) -> None:
+    created = clients[0].post(
+        "/api/matches",
+        {"variant": "chickenfoot", "seats": [{"kind": "creator"}, {"kind": "open"}]},
+        format="json",
+    ).json()
+    response = clients[0].post(f"/api/matches/{created['id']}/resign")
+    assert response.status_code == HTTPStatus.CONFLICT
+    assert problem_code(response) == "match_not_playing"
+
+
+def test_abandon_stops_a_match_for_good_without_standings(
+    players: list[Player], clients: list[APIClient], started_match: Callable[..., Match]
+) -> None:
+    # given: a match in play, a few moves in
+    match = started_match("chickenfoot", 3, {"rounds": 2})
+    rng = random.Random(1)
+    for _ in range(3):
+        turn = Match.objects.get(pk=match.pk).state["turn"]
+        legal = clients[turn].get(f"/api/matches/{match.pk}/legal-moves").json()
+        submit(clients[turn], match.pk, {**rng.choice(legal["moves"]), "version": legal["version"]})
+    match.refresh_from_db()
+
+    # when: a player who did not create it tries, then the creator does
+    refused = clients[1].post(f"/api/matches/{match.pk}/abandon")
+    assert refused.status_code == HTTPStatus.FORBIDDEN
+    assert problem_code(refused) == "not_creator"
+    assert Match.objects.get(pk=match.pk).version == match.version
+    response = clients[0].post(f"/api/matches/{match.pk}/abandon")
+
+    # then: abandoned, no standings; moves and a second abandon are refused
+    assert response.status_code == HTTPStatus.OK, response.content
+    assert response.json()["status"] == "abandoned"
+    match.refresh_from_db()
+    assert match.status == Match.Status.ABANDONED
+    assert match.standings is None
+    assert match.finished_at is not None
+    version, moves = match.version, match.moves_played
+    turn = match.state["turn"]
+    move = submit(clients[turn], match.pk, {"kind": "draw", "version": version})
+    assert move.status_code == HTTPStatus.CONFLICT
+    assert problem_code(move) == "match_not_playing"
+    again = clients[0].post(f"/api/matches/{match.pk}/abandon")
+    assert again.status_code == HTTPStatus.CONFLICT
+    assert problem_code(again) == "match_not_playing"
+    resign = clients[1].post(f"/api/matches/{match.pk}/resign")
+    assert problem_code(resign) == "match_not_playing"
+    match.refresh_from_db()
+    assert (match.version, match.moves_played) == (version, moves)
+
+
+def test_an_organiser_may_abandon_an_open_match(
+    players: list[Player], clients: list[APIClient]
+) -> None:
+    created = clients[0].post(
+        "/api/matches",
+        {"variant": "chickenfoot", "seats": [{"kind": "creator"}, {"kind": "open"}]},
+        format="json",
+    ).json()
+    organiser = PlayerFactory(user__username="olga", is_organiser=True)
+    response = client_for(organiser).post(f"/api/matches/{created['id']}/abandon")
+    assert response.status_code == HTTPStatus.OK
+    assert response.json()["status"] == "abandoned"
+    join = clients[1].post(f"/api/matches/{created['id']}/join")
+    assert join.status_code == HTTPStatus.CONFLICT
+
+
+def test_final_standings_rank_leavers_after_stayers_and_keep_ties() -> None:
+    engine_order = [
+        {"seat": 2, "total": 10, "place": 1},
+        {"seat": 0, "total": 12, "place": 2},
+        {"seat": 3, "total": 12, "place": 2},
+        {"seat": 1, "total": 30, "place": 4},
+        {"seat": 4, "total": 31, "place": 5},
+    ]
+    order = final_standings(standings=engine_order, left={2: "resigned", 4: "timed_out"})
+    assert [(r["seat"], r["place"], r.get("left")) for r in order] == [
+        (0, 1, None),
+        (3, 1, None),
+        (1, 3, None),
+        (2, 4, "resigned"),
+        (4, 5, "timed_out"),
+    ]
+    assert final_standings(standings=engine_order, left={}) == engine_order

@@ -185,6 +185,7 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 # Work that should have happened and did not is queued again: each sweep, by name.
 SWEEPS = {
     "bot_turns": "games.sweeps.bot_turns",
+    "turn_clocks": "games.services.clock.clock_sweep",
 }
 SWEEP_INTERVAL_SECONDS = env_int("SWEEP_INTERVAL_SECONDS", default=5)
 # A bot to move for longer than this has its turn queued again.
@@ -229,6 +230,10 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 #: Seconds between a socket's heartbeats (each also checks the token is still valid).
 LIVE_HEARTBEAT_SECONDS = env_int("LIVE_HEARTBEAT_SECONDS", default=25)
+#: Turn clocks without a broker (the embedded default): timers in the serving process, since an
+#: eager countdown would run at once. With REDIS_URL, Celery countdowns run them, and the sweep
+#: (SWEEPS["turn_clocks"]) expires what they missed.
+CLOCK_IN_PROCESS = env_bool("CLOCK_IN_PROCESS", default=not REDIS_URL)
 #: Seconds a ticket from POST /api/live/tickets stays valid (it is good for one connection).
 LIVE_TICKET_SECONDS = env_int("LIVE_TICKET_SECONDS", default=60)
 

@@ -13,6 +13,7 @@ from django.db import OperationalError
 from games.enqueue import enqueue_on_commit
 from games.selectors import bot_strong_at
 from games.services import bot_turn_play
+from games.services.clock import clock_expire, clock_warn
 from games.sweeps import sweeps_run
 
 logger = logging.getLogger(__name__)
@@ -94,3 +95,13 @@ def _yields(*, match_id: int, eager: bool) -> bool:
 def sweep() -> dict[str, int]:
     """Run every sweep (``games.sweeps``); Celery beat sends this every few seconds."""
     return sweeps_run()
+@shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+def clock_warn_task(match_id: int, version: int) -> bool:
+    """Warn the seat to move that its clock is running out, if the match is still at ``version``."""
+    return clock_warn(match_id=match_id, version=version)
+
+
+@shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+def clock_expire_task(match_id: int, version: int) -> int | None:
+    """Play for the seat whose clock ran out, if the match is still at ``version`` (idempotent)."""
+    return clock_expire(match_id=match_id, version=version)

@@ -57,6 +57,12 @@ class MoveOutputSerializer(serializers.Serializer):
 
 @extend_schema_serializer(component_name="LoggedMove")
 class LoggedMoveOutputSerializer(MoveOutputSerializer):
+    version = serializers.IntegerField(
+        allow_null=True, help_text="The match's version after this move (null for older moves)."
+    )
+    timed_out = serializers.BooleanField(
+        help_text="Played by the server for a human whose clock ran out (option turn_seconds)."
+    )
     created_at = serializers.DateTimeField()
 
 

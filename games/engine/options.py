@@ -18,7 +18,14 @@ CHICKENFOOT = "chickenfoot"
 MEXICAN_TRAIN = "mexican_train"
 VARIANTS = (CHICKENFOOT, MEXICAN_TRAIN)
 
-COMMON_OPTIONS = ("max_pip", "hand_size", "rounds", "double_blank_points")
+COMMON_OPTIONS = (
+    "max_pip",
+    "hand_size",
+    "rounds",
+    "double_blank_points",
+    "turn_seconds",
+    "timeouts_to_takeover",
+)
 VARIANT_OPTIONS: dict[str, tuple[str, ...]] = {
     CHICKENFOOT: (*COMMON_OPTIONS, "spinner_arms", "must_play_drawn", "release_dead_foot"),
     MEXICAN_TRAIN: (*COMMON_OPTIONS, "close_doubles_reverse", "satisfy_own_double", "open_hands"),
@@ -181,6 +188,7 @@ def resolve_options(
         "hand_size": hand_size,
         "rounds": rounds,
         "double_blank_points": double_blank,
+        **_clock_options(options),
     }
     if variant == CHICKENFOOT:
         arms = _int_option(options, "spinner_arms")
@@ -200,6 +208,32 @@ def resolve_options(
                 raise OptionError(f"Option {name!r} must be true or false; got {value!r}.")
             resolved[name] = value
     return resolved
+
+
+#: Turn clocks: the longest a clock may run, and the default number of timeouts in a row after
+#: which a bot takes the seat over.
+MAX_TURN_SECONDS = 7 * 24 * 3600
+DEFAULT_TIMEOUTS_TO_TAKEOVER = 3
+
+
+def _clock_options(options: dict[str, Any]) -> dict[str, Any]:
+    """``turn_seconds`` (off: ``None``) and ``timeouts_to_takeover`` (1 to 100, default 3).
+
+    They change no rule: the server plays a human's turn when their clock runs out (the level-2
+    bot's choice), and a bot takes the seat over after that many timeouts in a row.
+    """
+    seconds = _int_option(options, "turn_seconds")
+    if seconds is not None and not 1 <= seconds <= MAX_TURN_SECONDS:
+        raise OptionError(
+            f"Option 'turn_seconds' must be 1 to {MAX_TURN_SECONDS} (or null: no clock); "
+            f"got {seconds}."
+        )
+    limit = _int_option(options, "timeouts_to_takeover")
+    if limit is None:
+        limit = DEFAULT_TIMEOUTS_TO_TAKEOVER
+    elif not 1 <= limit <= 100:
+        raise OptionError(f"Option 'timeouts_to_takeover' must be 1 to 100; got {limit}.")
+    return {"turn_seconds": seconds, "timeouts_to_takeover": limit}
 
 
 def round_doubles(options: dict[str, Any]) -> list[int]:

@@ -26,6 +26,7 @@ from games.problems import (
     VersionRequired,
 )
 from games.selectors import bot_seat_info, events_for_seat
+from games.services.clock import on_commit_clock, turn_deadline
 from games.services.common import bot_turn_schedule, match_lock, round_record_events
 
 
@@ -63,6 +64,8 @@ _MOVE_COLUMNS = (
 )
 _MATCH_COLUMNS = (
     "state",
+    "turn_deadline",
+    "timeouts_in_row",
     "version",
     "moves_played",
     "status",
@@ -150,7 +153,18 @@ def move_submit(
             move=move,
             idempotency_key=idempotency_key or "",
             fingerprint=fingerprint,
+            by_human=not (as_bot or player.is_bot),
         )
+
+
+def timed_out_move(*, match: Match, seat: int, move: dict[str, Any]) -> MoveOutcome:
+    """Play ``move`` for ``seat``, whose clock ran out (games/services/clock.py holds the lock).
+
+    The move is logged ``timed_out`` and counts towards the seat's timeouts in a row.
+    """
+    return _apply(
+        match=match, seat=seat, move=move, idempotency_key="", fingerprint="", timed_out=True
+    )
 
 
 def _apply(
@@ -160,6 +174,8 @@ def _apply(
     move: dict[str, Any],
     idempotency_key: str,
     fingerprint: str,
+    timed_out: bool = False,
+    by_human: bool = False,
 ) -> MoveOutcome:
     """The write half of ``move_submit``. The caller holds the match lock and checked it all."""
     state = engine.from_json(match.state)  # type: ignore[arg-type]
@@ -171,6 +187,7 @@ def _apply(
     match.state = state_json
     match.version += 1
     match.moves_played += 1
+    now = timezone.now()
     row = Move(
         match=match,
         round_id=match.current_round_id,
@@ -181,9 +198,15 @@ def _apply(
         target=parsed.target or "",
         events=events,
         version=match.version,
-        created_at=timezone.now(),
+        timed_out=timed_out,
+        created_at=now,
     )
     round_record_events(match=match, state_json=state_json, events=events)
+    if timed_out or (by_human and match.timeouts_in_row):
+        counts = list(match.timeouts_in_row) or [0] * match.seat_count
+        counts[seat] = counts[seat] + 1 if timed_out else 0  # "in a row": a move of one's own
+        match.timeouts_in_row = counts
+    match.turn_deadline = turn_deadline(match=match, now=now)
     body = {
         "version": match.version,
         "move": move_json(
@@ -206,6 +229,7 @@ def _apply(
     # The sockets first, then the bot: its reply is published after this move.
     live.on_commit_moved(match_id=match.pk, seq=row.seq, version=match.version)
     bot_turn_schedule(match=match)
+    on_commit_clock(match=match)
     # Two plain statements (games/rows.py): the ORM's save() costs more than the move itself.
     rows.insert(Move, {name: getattr(row, name) for name in _MOVE_COLUMNS})
     rows.update(Match, match.pk, {name: getattr(match, name) for name in _MATCH_COLUMNS})

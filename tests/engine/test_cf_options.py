@@ -147,4 +147,28 @@ def test_option_defaults_are_filled_in() -> None:
     assert s.options == {
         "max_pip": 9, "hand_size": 11, "rounds": 10, "double_blank_points": 50,
         "spinner_arms": 4, "must_play_drawn": False, "release_dead_foot": True,
+        "turn_seconds": None, "timeouts_to_takeover": 3,
     }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"turn_seconds": 0},
+        {"turn_seconds": 7 * 24 * 3600 + 1},
+        {"turn_seconds": "30"},
+        {"turn_seconds": True},
+        {"timeouts_to_takeover": 0},
+        {"timeouts_to_takeover": 101},
+    ],
+)
+def test_clock_options_are_checked(options: dict[str, Any]) -> None:
+    with pytest.raises(OptionError) as info:
+        E.new_match(CF, 4, options, "bad")
+    assert info.value.status == 400
+    assert next(iter(options)) in info.value.detail
+
+
+def test_clock_options_are_kept() -> None:
+    s = E.new_match(CF, 3, {"turn_seconds": 30, "timeouts_to_takeover": 1}, "clock")
+    assert (s.options["turn_seconds"], s.options["timeouts_to_takeover"]) == (30, 1)

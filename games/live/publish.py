@@ -12,12 +12,16 @@ the log).
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import logging
+import os
+import threading
 from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
 
 logger = logging.getLogger(__name__)
@@ -34,14 +38,60 @@ def match_group(match_id: int) -> str:
 
 
 def publish(*, match_id: int, message: dict[str, Any]) -> None:
-    """Send ``message`` to the match's group now; a layer failure is logged, never raised."""
+    """Send ``message`` to the match's group; a layer failure is logged, never raised.
+
+    An in-memory layer (one process) is sent to at once, on the loop of the process's sockets.
+    Any other layer (Redis) is sent to from a loop of this process's own, without waiting: the
+    request or task that committed goes on at once, and the loop keeps its connections open
+    from one message to the next.
+    """
     layer = get_channel_layer()
     if layer is None:
         return
-    try:
-        async_to_sync(layer.group_send)(match_group(match_id), message)
-    except Exception:
-        logger.warning("live: could not publish to match %s", match_id, exc_info=True)
+    group = match_group(match_id)
+    if isinstance(layer, InMemoryChannelLayer):
+        try:
+            async_to_sync(layer.group_send)(group, message)
+        except Exception:
+            logger.warning("live: could not publish to match %s", match_id, exc_info=True)
+        return
+    _background.send(layer, group, message)
+
+
+class _Background:
+    """One event loop in a daemon thread per process (started on first use, again after a fork)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.pid = 0
+
+    def _loop(self) -> asyncio.AbstractEventLoop:
+        with self.lock:
+            if self.loop is None or self.pid != os.getpid():
+                loop = asyncio.new_event_loop()
+                threading.Thread(target=loop.run_forever, name="live-publish", daemon=True).start()
+                self.loop, self.pid = loop, os.getpid()
+            return self.loop
+
+    def send(self, layer: Any, group: str, message: dict[str, Any]) -> None:
+        try:
+            future = asyncio.run_coroutine_threadsafe(
+                layer.group_send(group, message), self._loop()
+            )
+        except Exception:
+            logger.warning("live: could not publish to %s", group, exc_info=True)
+            return
+        future.add_done_callback(_log_failure)
+
+
+def _log_failure(future: concurrent.futures.Future[Any]) -> None:
+    error = future.exception()
+    if error is not None:
+        logger.warning("live: could not publish: %r", error)
+
+
+_background = _Background()
 
 
 def _on_commit(match_id: int, message: dict[str, Any]) -> None:

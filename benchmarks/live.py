@@ -197,7 +197,7 @@ async def fanout(
     samples = []
     try:
         for seq in range(1, events + 1):  # two humans, no bots: one move per event
-            status, view, _ = await call(client, "GET", f"/api/matches/{match_id}", tokens[0])
+            status, view, _ = await call(client, "GET", f"/api/matches/{match_id}", None, tokens[0])
             if view["status"] != "playing":
                 break
             turn = view["state"]["turn"]

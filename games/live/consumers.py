@@ -39,6 +39,37 @@ from games.live.publish import PRESENCE, match_group
 PRESENCE_MISSES = 3
 
 
+class _Recent:
+    """The catch-ups this process read lately, for the sockets that stand where they stood.
+
+    A hundred spectators told of one move read the database once. A read is reused only by a
+    socket at the same seq, seat and rights, only for a nudge it already covers (it reached the
+    nudged seq), and for a second at most; anything else reads afresh.
+    """
+
+    TTL = 1.0
+
+    def __init__(self) -> None:
+        self.entries: dict[tuple[Any, ...], tuple[float, frames.CatchUp]] = {}
+
+    def get(self, key: tuple[Any, ...], seen: int | None) -> frames.CatchUp | None:
+        if seen is None:
+            return None
+        entry = self.entries.get(key)
+        if entry is None or entry[0] < time.monotonic() or entry[1].last_seq < seen:
+            return None
+        return entry[1]
+
+    def put(self, key: tuple[Any, ...], result: frames.CatchUp) -> None:
+        now = time.monotonic()
+        if len(self.entries) > 1000:
+            self.entries = {k: v for k, v in self.entries.items() if v[0] >= now}
+        self.entries[key] = (now + self.TTL, result)
+
+
+_recent = _Recent()
+
+
 class MatchConsumer(AsyncJsonWebsocketConsumer):
     """One client's socket on one match."""
 
@@ -125,16 +156,24 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     # --- frames -----------------------------------------------------------------------------
 
-    async def _catch_up(self) -> None:
-        """Send what the database holds after the last frame sent; close once it is over."""
+    async def _catch_up(self, seen: int | None = None) -> None:
+        """Send what the database holds after the last frame sent; close once it is over.
+
+        ``seen``: the seq a nudge announced. The sockets of one process that stand at the same
+        place share one read of the database (``_recent``) when it reaches that seq.
+        """
         if self.closing or self.viewer is None:
             return
-        result = await database_sync_to_async(frames.catch_up)(
-            match_id=self.match_id,
-            viewer=self.viewer,
-            last_seq=self.last_seq,
-            opening_sent=self.opening_sent,
-        )
+        key = (self.match_id, self.seat, self.viewer.organiser, self.last_seq, self.opening_sent)
+        result = _recent.get(key, seen)
+        if result is None:
+            result = await database_sync_to_async(frames.catch_up)(
+                match_id=self.match_id,
+                viewer=self.viewer,
+                last_seq=self.last_seq,
+                opening_sent=self.opening_sent,
+            )
+            _recent.put(key, result)
         if result.forbidden:
             await self._close(CLOSE_FORBIDDEN, "The match has started: seats and organisers only.")
             return
@@ -146,8 +185,10 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def match_moved(self, message: dict[str, Any]) -> None:
         """The match changed (a move, a start, a seat taken over): send what is new."""
-        if message.get("seq", 0) > self.last_seq or message.get("always"):
+        if message.get("always"):
             await self._catch_up()
+        elif message.get("seq", 0) > self.last_seq:
+            await self._catch_up(seen=message["seq"])
 
     async def match_notice(self, message: dict[str, Any]) -> None:
         """A public fact (a join, a resignation, a clock warning): forward it, then catch up."""

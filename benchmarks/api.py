@@ -1,6 +1,7 @@
 """Full matches between human clients over real HTTP, against gunicorn on PostgreSQL.
 
     python -m benchmarks.api [--clients 8] [--seconds 30] [--workers 4] [--threads 4]
+                             [--channels-redis redis://127.0.0.1:6379/11]
 
 Creates a throwaway database (``DATABASE_URL``, default
 ``postgres://postgres@127.0.0.1:5432/chickenfoot_bench``; dropped at the end), migrates it, and
@@ -8,7 +9,9 @@ starts gunicorn on a free loopback port. Each client thread registers four playe
 Chicken Foot matches (four seats, double-9, every round) back to back: for the seat to move it
 asks the legal-moves endpoint, picks one with a seeded RNG and submits it with the version it
 answers. Every fifth move it also times a trivial authenticated GET (``/api/players/me``) on
-the same server under the same load. It stops at the time budget or the request cap.
+the same server under the same load. It stops at the time budget or the request cap. With
+``--channels-redis`` every move is also published to the sockets' channel layer on that Redis,
+as in production (without it the layer is in memory: publishing costs next to nothing).
 
 The last line printed is one JSON object: ``moves_per_s``, ``move_p50_ms``, ``move_p99_ms``,
 ``get_p50_ms``, ``move10_p50_ms`` and ``move200_p50_ms`` (the 10th and 200th move of each
@@ -302,6 +305,11 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--max-requests", type=int, default=50_000, help="per client")
+    parser.add_argument(
+        "--channels-redis",
+        metavar="URL",
+        help="publish each move to the sockets' channel layer on this Redis, as in production",
+    )
     args = parser.parse_args()
 
     url = os.environ.get("BENCH_DATABASE_URL") or os.environ.get("DATABASE_URL") or DEFAULT_URL
@@ -314,6 +322,8 @@ def main() -> int:
     }
     python = sys.executable
     run_id = secrets.token_hex(3)
+    if args.channels_redis:
+        env |= {"CHANNELS_REDIS_URL": args.channels_redis, "CHANNELS_PREFIX": f"bench-{run_id}"}
     log(f"benchmark: database {db_name}")
     admin(url, f'DROP DATABASE IF EXISTS "{db_name}" WITH (FORCE)')
     admin(url, f'CREATE DATABASE "{db_name}"')

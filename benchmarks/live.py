@@ -125,28 +125,32 @@ async def bot_replies(stack: Stack, token: str, wanted: int) -> list[float]:
             )
             expect(status, 200, body, "start")
             sent_at: float | None = None
-            async for text in socket:
-                frame = json.loads(text)
-                if frame["type"] == "move" and frame["seat"] != 0 and sent_at is not None:
-                    samples.append((time.perf_counter() - sent_at) * 1000)
-                    sent_at = None
-                elif frame["type"] == "turn" and frame["seat"] == 0:
-                    status, legal, _ = await call(
-                        client, "GET", f"/api/matches/{match_id}/legal-moves", None, token
-                    )
-                    expect(status, 200, legal, "legal moves")
-                    if not legal["moves"] or legal["version"] != frame["version"]:
-                        continue  # a newer frame is on its way
-                    move = {**rng.choice(legal["moves"]), "version": legal["version"]}
-                    status, body, _ = await call(
-                        client, "POST", f"/api/matches/{match_id}/moves", move, token
-                    )
-                    expect(status, 201, body, "move")
-                    answered = time.perf_counter()
-                    if body["state"]["turn"] != 0 and body["state"]["status"] == "playing":
-                        sent_at = answered  # a bot is to reply
-                if len(samples) >= wanted:
-                    break
+            try:
+                async for text in socket:
+                    frame = json.loads(text)
+                    if frame["type"] == "move" and frame["seat"] != 0 and sent_at is not None:
+                        samples.append((time.perf_counter() - sent_at) * 1000)
+                        sent_at = None
+                    elif frame["type"] == "turn" and frame["seat"] == 0:
+                        status, legal, _ = await call(
+                            client, "GET", f"/api/matches/{match_id}/legal-moves", None, token
+                        )
+                        expect(status, 200, legal, "legal moves")
+                        if not legal["moves"] or legal["version"] != frame["version"]:
+                            continue  # a newer frame is on its way
+                        move = {**rng.choice(legal["moves"]), "version": legal["version"]}
+                        status, body, _ = await call(
+                            client, "POST", f"/api/matches/{match_id}/moves", move, token
+                        )
+                        expect(status, 201, body, "move")
+                        answered = time.perf_counter()
+                        if body["state"]["turn"] != 0 and body["state"]["status"] == "playing":
+                            sent_at = answered  # a bot is to reply
+                    if len(samples) >= wanted:
+                        break
+            except websockets.ConnectionClosed as closed:
+                if closed.rcvd is None or closed.rcvd.code != 4000:  # 4000: the match is over
+                    raise
     return samples
 
 

@@ -211,13 +211,23 @@ BOT_STRONG_BUDGET_MS = env_int("BOT_STRONG_BUDGET_MS", default=150)
 
 # Sockets on /ws/ get each match's events after every commit (games/live/). The channel layer
 # carries "match X changed" from the process that committed to every process holding a socket:
-# Redis when REDIS_URL is set, else an in-memory layer (one process: `make run`).
-if REDIS_URL:
+# Redis when REDIS_URL (or CHANNELS_REDIS_URL, a Redis of its own) is set, else an in-memory
+# layer (one process: `make run`).
+CHANNELS_REDIS_URL = env_str("CHANNELS_REDIS_URL") or REDIS_URL
+if CHANNELS_REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                "hosts": [REDIS_URL],
+                # Reads wait longer than the layer's 5 s blocking pop (redis-py's own default
+                # timeout is 5 s too: the two would race and kill the socket's receive loop).
+                "hosts": [
+                    {
+                        "address": CHANNELS_REDIS_URL,
+                        "socket_timeout": 15,
+                        "socket_connect_timeout": 2,
+                    }
+                ],
                 # Lets several deployments (or CI runs) share one Redis.
                 "prefix": env_str("CHANNELS_PREFIX", "chickenfoot-asgi"),
                 "expiry": 30,

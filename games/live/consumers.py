@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -42,29 +43,41 @@ PRESENCE_MISSES = 3
 class _Recent:
     """The catch-ups this process read lately, for the sockets that stand where they stood.
 
-    A hundred spectators told of one move read the database once. A read is reused only by a
-    socket at the same seq, seat and rights, only for a nudge it already covers (it reached the
-    nudged seq), and for a second at most; anything else reads afresh.
+    A hundred spectators told of one move read the database once: the first starts the read,
+    the others await the same one. A read is reused only by a socket at the same seq, seat and
+    rights, only for a nudge it covers (it reached the nudged seq), and for a second at most;
+    anything else reads afresh.
     """
 
     TTL = 1.0
 
     def __init__(self) -> None:
-        self.entries: dict[tuple[Any, ...], tuple[float, frames.CatchUp]] = {}
+        self.entries: dict[tuple[Any, ...], tuple[float, asyncio.Future[frames.CatchUp]]] = {}
 
-    def get(self, key: tuple[Any, ...], seen: int | None) -> frames.CatchUp | None:
-        if seen is None:
-            return None
-        entry = self.entries.get(key)
-        if entry is None or entry[0] < time.monotonic() or entry[1].last_seq < seen:
-            return None
-        return entry[1]
-
-    def put(self, key: tuple[Any, ...], result: frames.CatchUp) -> None:
+    async def read(
+        self, key: tuple[Any, ...], seen: int | None, fresh: Callable[[], Awaitable[frames.CatchUp]]
+    ) -> frames.CatchUp:
         now = time.monotonic()
+        entry = self.entries.get(key) if seen is not None else None
+        if entry is not None and entry[0] >= now:
+            with contextlib.suppress(Exception):
+                result = await asyncio.shield(entry[1])
+                if result.last_seq >= seen:  # type: ignore[operator]
+                    return result
+        future: asyncio.Future[frames.CatchUp] = asyncio.get_running_loop().create_future()
         if len(self.entries) > 1000:
             self.entries = {k: v for k, v in self.entries.items() if v[0] >= now}
-        self.entries[key] = (now + self.TTL, result)
+        self.entries[key] = (now + self.TTL, future)
+        try:
+            result = await fresh()
+        except BaseException as error:
+            # Those waiting on this read read for themselves (a cancellation stays ours).
+            self.entries.pop(key, None)
+            future.set_exception(RuntimeError(f"the shared read failed: {error!r}"))
+            future.exception()  # retrieved: nobody need be waiting
+            raise
+        future.set_result(result)
+        return result
 
 
 _recent = _Recent()
@@ -165,15 +178,16 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if self.closing or self.viewer is None:
             return
         key = (self.match_id, self.seat, self.viewer.organiser, self.last_seq, self.opening_sent)
-        result = _recent.get(key, seen)
-        if result is None:
-            result = await database_sync_to_async(frames.catch_up)(
+        result = await _recent.read(
+            key,
+            seen,
+            lambda: database_sync_to_async(frames.catch_up)(
                 match_id=self.match_id,
                 viewer=self.viewer,
                 last_seq=self.last_seq,
                 opening_sent=self.opening_sent,
-            )
-            _recent.put(key, result)
+            ),
+        )
         if result.forbidden:
             await self._close(CLOSE_FORBIDDEN, "The match has started: seats and organisers only.")
             return

@@ -1,9 +1,9 @@
 """Leaving a match: a player resigns (a bot plays on for them), a match is abandoned.
 
 How leaving counts (docs/api.md, "Resigning and abandoning"): a player who resigned, or whose
-seat was taken over after too many timeouts, stays the seat's player and is ranked **after
-every player who stayed**, whatever the points their seat's bot scored. An abandoned match has
-no standings and no results: it counts for nobody.
+seat was taken over after too many timeouts, stays the seat's player; a bot finishes the seat
+and the player's result is the seat's, by C-WIN like everyone's (the standings mark them
+``left``). An abandoned match has no standings and no results: it counts for nobody.
 """
 
 from __future__ import annotations
@@ -25,26 +25,14 @@ TAKEOVER_BOT_LEVEL = 2
 def final_standings(
     *, standings: list[dict[str, Any]], left: dict[int, str]
 ) -> list[dict[str, Any]]:
-    """The engine's order (C-WIN) with the seats in ``left`` (seat -> why) moved to the end.
+    """The engine's order (C-WIN), each seat whose player left marked with why (``left``).
 
-    Players who stayed keep their order and ties; those who left follow in their own C-WIN
-    order. Places are counted again (1, 2, 2, 4); a leaver's entry says why in ``left``.
+    The places stay C-WIN's: a seat a bot finished counts for its player as it ended, which
+    is what the results and ratings are computed from (scoring.services.finalise).
     """
     if not left:
         return standings
-    stayed = [dict(row) for row in standings if row["seat"] not in left]
-    gone = [dict(row, left=left[row["seat"]]) for row in standings if row["seat"] in left]
-    out: list[dict[str, Any]] = []
-    for block in (stayed, gone):
-        start = len(out)
-        engine_places = [row["place"] for row in block]
-        for index, row in enumerate(block):
-            if index and engine_places[index] == engine_places[index - 1]:
-                row["place"] = out[-1]["place"]  # still tied with the one before
-            else:
-                row["place"] = start + index + 1
-            out.append(row)
-    return out
+    return [dict(row, left=left[row["seat"]]) if row["seat"] in left else row for row in standings]
 
 
 def left_seats(*, match_id: int) -> dict[int, str]:

@@ -26,7 +26,7 @@ def problem_code(response: Any) -> str:
     return response.json()["code"]
 
 
-def test_a_resigned_seat_is_played_by_a_bot_and_ranked_last(
+def test_a_resigned_seat_is_played_by_a_bot_and_counts_as_it_ends(
     clients: list[APIClient], started_match: Callable[..., Match]
 ) -> None:
     # given: three humans in play
@@ -52,10 +52,16 @@ def test_a_resigned_seat_is_played_by_a_bot_and_ranked_last(
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     assert Move.objects.filter(match=match, seat=1).exists()
-    last = match.standings[-1]
-    assert (last["seat"], last["place"], last["left"]) == (1, 3, "resigned")
-    assert [row["place"] for row in match.standings][:2] in ([1, 2], [1, 1])
+    marked = {row["seat"]: row.get("left") for row in match.standings}
+    assert marked == {0: None, 1: "resigned", 2: None}
     assert match_replay_verify(match_id=match.pk).ok
+    # the results are the seat's, by C-WIN, under the player who resigned
+    from scoring.models import MatchResult
+
+    result = MatchResult.objects.get(match_id=match.pk, seat=1)
+    assert result.player_id == Seat.objects.get(match=match, position=1).player_id
+    engine_place = next(row["place"] for row in match.standings if row["seat"] == 1)
+    assert result.place == engine_place
 
 
 def test_resign_refusals_change_nothing(
@@ -172,20 +178,16 @@ def test_an_organiser_may_abandon_an_open_match(
     assert join.status_code == HTTPStatus.CONFLICT
 
 
-def test_final_standings_rank_leavers_after_stayers_and_keep_ties() -> None:
+def test_final_standings_mark_the_leavers_and_keep_c_win_places() -> None:
     engine_order = [
         {"seat": 2, "total": 10, "place": 1},
         {"seat": 0, "total": 12, "place": 2},
-        {"seat": 3, "total": 12, "place": 2},
-        {"seat": 1, "total": 30, "place": 4},
-        {"seat": 4, "total": 31, "place": 5},
+        {"seat": 1, "total": 30, "place": 3},
     ]
-    order = final_standings(standings=engine_order, left={2: "resigned", 4: "timed_out"})
+    order = final_standings(standings=engine_order, left={2: "resigned"})
     assert [(r["seat"], r["place"], r.get("left")) for r in order] == [
-        (0, 1, None),
-        (3, 1, None),
+        (2, 1, "resigned"),
+        (0, 2, None),
         (1, 3, None),
-        (2, 4, "resigned"),
-        (4, 5, "timed_out"),
     ]
     assert final_standings(standings=engine_order, left={}) == engine_order

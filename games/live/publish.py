@@ -96,7 +96,7 @@ _background = _Background()
 
 def _on_commit(match_id: int, message: dict[str, Any]) -> None:
     callback: Callable[[], None] = lambda: publish(match_id=match_id, message=message)  # noqa: E731
-    transaction.on_commit(callback)
+    transaction.on_commit(callback, robust=True)  # a failure is logged, never raised
 
 
 def on_commit_moved(*, match_id: int, seq: int, version: int, always: bool = False) -> None:

@@ -54,7 +54,7 @@ def on_commit_clock(*, match: Match) -> None:
     callback: Callable[[], None] = lambda: clock_schedule(  # noqa: E731
         match_id=match_id, version=version, deadline=deadline
     )
-    transaction.on_commit(callback)
+    transaction.on_commit(callback, robust=True)  # a failure is logged, never raised
 
 
 def clock_schedule(*, match_id: int, version: int, deadline: datetime) -> None:

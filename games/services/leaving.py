@@ -16,6 +16,7 @@ from django.utils import timezone
 from games.live import publish as live
 from games.models import Match, Player, Seat
 from games.problems import AlreadyLeft, MatchNotPlaying, NotCreator, NotYourMatch
+from games.services.clock import on_commit_clock
 from games.services.common import bot_turn_schedule, match_lock
 
 #: The level of the bot that plays a seat its player left (the timeouts' bot, RULES: level 2).
@@ -54,6 +55,8 @@ def seat_take_over(*, match: Match, position: int, reason: str) -> None:
     match.version += 1
     if (match.state or {}).get("turn") == position:
         match.turn_deadline = None  # no clock for a bot
+    # Another human's clock keeps its deadline; its tasks are keyed by the new version.
+    on_commit_clock(match=match)
     live.on_commit_notice(
         match_id=match.pk,
         frame={

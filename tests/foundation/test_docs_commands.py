@@ -117,6 +117,11 @@ RUNNERS: tuple[Runner, ...] = (
         "test: tests/bots/test_benchmark.py::"
         "test_the_bot_benchmark_reports_win_shares_and_move_times",
     ),
+    Runner(
+        r"\.venv/bin/python -m benchmarks\.live( \[?--\w[\w-]* \w+\]?)*",
+        "ci: Benchmarks, briefly",
+        "-m benchmarks.live",
+    ),
 )
 
 

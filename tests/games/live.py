@@ -61,10 +61,14 @@ async def next_frame(socket: WebsocketCommunicator, timeout: float = TIMEOUT) ->
 async def frames_until(
     socket: WebsocketCommunicator, stop: Any, timeout: float = TIMEOUT
 ) -> list[dict[str, Any]]:
-    """Frames up to and including the first for which ``stop(frame)`` holds."""
+    """Frames up to and including the first for which ``stop(frame)`` holds, within ``timeout``
+    seconds in all (heartbeats do not keep a wait alive)."""
+    import time
+
+    deadline = time.monotonic() + timeout
     out = []
     while True:
-        frame = await next_frame(socket, timeout)
+        frame = await next_frame(socket, max(0.01, deadline - time.monotonic()))
         out.append(frame)
         if stop(frame):
             return out

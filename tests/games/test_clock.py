@@ -151,3 +151,29 @@ def test_the_sweep_expires_clocks_that_ran_out_unnoticed(
     # then: the turn was played for the seat, once
     assert Move.objects.filter(match=running, timed_out=True).count() == 1
     assert clock_sweep(now=timezone.now()) == 0
+
+
+
+def test_a_seat_leaving_keeps_the_running_clock_at_the_new_version(
+    monkeypatch: pytest.MonkeyPatch,
+    clients: list[APIClient],
+    started_match: Callable[..., Match],
+) -> None:
+    """A resignation bumps the version: the clock of the human to move is scheduled again."""
+    import games.services.clock as clock
+
+    scheduled: list[tuple[int, int]] = []
+    monkeypatch.setattr(
+        clock, "clock_schedule", lambda **kw: scheduled.append((kw["match_id"], kw["version"]))
+    )
+    match = started_match("chickenfoot", 3, {"rounds": 1, "turn_seconds": 30})
+    turn = match.state["turn"]
+    other = next(seat for seat in range(3) if seat != turn)
+
+    assert clients[other].post(f"/api/matches/{match.pk}/resign").status_code == HTTPStatus.OK
+
+    match.refresh_from_db()
+    assert match.turn_deadline is not None
+    assert scheduled[-1] == (match.pk, match.version)
+    run_out(match)
+    assert clock_expire(match_id=match.pk, version=match.version) is not None

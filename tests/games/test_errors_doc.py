@@ -105,6 +105,18 @@ def _idempotency_key_reused(w: World) -> Any:
     return w.move(mover_before, {**second, "version": version}, HTTP_IDEMPOTENCY_KEY="k")
 
 
+def _already_left(w: World) -> Any:
+    w.clients[2].post(f"/api/matches/{w.playing.pk}/resign")
+    return w.clients[2].post(f"/api/matches/{w.playing.pk}/resign")
+
+
+def _seat_left(w: World) -> Any:
+    mover = w.mover()
+    move = w.play()
+    mover.post(f"/api/matches/{w.playing.pk}/resign")
+    return w.move(mover, move)
+
+
 def _bad_host(w: World) -> Any:
     return w.anonymous.get("/api/health", HTTP_HOST="evil.example")
 
@@ -216,6 +228,8 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
     "match_not_finished": lambda w: w.clients[0].get(f"/api/matches/{w.playing.pk}/record"),
     "not_organiser": lambda w: w.clients[0].post(f"/api/matches/{w.playing.pk}/finalise"),
     "player_not_found": lambda w: w.clients[0].get("/api/players/999999/stats"),
+    "already_left": _already_left,
+    "seat_left": _seat_left,
     "username_taken": lambda w: w.anonymous.post(
         "/api/players", {"username": "ada", "password": "correct horse battery"}, format="json"
     ),

@@ -8,6 +8,7 @@ though A was stopped and started again in the middle of the match.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import os
 import random
@@ -178,7 +179,9 @@ def test_the_docs_client_resumes_across_a_server_restart(servers: tuple[Server, 
     def seqs() -> list[int]:
         return [f["seq"] for f in frames if f["type"] == "move"]
 
-    asyncio.run(scenario())
+    # A thread of its own: the suite's main thread may hold an event loop already.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario()).result()
 
     played = call(b.url, "GET", f"/api/matches/{match['id']}/log?limit=200", tokens[0])["moves"]
     assert seqs() == [move["seq"] for move in played] == list(range(1, len(played) + 1))

@@ -45,6 +45,8 @@ PROBLEM_CODES = [
     "seats_open",
     "match_not_started",
     "match_not_playing",
+    "already_left",
+    "seat_left",
     "match_not_finished",
     "username_taken",
     "unsupported_media_type",

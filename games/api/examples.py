@@ -24,7 +24,15 @@ def _example_match() -> tuple[Any, Any, list[dict[str, Any]]]:
 _START, _AFTER, _EVENTS = _example_match()
 _MOVER = _START.turn
 SEATS = [
-    {"position": 0, "kind": "human", "player_id": 3, "name": "Ada", "bot_level": None, "you": True},
+    {
+        "position": 0,
+        "kind": "human",
+        "player_id": 3,
+        "name": "Ada",
+        "bot_level": None,
+        "you": True,
+        "left": None,
+    },
     {
         "position": 1,
         "kind": "human",
@@ -32,6 +40,7 @@ SEATS = [
         "name": "Grace",
         "bot_level": None,
         "you": False,
+        "left": None,
     },
     {
         "position": 2,
@@ -40,6 +49,7 @@ SEATS = [
         "name": "Greedy bot (level 2)",
         "bot_level": 2,
         "you": False,
+        "left": None,
     },
 ]
 OPEN_SEATS = [*SEATS[:1], {**SEATS[1], "kind": "open", "player_id": None, "name": None}, SEATS[2]]
@@ -93,7 +103,7 @@ MOVE = {
 }
 MOVE_SUBMITTED = {"version": 3, "move": MOVE, "state": engine.view(_AFTER, _MOVER)}
 MOVE_LOG = {
-    "moves": [{**MOVE, "created_at": _CREATED_AT}],
+    "moves": [{**MOVE, "version": 3, "timed_out": False, "created_at": _CREATED_AT}],
     "next_after": 1,
     "opening": [engine.redact_event(_START, e, 0) for e in engine.opening_events(_START)],
 }
@@ -141,3 +151,11 @@ ROUNDS = {
         },
     ]
 }
+
+#: Ada resigned: a bot plays her seat (docs/api.md, Resigning and abandoning).
+RESIGNED_VIEW = {
+    **MATCH_VIEW,
+    "version": 3,
+    "seats": [{**SEATS[0], "left": "resigned"}, *SEATS[1:]],
+}
+ABANDONED_VIEW = {**MATCH_VIEW, "status": "abandoned", "version": 3, "finished_at": _ENDED_AT}

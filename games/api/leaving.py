@@ -61,7 +61,7 @@ class SeatResignApi(GameApi):
             HTTPStatus.OK: OpenApiResponse(
                 MatchViewOutputSerializer,
                 description="The match, as your seat sees it.",
-                examples=[OpenApiExample("Resigned", value=examples.MATCH_VIEW)],
+                examples=[OpenApiExample("Resigned", value=examples.RESIGNED_VIEW)],
             ),
             HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
             HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
@@ -103,7 +103,7 @@ class MatchAbandonApi(GameApi):
             HTTPStatus.OK: OpenApiResponse(
                 MatchViewOutputSerializer,
                 description="The match, abandoned.",
-                examples=[OpenApiExample("Abandoned", value=examples.MATCH_VIEW)],
+                examples=[OpenApiExample("Abandoned", value=examples.ABANDONED_VIEW)],
             ),
             HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
             HTTPStatus.FORBIDDEN: problem(

@@ -5,7 +5,12 @@ from __future__ import annotations
 from http import HTTPStatus
 
 from django.conf import settings
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_serializer,
+)
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -18,6 +23,7 @@ from games.selectors import match_for_player
 class LiveTicketApi(GameApi):
     """A one-use ticket to open ``/ws/matches/{id}`` without an ``Authorization`` header."""
 
+    @extend_schema_serializer(component_name="LiveTicket")
     class LiveTicketOutputSerializer(serializers.Serializer):
         ticket = serializers.CharField(help_text="Send it as `?ticket=`; good for one socket.")
         expires_in = serializers.IntegerField(help_text="Seconds the ticket stays valid.")

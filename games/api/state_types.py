@@ -14,6 +14,7 @@ from rest_framework import serializers
 from games.api.event_types import EngineStandingSerializer
 from games.api.fields import TileOutputField as Tile
 from games.api.fields import const, int_choice, ints, tiles, union_field
+from games.engine.options import MAX_TURN_SECONDS
 from games.engine.tiles import SUPPORTED_MAX_PIPS
 from games.models import Move
 
@@ -39,6 +40,20 @@ def _common_options(required: bool, max_pips: list[int]) -> dict[str, serializer
         ),
         "double_blank_points": serializers.IntegerField(
             min_value=0, max_value=100, required=required, help_text="What 0|0 scores (C-PIPS; 50)."
+        ),
+        "turn_seconds": serializers.IntegerField(
+            min_value=1,
+            max_value=MAX_TURN_SECONDS,
+            allow_null=True,
+            required=required,
+            help_text="Seconds a human has for each move; when they run out the server plays "
+            "for them (docs/api.md, Turn clocks). Null (the default): no clock.",
+        ),
+        "timeouts_to_takeover": serializers.IntegerField(
+            min_value=1,
+            max_value=100,
+            required=required,
+            help_text="Timeouts in a row after which a bot plays the seat for good (3).",
         ),
     }
 

@@ -347,3 +347,51 @@ async def test_resign_and_abandon_reach_the_sockets(
     assert frames[-1]["status"] == "abandoned"
     assert frames[-1]["standings"] is None
     assert await close_code(socket) == CLOSE_MATCH_OVER
+
+
+@pytest.mark.parametrize("variant", ["chickenfoot", "mexican_train"])
+async def test_a_human_and_three_bots_play_a_whole_match_from_socket_frames(
+    players: list[Player], clients: list[APIClient], variant: str
+) -> None:
+    """The client acts only on what its socket says: a `turn` frame for its seat -> a move."""
+    from games.services import SeatSpec, match_create
+
+    # given: a human and three bots (levels 1-3), the human's socket open from the start
+    specs = [SeatSpec("creator"), SeatSpec("bot", 1), SeatSpec("bot", 2), SeatSpec("bot", 3)]
+    options = {"rounds": 2} if variant == "chickenfoot" else {"max_pip": 9, "rounds": 2}
+    match = await db(match_create)(
+        creator=players[0], variant=variant, seats=specs, options=options
+    )
+    socket = await open_socket(match.pk, players[0], after=0)
+    assert (await next_frame(socket))["type"] == "hello"
+    response = await db(clients[0].post)(f"/api/matches/{match.pk}/start")
+    assert response.status_code == HTTPStatus.OK
+
+    # when: the client answers every turn frame that names its seat
+    rng = random.Random(8)
+    seqs: list[int] = []
+    human_moves = 0
+    while True:
+        frame = await next_frame(socket, timeout=30)
+        if frame["type"] == "move":
+            seqs.append(frame["seq"])
+        elif frame["type"] == "turn" and frame["seat"] == 0:
+            legal = await db(clients[0].get)(f"/api/matches/{match.pk}/legal-moves")
+            body = legal.json()
+            assert body["version"] == frame["version"]  # the frame is the match as it is
+            move = {**rng.choice(body["moves"]), "version": frame["version"]}
+            answer = await db(clients[0].post)(
+                f"/api/matches/{match.pk}/moves", move, format="json"
+            )
+            assert answer.status_code == HTTPStatus.CREATED, answer.content
+            human_moves += 1
+        elif frame["type"] == "match_over":
+            break
+
+    # then: the match is over, every move came once and in order, and bots did move
+    assert await close_code(socket) == CLOSE_MATCH_OVER
+    finished = await db(Match.objects.get)(pk=match.pk)
+    assert finished.status == Match.Status.FINISHED
+    assert seqs == list(range(1, finished.moves_played + 1))
+    assert 0 < human_moves < finished.moves_played
+    assert frame["standings"] == finished.standings

@@ -59,6 +59,9 @@ def broker_at(url: str) -> Iterator[None]:
     finally:
         conf.broker_url, conf.task_always_eager = saved
         drop_pools()
+
+
+@pytest.fixture(autouse=True)
 def _no_clock_timers(settings: Any) -> None:
     """Turn clocks never start timer threads in tests: tests run a clock's task themselves."""
     settings.CLOCK_IN_PROCESS = False

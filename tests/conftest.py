@@ -62,6 +62,11 @@ def broker_at(url: str) -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def _no_clock_timers(settings: Any) -> None:
-    """Turn clocks never start timer threads in tests: tests run a clock's task themselves."""
+def _no_clock_timers(settings: Any) -> Iterator[None]:
+    """Turn clocks start no timer threads in tests (tests run a clock's task themselves), and a
+    test that turns them on leaves none behind."""
+    from games.services.clock import clock_timers_cancel
+
     settings.CLOCK_IN_PROCESS = False
+    yield
+    clock_timers_cancel()

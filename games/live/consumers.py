@@ -34,7 +34,7 @@ from games.live.access import (
     ticket_redeem,
     viewer_for,
 )
-from games.live.publish import PRESENCE, match_group
+from games.live.publish import PRESENCE, match_group, serving_loop_note
 
 #: Heartbeats a seat may miss before the others stop counting it as present.
 PRESENCE_MISSES = 3
@@ -107,6 +107,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.group = match_group(self.match_id)
         #: channel name -> (seat, when last heard): the seats with a socket open.
         self.peers: dict[str, tuple[int, float]] = {}
+        serving_loop_note()
         await self.accept()  # then a refusal can say why, with its close code
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         after = query.get("after", [None])[0]

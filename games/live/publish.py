@@ -20,7 +20,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
 
@@ -50,12 +50,29 @@ def publish(*, match_id: int, message: dict[str, Any]) -> None:
         return
     group = match_group(match_id)
     if isinstance(layer, InMemoryChannelLayer):
+        loop = _serving_loop
+        if getattr(SyncToAsync.threadlocal, "main_event_loop", None) is None and loop:
+            # A thread of our own (a turn clock's timer), not a request's: the sockets' loop
+            # is not ours to wait on, so the message is handed to it.
+            if loop.is_running():
+                asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
+            return
         try:
             async_to_sync(layer.group_send)(group, message)
         except Exception:
             logger.warning("live: could not publish to match %s", match_id, exc_info=True)
         return
     _background.send(layer, group, message)
+
+
+#: The event loop serving this process's sockets (an in-memory layer lives in it).
+_serving_loop: asyncio.AbstractEventLoop | None = None
+
+
+def serving_loop_note() -> None:
+    """Called by each socket as it connects: the loop an in-memory layer's messages go to."""
+    global _serving_loop
+    _serving_loop = asyncio.get_running_loop()
 
 
 class _Background:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import random
 import threading
+import weakref
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
@@ -92,7 +93,18 @@ def _timer(delay: float, task: object, match_id: int, version: int) -> None:
 
     timer = threading.Timer(delay, run)
     timer.daemon = True
+    _timers.add(timer)
     timer.start()
+
+
+#: The in-process timers not yet run (``CLOCK_IN_PROCESS``).
+_timers: weakref.WeakSet[threading.Timer] = weakref.WeakSet()
+
+
+def clock_timers_cancel() -> None:
+    """Cancel every in-process timer not yet run (a process that stops, a test that ends)."""
+    for timer in list(_timers):
+        timer.cancel()
 
 
 def clock_warn(*, match_id: int, version: int) -> bool:

@@ -396,3 +396,29 @@ async def test_a_human_and_three_bots_play_a_whole_match_from_socket_frames(
     assert seqs == list(range(1, finished.moves_played + 1))
     assert 0 < human_moves < finished.moves_played
     assert frame["standings"] == finished.standings
+
+
+async def test_on_the_embedded_default_a_clock_runs_out_in_the_serving_process(
+    settings: Any, players: list[Player]
+) -> None:
+    """No broker: the process's own timers warn, play the timed-out turn, and tell the socket."""
+    from games.services import SeatSpec, match_create, match_start, seat_join
+
+    settings.CLOCK_IN_PROCESS = True
+    match = await db(match_create)(
+        creator=players[0],
+        variant="chickenfoot",
+        seats=[SeatSpec("creator"), SeatSpec("open")],
+        options={"rounds": 1, "turn_seconds": 1, "timeouts_to_takeover": 5},
+    )
+    await db(seat_join)(match_id=match.pk, player=players[1])
+    socket = await open_socket(match.pk, players[0])
+    await next_frame(socket)  # hello
+
+    await db(match_start)(match_id=match.pk, player=players[0])
+
+    frames = await frames_until(socket, lambda f: f["type"] == "move", timeout=20)
+    kinds = [f["type"] for f in frames]
+    assert "clock_warning" in kinds
+    assert frames[-1]["timed_out"] is True
+    await socket.disconnect()

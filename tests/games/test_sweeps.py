@@ -225,7 +225,8 @@ def test_on_the_embedded_default_a_request_runs_the_sweeps_at_most_once_per_inte
 
     # then: both answered; the first one's sweep played the match out; the second ran none
     assert first.status_code == second.status_code == 200
-    assert runs == [{"bot_turns": 1, "turn_clocks": 0}]
+    assert len(runs) == 1
+    assert runs[0]["bot_turns"] == 1
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     assert match_replay_verify(match_id=match.pk).ok

@@ -22,6 +22,7 @@ from django.conf import settings
 from django.db import close_old_connections, transaction
 from django.utils import timezone
 
+from chickenfoot.celery import app as celery_app
 from games import bots, engine
 from games.live import publish as live
 from games.models import Match, Seat
@@ -70,7 +71,7 @@ def clock_schedule(*, match_id: int, version: int, deadline: datetime) -> None:
     left = max(0.0, (deadline - timezone.now()).total_seconds())
     warn_in = left * WARN_AT
     try:
-        if settings.CELERY_TASK_ALWAYS_EAGER:
+        if celery_app.conf.task_always_eager:
             if settings.CLOCK_IN_PROCESS:
                 _timer(warn_in, clock_warn_task, match_id, version)
                 _timer(left + 0.05, clock_expire_task, match_id, version)

@@ -186,10 +186,14 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 SWEEPS = {
     "bot_turns": "games.sweeps.bot_turns",
     "turn_clocks": "games.services.clock.clock_sweep",
+    "match_results": "games.sweeps.match_results",
 }
 SWEEP_INTERVAL_SECONDS = env_int("SWEEP_INTERVAL_SECONDS", default=5)
 # A bot to move for longer than this has its turn queued again.
 BOT_TURN_STALE_SECONDS = env_int("BOT_TURN_STALE_SECONDS", default=10)
+# A finished match still without results this long after its end-of-match task was queued has
+# the task queued again.
+RESULTS_STALE_SECONDS = env_int("RESULTS_STALE_SECONDS", default=30)
 # Celery beat sends the sweep; a sweep not started within one interval is dropped (the next
 # one does its work), so sweeps never pile up while workers are away.
 CELERY_BEAT_SCHEDULE = {

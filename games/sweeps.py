@@ -24,6 +24,7 @@ from django.utils.module_loading import import_string
 
 from games.enqueue import enqueue_on_commit
 from games.models import Match
+from scoring.models import MatchFinalisation
 
 logger = logging.getLogger(__name__)
 
@@ -70,5 +71,34 @@ def bot_turns(*, now: datetime) -> int:
         claimed = Match.objects.filter(pk=pk, bot_turn_since=since).update(bot_turn_since=now)
         if claimed:
             enqueue_on_commit(bot_play_turn, pk)
+            queued += 1
+    return queued
+
+
+def match_results(*, now: datetime) -> int:
+    """Queue the end-of-match task again for every finished match whose results have waited
+    longer than ``RESULTS_STALE_SECONDS`` since it was last queued.
+
+    The move that ends a match marks it pending (``scoring.MatchFinalisation`` with
+    ``finalised_at`` null) in its own transaction, so a lost message or a dead worker leaves the
+    marker behind; the partial index ``finalisation_pending`` makes the question one indexed
+    query however many matches have finished. Claiming a marker moves its ``queued_at`` to
+    ``now`` (compare-and-set): it is queued again at most once per ``RESULTS_STALE_SECONDS``.
+    """
+    from scoring.tasks import match_finalise_task
+
+    stale = now - timedelta(seconds=settings.RESULTS_STALE_SECONDS)
+    waiting = (
+        MatchFinalisation.objects.filter(finalised_at__isnull=True, queued_at__lt=stale)
+        .order_by("queued_at")
+        .values_list("match_id", "queued_at")[:SWEEP_BATCH]
+    )
+    queued = 0
+    for match_id, since in list(waiting):
+        claimed = MatchFinalisation.objects.filter(
+            match_id=match_id, queued_at=since, finalised_at__isnull=True
+        ).update(queued_at=now)
+        if claimed:
+            enqueue_on_commit(match_finalise_task, match_id)
             queued += 1
     return queued

@@ -106,20 +106,40 @@ class MatchResult(models.Model):
 
 
 class MatchFinalisation(models.Model):
-    """The marker of a finalised match: its primary key is the match, so one run only writes.
+    """The end-of-match marker: its primary key is the match, so one run only writes.
 
-    ``engine_agreed`` records whether the order computed from the round rows equalled the
-    engine's (a disagreement is logged as an error; the rows decide).
+    The move that ends a match inserts it pending (``finalised_at`` null, ``queued_at`` set) in
+    its own transaction; the end-of-match task claims it with a compare-and-set (``finalised_at``
+    from null to now) before it writes; the sweeper queues the task again for a marker pending
+    too long (``queued_at``: when it last was). ``engine_agreed`` records whether the order
+    computed from the round rows equalled the engine's (a disagreement is logged as an error;
+    the rows decide).
     """
 
     match = models.OneToOneField(
         "games.Match", primary_key=True, on_delete=models.CASCADE, related_name="+"
     )
-    finalised_at = models.DateTimeField(auto_now_add=True)
-    engine_agreed = models.BooleanField()
+    queued_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the end-of-match task was last queued."
+    )
+    finalised_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the results were written; null while pending."
+    )
+    engine_agreed = models.BooleanField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            # The sweeper's question: which matches wait for their results, oldest first.
+            models.Index(
+                fields=["queued_at"],
+                condition=models.Q(finalised_at__isnull=True),
+                name="finalisation_pending",
+            ),
+        ]
 
     def __str__(self) -> str:
-        return f"Match {self.match_id} finalised at {self.finalised_at:%Y-%m-%d %H:%M}"
+        state = "pending" if self.finalised_at is None else "finalised"
+        return f"Match {self.match_id}: {state}"
 
 
 class Rating(models.Model):

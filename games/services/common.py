@@ -10,7 +10,7 @@ from games.enqueue import enqueue_on_commit
 from games.models import Match, Player, Round, Seat
 from games.problems import MatchNotFound
 from games.selectors import match_with_seat
-from scoring.services import round_results_record
+from scoring.services import match_finished, round_results_record
 
 
 def match_lock(*, match_id: int, player: Player | None = None) -> Match:
@@ -95,10 +95,12 @@ def seat_players(*, match_id: int) -> list[int]:
 
 
 def on_commit_finalise(*, match_id: int) -> None:
-    """After commit, queue the end-of-match task (results, ratings). A broker error is logged
-    and never fails the committed request (``games.enqueue``): the sweeper re-queues."""
+    """Mark the match as waiting for its results (in this transaction) and queue the
+    end-of-match task after commit (results, ratings). A broker error is logged and never fails
+    the committed request (``games.enqueue``): the sweeper finds the waiting match again."""
     from scoring.tasks import match_finalise_task
 
+    match_finished(match_id=match_id)
     enqueue_on_commit(match_finalise_task, match_id)
 
 

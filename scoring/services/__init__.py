@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from scoring.services.finalise import FinaliseOutcome, match_finalise
+from scoring.services.finalise import FinaliseOutcome, match_finalise, match_finished
 from scoring.services.rounds import round_results_record
 
-__all__ = ["FinaliseOutcome", "match_finalise", "round_results_record"]
+__all__ = ["FinaliseOutcome", "match_finalise", "match_finished", "round_results_record"]

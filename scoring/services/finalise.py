@@ -45,15 +45,32 @@ def _match_row(match_id: int) -> dict[str, Any] | None:
     )
 
 
-def _claim(match_id: int, agreed: bool) -> bool:
-    """Insert the match's marker; ``False`` if another run has (it holds the primary key).
+def match_finished(*, match_id: int) -> None:
+    """Mark ``match_id`` as waiting for its results. Call it in the transaction that ends the
+    match (games does): the sweeper (``games.sweeps.match_results``) then finds the match until
+    the end-of-match task has written them, even if its message was lost."""
+    MatchFinalisation.objects.create(match_id=match_id, queued_at=timezone.now())
 
-    On PostgreSQL a concurrent run's insert waits here for the first run's transaction: when
-    that commits, the insert fails and this run stops; if it rolls back, this run carries on.
+
+def _claim(match_id: int) -> bool:
+    """Claim the match's marker for this run (compare-and-set: pending to finalised, now);
+    ``False`` if another run has.
+
+    On PostgreSQL a concurrent run's claim waits for the first run's row lock (or its insert,
+    for a match that finished without a marker): when that run commits, the claim finds the
+    marker finalised and this run stops; if it rolls back, this run carries on.
     """
-    try:
+    now = timezone.now()
+    claimed = MatchFinalisation.objects.filter(match_id=match_id, finalised_at__isnull=True).update(
+        finalised_at=now
+    )
+    if claimed:
+        return True
+    if MatchFinalisation.objects.filter(match_id=match_id).exists():
+        return False
+    try:  # a match that finished before markers were written at its end
         with transaction.atomic():
-            MatchFinalisation.objects.create(match_id=match_id, engine_agreed=agreed)
+            MatchFinalisation.objects.create(match_id=match_id, queued_at=now, finalised_at=now)
     except IntegrityError:
         return False
     return True
@@ -64,9 +81,9 @@ def match_finalise(*, match_id: int) -> FinaliseOutcome:
 
     The order comes from the round rows (``scoring.order``), not from the engine's JSON; the
     engine's order (``games.Match.standings``) is compared and a difference logged as an error
-    (the rows decide). Idempotent: the marker row (primary key = the match) and the unique
-    constraints let one run write; any other run, concurrent or later, returns
-    ``written=False``. One transaction: a failure leaves nothing behind.
+    (the rows decide). Idempotent: the marker's compare-and-set and the unique constraints let
+    one run write; any other run, concurrent or later, returns ``written=False``. One
+    transaction: a failure leaves nothing behind (the marker stays pending for the sweeper).
     """
     with transaction.atomic():
         match = _match_row(match_id)
@@ -76,13 +93,12 @@ def match_finalise(*, match_id: int) -> FinaliseOutcome:
             return FinaliseOutcome(
                 match_id=match_id, written=False, reason=f"the match is {match['status']}"
             )
-        if MatchFinalisation.objects.filter(match_id=match_id).exists():
+        if not _claim(match_id):
             return FinaliseOutcome(match_id=match_id, written=False, reason="already finalised")
         rows = order_from_rows(match_id=match_id)
         _check_complete(match_id=match_id, match=match, rows=rows)
         differences = order_differences(rows, match["standings"])
-        if not _claim(match_id, agreed=not differences):
-            return FinaliseOutcome(match_id=match_id, written=False, reason="already finalised")
+        MatchFinalisation.objects.filter(match_id=match_id).update(engine_agreed=not differences)
         if differences:
             logger.error(
                 "Match %s: the engine's order differs from the round rows' (the rows decide): %s",

@@ -11,7 +11,7 @@ from django.db import connection, connections, transaction
 
 from games.models import Player
 from scoring.models import MatchFinalisation, MatchResult, Rating, RatingChange
-from scoring.services import FinaliseOutcome, match_finalise
+from scoring.services import FinaliseOutcome, match_finalise, match_finished
 from tests.scoring.conftest import make_finished_match
 
 pytestmark = [
@@ -36,6 +36,7 @@ def counts() -> tuple[int, int, int, int]:
 def test_racing_runs_write_the_results_once(players: list[Player]) -> None:
     # given: a finished match, and THREADS runs of its task released at the same moment
     match = make_finished_match(seated=players, scores=[[0, 5, 5, 9], [4, 0, 5, 9]])
+    match_finished(match_id=match.pk)  # the pending marker the ending move leaves
     barrier = threading.Barrier(THREADS)
     outcomes: list[Any] = [None] * THREADS
 
@@ -63,7 +64,8 @@ def test_racing_runs_write_the_results_once(players: list[Player]) -> None:
 def test_a_run_that_overlaps_an_uncommitted_one_waits_and_then_stops(
     players: list[Player],
 ) -> None:
-    # given: run A has written everything but not committed yet
+    # given: run A has written everything but not committed yet (a match that finished without
+    # a marker: the claim is the marker's insert)
     match = make_finished_match(seated=players[:3], scores=[[1, 2, 3]])
     written = threading.Event()
     release = threading.Event()

@@ -283,7 +283,12 @@ class Command(BaseCommand):
                 )
                 ids[MatchResult] += 1
             tables[MatchFinalisation].append(
-                {"match_id": match_id, "finalised_at": finished, "engine_agreed": True}
+                {
+                    "match_id": match_id,
+                    "queued_at": finished,
+                    "finalised_at": finished,
+                    "engine_agreed": True,
+                }
             )
             keys = [(seated[p["seat"]], variant) for p in by_seat]
             before = [skill.get(key, [ratings.MU, ratings.SIGMA, 0]) for key in keys]

@@ -81,6 +81,15 @@ class Writer:
     def write(self, model: type[models.Model], rows: Sequence[dict[str, Any]]) -> None:
         if not rows:
             return
+        # COPY names its columns: a column the rows leave out gets the model's default (a
+        # database column has none of its own), so fields added to a model later still fill.
+        defaults = {
+            f.attname: f.get_default()
+            for f in model._meta.concrete_fields
+            if f.attname not in rows[0] and f.has_default()
+        }
+        if defaults:
+            rows = [{**defaults, **row} for row in rows]
         columns = list(rows[0])
         if not self.copy:
             model.objects.bulk_create([model(**row) for row in rows], batch_size=500)

@@ -117,6 +117,12 @@ RUNNERS: tuple[Runner, ...] = (
         "test: tests/bots/test_benchmark.py::"
         "test_the_bot_benchmark_reports_win_shares_and_move_times",
     ),
+    # Needs Node and npm for its TypeScript half: CI runs it whole.
+    Runner(
+        r"\.venv/bin/python clients/check\.py( --skip-typescript)?",
+        "ci: Generated clients play whole matches (clients/check.py)",
+        "clients/check.py",
+    ),
 )
 
 

@@ -66,6 +66,7 @@ ETAG_HEADER = OpenApiParameter(
     "ETag",
     str,
     OpenApiParameter.HEADER,
+    required=True,
     response=[200, 201, 304],
     description='The match\'s version, quoted (`"12"`): send it back as `If-None-Match` to poll, '
     "or as `If-Match` with a move.",

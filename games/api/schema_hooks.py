@@ -1,6 +1,6 @@
-"""Postprocessing of the OpenAPI schema: problems as ``application/problem+json``, and the
-answers every operation can get whatever it is (405, 406, 415, 500), so that generated clients
-know every status the server sends."""
+"""Postprocessing of the OpenAPI schema: problems as ``application/problem+json``, the answers
+every operation can get whatever it is (405, 406, 415, 500), so that generated clients know every
+status the server sends, and operations without authentication marked as needing none."""
 
 from __future__ import annotations
 
@@ -64,12 +64,37 @@ def _is_problem(media: dict[str, Any]) -> bool:
     return schema.get("$ref") == PROBLEM_REF
 
 
+def _plain_union_refs(node: Any, unions: set[str]) -> Any:
+    """``allOf: [union]`` (how a described field refers to a component) as a plain reference.
+
+    Generators read ``allOf`` with a discriminated parent as inheritance (openapi-typescript
+    omits the discriminator from it); a field that *is* one of the union's members is a
+    ``$ref``, or a one-member ``oneOf`` when it may be null.
+    """
+    if isinstance(node, list):
+        return [_plain_union_refs(item, unions) for item in node]
+    if not isinstance(node, dict):
+        return node
+    node = {key: _plain_union_refs(value, unions) for key, value in node.items()}
+    parts = node.get("allOf")
+    if isinstance(parts, list) and len(parts) == 1 and parts[0].get("$ref") in unions:
+        ref = node.pop("allOf")[0]
+        if node.get("nullable"):
+            return {**node, "oneOf": [ref]}
+        return ref
+    return node
+
+
 def postprocess_problems(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """Serve every problem response as ``application/problem+json``; add the generic ones."""
     for operations in result.get("paths", {}).values():
         for operation in operations.values():
             if not isinstance(operation, dict) or "responses" not in operation:
                 continue
+            if operation.get("security") == [{}]:
+                # no authentication at all (register, log in): say "none needed" as an empty
+                # list, which generators read as such (an empty requirement reads as "some")
+                operation["security"] = []
             responses = operation["responses"]
             for response in responses.values():
                 content = response.get("content", {})
@@ -84,4 +109,17 @@ def postprocess_problems(result: dict[str, Any], **kwargs: Any) -> dict[str, Any
                     str(int(status)), _problem_response(status, _UNSUPPORTED_MEDIA_TYPE)
                 )
             operation["responses"] = dict(sorted(responses.items()))
+    schemas = result.get("components", {}).get("schemas", {})
+    unions = {
+        "#/components/schemas/" + name for name, schema in schemas.items() if "oneOf" in schema
+    }
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            body = operation.get("requestBody") if isinstance(operation, dict) else None
+            if body and any(
+                media.get("schema", {}).get("$ref") in unions
+                for media in body.get("content", {}).values()
+            ):
+                body["required"] = True  # a union body (the create request) is never optional
+    result["components"]["schemas"] = _plain_union_refs(schemas, unions)
     return result

@@ -122,6 +122,12 @@ RUNNERS: tuple[Runner, ...] = (
         "ci: Benchmarks, briefly",
         "-m benchmarks.live",
     ),
+    # Needs Node and npm for its TypeScript half: CI runs it whole.
+    Runner(
+        r"\.venv/bin/python clients/check\.py( --skip-typescript)?",
+        "ci: Generated clients play whole matches (clients/check.py)",
+        "clients/check.py",
+    ),
 )
 
 

@@ -1,0 +1,173 @@
+"""The generated-client check: clients generated from /api/schema/ play whole matches.
+
+    .venv/bin/python clients/check.py [--skip-typescript]
+
+1. Starts the API on a free loopback port, on the embedded default (a throwaway SQLite database,
+   bots playing in-process), and reads its schema from /api/schema/.
+2. Python: generates a client with openapi-python-client, type-checks clients/python/play_match.py
+   against it with ``mypy --strict``, and plays a Chicken Foot and a Mexican Train match with it.
+3. TypeScript: ``npm ci`` in clients/ts (openapi-typescript, openapi-fetch and typescript, pinned
+   by its package-lock.json), generates the types, checks clients/ts/play.ts with
+   ``tsc --noEmit --strict`` (no casts, no ``any``), builds it and plays both games with it.
+
+Everything generated goes to build/clients/ (ignored by git). Exits non-zero on any failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILD = ROOT / "build" / "clients"
+BIN = Path(sys.executable).parent
+VARIANTS = ["chickenfoot", "mexican_train"]
+
+
+def step(message: str) -> None:
+    print(f"\n--> {message}", flush=True)
+
+
+def run(*command: str | Path, cwd: Path = ROOT, env: dict[str, str] | None = None) -> None:
+    print("$", " ".join(str(part) for part in command), flush=True)
+    subprocess.run([str(part) for part in command], cwd=cwd, env=env, check=True)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def tool_env() -> dict[str, str]:
+    """The environment for the generators: the venv's tools (ruff formats the client) first."""
+    return {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
+
+
+def server_env(database: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env["DATABASE_URL"] = f"sqlite:///{database}"
+    return env
+
+
+def start_server(database: Path, port: int) -> subprocess.Popen[bytes]:
+    env = server_env(database)
+    run(BIN / "python", "manage.py", "migrate", "--noinput", "-v", "0", env=env)
+    server = subprocess.Popen(
+        [str(BIN / "python"), "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit(f"the server exited ({server.returncode}) during startup")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=2):
+                return server
+        except OSError:
+            time.sleep(0.3)
+    server.kill()
+    raise SystemExit("the server did not answer /api/health within a minute")
+
+
+def fetch_schema(base_url: str) -> Path:
+    request = urllib.request.Request(
+        f"{base_url}/api/schema/", headers={"Accept": "application/vnd.oai.openapi+json"}
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        schema = json.load(answer)
+    BUILD.mkdir(parents=True, exist_ok=True)
+    path = BUILD / "schema.json"
+    path.write_text(json.dumps(schema, indent=1))
+    return path
+
+
+def generate_python_client(schema: Path, target: Path) -> Path:
+    """Generate the ``chickenfoot_client`` package into ``target``; return ``target``."""
+    package = target / "chickenfoot_client"
+    shutil.rmtree(package, ignore_errors=True)
+    target.mkdir(parents=True, exist_ok=True)
+    config = ROOT / "clients" / "python" / "config.yaml"
+    command = [
+        str(BIN / "openapi-python-client"),
+        "generate",
+        "--path",
+        str(schema),
+        "--meta",
+        "none",
+        "--output-path",
+        str(package),
+        "--config",
+        str(config),
+    ]
+    subprocess.run(command, cwd=target, env=tool_env(), check=True, stdout=subprocess.DEVNULL)
+    return target
+
+
+def check_python(schema: Path, base_url: str) -> None:
+    step("Python: openapi-python-client")
+    target = generate_python_client(schema, BUILD / "python")
+    # MYPYPATH: mypy reads the package as source (it ships no py.typed marker)
+    env = {**tool_env(), "MYPYPATH": str(target), "MYPY_CACHE_DIR": str(BUILD / ".mypy_cache")}
+    step("Python: mypy --strict clients/python/play_match.py")
+    run(BIN / "mypy", "--strict", "clients/python/play_match.py", env=env)
+    env = {**tool_env(), "PYTHONPATH": str(target)}
+    step("Python: a match of each game")
+    run(BIN / "python", "clients/python/play_match.py", base_url, *VARIANTS, env=env)
+
+
+def check_typescript(schema: Path, base_url: str) -> None:
+    folder = ROOT / "clients" / "ts"
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SystemExit("npm is missing: install Node.js 20 and npm")
+    step("TypeScript: npm ci, openapi-typescript")
+    run(npm, "ci", "--no-audit", "--no-fund", cwd=folder)
+    npx = shutil.which("npx") or "npx"
+    run(npx, "openapi-typescript", schema, "-o", "generated/schema.d.ts", cwd=folder)
+    step("TypeScript: tsc --noEmit --strict play.ts")
+    run(npx, "tsc", "--noEmit", "--strict", "-p", ".", cwd=folder)
+    run(npx, "tsc", "-p", ".", cwd=folder)
+    step("TypeScript: a match of each game")
+    run("node", "build/play.js", base_url, *VARIANTS, cwd=folder)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--skip-typescript", action="store_true")
+    args = parser.parse_args()
+    port = free_port()
+    base_url = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory(prefix="chickenfoot-clients-") as scratch:
+        step(f"Starting the API at {base_url} (embedded default)")
+        server = start_server(Path(scratch) / "db.sqlite3", port)
+        try:
+            schema = fetch_schema(base_url)
+            check_python(schema, base_url)
+            if not args.skip_typescript:
+                check_typescript(schema, base_url)
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    print("\nclients: both generated clients played whole matches")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

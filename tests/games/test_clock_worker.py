@@ -6,6 +6,7 @@ bot; the bots finish the match. A socket on the Redis channel layer sees it all 
 
 from __future__ import annotations
 
+import asyncio
 import os
 from typing import Any
 
@@ -15,6 +16,7 @@ from channels.db import database_sync_to_async as db
 from chickenfoot.celery import app as celery_app
 from games.models import Match, Move, Player, Seat
 from games.services import SeatSpec, match_create, match_start, seat_join
+from scoring.models import MatchFinalisation
 from tests.games.live import close_code, frames_until, next_frame, open_socket
 
 pytestmark = [
@@ -68,3 +70,10 @@ async def test_nobody_plays_and_the_clock_finishes_the_match(
     assert lefts == {"timed_out"}
     timed_out = await db(Move.objects.filter(match=match, timed_out=True).count)()
     assert timed_out == 2  # one each, then the bots
+    # The worker writes the results after the last move: let it finish before the database is
+    # flushed for the next test (a flush racing those writes can deadlock).
+    written = MatchFinalisation.objects.filter(match_id=match.pk, finalised_at__isnull=False)
+    for _ in range(600):
+        if await db(written.exists)():
+            break
+        await asyncio.sleep(0.1)

@@ -508,6 +508,7 @@ def test_idempotency_key_returns_the_first_answer(
 def test_moves_after_the_end_are_refused(
     clients: list[APIClient], started_match: Callable[..., Match]
 ) -> None:
+    """C-ROUNDS: over HTTP a move after the match is ``match_not_playing`` (docs/rules.md)."""
     match = started_match(options={"rounds": 1})
     play_to_end(clients[:3], match.pk)
     match.refresh_from_db()

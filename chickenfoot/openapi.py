@@ -17,6 +17,8 @@ from chickenfoot.problem_types import problem_type
 PROBLEM_CODES = [
     "invalid",
     "parse_error",
+    "body_too_deep",
+    "invalid_header",
     "malformed_move",
     "invalid_option",
     "bad_request",
@@ -50,6 +52,7 @@ PROBLEM_CODES = [
     "match_not_finished",
     "username_taken",
     "unsupported_media_type",
+    "body_too_large",
     "rule_violation",
     "idempotency_key_reused",
     "version_required",

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse
 
 from chickenfoot.problems import (
     PROBLEM_CONTENT_TYPE,
     Problem,
     ProblemJSONRenderer,
+    body_too_large_problem,
     internal_error_problem,
 )
 
@@ -27,6 +29,8 @@ def _render(problem: Problem) -> HttpResponse:
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if isinstance(exception, RequestDataTooBig):  # Django answers its size limit with a 400
+        return _render(body_too_large_problem())
     return _render(
         Problem(
             status=HTTPStatus.BAD_REQUEST,

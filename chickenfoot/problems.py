@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from rest_framework import exceptions
@@ -140,6 +142,27 @@ class NotFoundError(ProblemError):
     title = "Not found"
 
 
+class InvalidHeader(ProblemError):
+    """A request header whose value is not one the API takes; ``errors`` names the header."""
+
+    code = "invalid_header"
+    title = "Invalid header"
+
+    def __init__(self, header: str, message: str) -> None:
+        super().__init__(f"{header}: {message}", extra={"errors": {header: [message]}})
+
+
+def body_too_large_problem() -> Problem:
+    """413: the body is over ``DATA_UPLOAD_MAX_MEMORY_SIZE``; it was not read."""
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    return Problem(
+        status=HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+        code="body_too_large",
+        title="Body too large",
+        detail=f"The request body is larger than the {limit:,} bytes the server accepts.",
+    )
+
+
 class ProblemJSONRenderer(JSONRenderer):
     """JSON, announced as ``application/problem+json``."""
 
@@ -231,6 +254,8 @@ def problem_from_exception(exc: Exception) -> Problem | None:
             rule=exc.rule,
             errors={field_name: [exc.detail]} if field_name else None,
         )
+    if isinstance(exc, RequestDataTooBig):
+        return body_too_large_problem()
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

@@ -282,7 +282,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["chickenfoot.parsers.DepthLimitedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
@@ -290,6 +290,12 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "chickenfoot.problems.problem_exception_handler",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
+
+# Bad input (docs/reliability.md, "Bad input"). A body over this many bytes is refused with 413
+# before it is read (Django's limit; no request the API takes comes near it). A JSON body nested
+# deeper than API_MAX_JSON_DEPTH is refused with 400.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MAX_BODY_BYTES", default=1024 * 1024)
+API_MAX_JSON_DEPTH = env_int("API_MAX_JSON_DEPTH", default=32)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Chickenfoot API",

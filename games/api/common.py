@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
+
 from drf_spectacular.utils import OpenApiParameter
-from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.views import APIView
@@ -15,6 +16,7 @@ from chickenfoot.openapi import (  # noqa: F401  (re-exported to the games views
     problem,
     problem_example,
 )
+from chickenfoot.problems import InvalidHeader
 from games.authentication import PlayerTokenAuthentication
 from games.models import Player
 from games.services import player_for_user
@@ -51,14 +53,37 @@ def matches_etag(header: str | None, version: int) -> bool:
     return False
 
 
+#: An ETag this API sends (a version: ASCII digits, at most 18 of them), quoted, weak or bare.
+_IF_MATCH = re.compile(r'(?:W/)?"?([0-9]{1,18})"?', re.ASCII)
+#: The longest ``Idempotency-Key`` kept (the move row's column).
+IDEMPOTENCY_KEY_MAX = 128
+#: Printable ASCII: what an ``Idempotency-Key`` may hold (a UUID, a counter, a random token).
+_IDEMPOTENCY_KEY = re.compile(r"[\x20-\x7e]+")
+
+
 def version_from_if_match(header: str | None) -> int | None:
-    """The version an ``If-Match`` header expects (``"12"``, ``W/"12"`` or ``12``), if any."""
+    """The version an ``If-Match`` header expects (``"12"``, ``W/"12"`` or ``12``), if any.
+
+    Anything else (other digits than ASCII ones, more digits than a version has) is a 400.
+    """
     if header is None or not header.strip():
         return None
-    tag = header.strip().removeprefix("W/").strip('"')
-    if not tag.isdigit():
-        raise ValidationError({"If-Match": ['Send the match\'s ETag, like "12".']})
-    return int(tag)
+    found = _IF_MATCH.fullmatch(header.strip())
+    if found is None:
+        raise InvalidHeader("If-Match", 'Send the match\'s ETag, like "12".')
+    return int(found[1])
+
+
+def idempotency_key_from(header: str | None) -> str | None:
+    """The ``Idempotency-Key`` header's value, if any: 1 to 128 printable ASCII characters."""
+    if not header:
+        return None
+    if len(header) > IDEMPOTENCY_KEY_MAX or not _IDEMPOTENCY_KEY.fullmatch(header):
+        raise InvalidHeader(
+            "Idempotency-Key",
+            f"Send 1 to {IDEMPOTENCY_KEY_MAX} printable ASCII characters (a UUID will do).",
+        )
+    return header
 
 
 MATCH_ID = OpenApiParameter("match_id", int, OpenApiParameter.PATH, description="The match id.")

@@ -27,6 +27,7 @@ from games.api.common import (
     NOT_YOUR_MATCH,
     GameApi,
     etag,
+    idempotency_key_from,
     matches_etag,
     problem,
     problem_example,
@@ -238,7 +239,18 @@ class MoveSubmitApi(GameApi):
             ),
             HTTPStatus.BAD_REQUEST: problem(
                 "Not a move: a field of the wrong type or unknown, a bad tile, an unknown kind "
-                "or target. `errors` names the field.",
+                "or target (`errors` names the field); or an `If-Match` or `Idempotency-Key` "
+                "header that is not one the API takes (`invalid_header`).",
+                (
+                    "Bad If-Match",
+                    problem_example(
+                        400,
+                        "invalid_header",
+                        "Invalid header",
+                        'If-Match: Send the match\'s ETag, like "12".',
+                        errors={"If-Match": ['Send the match\'s ETag, like "12".']},
+                    ),
+                ),
                 (
                     "Malformed tile",
                     problem_example(
@@ -366,7 +378,7 @@ class MoveSubmitApi(GameApi):
             player=self.player(request),
             move=move,
             expected_version=version,
-            idempotency_key=request.headers.get("Idempotency-Key") or None,
+            idempotency_key=idempotency_key_from(request.headers.get("Idempotency-Key")),
         )
         headers = {"ETag": etag(outcome.body["version"])}
         if outcome.replayed:

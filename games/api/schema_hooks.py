@@ -1,6 +1,7 @@
 """Postprocessing of the OpenAPI schema: problems as ``application/problem+json``, the answers
-every operation can get whatever it is (405, 406, 415, 500), so that generated clients know every
-status the server sends, and operations without authentication marked as needing none."""
+every operation can get whatever it is (405, 406, 500; 413 and 415 with a body), so that
+generated clients know every status the server sends, and operations without authentication
+marked as needing none."""
 
 from __future__ import annotations
 
@@ -36,6 +37,12 @@ _UNSUPPORTED_MEDIA_TYPE = (
     "unsupported_media_type",
     "Unsupported media type",
     'Unsupported media type "text/plain" in request.',
+)
+_BODY_TOO_LARGE = (
+    "The body is over the size limit (1 MiB by default); it was not read.",
+    "body_too_large",
+    "Body too large",
+    "The request body is larger than the 1,048,576 bytes the server accepts.",
 )
 
 
@@ -104,10 +111,11 @@ def postprocess_problems(result: dict[str, Any], **kwargs: Any) -> dict[str, Any
             for status, spec in _GENERIC.items():
                 responses.setdefault(str(int(status)), _problem_response(status, spec))
             if "requestBody" in operation:
-                status = HTTPStatus.UNSUPPORTED_MEDIA_TYPE
-                responses.setdefault(
-                    str(int(status)), _problem_response(status, _UNSUPPORTED_MEDIA_TYPE)
-                )
+                for status, spec in (
+                    (HTTPStatus.UNSUPPORTED_MEDIA_TYPE, _UNSUPPORTED_MEDIA_TYPE),
+                    (HTTPStatus.REQUEST_ENTITY_TOO_LARGE, _BODY_TOO_LARGE),
+                ):
+                    responses.setdefault(str(int(status)), _problem_response(status, spec))
             operation["responses"] = dict(sorted(responses.items()))
     schemas = result.get("components", {}).get("schemas", {})
     unions = {

@@ -399,7 +399,7 @@ def test_if_match_header_carries_the_version(
     problem(
         submit(clients[turn], match.pk, move, HTTP_IF_MATCH="yesterday"),
         HTTPStatus.BAD_REQUEST,
-        "invalid",
+        "invalid_header",
     )
 
 

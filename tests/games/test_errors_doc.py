@@ -181,6 +181,13 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
     "parse_error": lambda w: w.clients[0].post(
         "/api/matches", "{nope", content_type="application/json"
     ),
+    "body_too_deep": lambda w: w.clients[0].post(
+        "/api/matches", "[" * 100_000 + "]" * 100_000, content_type="application/json"
+    ),
+    "invalid_header": lambda w: w.move(w.mover(), w.play(), HTTP_IDEMPOTENCY_KEY="k" * 129),
+    "body_too_large": lambda w: w.clients[0].post(
+        "/api/matches", b'{"x": "' + b"a" * (1024 * 1024) + b'"}', content_type="application/json"
+    ),
     "malformed_move": lambda w: w.move(w.mover(), w.play(version="2")),
     "invalid_option": lambda w: w.clients[0].post(
         "/api/matches",

@@ -7,7 +7,7 @@ import django_filters
 from django import forms
 from django.db.models import Exists, OuterRef, QuerySet
 
-from scoring.models import VARIANT_CHOICES, MatchResult
+from scoring.models import VARIANT_CHOICES, Competition, CompetitionMatch, MatchResult
 
 #: The match statuses a history row can have (games' ``Match.Status``, by value).
 HISTORY_STATUS_CHOICES = [("finished", "Finished"), ("abandoned", "Abandoned")]
@@ -20,7 +20,7 @@ class IntegerFilter(django_filters.NumberFilter):
 
 
 class HistoryFilter(django_filters.FilterSet):
-    """Filters combine (AND). Competitions (tournaments, leagues) add their filter here."""
+    """Filters combine (AND)."""
 
     variant = django_filters.ChoiceFilter(choices=VARIANT_CHOICES, help_text="Only this game.")
     finished_after = django_filters.IsoDateTimeFilter(
@@ -41,6 +41,11 @@ class HistoryFilter(django_filters.FilterSet):
     place = IntegerFilter(
         field_name="place", min_value=1, help_text="Only matches the player finished in this place."
     )
+    competition = django_filters.ModelChoiceFilter(
+        queryset=Competition.objects.all(),
+        method="filter_competition",
+        help_text="Only matches that count for this tournament or league (its id, e.g. 3).",
+    )
     status = django_filters.ChoiceFilter(
         field_name="match__status",
         choices=HISTORY_STATUS_CHOICES,
@@ -56,3 +61,10 @@ class HistoryFilter(django_filters.FilterSet):
     ) -> QuerySet[MatchResult]:
         others = MatchResult.objects.filter(match_id=OuterRef("match_id"), player_id=int(value))
         return queryset.filter(Exists(others))
+
+    def filter_competition(
+        self, queryset: QuerySet[MatchResult], name: str, value: Competition
+    ) -> QuerySet[MatchResult]:
+        # A match counts for at most one competition: the link's unique match_id index.
+        links = CompetitionMatch.objects.filter(match_id=OuterRef("match_id"), competition=value)
+        return queryset.filter(Exists(links))

@@ -19,6 +19,14 @@ from scoring.problems import PlayerNotFound
 from scoring.selectors import history_rows, player_exists, player_history
 
 PLAYER_ID = OpenApiParameter("player_id", int, OpenApiParameter.PATH, description="A player id.")
+COMPETITION = OpenApiParameter(
+    "competition",
+    int,
+    OpenApiParameter.QUERY,
+    description="Only matches that count for this tournament or league (its id). An id that "
+    "names no competition is a 400.",
+    examples=[OpenApiExample("The matches of tournament 3", value=3)],
+)
 
 
 class HistorySeatSerializer(serializers.Serializer):
@@ -88,7 +96,7 @@ class PlayerHistoryApi(ListAPIView):
         description="Filters combine. Paged by an opaque cursor (follow `next`): a page stays "
         "the same while new matches finish. A bad filter value or an unknown parameter is a 400.",
         tags=["history"],
-        parameters=[PLAYER_ID],
+        parameters=[PLAYER_ID, COMPETITION],
         responses={
             200: HistoryRowSerializer(many=True),
             400: BAD_FILTER,

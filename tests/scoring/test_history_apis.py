@@ -10,10 +10,11 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.models import Player
-from scoring.models import MatchResult, Rating
+from scoring.models import CompetitionMatch, MatchResult, Rating
 from scoring.services import match_finalise
 from tests.games.conftest import client_for
 from tests.games.factories import BotFactory, PlayerFactory
+from tests.scoring.competitions.conftest import make_competition
 from tests.scoring.conftest import make_finished_match
 
 pytestmark = pytest.mark.django_db
@@ -104,6 +105,63 @@ def test_history_filters_combine(
         query["finished_before"] = clock(query.pop("before")).isoformat()
 
     assert match_ids(history(clients[1], players[0], **query)) == [league[i].pk for i in expected]
+
+
+@pytest.fixture
+def competitions(league: list) -> dict[str, int]:
+    """A tournament counting league[0], league[3] and league[5]; a league counting league[4]."""
+    organiser = PlayerFactory(display_name="Olga", is_organiser=True)
+    tournament = make_competition(organiser)
+    season = make_competition(organiser, kind="league", name="Thursday league")
+    for i in (0, 3, 5):
+        CompetitionMatch.objects.create(competition=tournament, match=league[i])
+    CompetitionMatch.objects.create(competition=season, match=league[4])
+    return {"tournament": tournament.pk, "league": season.pk}
+
+
+@pytest.mark.parametrize(
+    ("params", "expected"),
+    [
+        ({"competition": "tournament"}, [3, 0]),
+        ({"competition": "league"}, [4]),
+        ({"competition": "tournament", "place": 1}, [3, 0]),
+        ({"competition": "tournament", "opponent": "grace", "after": 2}, [3]),
+        ({"competition": "tournament", "variant": "mexican_train"}, []),
+        ({"competition": "league", "status": "finished", "opponent": "edsger"}, [4]),
+        ({"competition": "league", "place": 2}, []),
+    ],
+)
+def test_history_filter_by_tournament_or_league_combines_with_the_others(
+    players: list[Player],
+    clients: list[APIClient],
+    league: list,
+    competitions: dict[str, int],
+    clock: Clock,
+    params: dict,
+    expected: list[int],
+) -> None:
+    by_name = {p.user.username: p for p in players}
+    query = dict(params, competition=competitions[params["competition"]])
+    if "opponent" in query:
+        query["opponent"] = by_name[query["opponent"]].pk
+    if "after" in query:
+        query["finished_after"] = clock(query.pop("after")).isoformat()
+
+    assert match_ids(history(clients[1], players[0], **query)) == [league[i].pk for i in expected]
+
+
+@pytest.mark.parametrize("value", ["999999", "spring", "1.5", "-1", ""])
+def test_a_competition_filter_naming_no_competition_is_a_400(
+    players: list[Player], clients: list[APIClient], league: list, value: str
+) -> None:
+    response = history(clients[1], players[0], competition=value)
+
+    if value == "":  # an empty value filters nothing, as for every filter
+        assert match_ids(response) == [m.pk for m in league[4::-1]]
+        return
+    assert response.status_code == HTTPStatus.BAD_REQUEST, response.content
+    assert response["Content-Type"] == "application/problem+json"
+    assert "competition" in response.json()["errors"]
 
 
 @pytest.mark.parametrize(

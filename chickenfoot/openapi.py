@@ -50,6 +50,7 @@ PROBLEM_CODES = [
     "already_left",
     "seat_left",
     "match_not_finished",
+    "results_incomplete",
     "username_taken",
     "unsupported_media_type",
     "body_too_large",

@@ -194,6 +194,8 @@ BOT_TURN_STALE_SECONDS = env_int("BOT_TURN_STALE_SECONDS", default=10)
 # A finished match still without results this long after its end-of-match task was queued has
 # the task queued again.
 RESULTS_STALE_SECONDS = env_int("RESULTS_STALE_SECONDS", default=30)
+# The times a match's end-of-match task is queued before the sweeper gives up (docs/scoring.md).
+RESULTS_MAX_ATTEMPTS = env_int("RESULTS_MAX_ATTEMPTS", default=10)
 # Celery beat sends the sweep; a sweep not started within one interval is dropped (the next
 # one does its work), so sweeps never pile up while workers are away.
 CELERY_BEAT_SCHEDULE = {

@@ -123,6 +123,11 @@ class MatchNotFinished(ConflictError):
     title = "Match not finished"
 
 
+class ResultsIncompleteProblem(ConflictError):
+    code = "results_incomplete"
+    title = "Results incomplete"
+
+
 class NotOrganiser(ForbiddenError):
     code = "not_organiser"
     title = "Not an organiser"

@@ -55,9 +55,11 @@ class GamesForScoring:
     ) -> int:
         """A match with every seat taken (``None``: a new bot), dealt and started at once.
 
-        ``turn_seconds`` is kept by the competition; matches take it once they have turn clocks.
+        ``turn_seconds`` (when not ``None``) is the match's turn clock, the house option of
+        that name (docs/rules.md §4): the start sets the first human's deadline.
         """
-        del turn_seconds
+        if turn_seconds is not None:
+            options = {**options, "turn_seconds": turn_seconds}
         organiser = Player.objects.get(pk=organiser_id)
         resolved = engine.resolve_options(variant, len(player_ids), options)
         now = timezone.now()

@@ -19,6 +19,7 @@ import logging
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.db.models import F
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
@@ -83,22 +84,33 @@ def match_results(*, now: datetime) -> int:
     ``finalised_at`` null) in its own transaction, so a lost message or a dead worker leaves the
     marker behind; the partial index ``finalisation_pending`` makes the question one indexed
     query however many matches have finished. Claiming a marker moves its ``queued_at`` to
-    ``now`` (compare-and-set): it is queued again at most once per ``RESULTS_STALE_SECONDS``.
+    ``now`` and counts an attempt (compare-and-set): it is queued again at most once per
+    ``RESULTS_STALE_SECONDS``. A match already queued ``RESULTS_MAX_ATTEMPTS`` times is not
+    queued again: it is marked failed (``failed_at``, out of the partial index) and logged as
+    an error with its last error; an organiser can still finalise it on demand.
     """
     from scoring.tasks import match_finalise_task
 
     stale = now - timedelta(seconds=settings.RESULTS_STALE_SECONDS)
+    pending = MatchFinalisation.objects.filter(finalised_at__isnull=True, failed_at__isnull=True)
     waiting = (
-        MatchFinalisation.objects.filter(finalised_at__isnull=True, queued_at__lt=stale)
+        pending.filter(queued_at__lt=stale)
         .order_by("queued_at")
-        .values_list("match_id", "queued_at")[:SWEEP_BATCH]
+        .values_list("match_id", "queued_at", "attempts", "last_error")[:SWEEP_BATCH]
     )
     queued = 0
-    for match_id, since in list(waiting):
-        claimed = MatchFinalisation.objects.filter(
-            match_id=match_id, queued_at=since, finalised_at__isnull=True
-        ).update(queued_at=now)
-        if claimed:
+    for match_id, since, attempts, error in list(waiting):
+        mine = pending.filter(match_id=match_id, queued_at=since)
+        if attempts >= settings.RESULTS_MAX_ATTEMPTS:
+            if mine.update(failed_at=now):
+                logger.error(
+                    "Match %s: gave up on its results after %d attempts; last error: %s",
+                    match_id,
+                    attempts,
+                    error or "none recorded (lost messages or a worker that died)",
+                )
+            continue
+        if mine.update(queued_at=now, attempts=F("attempts") + 1):
             enqueue_on_commit(match_finalise_task, match_id)
             queued += 1
     return queued

@@ -139,7 +139,9 @@ class CompetitionMatch(models.Model):
         Stage, null=True, blank=True, on_delete=models.CASCADE, related_name="tables"
     )
     table_number = models.PositiveSmallIntegerField(null=True, blank=True, help_text="1-based.")
-    finished = models.BooleanField(default=False, help_text="Its results are in.")
+    finished = models.BooleanField(
+        default=False, help_text="Settled: its results are in, or it was abandoned (none)."
+    )
 
     class Meta:
         ordering = ["competition", "stage", "table_number", "match"]

@@ -114,6 +114,12 @@ class MatchFinalisation(models.Model):
     too long (``queued_at``: when it last was). ``engine_agreed`` records whether the order
     computed from the round rows equalled the engine's (a disagreement is logged as an error;
     the rows decide).
+
+    A match that cannot be finalised is not retried for ever: ``attempts`` counts the times
+    its task was queued (the end of the match, then each sweep), ``last_error`` keeps why the
+    last run failed, and ``failed_at`` is set (and the sweeper stops) when a run finds the
+    round rows incomplete (no retry can mend them) or after ``RESULTS_MAX_ATTEMPTS`` attempts.
+    An organiser's ``POST /api/matches/{id}/finalise`` still runs it on demand.
     """
 
     match = models.OneToOneField(
@@ -126,19 +132,34 @@ class MatchFinalisation(models.Model):
         null=True, blank=True, help_text="When the results were written; null while pending."
     )
     engine_agreed = models.BooleanField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(
+        default=0, help_text="Times the end-of-match task was queued for this match."
+    )
+    failed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the sweeper gave up on it; null otherwise."
+    )
+    last_error = models.TextField(blank=True, default="", help_text="Why the last run failed.")
 
     class Meta:
         indexes = [
             # The sweeper's question: which matches wait for their results, oldest first.
             models.Index(
                 fields=["queued_at"],
-                condition=models.Q(finalised_at__isnull=True),
+                condition=models.Q(finalised_at__isnull=True, failed_at__isnull=True),
                 name="finalisation_pending",
+            ),
+            # Operators' question: which matches the sweeper gave up on.
+            models.Index(
+                fields=["failed_at"],
+                condition=models.Q(finalised_at__isnull=True, failed_at__isnull=False),
+                name="finalisation_failed",
             ),
         ]
 
     def __str__(self) -> str:
         state = "pending" if self.finalised_at is None else "finalised"
+        if self.finalised_at is None and self.failed_at is not None:
+            state = "failed"
         return f"Match {self.match_id}: {state}"
 
 

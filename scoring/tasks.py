@@ -7,7 +7,7 @@ from typing import Any
 from celery import shared_task
 from django.db import OperationalError
 
-from scoring.services import match_finalise
+from scoring.services import finalisation_failed, match_finalise
 
 
 @shared_task(
@@ -22,8 +22,19 @@ def match_finalise_task(match_id: int) -> dict[str, Any]:
     Enqueued on commit of the move (or start) that ends a match, and again by the sweeper for
     a finished match still without results. Retried on database errors.
     """
-    outcome = match_finalise(match_id=match_id)
-    return {"match_id": match_id, "written": outcome.written, "reason": outcome.reason}
+    try:
+        outcome = match_finalise(match_id=match_id)
+    except OperationalError:
+        raise  # retried (a database error passes)
+    except Exception as exc:  # a bug: kept on the marker; the sweeper's attempts are bounded
+        finalisation_failed(match_id=match_id, error=f"{type(exc).__name__}: {exc}", give_up=False)
+        raise
+    return {
+        "match_id": match_id,
+        "written": outcome.written,
+        "failed": outcome.failed,
+        "reason": outcome.reason,
+    }
 
 
 def enqueue_match_finalise(match_id: int) -> None:

@@ -14,17 +14,19 @@ from games.api.common import MATCH_ID, NOT_AUTHENTICATED, NOT_FOUND, GameApi, pr
 from games.api.common import problem_example as example
 from games.api.match_types import StandingOutputSerializer
 from games.models import Match
-from games.problems import MatchNotFinished, NotOrganiser
+from games.problems import MatchNotFinished, NotOrganiser, ResultsIncompleteProblem
 from games.record import FORMAT, match_record
 from games.results import match_standings, results_pending
 from games.selectors import match_for_viewer
 from scoring.services import match_finalise
 
-NOT_FINISHED = problem(
-    "The match has not finished: its seeds and hands are still secret.",
+NOT_FINISHED_EXAMPLES = (
     ("Not finished", example(409, "match_not_finished", "Match not finished",
                              "Match 7 is playing: its record is published when it has finished.")),
 )  # fmt: skip
+NOT_FINISHED = problem(
+    "The match has not finished: its seeds and hands are still secret.", *NOT_FINISHED_EXAMPLES
+)
 
 
 class RecordMatchSerializer(serializers.Serializer):
@@ -204,7 +206,20 @@ class MatchFinaliseApi(GameApi):
                 ),
             ),
             HTTPStatus.NOT_FOUND: NOT_FOUND,
-            HTTPStatus.CONFLICT: NOT_FINISHED,
+            HTTPStatus.CONFLICT: problem(
+                "Not finished, or its round rows do not add up to a result.",
+                *NOT_FINISHED_EXAMPLES,
+                (
+                    "Results incomplete",
+                    example(
+                        409,
+                        "results_incomplete",
+                        "Results incomplete",
+                        "Match 7 cannot be finalised: match 7: 3 seats have round rows, 4 sat. "
+                        "Nothing was written.",
+                    ),
+                ),
+            ),
         },
     )
     def post(self, request: Request, match_id: int) -> Response:
@@ -215,6 +230,10 @@ class MatchFinaliseApi(GameApi):
         if match.status != Match.Status.FINISHED:
             raise MatchNotFinished(f"Match {match.pk} is {match.status}: it has no results yet.")
         outcome = match_finalise(match_id=match.pk)
+        if outcome.failed:
+            raise ResultsIncompleteProblem(
+                f"Match {match.pk} cannot be finalised: {outcome.reason}. Nothing was written."
+            )
         match.result_rows = None  # type: ignore[attr-defined]  (read the rows just written)
         return Response(
             {

@@ -3,7 +3,8 @@
 How leaving counts (docs/api.md, "Resigning and abandoning"): a player who resigned, or whose
 seat was taken over after too many timeouts, stays the seat's player; a bot finishes the seat
 and the player's result is the seat's, by C-WIN like everyone's (the standings mark them
-``left``). An abandoned match has no standings and no results: it counts for nobody.
+``left``). An abandoned match has no standings and no results: it counts for nobody (a
+tournament's abandoned table is settled, so its stage can finish: docs/scoring.md).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from games.models import Match, Player, Seat
 from games.problems import AlreadyLeft, MatchNotPlaying, NotCreator, NotYourMatch
 from games.services.clock import on_commit_clock
 from games.services.common import bot_turn_schedule, match_lock
+from scoring.competitions.services import competition_match_abandoned
 
 #: The level of the bot that plays a seat its player left (the timeouts' bot, RULES: level 2).
 TAKEOVER_BOT_LEVEL = 2
@@ -112,6 +114,7 @@ def match_abandon(*, match_id: int, player: Player) -> Match:
         match.save(
             update_fields=["status", "finished_at", "turn_deadline", "bot_turn_since", "version"]
         )
+        competition_match_abandoned(match_id=match.pk)  # a tournament table never stalls
         live.on_commit_notice(
             match_id=match.pk,
             frame={

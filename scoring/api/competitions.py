@@ -111,7 +111,8 @@ class CompetitionListCreateApi(ListAPIView, CompetitionApi):
             required=False,
             allow_null=True,
             default=None,
-            help_text="Each match's turn clock, once matches have one.",
+            help_text="Seconds a human has for each move in every match (the house option "
+            "turn_seconds, docs/rules.md §4); null: no clock.",
         )
         points_scheme = serializers.DictField(
             child=serializers.ListField(child=serializers.IntegerField()),

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from django.apps import apps
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -43,6 +44,7 @@ from scoring.models import (
 from scoring.ports import PlayerRef, games_port
 
 TOURNAMENT = Competition.Kind.TOURNAMENT
+FINISHED = Competition.Status.FINISHED
 LEAGUE = Competition.Kind.LEAGUE
 #: The default number of finished matches a league player needs to be ranked.
 LEAGUE_MIN_MATCHES = 3
@@ -96,6 +98,15 @@ def competition_create(*, organiser: PlayerRef, spec: CompetitionSpec) -> Compet
     if spec.bot_level not in games_port().bot_levels():
         levels = ", ".join(map(str, games_port().bot_levels()))
         problems.append(f"bot_level is one of {levels}; got {spec.bot_level}.")
+    turn_seconds = spec.turn_seconds
+    in_options = spec.options.get("turn_seconds")
+    if turn_seconds is None:
+        turn_seconds = in_options
+    elif in_options is not None and in_options != turn_seconds:
+        problems.append(
+            f"turn_seconds is {turn_seconds} but options say turn_seconds {in_options}: "
+            "give it once."
+        )
     sizes = seated_sizes(kind=spec.kind, table_size=spec.table_size, allow_bots=spec.allow_bots)
     scheme = spec.points_scheme
     if scheme is None:
@@ -104,8 +115,9 @@ def competition_create(*, organiser: PlayerRef, spec: CompetitionSpec) -> Compet
         problems += points.scheme_problems(scheme, sizes)
     if problems:
         raise InvalidCompetition(" ".join(problems), extra={"problems": problems})
+    played = _with_clock(spec.options, turn_seconds)
     for size in sizes:  # OptionError (400) names the option and the rule
-        games_port().resolve_options(variant=spec.variant, seat_count=size, options=spec.options)
+        games_port().resolve_options(variant=spec.variant, seat_count=size, options=played)
     return Competition.objects.create(
         kind=spec.kind,
         name=spec.name,
@@ -114,7 +126,7 @@ def competition_create(*, organiser: PlayerRef, spec: CompetitionSpec) -> Compet
         table_size=spec.table_size,
         allow_bots=spec.allow_bots,
         bot_level=spec.bot_level,
-        turn_seconds=spec.turn_seconds,
+        turn_seconds=turn_seconds,
         points_scheme=scheme,
         stage_count=spec.stage_count,
         min_matches=(
@@ -127,6 +139,18 @@ def competition_create(*, organiser: PlayerRef, spec: CompetitionSpec) -> Compet
         seed=secrets.token_hex(32),
         organiser_id=organiser.id,
     )
+
+
+def _with_clock(options: dict[str, Any], turn_seconds: int | None) -> dict[str, Any]:
+    if turn_seconds is None:
+        return dict(options)
+    return {**options, "turn_seconds": turn_seconds}
+
+
+def match_options(competition: Competition) -> dict[str, Any]:
+    """The house options every match of ``competition`` plays: the organiser's, with the
+    competition's turn clock (``turn_seconds``) when it has one."""
+    return _with_clock(competition.options, competition.turn_seconds)
 
 
 def _lock(competition_id: int) -> Competition:
@@ -275,6 +299,7 @@ def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage
             )
         if number > 1:
             previous = Stage.objects.get(competition=competition, number=number - 1)
+            _settle_abandoned(competition=competition, stage=previous)
             if previous.status != Stage.Status.FINISHED:
                 raise WrongStage(
                     f"Stage {number - 1} of tournament {competition.pk} is still playing.",
@@ -302,7 +327,7 @@ def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage
             match_id = games_port().match_create_seated(
                 organiser_id=competition.organiser_id,
                 variant=competition.variant,
-                options=competition.options,
+                options=match_options(competition),
                 player_ids=table,
                 bot_level=competition.bot_level,
                 turn_seconds=competition.turn_seconds,
@@ -340,9 +365,10 @@ def league_match_options(
         raise NotLeaguePlayer(f"You are not registered for league {league_id}.")
     if variant != league.variant:
         raise NotInLeague(f"League {league_id} plays {league.variant}, not {variant}.")
-    if options and options != league.options:
+    played = match_options(league)
+    if options and options not in (league.options, played):
         raise NotInLeague(
-            f"League {league_id} matches play the league's house options {league.options}: "
+            f"League {league_id} matches play the league's house options {played}: "
             "leave options out."
         )
     if seat_count > league.table_size:
@@ -350,7 +376,7 @@ def league_match_options(
             f"League {league_id} plays at tables of at most {league.table_size}; "
             f"got {seat_count} seats."
         )
-    return dict(league.options)
+    return played
 
 
 def league_bots_check(*, league_id: int) -> None:
@@ -439,6 +465,42 @@ def competition_match_finished(*, match_id: int) -> bool:
         return True
 
 
+def competition_match_abandoned(*, match_id: int) -> bool:
+    """Settle an abandoned match of a competition; ``False`` if it counts for none.
+
+    An abandoned match has no results, so it counts for nobody: its players get no
+    ``CompetitionResult`` (no match played, no placement points; for Swiss seating they have
+    not met there). A tournament's table is settled all the same, so its stage finishes when
+    every other table's results are in (and with the last stage the tournament): an abandoned
+    table never holds a stage up. Games calls it in the transaction that abandons the match
+    (lock order: the match, then the competition). Idempotent.
+    """
+    link = CompetitionMatch.objects.filter(match_id=match_id).first()
+    if link is None:
+        return False
+    with transaction.atomic():
+        competition = _lock(link.competition_id)
+        settled = CompetitionMatch.objects.filter(pk=link.pk, finished=False).update(finished=True)
+        if settled and link.stage_id is not None and competition.status != FINISHED:
+            _stage_maybe_finished(competition=competition, stage_id=link.stage_id)
+        return bool(settled)
+
+
+def _settle_abandoned(*, competition: Competition, stage: Stage) -> None:
+    """Settle the tables of ``stage`` whose matches were abandoned without being settled
+    (the caller holds the competition's lock); the stage may finish."""
+    if stage.status == Stage.Status.FINISHED:
+        return
+    match_model = apps.get_model("games", "Match")  # scoring never imports games
+    abandoned = match_model.objects.filter(status="abandoned").values("pk")
+    settled = CompetitionMatch.objects.filter(
+        stage=stage, finished=False, match_id__in=abandoned
+    ).update(finished=True)
+    if settled:
+        _stage_maybe_finished(competition=competition, stage_id=stage.pk)
+        stage.refresh_from_db()
+
+
 def _stage_maybe_finished(*, competition: Competition, stage_id: int) -> None:
     if CompetitionMatch.objects.filter(stage_id=stage_id, finished=False).exists():
         return
@@ -455,6 +517,7 @@ __all__ = [
     "CompetitionSpec",
     "competition_close",
     "competition_create",
+    "competition_match_abandoned",
     "competition_match_finished",
     "league_bots_check",
     "league_finish",
@@ -462,6 +525,7 @@ __all__ = [
     "league_match_options",
     "league_seat_check",
     "league_start",
+    "match_options",
     "registration_create",
     "registration_withdraw",
     "stage_start",

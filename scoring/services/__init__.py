@@ -5,7 +5,18 @@
 
 from __future__ import annotations
 
-from scoring.services.finalise import FinaliseOutcome, match_finalise, match_finished
+from scoring.services.finalise import (
+    FinaliseOutcome,
+    finalisation_failed,
+    match_finalise,
+    match_finished,
+)
 from scoring.services.rounds import round_results_record
 
-__all__ = ["FinaliseOutcome", "match_finalise", "match_finished", "round_results_record"]
+__all__ = [
+    "FinaliseOutcome",
+    "finalisation_failed",
+    "match_finalise",
+    "match_finished",
+    "round_results_record",
+]

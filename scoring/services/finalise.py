@@ -24,6 +24,10 @@ class ResultsIncomplete(Exception):
     """A finished match whose round rows do not add up to a result (logged; nothing written)."""
 
 
+#: How long a recorded error may be (the rest is in the log).
+ERROR_CHARS = 2000
+
+
 @dataclass(frozen=True)
 class FinaliseOutcome:
     """What ``match_finalise`` did: ``written`` when this run wrote the results."""
@@ -31,6 +35,7 @@ class FinaliseOutcome:
     match_id: int
     written: bool
     reason: str = ""
+    failed: bool = False
     engine_agreed: bool | None = None
     results: list[dict[str, Any]] = field(default_factory=list)
 
@@ -49,7 +54,21 @@ def match_finished(*, match_id: int) -> None:
     """Mark ``match_id`` as waiting for its results. Call it in the transaction that ends the
     match (games does): the sweeper (``games.sweeps.match_results``) then finds the match until
     the end-of-match task has written them, even if its message was lost."""
-    MatchFinalisation.objects.create(match_id=match_id, queued_at=timezone.now())
+    MatchFinalisation.objects.create(match_id=match_id, queued_at=timezone.now(), attempts=1)
+
+
+def finalisation_failed(*, match_id: int, error: str, give_up: bool) -> None:
+    """Record why a run could not finalise ``match_id`` (its marker's ``last_error``); with
+    ``give_up`` the sweeper stops queuing it (``failed_at``). Runs in a transaction of its own
+    (the failed run's has rolled back); a marker already finalised is left alone."""
+    changes: dict[str, Any] = {"last_error": error[:ERROR_CHARS]}
+    if give_up:
+        changes["failed_at"] = timezone.now()
+    with transaction.atomic():
+        markers = MatchFinalisation.objects.filter(match_id=match_id)
+        if not markers.filter(finalised_at__isnull=True).update(**changes) and not markers.exists():
+            # a match that finished before markers were written at its end
+            MatchFinalisation.objects.get_or_create(match_id=match_id, defaults=changes)
 
 
 def _claim(match_id: int) -> bool:
@@ -84,7 +103,17 @@ def match_finalise(*, match_id: int) -> FinaliseOutcome:
     (the rows decide). Idempotent: the marker's compare-and-set and the unique constraints let
     one run write; any other run, concurrent or later, returns ``written=False``. One
     transaction: a failure leaves nothing behind (the marker stays pending for the sweeper).
+    Round rows that do not add up to a result cannot be mended by a retry: the run writes
+    nothing, marks the match failed (the sweeper stops queuing it) and returns ``failed=True``.
     """
+    try:
+        return _finalise(match_id)
+    except ResultsIncomplete as exc:
+        finalisation_failed(match_id=match_id, error=str(exc), give_up=True)
+        return FinaliseOutcome(match_id=match_id, written=False, reason=str(exc), failed=True)
+
+
+def _finalise(match_id: int) -> FinaliseOutcome:
     with transaction.atomic():
         match = _match_row(match_id)
         if match is None:

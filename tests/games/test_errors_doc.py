@@ -117,6 +117,17 @@ def _seat_left(w: World) -> Any:
     return w.move(mover, move)
 
 
+def _results_incomplete(w: World) -> Any:
+    from scoring.models import RoundResult
+    from tests.games.factories import PlayerFactory
+    from tests.scoring.conftest import make_finished_match
+
+    match = make_finished_match(seated=w.players[:2], scores=[[0, 5], [4, 0]])
+    RoundResult.objects.filter(match_id=match.pk, round_number=2).delete()
+    organiser = client_for(PlayerFactory(is_organiser=True))
+    return organiser.post(f"/api/matches/{match.pk}/finalise")
+
+
 def _bad_host(w: World) -> Any:
     return w.anonymous.get("/api/health", HTTP_HOST="evil.example")
 
@@ -234,6 +245,7 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
     "match_not_playing": lambda w: submit(w.clients[0], w.open.pk, {"kind": "draw", "version": 0}),
     "match_not_finished": lambda w: w.clients[0].get(f"/api/matches/{w.playing.pk}/record"),
     "not_organiser": lambda w: w.clients[0].post(f"/api/matches/{w.playing.pk}/finalise"),
+    "results_incomplete": _results_incomplete,
     "player_not_found": lambda w: w.clients[0].get("/api/players/999999/stats"),
     "already_left": _already_left,
     "seat_left": _seat_left,

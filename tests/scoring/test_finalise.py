@@ -10,7 +10,6 @@ import pytest
 from games.models import Match, Player
 from scoring.models import MatchFinalisation, MatchResult, Rating, RatingChange, RoundResult
 from scoring.services import match_finalise
-from scoring.services.finalise import ResultsIncomplete
 from scoring.tasks import match_finalise_task
 from tests.games.helpers import play_to_end
 from tests.scoring.conftest import FinishedMatch
@@ -183,12 +182,58 @@ def test_missing_round_rows_write_nothing(
     match = finished_match(seated=players[:3], scores=[[1, 2, 3], [0, 4, 8]])
     RoundResult.objects.filter(match=match, round_number=2, seat=1).delete()
 
-    with pytest.raises(ResultsIncomplete):
-        match_finalise(match_id=match.pk)
+    outcome = match_finalise(match_id=match.pk)
 
+    assert not outcome.written
+    assert outcome.failed
+    assert "seats have different round counts" in outcome.reason
     assert not MatchResult.objects.exists()
-    assert not MatchFinalisation.objects.exists()
     assert not Rating.objects.exists()
+    # the marker says why, and that no retry will mend it: the sweeper leaves it alone
+    marker = MatchFinalisation.objects.get(match_id=match.pk)
+    assert marker.finalised_at is None
+    assert marker.failed_at is not None
+    assert "seats have different round counts" in marker.last_error
+
+
+def test_a_failed_match_is_finalised_once_its_rows_are_mended(
+    players: list[Player], finished_match: FinishedMatch
+) -> None:
+    # given: a match that failed for a missing round row
+    match = finished_match(seated=players[:3], scores=[[1, 2, 3], [0, 4, 8]])
+    missing = RoundResult.objects.get(match=match, round_number=2, seat=1)
+    missing.delete()
+    assert match_finalise(match_id=match.pk).failed
+
+    # when: the row is put back and the match finalised again (an organiser's request)
+    missing.pk = None
+    missing.save()
+    outcome = match_finalise(match_id=match.pk)
+
+    # then: written once, like any match
+    assert outcome.written
+    assert places(match) == [(0, 1, "total"), (1, 2, "total"), (2, 3, "total")]
+    assert MatchFinalisation.objects.get(match_id=match.pk).finalised_at is not None
+    assert not match_finalise(match_id=match.pk).written
+
+
+def test_the_task_records_an_unexpected_error_on_the_marker(
+    players: list[Player], finished_match: FinishedMatch, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match = finished_match(seated=players[:2], scores=[[0, 5]])
+
+    def broken(**_: object) -> None:
+        raise ValueError("ratings exploded")
+
+    monkeypatch.setattr("scoring.services.finalise.ratings_update", broken)
+    with pytest.raises(ValueError, match="ratings exploded"):
+        match_finalise_task.apply(args=(match.pk,), throw=True)
+
+    marker = MatchFinalisation.objects.get(match_id=match.pk)
+    assert marker.finalised_at is None
+    assert marker.failed_at is None  # the sweeper tries again, a bounded number of times
+    assert marker.last_error == "ValueError: ratings exploded"
+    assert not MatchResult.objects.exists()
 
 
 def test_a_match_played_through_the_api_is_finalised_on_commit(

@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 
 from games import sweeps
 from games.models import Match
-from scoring.models import MatchFinalisation, MatchResult
+from scoring.models import MatchFinalisation, MatchResult, RoundResult
 from scoring.tasks import match_finalise_task
 from tests.games.helpers import play_to_end
 
@@ -88,3 +88,56 @@ def test_the_sweep_finalises_the_match_and_then_leaves_it_alone(
 
 def test_the_sweep_is_named_in_the_settings(settings: Any) -> None:
     assert settings.SWEEPS["match_results"] == "games.sweeps.match_results"
+
+
+def test_the_sweep_gives_up_after_the_most_attempts_and_logs_it(
+    lost: Match,
+    sent: list,
+    settings: Any,
+    caplog: pytest.LogCaptureFixture,
+    django_capture_on_commit_callbacks: Callable,
+) -> None:
+    # given: a match whose task never gets to run (every message is lost)
+    settings.RESULTS_MAX_ATTEMPTS = 3
+    marker = MatchFinalisation.objects.get(match_id=lost.pk)
+    assert marker.attempts == 1  # the end of the match queued it once
+    at = marker.queued_at
+
+    # when: the sweeper runs for a long time
+    for _ in range(6):
+        at += timedelta(seconds=STALE + 1)
+        sweep(at, django_capture_on_commit_callbacks)
+
+    # then: queued twice more (three attempts in all), then marked failed and logged once
+    assert sent == [(lost.pk,), (lost.pk,)]
+    marker.refresh_from_db()
+    assert marker.attempts == 3
+    assert marker.failed_at is not None
+    assert marker.finalised_at is None
+    gave_up = [r for r in caplog.records if "gave up on its results" in r.getMessage()]
+    assert len(gave_up) == 1
+    assert gave_up[0].levelname == "ERROR"
+    assert str(lost.pk) in gave_up[0].getMessage()
+
+
+def test_a_match_that_can_never_be_finalised_is_not_queued_again(
+    lost: Match, django_capture_on_commit_callbacks: Callable, sent: list
+) -> None:
+    # given: its round rows are incomplete, and a run of its task found so
+    RoundResult.objects.filter(match=lost, seat=1).delete()
+    outcome = match_finalise_task.apply(args=(lost.pk,)).get()
+    assert outcome["failed"] is True
+    assert outcome["written"] is False
+
+    # when: the sweeper runs long after
+    later = timezone.now() + timedelta(hours=1)
+    queued = sweep(later, django_capture_on_commit_callbacks)
+
+    # then: nothing is queued; the marker says why
+    assert queued == 0
+    assert sent == []
+    marker = MatchFinalisation.objects.get(match_id=lost.pk)
+    assert marker.failed_at is not None
+    assert "seats have round rows" in marker.last_error
+    assert not MatchResult.objects.filter(match=lost).exists()
+

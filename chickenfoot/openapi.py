@@ -25,6 +25,7 @@ PROBLEM_CODES = [
     "invalid_seats",
     "not_authenticated",
     "authentication_failed",
+    "unsupported_auth_scheme",
     "invalid_credentials",
     "permission_denied",
     "not_your_match",
@@ -35,6 +36,7 @@ PROBLEM_CODES = [
     "player_not_found",
     "round_not_found",
     "move_not_found",
+    "token_not_found",
     "method_not_allowed",
     "not_acceptable",
     "not_your_turn",
@@ -99,6 +101,9 @@ class ProblemSerializer(serializers.Serializer):
         child=serializers.CharField(), required=False, help_text="`invalid_competition`."
     )
     next_stage = serializers.IntegerField(required=False, help_text="`wrong_stage`.")
+    accepted_schemes = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="`unsupported_auth_scheme`."
+    )
 
 
 def problem(description: str, *examples: tuple[str, dict[str, Any]]) -> OpenApiResponse:

@@ -38,6 +38,7 @@ _TITLES = {
     "parse_error": "Malformed request",
     "authentication_failed": "Authentication failed",
     "not_authenticated": "Not authenticated",
+    "unsupported_auth_scheme": "Unsupported authorization scheme",
     "permission_denied": "Permission denied",
     "not_found": "Not found",
     "method_not_allowed": "Method not allowed",
@@ -230,6 +231,7 @@ def _from_api_exception(exc: exceptions.APIException) -> Problem:
         code=code,
         title=getattr(exc, "title", None) or _title_for(code, exc.status_code),
         detail=str(exc.detail),
+        extra=getattr(exc, "extra", None) or {},
         headers=headers,
     )
 

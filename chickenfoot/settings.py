@@ -7,6 +7,7 @@ code runs on PostgreSQL and Redis with real workers. README.md lists every varia
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -32,7 +33,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -261,6 +262,16 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+#: API tokens (django-rest-knox): one per login, stored as a SHA-512 digest, expiring
+#: AUTH_TOKEN_TTL_HOURS after the login (0: never). docs/api.md, "Accounts and tokens".
+KNOX_TOKEN_MODEL = "games.DeviceToken"
+AUTH_TOKEN_TTL_HOURS = env_int("AUTH_TOKEN_TTL_HOURS", default=24 * 30)
+REST_KNOX = {
+    "TOKEN_MODEL": KNOX_TOKEN_MODEL,
+    "TOKEN_TTL": timedelta(hours=AUTH_TOKEN_TTL_HOURS) if AUTH_TOKEN_TTL_HOURS > 0 else None,
+    "AUTH_HEADER_PREFIX": "Token",
+}
 
 # --- Internationalisation, static files ---------------------------------------------------------
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.http import HttpRequest
 
-from games.models import Match, Move, Player, Round, Seat
+from games.models import DeviceToken, Match, Move, Player, Round, Seat
 
 
 @admin.register(Player)
@@ -63,4 +64,20 @@ class MoveAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request: object, obj: object = None) -> bool:
+        return False
+
+
+@admin.register(DeviceToken)
+class DeviceTokenAdmin(admin.ModelAdmin):
+    """API tokens: seen and revoked (deleted) here, never made (a key is shown only at login)."""
+
+    list_display = ("id", "user", "device", "created", "expiry", "last_used")
+    search_fields = ("user__username", "device")
+    fields = ("user", "device", "created", "expiry", "last_used")
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False

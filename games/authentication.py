@@ -1,4 +1,9 @@
-"""Token authentication that loads the token's user and their player in one plain query.
+"""Token authentication: the token, its user and their player in one plain query.
+
+Tokens are django-rest-knox's (``games.token_models.DeviceToken``): the key a client holds is
+looked up by its digest, so a request costs one hash and one indexed query. Both
+``Authorization: Token <key>`` and ``Authorization: Bearer <key>`` are accepted; any other scheme
+is refused with 401 ``unsupported_auth_scheme``, naming the accepted ones.
 
 Its own module (not games/api/common.py, which imports DRF's views): DRF's settings name it as
 the default authentication, and DRF imports its settings while its views are still loading.
@@ -6,23 +11,28 @@ the default authentication, and DRF imports its settings while its views are sti
 
 from __future__ import annotations
 
+import binascii
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from rest_framework.authentication import TokenAuthentication
-from rest_framework.authtoken.models import Token
+from django.utils import timezone
+from knox.auth import TokenAuthentication
+from knox.crypto import hash_token
+from rest_framework import exceptions
+from rest_framework.authentication import get_authorization_header
+from rest_framework.request import Request
 
 from games import rows
-from games.models import Player
+from games.models import DeviceToken, Player
 
-#: The token's user (the columns the API reads; the rest load on first use) and their player.
-_AUTH_SQL = (
-    "SELECT u.id, u.is_active, u.is_staff, u.username, "
-    "p.id, p.user_id, p.kind, p.bot_level, p.display_name, p.is_organiser, p.created_at "
-    "FROM authtoken_token t JOIN auth_user u ON u.id = t.user_id "
-    "LEFT JOIN games_player p ON p.user_id = u.id WHERE t.key = %s"
-)
+#: The schemes a client may name in ``Authorization`` (compared without regard to case).
+ACCEPTED_SCHEMES = ("Token", "Bearer")
+#: ``last_used`` is written at most this often per token (one small UPDATE, not one per request).
+LAST_USED_EVERY = timedelta(minutes=1)
+
+_TOKEN_COLUMNS = ("id", "user_id", "created", "expiry", "last_used")
 _USER_COLUMNS = ("id", "is_active", "is_staff", "username")
 _PLAYER_COLUMNS = (
     "id",
@@ -33,24 +43,75 @@ _PLAYER_COLUMNS = (
     "is_organiser",
     "created_at",
 )
+#: The token (by its digest), its user (the columns the API reads; the rest load on first use)
+#: and their player.
+_AUTH_SQL = (
+    "SELECT t.id, t.user_id, t.created, t.expiry, t.last_used, "
+    "u.id, u.is_active, u.is_staff, u.username, "
+    "p.id, p.user_id, p.kind, p.bot_level, p.display_name, p.is_organiser, p.created_at "
+    "FROM games_devicetoken t JOIN auth_user u ON u.id = t.user_id "
+    "LEFT JOIN games_player p ON p.user_id = u.id WHERE t.digest = %s"
+)
+
+
+class UnsupportedAuthScheme(exceptions.AuthenticationFailed):
+    """An ``Authorization`` header with a scheme other than ``Token`` or ``Bearer``."""
+
+    default_code = "unsupported_auth_scheme"
+    title = "Unsupported authorization scheme"
+    extra = {"accepted_schemes": list(ACCEPTED_SCHEMES)}
 
 
 class PlayerTokenAuthentication(TokenAuthentication):
-    """``Authorization: Token <key>``: the user and their player in one plain query.
+    """``Authorization: Token <key>`` or ``Bearer <key>``: the user and their player, one query.
 
-    It is on every request's path, so it skips the ORM's query building; refusals go through
-    DRF's own code and messages.
+    It is on every request's path, so it skips the ORM's query building. ``request.auth`` is the
+    ``DeviceToken`` (its id, user, created, expiry and last_used loaded): logout revokes it.
     """
 
-    def authenticate_credentials(self, key: str) -> tuple[Any, Any]:
-        user_model = get_user_model()
+    def authenticate(self, request: Request) -> tuple[Any, DeviceToken] | None:
+        header = get_authorization_header(request).split()
+        if not header:
+            return None
+        scheme = header[0].decode("latin-1")
+        if scheme.lower() not in {s.lower() for s in ACCEPTED_SCHEMES}:
+            raise UnsupportedAuthScheme(
+                f"The {scheme!r} authorization scheme is not accepted: send "
+                "`Authorization: Bearer <token>` or `Authorization: Token <token>`."
+            )
+        if len(header) != 2:
+            raise exceptions.AuthenticationFailed(
+                f"Invalid {scheme} header: send the scheme, one space and the token."
+            )
+        return self.authenticate_credentials(header[1])
+
+    def authenticate_credentials(self, token: bytes) -> tuple[Any, DeviceToken]:
+        try:
+            digest = hash_token(token.decode("utf-8"))
+        except (UnicodeDecodeError, TypeError, binascii.Error):
+            raise exceptions.AuthenticationFailed("Invalid token.") from None
         with connection.cursor() as cursor:
-            cursor.execute(_AUTH_SQL, [key])
+            cursor.execute(_AUTH_SQL, [digest])
             row = cursor.fetchone()
-        if row is None or not row[1]:
-            return super().authenticate_credentials(key)  # the standard refusal
-        n = len(_USER_COLUMNS)
-        user = rows.load(user_model, _USER_COLUMNS, row[:n])
-        if row[n] is not None:
-            user.player = rows.load(Player, _PLAYER_COLUMNS, row[n:])
-        return (user, Token(key=key, user=user))
+        if row is None:
+            raise exceptions.AuthenticationFailed("Invalid token (unknown, or revoked).")
+        t, u = len(_TOKEN_COLUMNS), len(_TOKEN_COLUMNS) + len(_USER_COLUMNS)
+        device_token = rows.load(DeviceToken, _TOKEN_COLUMNS, row[:t])
+        now = timezone.now()
+        if device_token.expiry is not None and device_token.expiry <= now:
+            DeviceToken.objects.filter(pk=device_token.pk).delete()
+            raise exceptions.AuthenticationFailed("The token has expired: log in again.")
+        if not row[t + 1]:
+            raise exceptions.AuthenticationFailed("User inactive or deleted.")
+        user = rows.load(get_user_model(), _USER_COLUMNS, row[t:u])
+        if row[u] is not None:
+            user.player = rows.load(Player, _PLAYER_COLUMNS, row[u:])
+        device_token.user = user
+        if device_token.last_used is None or now - device_token.last_used >= LAST_USED_EVERY:
+            DeviceToken.objects.filter(pk=device_token.pk).update(last_used=now)
+            device_token.last_used = now
+        return (user, device_token)
+
+    def authenticate_header(self, request: Request) -> str:
+        """The 401 challenge: both schemes (RFC 9110 allows a list)."""
+        return ", ".join(ACCEPTED_SCHEMES)

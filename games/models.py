@@ -270,3 +270,7 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"Move {self.seq} of match {self.match_id}"
+
+
+# knox's token model lives in a module of its own; imported here so Django finds it.
+from games.token_models import DeviceToken  # noqa: E402, F401

@@ -108,6 +108,13 @@ class MatchNotStarted(ConflictError):
     title = "Match not started"
 
 
+class TokenNotFound(NotFoundError):
+    """A token id that is not one of the caller's (revoked, expired, or someone else's)."""
+
+    code = "token_not_found"
+    title = "No such token"
+
+
 class RoundNotFound(NotFoundError):
     code = "round_not_found"
     title = "No such round"

@@ -19,11 +19,16 @@ from games.api.pictures import BoardSvgApi, ScoresSvgApi
 from games.api.players import PlayerMeApi, PlayerRegisterApi, TokenObtainApi
 from games.api.records import MatchFinaliseApi, MatchRecordApi
 from games.api.rounds import MatchRoundsApi
+from games.api.tokens import LogoutAllApi, LogoutApi, TokenListApi, TokenRevokeApi
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("players", PlayerRegisterApi.as_view(), name="player-register"),
     path("players/me", PlayerMeApi.as_view(), name="player-me"),
     path("auth/token", TokenObtainApi.as_view(), name="token-obtain"),
+    path("auth/logout", LogoutApi.as_view(), name="logout"),
+    path("auth/logout-all", LogoutAllApi.as_view(), name="logout-all"),
+    path("auth/tokens", TokenListApi.as_view(), name="token-list"),
+    path("auth/tokens/<int:token_id>", TokenRevokeApi.as_view(), name="token-revoke"),
     path("matches", MatchCreateApi.as_view(), name="match-create"),
     path("matches/open", MatchOpenListApi.as_view(), name="match-open-list"),
     path("matches/mine", MatchMineListApi.as_view(), name="match-mine-list"),

@@ -114,7 +114,7 @@ def play_match(base_url: str, variant: str) -> Played:
         "register",
     )
     client = AuthenticatedClient(
-        base_url=base_url, token=account.token, prefix="Token", raise_on_unexpected_status=True
+        base_url=base_url, token=account.token, raise_on_unexpected_status=True
     )
     created: MatchSummary = _ok(
         match_create.sync(client=client, body=_create_body(variant)), "create"

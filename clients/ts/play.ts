@@ -64,7 +64,7 @@ async function playMatch(baseUrl: string, variant: Variant): Promise<string> {
   }
   const client = createClient<paths>({
     baseUrl,
-    headers: { Authorization: `Token ${registered.data.token}` },
+    headers: { Authorization: `Bearer ${registered.data.token}` },
   });
 
   const created = await client.POST("/api/matches", { body: createBody(variant) });

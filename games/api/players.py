@@ -1,4 +1,4 @@
-"""Accounts: register (get a token), log in (get your token), who am I."""
+"""Accounts: register (get a token), log in (get a token for this device), who am I."""
 
 from __future__ import annotations
 
@@ -18,8 +18,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.common import NOT_AUTHENTICATED, GameApi, problem, problem_example
-from games.models import Player
+from games.models import DeviceToken, Player
 from games.services import player_register, token_obtain
+from games.token_models import DEVICE_MAX_LENGTH
 
 
 @extend_schema_serializer(component_name="Player")
@@ -33,7 +34,28 @@ class PlayerOutputSerializer(serializers.Serializer):
 @extend_schema_serializer(component_name="PlayerToken")
 class PlayerTokenOutputSerializer(serializers.Serializer):
     player = PlayerOutputSerializer()
-    token = serializers.CharField(help_text="Send it as `Authorization: Token <token>`.")
+    token = serializers.CharField(
+        help_text="Send it as `Authorization: Bearer <token>` (or `Token <token>`). Shown once: "
+        "the server keeps only its hash."
+    )
+    token_id = serializers.IntegerField(
+        help_text="The token's id in `GET /api/auth/tokens` (revoke it by this id)."
+    )
+    expiry = serializers.DateTimeField(
+        allow_null=True,
+        help_text="When the token stops working (log in again then); null: never.",
+    )
+
+
+def token_json(player: Player, token: DeviceToken, key: str) -> dict[str, object]:
+    return {
+        "player": player_json(player),
+        "token": key,
+        "token_id": token.pk,
+        "expiry": serializers.DateTimeField().to_representation(token.expiry)
+        if token.expiry
+        else None,
+    }
 
 
 def player_json(player: Player) -> dict[str, object]:
@@ -52,7 +74,15 @@ PASSWORD_RULES = (
 )
 
 PLAYER_EXAMPLE = {"id": 3, "name": "Ada", "kind": "human", "is_organiser": False}
-TOKEN_EXAMPLE = {"player": PLAYER_EXAMPLE, "token": "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"}
+TOKEN_EXAMPLE = {
+    "player": PLAYER_EXAMPLE,
+    "token": "4f1c3e0a9b7d52e8c6a1f0d3b2e9c8a7d6f5e4c3b2a1908f7e6d5c4b3a291807",
+    "token_id": 12,
+    "expiry": "2027-01-01T12:00:00Z",
+}
+DEVICE_HELP = (
+    "A name for the device or app logging in (up to 64 characters), shown in the token list."
+)
 
 
 class PlayerRegisterApi(APIView):
@@ -68,6 +98,9 @@ class PlayerRegisterApi(APIView):
             min_length=1, max_length=128, write_only=True, help_text=PASSWORD_RULES
         )
         display_name = serializers.CharField(max_length=64, required=False, allow_blank=True)
+        device = serializers.CharField(
+            max_length=DEVICE_MAX_LENGTH, required=False, allow_blank=True, help_text=DEVICE_HELP
+        )
 
     @extend_schema(
         operation_id="player_register",
@@ -122,12 +155,16 @@ class PlayerRegisterApi(APIView):
     def post(self, request: Request) -> Response:
         data = self.PlayerRegisterInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        player, token = player_register(**data.validated_data)
-        return Response({"player": player_json(player), "token": token}, status=HTTPStatus.CREATED)
+        player, token, key = player_register(**data.validated_data)
+        return Response(token_json(player, token, key), status=HTTPStatus.CREATED)
 
 
 class TokenObtainApi(APIView):
-    """Log in with a username and password; the answer carries the API token."""
+    """Log in with a username and password; the answer carries a new token for this device.
+
+    Each login makes a token of its own (name the device to tell them apart in the token list),
+    valid until it expires (`AUTH_TOKEN_TTL_HOURS`) or is revoked (logout).
+    """
 
     authentication_classes = ()
     permission_classes = (AllowAny,)
@@ -136,16 +173,23 @@ class TokenObtainApi(APIView):
     class TokenObtainInputSerializer(serializers.Serializer):
         username = serializers.CharField(max_length=150)
         password = serializers.CharField(max_length=128, write_only=True)
+        device = serializers.CharField(
+            max_length=DEVICE_MAX_LENGTH, required=False, allow_blank=True, help_text=DEVICE_HELP
+        )
 
     @extend_schema(
         operation_id="token_obtain",
-        summary="Log in (get your token)",
+        summary="Log in (get a token for this device)",
         tags=["accounts"],
         request=TokenObtainInputSerializer,
         examples=[
             OpenApiExample(
                 "Log in",
-                value={"username": "ada", "password": "correct horse battery"},
+                value={
+                    "username": "ada",
+                    "password": "correct horse battery",
+                    "device": "Ada's phone",
+                },
                 request_only=True,
             )
         ],
@@ -185,8 +229,8 @@ class TokenObtainApi(APIView):
     def post(self, request: Request) -> Response:
         data = self.TokenObtainInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        player, token = token_obtain(**data.validated_data)
-        return Response({"player": player_json(player), "token": token})
+        player, token, key = token_obtain(**data.validated_data)
+        return Response(token_json(player, token, key))
 
 
 class PlayerMeApi(GameApi):

@@ -7,17 +7,19 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from rest_framework.authtoken.models import Token
 
 from chickenfoot.problems import ConflictError
-from games.models import Player
+from games.models import DeviceToken, Player
 from games.problems import InvalidCredentials
+from games.services.tokens import token_issue
 
 BOT_NAMES = {1: "Rookie bot", 2: "Greedy bot", 3: "Shark bot", 4: "Strong bot"}
 
 
-def player_register(*, username: str, password: str, display_name: str = "") -> tuple[Player, str]:
-    """Create a user account and its player; return the player and a fresh API token.
+def player_register(
+    *, username: str, password: str, display_name: str = "", device: str = ""
+) -> tuple[Player, DeviceToken, str]:
+    """Create a user account and its player; the player, and a token for ``device`` and its key.
 
     Raises Django's ``ValidationError`` for a weak password, ``ConflictError`` for a taken name.
     """
@@ -33,12 +35,12 @@ def player_register(*, username: str, password: str, display_name: str = "") -> 
             player = Player.objects.create(
                 user=user, kind=Player.Kind.HUMAN, display_name=display_name or username
             )
-            token = Token.objects.create(user=user)
+            token, key = token_issue(user=user, device=device)
     except IntegrityError:
         raise ConflictError(
             f"The username {username!r} is taken.", code="username_taken", title="Username taken"
         ) from None
-    return player, token.key
+    return player, token, key
 
 
 def player_for_user(*, user: AbstractBaseUser) -> Player:
@@ -52,13 +54,15 @@ def player_for_user(*, user: AbstractBaseUser) -> Player:
         return player
 
 
-def token_obtain(*, username: str, password: str) -> tuple[Player, str]:
-    """Log in: the player and their API token (created on first use)."""
+def token_obtain(
+    *, username: str, password: str, device: str = ""
+) -> tuple[Player, DeviceToken, str]:
+    """Log in: the player, and a new token for ``device`` and its key (one per login)."""
     user = authenticate(username=username, password=password)
     if user is None or not user.is_active:
         raise InvalidCredentials("Wrong username or password.")
-    token, _ = Token.objects.get_or_create(user=user)
-    return player_for_user(user=user), token.key
+    token, key = token_issue(user=user, device=device)
+    return player_for_user(user=user), token, key
 
 
 def bot_create(*, level: int) -> Player:

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 from django.test import Client
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from chickenfoot.problems import PROBLEM_CONTENT_TYPE, ProblemError, flatten_errors
+from games.services.tokens import token_issue
 
 pytestmark = [pytest.mark.urls("tests.foundation.urls"), pytest.mark.django_db]
 
@@ -64,7 +64,7 @@ def test_anonymous_request_gets_401_with_challenge(api_client: APIClient) -> Non
     response = api_client.get("/test/private")
 
     assert_problem(response, HTTPStatus.UNAUTHORIZED, "not_authenticated")
-    assert response["WWW-Authenticate"] == "Token"
+    assert response["WWW-Authenticate"] == "Token, Bearer"
 
 
 def test_bad_token_is_authentication_failed(api_client: APIClient) -> None:
@@ -75,14 +75,41 @@ def test_bad_token_is_authentication_failed(api_client: APIClient) -> None:
     assert_problem(response, HTTPStatus.UNAUTHORIZED, "authentication_failed")
 
 
-def test_token_authenticates(api_client: APIClient, user: Any) -> None:
-    token = Token.objects.create(user=user)
-    api_client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+@pytest.mark.parametrize("scheme", ["Token", "Bearer", "bearer", "TOKEN"])
+def test_token_authenticates_with_either_scheme(
+    api_client: APIClient, user: Any, scheme: str
+) -> None:
+    _, key = token_issue(user=user)
+    api_client.credentials(HTTP_AUTHORIZATION=f"{scheme} {key}")
 
     response = api_client.get("/test/private")
 
     assert response.status_code == HTTPStatus.OK
     assert response.json() == {"user": "ada"}
+
+
+@pytest.mark.parametrize("header", ["Basic YWRhOnNlY3JldA==", "JWT abc", "Digest x=1"])
+def test_another_scheme_is_refused_naming_the_accepted_ones(
+    api_client: APIClient, user: Any, header: str
+) -> None:
+    _, key = token_issue(user=user)
+    api_client.credentials(HTTP_AUTHORIZATION=header.split()[0] + " " + key)
+
+    response = api_client.get("/test/private")
+
+    body = assert_problem(response, HTTPStatus.UNAUTHORIZED, "unsupported_auth_scheme")
+    assert "Bearer" in body["detail"]
+    assert "Token" in body["detail"]
+    assert body["accepted_schemes"] == ["Token", "Bearer"]
+    assert response["WWW-Authenticate"] == "Token, Bearer"
+
+
+def test_a_header_without_its_key_is_refused(api_client: APIClient) -> None:
+    api_client.credentials(HTTP_AUTHORIZATION="Bearer")
+
+    response = api_client.get("/test/private")
+
+    assert_problem(response, HTTPStatus.UNAUTHORIZED, "authentication_failed")
 
 
 def test_method_not_allowed_lists_allowed_methods(api_client: APIClient) -> None:

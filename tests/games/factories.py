@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import factory
 from django.contrib.auth import get_user_model
-from rest_framework.authtoken.models import Token
 
 from games.engine.shuffle import new_match_seed
 from games.models import Match, Player, Seat
+from games.services.tokens import token_issue
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -64,6 +64,7 @@ def _resolved(variant: str, seats: int) -> dict:
     return resolve_options(variant, seats, {})
 
 
-def token_for(player: Player) -> str:
-    token, _ = Token.objects.get_or_create(user=player.user)
-    return token.key
+def token_for(player: Player, device: str = "") -> str:
+    """A new token (the key) for ``player``, as a login from ``device`` would give."""
+    _, key = token_issue(user=player.user, device=device)
+    return key

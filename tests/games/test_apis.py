@@ -78,25 +78,6 @@ def test_register_refuses_a_taken_name_and_a_weak_password() -> None:
     )
 
 
-def test_login_returns_the_same_token() -> None:
-    client = APIClient()
-    token = client.post(
-        "/api/players", {"username": "ada", "password": "correct horse battery"}
-    ).json()["token"]
-
-    response = client.post(
-        "/api/auth/token", {"username": "ada", "password": "correct horse battery"}
-    )
-
-    assert response.status_code == HTTPStatus.OK
-    assert response.json()["token"] == token
-    problem(
-        client.post("/api/auth/token", {"username": "ada", "password": "wrong"}),
-        HTTPStatus.UNAUTHORIZED,
-        "invalid_credentials",
-    )
-
-
 @pytest.mark.parametrize(
     "path",
     [

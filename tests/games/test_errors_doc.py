@@ -219,6 +219,10 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
     "authentication_failed": lambda w: APIClient(HTTP_AUTHORIZATION="Token nope").get(
         "/api/players/me"
     ),
+    "unsupported_auth_scheme": lambda w: APIClient(HTTP_AUTHORIZATION="Basic YWRhOng=").get(
+        "/api/players/me"
+    ),
+    "token_not_found": lambda w: w.clients[0].delete("/api/auth/tokens/999999"),
     "invalid_credentials": lambda w: w.anonymous.post(
         "/api/auth/token", {"username": "ada", "password": "wrong"}, format="json"
     ),

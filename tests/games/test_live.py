@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games.live.access import (
@@ -19,8 +18,8 @@ from games.live.access import (
     CLOSE_NO_MATCH,
     CLOSE_UNAUTHENTICATED,
 )
-from games.models import Match, Player
-from tests.games.factories import PlayerFactory
+from games.models import DeviceToken, Match, Player
+from tests.games.factories import PlayerFactory, token_for
 from tests.games.helpers import play_turn
 from tests.games.live import (
     close_code,
@@ -191,7 +190,48 @@ async def test_a_revoked_token_closes_the_socket_at_the_next_heartbeat(
     beat = await frames_until(socket, lambda f: f["type"] == "heartbeat")
     assert beat[-1]["type"] == "heartbeat"
 
-    await db(Token.objects.filter(user=players[0].user).delete)()
+    await db(DeviceToken.objects.filter(user=players[0].user).delete)()
+
+    assert await close_code(socket) == CLOSE_UNAUTHENTICATED
+
+
+@pytest.mark.parametrize("scheme", ["Token", "Bearer"])
+async def test_logging_out_closes_that_tokens_socket_and_refuses_it_after(
+    settings: Any, players: list[Player], started_match: Callable[..., Match], scheme: str
+) -> None:
+    # given: a socket on this device's token, another on the same player's other device
+    settings.LIVE_HEARTBEAT_SECONDS = 0.05
+    match = await db(started_match)("chickenfoot", 3, {"rounds": 1})
+    phone = await db(token_for)(players[0], "phone")
+    laptop = await db(token_for)(players[0], "laptop")
+    on_phone = await open_socket(match.pk, authorization=f"{scheme} {phone}")
+    on_laptop = await open_socket(match.pk, authorization=f"{scheme} {laptop}")
+    assert (await next_frame(on_phone))["type"] == "hello"
+    assert (await next_frame(on_laptop))["type"] == "hello"
+
+    # when: the phone logs out
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"{scheme} {phone}")
+    response = await db(client.post)("/api/auth/logout")
+    assert response.status_code == HTTPStatus.NO_CONTENT
+
+    # then: the phone's socket closes at its next heartbeat; the laptop's goes on
+    assert await close_code(on_phone) == CLOSE_UNAUTHENTICATED
+    beats = await frames_until(on_laptop, lambda f: f["type"] == "heartbeat")
+    assert beats[-1]["type"] == "heartbeat"
+    # and: a new socket with the revoked token is refused
+    refused = await open_socket(match.pk, authorization=f"{scheme} {phone}")
+    assert await close_code(refused) == CLOSE_UNAUTHENTICATED
+    await on_laptop.disconnect()
+
+
+async def test_an_unknown_scheme_is_refused_on_the_socket(
+    players: list[Player], started_match: Callable[..., Match]
+) -> None:
+    match = await db(started_match)("chickenfoot", 3, {"rounds": 1})
+    key = await db(token_for)(players[0])
+
+    socket = await open_socket(match.pk, authorization=f"Basic {key}")
 
     assert await close_code(socket) == CLOSE_UNAUTHENTICATED
 

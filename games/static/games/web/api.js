@@ -34,7 +34,7 @@ export class Problem extends Error {
  */
 export async function api(method, path, body, opts = {}) {
   const headers = { Accept: opts.text ? "image/svg+xml" : "application/json" };
-  if (session.token) headers.Authorization = `Token ${session.token}`;
+  if (session.token) headers.Authorization = `Bearer ${session.token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (opts.etag) headers["If-None-Match"] = opts.etag;
   if (opts.idempotencyKey) headers["Idempotency-Key"] = opts.idempotencyKey;

@@ -29,7 +29,7 @@ function svgInto(container, text) {
 
 async function downloadCsv() {
   const response = await fetch(`/api/competitions/${id}/standings?format=csv`, {
-    headers: { Authorization: `Token ${session.token}`, Accept: "text/csv" },
+    headers: { Authorization: `Bearer ${session.token}`, Accept: "text/csv" },
   });
   if (!response.ok) {
     say("The CSV could not be fetched.", "error");

@@ -266,6 +266,9 @@ AUTH_PASSWORD_VALIDATORS = [
 #: API tokens (django-rest-knox): one per login, stored as a SHA-512 digest, expiring
 #: AUTH_TOKEN_TTL_HOURS after the login (0: never). docs/api.md, "Accounts and tokens".
 KNOX_TOKEN_MODEL = "games.DeviceToken"
+#: knox's own migrations would create the table of its default token model, which ours swaps
+#: out: an orphan table whose key to auth_user stops PostgreSQL from truncating users (flush).
+MIGRATION_MODULES = {"knox": None}
 AUTH_TOKEN_TTL_HOURS = env_int("AUTH_TOKEN_TTL_HOURS", default=24 * 30)
 REST_KNOX = {
     "TOKEN_MODEL": KNOX_TOKEN_MODEL,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from http import HTTPStatus
 
 import redis
@@ -14,8 +15,16 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+logger = logging.getLogger(__name__)
+
 #: Seconds a broker ping may take before the broker counts as down.
 BROKER_TIMEOUT = 1.5
+#: What the document says of a part that is down. The failure itself (its message names hosts
+#: and ports) is logged, never sent.
+UNAVAILABLE = {
+    "database": "The database is unavailable.",
+    "broker": "The broker is unavailable.",
+}
 
 
 def check_database() -> str:
@@ -42,10 +51,6 @@ def check_broker() -> str:
     return "ok"
 
 
-def _describe(exc: Exception) -> str:
-    return f"{type(exc).__name__}: {exc}"[:300]
-
-
 def health_report() -> tuple[dict[str, object], int]:
     """The health document and its HTTP status (200 when every part is up, else 503)."""
     report: dict[str, object] = {"status": "ok"}
@@ -54,8 +59,9 @@ def health_report() -> tuple[dict[str, object], int]:
         try:
             report[part] = check()
         except Exception as exc:  # noqa: BLE001 - any failure means the part is down
+            logger.error("Health: the %s is down: %s: %s", part, type(exc).__name__, exc)
             report[part] = "error"
-            errors[part] = _describe(exc)
+            errors[part] = UNAVAILABLE[part]
     if errors:
         report["status"] = "degraded"
         report["errors"] = errors
@@ -75,7 +81,8 @@ class HealthSerializer(serializers.Serializer):
     errors = serializers.DictField(
         child=serializers.CharField(),
         required=False,
-        help_text="Why each failing part failed; present only when degraded.",
+        help_text="Each failing part, said to be unavailable (the cause is in the server's "
+        "log); present only when degraded.",
     )
 
 
@@ -106,7 +113,8 @@ class HealthApi(APIView):
             ),
             HTTPStatus.SERVICE_UNAVAILABLE: OpenApiResponse(
                 HealthSerializer,
-                description="A configured dependency is down.",
+                description="A configured dependency is down; `Retry-After` says when to ask "
+                "again.",
                 examples=[
                     OpenApiExample(
                         "Broker down",
@@ -114,10 +122,7 @@ class HealthApi(APIView):
                             "status": "degraded",
                             "database": "ok",
                             "broker": "error",
-                            "errors": {
-                                "broker": "ConnectionError: Error 111 connecting to "
-                                "redis:6379. Connection refused."
-                            },
+                            "errors": {"broker": "The broker is unavailable."},
                         },
                     )
                 ],
@@ -126,4 +131,7 @@ class HealthApi(APIView):
     )
     def get(self, request: Request) -> Response:
         report, status = health_report()
-        return Response(report, status=status)
+        headers = {}
+        if status == HTTPStatus.SERVICE_UNAVAILABLE:
+            headers["Retry-After"] = str(settings.DATABASE_RETRY_AFTER_SECONDS)
+        return Response(report, status=status, headers=headers)

@@ -61,6 +61,7 @@ PROBLEM_CODES = [
     "version_required",
     "throttled",
     "internal_error",
+    "database_unavailable",
     "invalid_competition",
     "league_refused",
     "not_league_player",

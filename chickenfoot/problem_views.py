@@ -6,26 +6,32 @@ byte whichever layer refused the request.
 
 from __future__ import annotations
 
+import sys
 from http import HTTPStatus
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse
 
+from chickenfoot.outage import database_unreachable
 from chickenfoot.problems import (
     PROBLEM_CONTENT_TYPE,
     Problem,
     ProblemJSONRenderer,
     body_too_large_problem,
+    database_unavailable_problem,
     internal_error_problem,
 )
 
 
 def _render(problem: Problem) -> HttpResponse:
-    return HttpResponse(
+    response = HttpResponse(
         ProblemJSONRenderer().render(problem.as_dict()),
         status=problem.status,
         content_type=PROBLEM_CONTENT_TYPE,
     )
+    for name, value in problem.headers.items():
+        response[name] = value
+    return response
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
@@ -64,4 +70,9 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
+    """A failure outside DRF's views (Django's pages, the admin, a middleware); Django calls this
+    while handling the exception, so ``sys.exc_info()`` is the failure."""
+    exc = sys.exc_info()[1]
+    if exc is not None and database_unreachable(exc):
+        return _render(database_unavailable_problem())
     return _render(internal_error_problem())

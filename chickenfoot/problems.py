@@ -2,7 +2,8 @@
 
 ``problem_exception_handler`` is DRF's ``EXCEPTION_HANDLER``: it renders DRF's exceptions, the
 engine's ``EngineError`` family, the project's ``ProblemError`` family, Django's ``Http404`` /
-``PermissionDenied`` / ``ValidationError``, and, as a 500 without a traceback, anything else.
+``PermissionDenied`` / ``ValidationError`` / ``RequestDataTooBig`` (413), a database that cannot be
+reached (503 with ``Retry-After``), and, as a 500 without a traceback, anything else.
 docs/errors.md lists the problem types.
 """
 
@@ -25,6 +26,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import set_rollback
 
+from chickenfoot.outage import database_unreachable
 from chickenfoot.problem_types import PROBLEM_TYPE_BASE, problem_type  # noqa: F401
 from games.engine.errors import EngineError
 
@@ -164,6 +166,18 @@ def body_too_large_problem() -> Problem:
     )
 
 
+def database_unavailable_problem() -> Problem:
+    """503: the database cannot be reached (``chickenfoot.outage``); try again later."""
+    seconds = settings.DATABASE_RETRY_AFTER_SECONDS
+    return Problem(
+        status=HTTPStatus.SERVICE_UNAVAILABLE,
+        code="database_unavailable",
+        title="Database unavailable",
+        detail=f"The database cannot be reached right now; try again in {seconds} seconds.",
+        headers={"Retry-After": str(seconds)},
+    )
+
+
 class ProblemJSONRenderer(JSONRenderer):
     """JSON, announced as ``application/problem+json``."""
 
@@ -258,6 +272,8 @@ def problem_from_exception(exc: Exception) -> Problem | None:
         )
     if isinstance(exc, RequestDataTooBig):
         return body_too_large_problem()
+    if database_unreachable(exc):
+        return database_unavailable_problem()
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
@@ -289,6 +305,9 @@ def problem_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Res
             "Unhandled exception in %s", type(view).__name__ if view else "API view", exc_info=exc
         )
         problem = internal_error_problem()
+    elif problem.code == "database_unavailable":
+        # the driver's message (host, port) stays here, in the server's log
+        logger.error("The database cannot be reached: %s", exc)
     elif problem.status >= HTTPStatus.INTERNAL_SERVER_ERROR:
         logger.error("Server-side problem: %s", problem.detail, exc_info=exc)
     set_rollback()

@@ -1,5 +1,5 @@
 """Postprocessing of the OpenAPI schema: problems as ``application/problem+json``, the answers
-every operation can get whatever it is (405, 406, 500; 413 and 415 with a body), so that
+every operation can get whatever it is (405, 406, 500, 503; 413 and 415 with a body), so that
 generated clients know every status the server sends, and operations without authentication
 marked as needing none."""
 
@@ -31,6 +31,12 @@ _GENERIC: dict[int, tuple[str, str, str, str]] = {
         "Internal server error",
         "The server failed to complete the request. It has been logged.",
     ),
+    HTTPStatus.SERVICE_UNAVAILABLE: (
+        "The database cannot be reached; `Retry-After` says when to try again.",
+        "database_unavailable",
+        "Database unavailable",
+        "The database cannot be reached right now; try again in 5 seconds.",
+    ),
 }
 _UNSUPPORTED_MEDIA_TYPE = (
     "The body is not `application/json`.",
@@ -55,7 +61,7 @@ def _problem_response(status: int, spec: tuple[str, str, str, str]) -> dict[str,
         "detail": detail,
         "code": code,
     }
-    return {
+    response: dict[str, Any] = {
         "description": description,
         "content": {
             PROBLEM_MEDIA_TYPE: {
@@ -64,6 +70,15 @@ def _problem_response(status: int, spec: tuple[str, str, str, str]) -> dict[str,
             }
         },
     }
+    return response
+
+
+RETRY_AFTER_HEADER = {
+    "Retry-After": {
+        "schema": {"type": "integer", "minimum": 0},
+        "description": "Seconds to wait before trying again.",
+    }
+}
 
 
 def _is_problem(media: dict[str, Any]) -> bool:
@@ -110,6 +125,9 @@ def postprocess_problems(result: dict[str, Any], **kwargs: Any) -> dict[str, Any
                     response["content"] = {PROBLEM_MEDIA_TYPE: problems[0]}
             for status, spec in _GENERIC.items():
                 responses.setdefault(str(int(status)), _problem_response(status, spec))
+            for status in ("429", "503"):  # each says when to ask again
+                if status in responses:
+                    responses[status].setdefault("headers", {}).update(RETRY_AFTER_HEADER)
             if "requestBody" in operation:
                 for status, spec in (
                     (HTTPStatus.UNSUPPORTED_MEDIA_TYPE, _UNSUPPORTED_MEDIA_TYPE),

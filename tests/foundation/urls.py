@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.utils import ConnectionHandler
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import path
 from rest_framework import exceptions, serializers
@@ -17,6 +19,21 @@ from rest_framework.views import APIView
 from chickenfoot.problems import ConflictError
 from chickenfoot.urls import handler400, handler403, handler404, handler500, urlpatterns
 from games.engine.errors import MalformedMove, NotYourTurn, OptionError, RuleViolation
+
+
+def _connect_to_a_missing_database() -> Exception:
+    """What connecting to a database that is not there raises (Django's own ``OperationalError``,
+    from its connecting step): a SQLite file in a directory that does not exist."""
+    down = ConnectionHandler(
+        {"default": {**settings.DATABASES["default"], "ENGINE": "django.db.backends.sqlite3",
+                     "NAME": "/nonexistent-directory/db.sqlite3", "OPTIONS": {}}}
+    )  # fmt: skip
+    try:
+        down["default"].ensure_connection()
+    except Exception as exc:  # noqa: BLE001 - the point is to hand it back
+        return exc
+    raise AssertionError("a database in a missing directory was opened")
+
 
 RAISERS: dict[str, Callable[[], Exception]] = {
     "rule": lambda: RuleViolation("CF-FOOT", "The chicken foot on 5|5 needs its toes first."),
@@ -31,6 +48,7 @@ RAISERS: dict[str, Callable[[], Exception]] = {
     "denied": lambda: DjangoPermissionDenied(),
     "django-invalid": lambda: DjangoValidationError({"seats": ["Ensure this value is >= 2."]}),
     "boom": lambda: RuntimeError("database password is hunter2"),
+    "database-down": _connect_to_a_missing_database,
 }
 
 
@@ -71,12 +89,17 @@ def plain_django_failure(request: HttpRequest) -> HttpResponse:
     raise RuntimeError("not an API view")
 
 
+def plain_django_database_down(request: HttpRequest) -> HttpResponse:
+    raise _connect_to_a_missing_database()
+
+
 urlpatterns = [
     *urlpatterns,
     path("test/raise/<str:kind>", RaiseApi.as_view()),
     path("test/echo", EchoApi.as_view()),
     path("test/private", PrivateApi.as_view()),
     path("test/plain-failure", plain_django_failure),
+    path("test/plain-database-down", plain_django_database_down),
 ]
 
 __all__ = ["handler400", "handler403", "handler404", "handler500", "urlpatterns"]

@@ -282,6 +282,7 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
     "not_league_player": _not_league_player,
     "throttled": lambda w: w.anonymous.get("/test/raise/throttled"),
     "internal_error": lambda w: APIClient(raise_request_exception=False).get("/test/raise/boom"),
+    "database_unavailable": lambda w: w.anonymous.get("/test/raise/database-down"),
 }
 
 

@@ -97,10 +97,18 @@ def match_with_seat(*, match_id: int, player: Player, lock: bool = False) -> Mat
 _PUBLIC_STATUSES = (Match.Status.OPEN, Match.Status.FINISHED)
 
 
+def may_watch(*, match: Match, player: Player) -> bool:
+    """Whether ``player`` may follow ``match`` in play without a seat, as a spectator (no hand):
+    an organiser, or the match's creator (who may create a match of bots only, and start it)."""
+    return player.organises or match.created_by_id == player.pk
+
+
 def _check_may_view(*, match: Match, seat: int | None, player: Player) -> None:
     """Anyone may see an open or a finished match (a finished match's hands are revealed for
-    scoring: its record is public); one in play only its players and organisers."""
-    if seat is None and match.status not in _PUBLIC_STATUSES and not player.organises:
+    scoring: its record is public); one in play only its players, its creator and organisers."""
+    if seat is None and match.status not in _PUBLIC_STATUSES and not may_watch(
+        match=match, player=player
+    ):
         raise NotYourMatch(f"You have no seat at match {match.pk}.")
 
 
@@ -118,7 +126,8 @@ def match_for_viewer(*, match_id: int, player: Player) -> tuple[Match, int | Non
     """The match and the caller's seat, if the caller may look at it.
 
     Anyone may look at a match that is still open (its lobby card); once it has started only
-    its players and organisers may (an organiser watches as a spectator, seeing no hand).
+    its players, its creator and organisers may (the last two without a seat watch as a
+    spectator, seeing no hand).
     """
     match = match_get(match_id=match_id)
     seat = seat_position(match=match, player=player)

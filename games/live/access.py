@@ -22,7 +22,7 @@ from rest_framework.request import Request
 
 from games.models import Player
 from games.problems import MatchNotFound, NotYourMatch
-from games.selectors import match_for_player
+from games.selectors import match_for_player, may_watch
 from games.services import player_for_user
 
 #: Close codes (RFC 6455 leaves 4000-4999 to applications). docs/api.md, "Live", lists them.
@@ -49,7 +49,8 @@ class Viewer:
 
     player: Player
     seat: int | None
-    organiser: bool
+    #: May follow the match in play without a seat (an organiser, or the match's creator).
+    watches: bool
 
 
 def authenticate(authorization: str) -> Player | None:
@@ -81,12 +82,12 @@ def viewer_for(*, authorization: str, match_id: int) -> Viewer:
     if player is None:
         raise Refused(CLOSE_UNAUTHENTICATED, "The token is missing, invalid or revoked.")
     try:
-        _, seat = match_for_player(match_id=match_id, player=player)
+        match, seat = match_for_player(match_id=match_id, player=player)
     except MatchNotFound:
         raise Refused(CLOSE_NO_MATCH, f"There is no match {match_id}.") from None
     except NotYourMatch:
         raise Refused(CLOSE_FORBIDDEN, f"You have no seat at match {match_id}.") from None
-    return Viewer(player=player, seat=seat, organiser=player.organises)
+    return Viewer(player=player, seat=seat, watches=may_watch(match=match, player=player))
 
 
 def ticket_issue(*, authorization: str, match_id: int) -> str:

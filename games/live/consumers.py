@@ -178,7 +178,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         """
         if self.closing or self.viewer is None:
             return
-        key = (self.match_id, self.seat, self.viewer.organiser, self.last_seq, self.opening_sent)
+        key = (self.match_id, self.seat, self.viewer.watches, self.last_seq, self.opening_sent)
         result = await _recent.read(
             key,
             seen,
@@ -190,7 +190,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             ),
         )
         if result.forbidden:
-            await self._close(CLOSE_FORBIDDEN, "The match has started: seats and organisers only.")
+            await self._close(
+                CLOSE_FORBIDDEN, "The match has started: its seats, creator and organisers only."
+            )
             return
         for frame in result.frames:
             await self.send_json(frame)

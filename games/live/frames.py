@@ -79,8 +79,8 @@ def catch_up(
         moves_played=row["moves_played"],
         standings=row["standings"],
     )
-    if match.status != Match.Status.OPEN and viewer.seat is None and not viewer.organiser:
-        out.forbidden = True  # a lobby visitor: once play starts, seats and organisers only
+    if match.status != Match.Status.OPEN and viewer.seat is None and not viewer.watches:
+        out.forbidden = True  # a lobby visitor: once play starts, seats and watchers only
         return out
     if match.status == Match.Status.OPEN:
         return out

@@ -190,3 +190,107 @@ async def test_no_socket_frame_shows_another_seats_tiles_or_the_boneyard(
         await socket.disconnect()
     assert checked > 100
     assert own_seen > 10  # the check does see tiles: a seat's own draws show
+
+
+BOT_SEATS = [{"kind": "bot", "level": 1}, {"kind": "bot", "level": 2}, {"kind": "bot", "level": 3}]
+
+
+def _bot_match_started_by(client: APIClient, variant: str, options: dict[str, Any]) -> Any:
+    created = client.post(
+        "/api/matches", {"variant": variant, "options": options, "seats": BOT_SEATS}, format="json"
+    )
+    assert created.status_code == HTTPStatus.CREATED, created.content
+    return client.post(f"/api/matches/{created.json()['id']}/start")
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [("chickenfoot", {"rounds": 2}), ("mexican_train", {"max_pip": 9, "rounds": 2})],
+)
+def test_the_creator_of_a_bot_match_starts_it_and_watches_without_a_hand(
+    clients: list[APIClient], variant: str, options: dict[str, Any]
+) -> None:
+    """A match of bots only: its creator has no seat, starts it, and follows it as a spectator
+    (as an organiser would), shown no hand and no boneyard at any point of the match."""
+    from games.services import bot_turn_play
+
+    creator = clients[0]
+
+    started = _bot_match_started_by(creator, variant, options)
+
+    assert started.status_code == HTTPStatus.OK, started.content
+    body = started.json()
+    assert (body["status"], body["your_seat"]) == ("playing", None)
+    match = Match.objects.get(pk=body["id"])
+    checked = 0
+    while match.status == Match.Status.PLAYING:
+        running = match.state["round_no"]
+        hidden = secrets_from(match, seat=-1)  # a spectator holds no hand: every tile is secret
+        after = max(0, match.moves_played - 5)
+        for path in ("", f"/log?after={after}", "/rounds"):
+            response = creator.get(f"/api/matches/{match.pk}{path}")
+            assert response.status_code == HTTPStatus.OK, (path, response.content)
+            leaked = visible(response.json(), running) & hidden if path != "/rounds" else set()
+            assert not leaked, f"the creator was shown {sorted(leaked)} at {path}"
+            checked += 1
+        for picture in ("board.svg", "scores.svg"):
+            assert creator.get(f"/api/matches/{match.pk}/{picture}").status_code == HTTPStatus.OK
+        assert not creator.get(f"/api/matches/{match.pk}").json()["state"].get("hand")
+        assert bot_turn_play(match_id=match.pk) is not None
+        match.refresh_from_db()
+    # nobody else may watch it while it played; the creator may not move for a bot
+    assert checked > 100
+    assert creator.get(f"/api/matches/{match.pk}/legal-moves").status_code == HTTPStatus.FORBIDDEN
+
+
+def test_a_stranger_may_not_watch_a_bot_match_in_play(clients: list[APIClient]) -> None:
+    started = _bot_match_started_by(clients[0], "chickenfoot", {"rounds": 1})
+    match_id = started.json()["id"]
+
+    for path in ("", "/log", "/rounds", "/board.svg"):
+        response = clients[1].get(f"/api/matches/{match_id}{path}")
+        assert response.status_code == HTTPStatus.FORBIDDEN, path
+        assert response.json()["code"] == "not_your_match"
+    assert clients[1].post(f"/api/matches/{match_id}/start").status_code == HTTPStatus.FORBIDDEN
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_the_creator_of_a_bot_match_watches_its_socket_without_a_hand(
+    settings: Any, players: list[Any], clients: list[APIClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The socket follows the HTTP rules: the creator is let in as a spectator, shown no hand;
+    a stranger is refused."""
+    from channels.db import database_sync_to_async as db
+
+    import games.tasks
+    from games.live.access import CLOSE_FORBIDDEN
+    from games.services import bot_turn_play
+    from tests.games.live import close_code, frames_until, next_frame, open_socket
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # No worker runs the bots' turns: this test plays them one by one, checking between moves.
+    monkeypatch.setattr(games.tasks, "enqueue_on_commit", lambda *args, **kwargs: None)
+    started = await db(_bot_match_started_by)(clients[0], "chickenfoot", {"rounds": 2})
+    assert started.status_code == HTTPStatus.OK, started.content
+    match = await db(Match.objects.get)(pk=started.json()["id"])
+
+    assert await close_code(await open_socket(match.pk, players[1])) == CLOSE_FORBIDDEN
+    socket = await open_socket(match.pk, players[0], after=0)
+    assert (await next_frame(socket))["your_seat"] is None
+    checked = 0
+    while await db(bot_turn_play)(match_id=match.pk) is not None:
+        await db(match.refresh_from_db)()
+        frames = await frames_until(socket, lambda f: f["type"] in ("turn", "match_over"))
+        if match.status != Match.Status.PLAYING:
+            break
+        moves = [f for f in frames if f["type"] in ("move", "match_started")]
+        for frame in moves:
+            frame.setdefault("round", 1)
+            frame.setdefault("tile", None)
+        seen = visible({"next_after": None, "moves": moves}, match.state["round_no"])
+        leaked = seen & secrets_from(match, seat=-1)
+        assert not leaked, f"the creator was sent {sorted(leaked)} in {frames}"
+        checked += 1
+    await socket.disconnect()
+    assert checked > 50

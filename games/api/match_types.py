@@ -79,8 +79,10 @@ class MatchSummaryOutputSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Match.Status.choices)
     version = serializers.IntegerField(help_text="Bumped by every change; the match's ETag.")
     options = options_field(help_text="The house options of `variant`, every default filled in.")
-    seat_count = serializers.IntegerField()
-    open_seats = serializers.IntegerField()
+    seat_count = serializers.IntegerField(
+        min_value=2, max_value=22, help_text="How many seats: 2 to 22 (docs/rules.md, CF-PLAYERS)."
+    )
+    open_seats = serializers.IntegerField(min_value=0, max_value=21)
     created_by = serializers.CharField()
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True, help_text="Null until it starts.")

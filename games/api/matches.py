@@ -36,7 +36,12 @@ from games.api.match_types import (
     MatchViewOutputSerializer,
 )
 from games.api.paging import MatchPagination
-from games.api.strict import StrictIntegerField, StrictSerializer
+from games.api.strict import (
+    PAGE_PARAMS,
+    QuerySerializer,
+    StrictIntegerField,
+    StrictSerializer,
+)
 from games.models import Match
 from games.selectors import (
     match_for_viewer,
@@ -244,7 +249,8 @@ class MatchMineListApi(GameApi):
 
     pagination_class = MatchPagination
 
-    class MatchMineFilterSerializer(serializers.Serializer):
+    class MatchMineFilterSerializer(QuerySerializer):
+        also_known = PAGE_PARAMS
         status = serializers.ChoiceField(choices=Match.Status.choices, required=False)
 
     @extend_schema(

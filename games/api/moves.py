@@ -36,7 +36,13 @@ from games.api.common import (
 from games.api.event_types import events
 from games.api.fields import TileOutputField
 from games.api.state_types import LegalMoveSerializer, state_field
-from games.api.strict import StrictCharField, StrictIntegerField, StrictSerializer, TileField
+from games.api.strict import (
+    QuerySerializer,
+    StrictCharField,
+    StrictIntegerField,
+    StrictSerializer,
+    TileField,
+)
 from games.models import Move
 from games.problems import MalformedMoveBody, NotYourMatch
 from games.selectors import legal_moves_for, match_for_player, match_opening, move_log
@@ -393,7 +399,7 @@ class MoveLogApi(GameApi):
     which no move carries.
     """
 
-    class MoveLogFilterSerializer(serializers.Serializer):
+    class MoveLogFilterSerializer(QuerySerializer):
         after = serializers.IntegerField(
             min_value=0, required=False, default=0, help_text="Moves with a larger `seq`."
         )

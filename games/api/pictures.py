@@ -24,6 +24,7 @@ from games.api.common import (
     problem,
     problem_example,
 )
+from games.api.strict import QuerySerializer
 from games.models import Match
 from games.pictures.board import board_svg
 from games.pictures.positions import board_position
@@ -55,7 +56,7 @@ class BoardSvgApi(GameApi):
 
     renderer_classes = (SVGRenderer,)
 
-    class BoardQuerySerializer(serializers.Serializer):
+    class BoardQuerySerializer(QuerySerializer):
         round = serializers.IntegerField(
             min_value=1, required=False, help_text="A round's number: its final position."
         )

@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.http import QueryDict
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+
+from chickenfoot.query import check_query_params
 
 
 class StrictIntegerField(serializers.IntegerField):
@@ -76,7 +79,26 @@ class StrictSerializer(serializers.Serializer):
         return super().to_internal_value(data)
 
 
+class QuerySerializer(serializers.Serializer):
+    """Query parameters: an unknown one, one given empty or twice is refused (400), never
+    ignored (``chickenfoot.query``). ``also_known`` names those read elsewhere (paging)."""
+
+    also_known: tuple[str, ...] = ()
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, QueryDict):
+            check_query_params(data, [*self.fields, *self.also_known])
+            # one value each, now: read as plain values (a QueryDict's "" means "not given")
+            data = {name: data[name] for name in data if name in self.fields}
+        return super().to_internal_value(data)
+
+
+PAGE_PARAMS = ("page", "page_size")
+
+
 __all__ = [
+    "PAGE_PARAMS",
+    "QuerySerializer",
     "StrictBooleanField",
     "StrictCharField",
     "StrictIntegerField",

@@ -10,16 +10,13 @@ from rest_framework.pagination import CursorPagination, PageNumberPagination
 from rest_framework.request import Request
 
 from chickenfoot.openapi import problem, problem_example
+from chickenfoot.query import check_query_params
 
 
 def check_known_params(request: Request, known: Iterable[str]) -> None:
-    """Refuse (400) a query parameter no filter knows: a typo must not return everything."""
-    unknown = sorted(set(request.query_params) - set(known))
-    if unknown:
-        allowed = ", ".join(sorted(known))
-        raise ValidationError(
-            {name: [f"Unknown query parameter. Known ones: {allowed}."] for name in unknown}
-        )
+    """Refuse (400) a query parameter no filter knows, or one given empty or twice: a typo or
+    ``?variant=`` must not return everything (``chickenfoot.query``)."""
+    check_query_params(request.query_params, known)
 
 
 class HistoryCursor(CursorPagination):

@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from chickenfoot.openapi import NOT_AUTHENTICATED, problem, problem_example
+from scoring.api.common import check_known_params
 from scoring.api.competition_base import (
     COMPETITION_ID,
     LEAGUE_EXAMPLE,
@@ -142,6 +143,7 @@ class CompetitionListCreateApi(ListAPIView, CompetitionApi):
         ends_on = serializers.DateField(required=False, allow_null=True, default=None)
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        check_known_params(request, [*CompetitionFilter.base_filters, "page"])
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
         return self.get_paginated_response([competition_json(c) for c in page or []])
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import http.client
 import json
+import re
 import socket
 import subprocess
 import time
@@ -146,10 +147,7 @@ def operations(port: int) -> list[tuple[str, str]]:
     assert status == HTTPStatus.OK
     out = []
     for template, methods in schema["paths"].items():
-        path = template
-        for name in ("match_id", "competition_id", "player_id", "opponent_id"):
-            path = path.replace("{" + name + "}", "1")
-        path = path.replace("{variant}", "chickenfoot")
+        path = re.sub(r"\{\w+_id\}", "1", template).replace("{variant}", "chickenfoot")
         out += [(method.upper(), path) for method in methods if method != "parameters"]
     return out
 

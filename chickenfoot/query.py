@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from django.http import QueryDict
 from rest_framework.exceptions import ValidationError
+from rest_framework.request import Request
 
 
 def check_query_params(query: QueryDict, known: Iterable[str]) -> None:
@@ -29,3 +30,22 @@ def check_query_params(query: QueryDict, known: Iterable[str]) -> None:
             errors[name] = ["This parameter needs a value: leave it out to mean any."]
     if errors:
         raise ValidationError(errors)
+
+
+class StrictPageSize:
+    """A pagination mixin: ``page_size`` that is not a whole number from 1 up is a 400, not the
+    default size (DRF ignores it); one over ``max_page_size`` is served as the largest."""
+
+    page_size_query_param: str | None
+    max_page_size: int | None
+    page_size: int | None
+
+    def get_page_size(self, request: Request) -> int | None:
+        name = self.page_size_query_param
+        if not name or name not in request.query_params:
+            return self.page_size
+        raw = request.query_params[name]
+        if not (raw.isascii() and raw.isdigit() and int(raw) > 0):
+            raise ValidationError({name: ["A whole number from 1 up is required."]})
+        size = int(raw)
+        return min(size, self.max_page_size) if self.max_page_size else size

@@ -69,12 +69,20 @@ def seat_position(*, match: Match, player: Player) -> int | None:
     return None
 
 
+#: The largest primary key (a signed 64-bit integer).
+MAX_ID = 2**63 - 1
+
+
 def match_with_seat(*, match_id: int, player: Player, lock: bool = False) -> Match | None:
     """The match with ``my_seat``, ``player``'s position there (``None`` without a seat).
 
     One plain query (it is on every move's path, so it skips the ORM's query building). With
-    ``lock`` the match row is locked (``FOR UPDATE``) until the caller's transaction ends.
+    ``lock`` the match row is locked (``FOR UPDATE``) until the caller's transaction ends. An id
+    no 64-bit key can hold (a URL may carry any number of digits) is no match: the ORM treats it
+    so, and SQLite would refuse to bind it.
     """
+    if not 0 < match_id <= MAX_ID:
+        return None
     sql = (
         "SELECT m.*, s.position AS my_seat FROM games_match m "
         "LEFT JOIN games_seat s ON s.match_id = m.id AND s.player_id = %s "

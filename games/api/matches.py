@@ -14,6 +14,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from chickenfoot.query import check_query_params
 from games.api import examples
 from games.api.common import (
     ETAG_HEADER,
@@ -35,7 +36,7 @@ from games.api.match_types import (
     MatchSummaryOutputSerializer,
     MatchViewOutputSerializer,
 )
-from games.api.paging import MatchPagination
+from games.api.paging import PAGE_PARAMETERS, MatchPagination
 from games.api.strict import (
     PAGE_PARAMS,
     QuerySerializer,
@@ -221,17 +222,34 @@ class MatchOpenListApi(GameApi):
         operation_id="match_open_list",
         summary="Matches open to join",
         tags=["matches"],
+        parameters=PAGE_PARAMETERS,
         responses={
             HTTPStatus.OK: OpenApiResponse(
                 MatchSummaryOutputSerializer(many=True),
                 description="A page of open matches.",
                 examples=[OpenApiExample("Lobby", value=examples.SUMMARY)],
             ),
+            HTTPStatus.BAD_REQUEST: problem(
+                "A query parameter other than the paging ones, or one given empty or twice.",
+                (
+                    "Unknown parameter",
+                    problem_example(
+                        400,
+                        "invalid",
+                        "Invalid input",
+                        "status: Unknown query parameter. Known ones: page, page_size.",
+                        errors={
+                            "status": ["Unknown query parameter. Known ones: page, page_size."]
+                        },
+                    ),
+                ),
+            ),
             HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
             HTTPStatus.NOT_FOUND: PAGE_NOT_FOUND,
         },
     )
     def get(self, request: Request) -> Response:
+        check_query_params(request.query_params, PAGE_PARAMS)
         player = self.player(request)
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(match_list_open(), request, view=self) or []
@@ -257,7 +275,7 @@ class MatchMineListApi(GameApi):
         operation_id="match_mine_list",
         summary="My matches",
         tags=["matches"],
-        parameters=[MatchMineFilterSerializer],
+        parameters=[MatchMineFilterSerializer, *PAGE_PARAMETERS],
         responses={
             HTTPStatus.OK: OpenApiResponse(
                 MatchMineOutputSerializer(many=True),

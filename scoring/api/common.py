@@ -10,7 +10,7 @@ from rest_framework.pagination import CursorPagination, PageNumberPagination
 from rest_framework.request import Request
 
 from chickenfoot.openapi import problem, problem_example
-from chickenfoot.query import check_query_params
+from chickenfoot.query import StrictPageSize, check_query_params
 
 
 def check_known_params(request: Request, known: Iterable[str]) -> None:
@@ -19,7 +19,7 @@ def check_known_params(request: Request, known: Iterable[str]) -> None:
     check_query_params(request.query_params, known)
 
 
-class HistoryCursor(CursorPagination):
+class HistoryCursor(StrictPageSize, CursorPagination):
     """Keyset paging, newest first on (finished_at, id): a page never shifts when new matches
     finish (they come before the first page), however deep the cursor."""
 
@@ -35,7 +35,7 @@ class HistoryCursor(CursorPagination):
             raise ValidationError({self.cursor_query_param: ["Invalid cursor."]}) from None
 
 
-class LeaderboardPages(PageNumberPagination):
+class LeaderboardPages(StrictPageSize, PageNumberPagination):
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200
@@ -46,6 +46,10 @@ PLAYER_NOT_FOUND = problem(
     ("No such player", problem_example(404, "player_not_found", "No such player",
                                        "There is no player 99.")),
 )  # fmt: skip
+PAGE_NOT_FOUND = problem(
+    "A page that does not exist: past the last one, or not a page number.",
+    ("No such page", problem_example(404, "not_found", "Not found", "Invalid page.")),
+)
 BAD_FILTER = problem(
     "A filter value (or parameter) is not valid.",
     (

@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from chickenfoot.openapi import NOT_AUTHENTICATED, problem, problem_example
-from scoring.api.common import check_known_params
+from scoring.api.common import PAGE_NOT_FOUND, check_known_params
 from scoring.api.competition_base import (
     COMPETITION_ID,
     LEAGUE_EXAMPLE,
@@ -37,6 +37,7 @@ from scoring.competitions.services import (
     registration_create,
     registration_withdraw,
 )
+from scoring.filters import IntegerFilter
 from scoring.models import VARIANT_CHOICES, Competition
 
 
@@ -46,7 +47,11 @@ class CompetitionFilter(django_filters.FilterSet):
     kind = django_filters.ChoiceFilter(choices=Competition.Kind.choices)
     status = django_filters.ChoiceFilter(choices=Competition.Status.choices)
     variant = django_filters.ChoiceFilter(choices=VARIANT_CHOICES)
-    organiser = django_filters.NumberFilter(field_name="organiser_id", help_text="A player id.")
+    # A whole number a key can hold: a decimal, or one past 64 bits, is a 400 (SQLite could not
+    # even bind it).
+    organiser = IntegerFilter(
+        field_name="organiser_id", min_value=1, max_value=2**63 - 1, help_text="A player id."
+    )
     name = django_filters.CharFilter(lookup_expr="icontains", help_text="Part of the name.")
     starts_after = django_filters.DateFilter(field_name="starts_on", lookup_expr="gte")
     starts_before = django_filters.DateFilter(field_name="starts_on", lookup_expr="lte")
@@ -180,6 +185,7 @@ class CompetitionListCreateApi(ListAPIView, CompetitionApi):
                 ),
             ),
             HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+            HTTPStatus.NOT_FOUND: PAGE_NOT_FOUND,
         },
     )
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:

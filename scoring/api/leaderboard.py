@@ -10,7 +10,7 @@ from rest_framework.response import Response
 
 from chickenfoot.openapi import NOT_AUTHENTICATED
 from scoring import ratings
-from scoring.api.common import BAD_FILTER, LeaderboardPages, check_known_params
+from scoring.api.common import BAD_FILTER, PAGE_NOT_FOUND, LeaderboardPages, check_known_params
 from scoring.models import VARIANT_CHOICES
 from scoring.selectors import leaderboard
 
@@ -75,7 +75,7 @@ class LeaderboardApi(ListAPIView):
             LeaderboardQuerySerializer,
         ],
         responses={200: LeaderboardRowSerializer(many=True), 400: BAD_FILTER,
-                   401: NOT_AUTHENTICATED},
+                   401: NOT_AUTHENTICATED, 404: PAGE_NOT_FOUND},
         examples=[
             OpenApiExample(
                 "The leader", value=LEADERBOARD_EXAMPLE["results"][0], response_only=True

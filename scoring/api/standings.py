@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from chickenfoot.openapi import NOT_AUTHENTICATED, problem, problem_example
+from scoring.api.common import BAD_FILTER, check_known_params
 from scoring.api.competition_base import (
     COMPETITION_ID,
     NOT_FOUND,
@@ -336,11 +337,13 @@ class StandingsApi(CompetitionApi):
                 description="The standings as CSV, a header row first.",
                 examples=[OpenApiExample("CSV", value=CSV_EXAMPLE)],
             ),
+            HTTPStatus.BAD_REQUEST: BAD_FILTER,
             HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
             HTTPStatus.NOT_FOUND: NOT_FOUND,
         },
     )
     def get(self, request: Request, competition_id: int) -> Response:
+        check_known_params(request, ["format"])
         competition = competition_get(competition_id=competition_id)
         stages = points_by_stage(competition=competition)
         rows = [

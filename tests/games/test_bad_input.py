@@ -233,3 +233,20 @@ def test_an_idempotency_key_of_128_characters_is_kept(
     assert again.status_code == HTTPStatus.CREATED
     assert again["Idempotent-Replayed"] == "true"
     assert Move.objects.get(idempotency_key=key).seq == first.json()["move"]["seq"]
+
+
+# --- ids -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "path", ["", "/legal-moves", "/rounds", "/log", "/board.svg", "/ticket", "/moves"]
+)
+@pytest.mark.parametrize("match_id", [2**63, 10**35])
+def test_an_id_beyond_any_key_is_404(clients: list[APIClient], path: str, match_id: int) -> None:
+    """Found by the fuzzer: SQLite refused to bind such an id in the raw query (500)."""
+    method = "post" if path in ("/ticket", "/moves") else "get"
+    body = {"kind": "draw", "version": 1} if path == "/moves" else None
+
+    response = getattr(clients[0], method)(f"/api/matches/{match_id}{path}", body, format="json")
+
+    problem(response, HTTPStatus.NOT_FOUND, "match_not_found")

@@ -9,7 +9,7 @@ from http import HTTPStatus
 import pytest
 from rest_framework.test import APIClient
 
-from games.models import Match
+from games.models import Match, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -31,6 +31,8 @@ def refused(response: object, name: str) -> None:
         ("statsu=open", "statsu"),
         ("status=won", "status"),
         ("page_size=", "page_size"),
+        ("page_size=false", "page_size"),
+        ("page_size=-1", "page_size"),
     ],
 )
 def test_a_bad_filter_of_my_matches_is_400(
@@ -39,6 +41,15 @@ def test_a_bad_filter_of_my_matches_is_400(
     started_match()
 
     refused(clients[0].get(f"/api/matches/mine?{query}"), name)
+
+
+@pytest.mark.parametrize(
+    ("query", "name"), [("page_size=false", "page_size"), ("status=open", "status")]
+)
+def test_a_bad_parameter_of_the_lobby_is_400(
+    clients: list[APIClient], query: str, name: str
+) -> None:
+    refused(clients[0].get(f"/api/matches/open?{query}"), name)
 
 
 @pytest.mark.parametrize(
@@ -72,14 +83,23 @@ def test_a_bad_parameter_of_a_match_is_400(
         ("/api/players/{me}/history?status=", "status"),
         ("/api/players/{me}/stats?variant=", "variant"),
         ("/api/leaderboards/chickenfoot?min_matches=", "min_matches"),
+        ("/api/leaderboards/chickenfoot?page_size=false", "page_size"),
+        ("/api/players/{me}/history?page_size=0", "page_size"),
+        ("/api/competitions/{competition}/standings?format=", "format"),
     ],
 )
 def test_a_bad_filter_of_the_scoring_lists_is_400(
     clients: list[APIClient], players: list[object], url: str, name: str
 ) -> None:
     me = players[0].pk  # type: ignore[attr-defined]
+    Player.objects.filter(pk=me).update(is_organiser=True)
+    competition = clients[0].post(
+        "/api/competitions",
+        {"kind": "league", "name": "L", "variant": "chickenfoot", "table_size": 2},
+        format="json",
+    ).json()["id"]
 
-    refused(clients[0].get(url.format(me=me)), name)
+    refused(clients[0].get(url.format(me=me, competition=competition)), name)
 
 
 def test_good_filters_still_filter(
@@ -122,3 +142,11 @@ def test_every_operation_with_query_parameters_or_a_body_documents_its_400() -> 
             if (queries or "requestBody" in operation) and "400" not in operation["responses"]:
                 missing.append(f"{method.upper()} {path}")
     assert missing == []
+
+
+@pytest.mark.parametrize("organiser", ["-5.35e%2B113", "1.5", str(2**63), "0"])
+def test_an_organiser_filter_that_is_no_id_is_400(
+    clients: list[APIClient], organiser: str
+) -> None:
+    """Found by the fuzzer: a decimal of 113 digits reached SQLite (500)."""
+    refused(clients[0].get(f"/api/competitions?organiser={organiser}"), "organiser")

@@ -1,0 +1,175 @@
+"""Fuzzing every endpoint (schemathesis): no input gets a 5xx, and every answer fits the schema.
+
+For each operation of ``/api/schema/``, schemathesis generates requests from the schema, both
+valid ones (positive) and ones that break it (negative: wrong types, missing or extra fields,
+out-of-range values), and sends them to the app in-process (WSGI) on the test database, as a
+signed-in player (an organiser, seated at matches) with ids that exist mixed with ids that do
+not, so that the paths past "no such match" are reached. Each answer must not be a 5xx and must
+conform to the schema: a documented status, its content type, its headers, its body.
+
+``FUZZ_CASES`` (default 25) bounds the cases per operation and mode; the run is derandomised so
+that CI always sends the same cases (``FUZZ_RANDOM=1`` explores). docs/reliability.md, "Bad
+input", has the figures.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from collections.abc import Iterator
+from http import HTTPStatus
+from typing import Any
+
+import pytest
+import schemathesis
+from django.core.wsgi import get_wsgi_application
+from drf_spectacular.renderers import OpenApiJsonRenderer
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rest_framework.test import APIClient
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    negative_data_rejection,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from games.models import Player
+from games.services import SeatSpec, match_create, match_start, seat_join
+from tests.games.factories import PlayerFactory, token_for
+from tests.games.schema_check import openapi
+
+pytestmark = pytest.mark.django_db
+
+CASES = int(os.environ.get("FUZZ_CASES", "25"))
+RANDOM = os.environ.get("FUZZ_RANDOM") == "1"
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+    negative_data_rejection,
+]
+#: Cases sent, by operation (summed up at the end of the module).
+SENT: Counter[str] = Counter()
+#: Answers by status class, over the whole run.
+STATUSES: Counter[str] = Counter()
+
+
+def _operations() -> list[str]:
+    return [
+        f"{method.upper()} {path}"
+        for path, operations in openapi()["paths"].items()
+        for method in operations
+    ]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _report() -> Iterator[None]:
+    yield
+    if SENT:
+        total = sum(SENT.values())
+        statuses = ", ".join(f"{k}: {v}" for k, v in sorted(STATUSES.items()))
+        print(  # noqa: T201 - the figures docs/reliability.md quotes (run with -s)
+            f"\nfuzzed {len(SENT)} operations, {total} cases ({statuses})"
+        )
+
+
+@pytest.fixture
+def world(settings: Any) -> dict[str, Any]:
+    """An organiser seated at a match in play and creator of an open one, a match of bots
+    only, a league and a tournament: the ids the fuzzer mixes in."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    ada, grace, alan = (
+        PlayerFactory(user__username=name, display_name=name.title())
+        for name in ("ada", "grace", "alan")
+    )
+    Player.objects.filter(pk=ada.pk).update(is_organiser=True)
+    ada.refresh_from_db()
+    playing = match_create(
+        creator=ada, variant="chickenfoot", seats=[SeatSpec("creator"), SeatSpec("open")]
+    )
+    seat_join(match_id=playing.pk, player=grace, position=1)
+    match_start(match_id=playing.pk, player=ada)
+    waiting = match_create(
+        creator=ada,
+        variant="mexican_train",
+        seats=[SeatSpec("creator"), SeatSpec("open"), SeatSpec("bot", 2)],
+    )
+    bots = match_create(
+        creator=ada, variant="chickenfoot", seats=[SeatSpec("bot", 1), SeatSpec("bot", 3)]
+    )
+    match_start(match_id=bots.pk, player=ada)
+    organiser = APIClient()
+    organiser.credentials(HTTP_AUTHORIZATION=f"Token {token_for(ada)}")
+    competitions = []
+    for body in (
+        {"kind": "tournament", "stage_count": 2, "name": "Cup", "variant": "chickenfoot",
+         "table_size": 2},
+        {"kind": "league", "name": "League", "variant": "mexican_train", "table_size": 2},
+    ):  # fmt: skip
+        created = organiser.post("/api/competitions", body, format="json")
+        assert created.status_code == HTTPStatus.CREATED, created.content
+        competitions.append(created.json()["id"])
+    return {
+        "token": token_for(ada),
+        "match_id": [playing.pk, waiting.pk, bots.pk],
+        "competition_id": competitions,
+        "player_id": [ada.pk, grace.pk, alan.pk],
+        "opponent_id": [grace.pk, ada.pk],
+    }
+
+
+@pytest.fixture(scope="module")
+def schema() -> schemathesis.BaseSchema:
+    """The schema ``/api/schema/`` serves, and the app it describes, called in-process."""
+    raw = json.loads(OpenApiJsonRenderer().render(openapi()))
+    loaded = schemathesis.openapi.from_dict(raw)
+    loaded.app = get_wsgi_application()
+    return loaded
+
+
+def _strategy(operation: Any, world: dict[str, Any]) -> st.SearchStrategy[Any]:
+    """Cases of both modes, with the world's ids as often as with generated ones."""
+    headers = {"Authorization": f"Token {world['token']}"}
+    names = [p.name for p in operation.path_parameters]
+    known = [name for name in names if name in world]
+    strategies = []
+    for mode in (schemathesis.GenerationMode.POSITIVE, schemathesis.GenerationMode.NEGATIVE):
+        strategies.append(operation.as_strategy(mode, headers=headers))
+        if known:
+            for index in range(max(len(world[name]) for name in known)):
+                ids = {name: world[name][index % len(world[name])] for name in known}
+                strategies.append(operation.as_strategy(mode, headers=headers, path_parameters=ids))
+    return st.one_of(strategies)
+
+
+@pytest.mark.parametrize("label", _operations())
+def test_no_input_gets_a_5xx_and_every_answer_fits_the_schema(
+    label: str, world: dict[str, Any], schema: schemathesis.BaseSchema
+) -> None:
+    operation = schema[label.split(" ", 1)[1]][label.split(" ", 1)[0]]
+    strategy = _strategy(operation, world)
+
+    @settings(
+        max_examples=CASES * 2,
+        deadline=None,
+        derandomize=not RANDOM,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+        report_multiple_bugs=False,
+    )
+    @given(case=strategy)
+    def run(case: schemathesis.Case) -> None:
+        response = case.call()
+        SENT[label] += 1
+        STATUSES[f"{response.status_code // 100}xx"] += 1
+        case.validate_response(response, checks=CHECKS)
+
+    run()
+
+    assert SENT[label] >= 1  # an operation without inputs has one case only

@@ -71,6 +71,12 @@ RUNNERS: tuple[Runner, ...] = (
     Runner(r"make run", SERVER),
     Runner(r"make test", "ci: Running the test suite (make test)", "make test"),
     Runner(r"make test PYTEST_ARGS='[^']*'", DRY_RUN),
+    # docs/reliability.md: the fuzz run, longer and at random (the suite runs it bounded).
+    Runner(
+        r"FUZZ_CASES=\d+ FUZZ_RANDOM=1 make test PYTEST_ARGS='tests/foundation/test_fuzz\.py -s'",
+        "test: tests/foundation/test_fuzz.py::"
+        "test_no_input_gets_a_5xx_and_every_answer_fits_the_schema",
+    ),
     # README "Try it": curl against the server, in order.
     Runner(r"(TOKEN=\$\()?curl .*http://127\.0\.0\.1:8000/.*", LIVE),
     # README "Manage".

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,12 @@ FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings: Any) -> None:
+    """Registering over ``live_server`` hashes with a cheap hasher (the test's own process)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(scope="session")
@@ -71,3 +77,22 @@ def screenshot() -> Any:
         return path
 
     return save
+
+
+#: What the lobby keeps in local storage once a player has logged in (see web/api.js).
+_SIGN_IN = """([token, name, id]) => {
+  localStorage.setItem('chickenfoot.token', token);
+  localStorage.setItem('chickenfoot.name', name);
+  if (id !== null) localStorage.setItem('chickenfoot.player', id);
+}"""
+
+
+@pytest.fixture
+def sign_in() -> Callable[..., None]:
+    """Sign a page in as a player whose token the test already has, as logging in would."""
+
+    def put(page: Any, base: str, *, token: str, name: str, player_id: int | None = None) -> None:
+        page.goto(base + "/")
+        page.evaluate(_SIGN_IN, [token, name, None if player_id is None else str(player_id)])
+
+    return put

@@ -15,11 +15,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "correct horse battery"
 
 
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def register(page: Any, base: str, username: str, display: str) -> None:
     page.goto(base + "/")
     form = page.locator("#register-form")
@@ -63,7 +58,7 @@ def take_turn(page: Any) -> None:
 
 
 def test_a_round_against_three_bots_by_clicking(
-    live_server: Any, new_page: Any, screenshot: Any
+    live_server: Any, new_page: Any, screenshot: Any, sign_in: Any
 ) -> None:
     page = new_page()
     register(page, live_server.url, "ada", "Ada")
@@ -107,12 +102,8 @@ def test_a_round_against_three_bots_by_clicking(
 
     # The same table on a phone-sized screen: nothing wider than the screen but the board.
     phone = new_page(width=390, height=844)
-    phone.goto(live_server.url + "/")
-    phone.evaluate(
-        "([t, n]) => { localStorage.setItem('chickenfoot.token', t);"
-        " localStorage.setItem('chickenfoot.name', n); }",
-        [page.evaluate("localStorage.getItem('chickenfoot.token')"), "Ada"],
-    )
+    token = page.evaluate("localStorage.getItem('chickenfoot.token')")
+    sign_in(phone, live_server.url, token=token, name="Ada")
     phone.goto(f"{live_server.url}/matches/{match.pk}/")
     phone.locator("#standings-list li").first.wait_for()
     width = phone.evaluate("document.documentElement.scrollWidth")

@@ -48,20 +48,18 @@ def finished_tournament(players: list[Player]) -> tuple[int, dict[str, Any]]:
 
 
 def test_the_standings_page_of_a_finished_tournament(
-    live_server: Any, new_page: Any, screenshot: Any
+    live_server: Any, new_page: Any, screenshot: Any, sign_in: Any
 ) -> None:
-    players = [
-        PlayerFactory(user__username=f"w{i}", display_name=f"Walker {i}") for i in range(5)
-    ]
+    players = [PlayerFactory(user__username=f"w{i}", display_name=f"Walker {i}") for i in range(5)]
     competition_id, body = finished_tournament(players)
 
     page = new_page()
-    page.goto(live_server.url + "/")
-    page.evaluate(
-        "([t, n, i]) => { localStorage.setItem('chickenfoot.token', t);"
-        " localStorage.setItem('chickenfoot.name', n);"
-        " localStorage.setItem('chickenfoot.player', i); }",
-        [token_for(players[0]), "Walker 0", str(players[0].pk)],
+    sign_in(
+        page,
+        live_server.url,
+        token=token_for(players[0]),
+        name="Walker 0",
+        player_id=players[0].pk,
     )
     page.goto(f"{live_server.url}/competitions/{competition_id}/")
     page.wait_for_function("document.getElementById('competition').dataset.loaded === 'true'")

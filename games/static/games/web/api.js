@@ -102,6 +102,17 @@ export function renderAccount() {
   nav.replaceChildren(who, document.createTextNode(" "), out);
 }
 
+/** Put an SVG document (a picture from the API) into ``container``, sized by the page's CSS. */
+export function svgInto(container, text) {
+  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+  const svg = document.importNode(doc.documentElement, true);
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.setAttribute("role", "img");
+  container.replaceChildren(svg);
+  return svg;
+}
+
 /** A DOM element with text and attributes. */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);

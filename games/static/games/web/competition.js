@@ -1,6 +1,8 @@
 // A tournament's or league's standings, for the wall: the table (shared ranks marked "="),
 // each player's placement points by stage as a chart, and the CSV.
-import { api, attempt, el, renderAccount, say, session, VARIANTS } from "./api.js";
+import {
+  api, attempt, el, renderAccount, say, session, svgInto, VARIANTS,
+} from "./api.js";
 
 const root = document.getElementById("competition");
 const id = root.dataset.competitionId;
@@ -17,15 +19,6 @@ const COLUMNS = [
   ["Best round", (r) => (r.best_round === null ? "–" : r.best_round)],
   ["Rating", (r) => (r.rating === null ? "–" : r.rating)],
 ];
-
-function svgInto(container, text) {
-  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
-  const svg = document.importNode(doc.documentElement, true);
-  svg.removeAttribute("width");
-  svg.removeAttribute("height");
-  svg.setAttribute("role", "img");
-  container.replaceChildren(svg);
-}
 
 async function downloadCsv() {
   const response = await fetch(`/api/competitions/${id}/standings?format=csv`, {

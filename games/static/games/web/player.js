@@ -1,17 +1,10 @@
 // A player's page: their figures, their rating's trend per game, their recent matches.
-import { api, attempt, el, renderAccount, say, session, VARIANTS } from "./api.js";
+import {
+  api, attempt, el, renderAccount, say, session, svgInto, VARIANTS,
+} from "./api.js";
 
 const root = document.getElementById("player");
 const playerId = Number(root.dataset.playerId);
-
-function svgInto(container, text) {
-  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
-  const svg = document.importNode(doc.documentElement, true);
-  svg.removeAttribute("width");
-  svg.removeAttribute("height");
-  svg.setAttribute("role", "img");
-  container.replaceChildren(svg);
-}
 
 function figureRows(stats) {
   const shown = (value, digits = 2) => (value === null || value === undefined ? "–"

@@ -1,6 +1,8 @@
 // The table: the board picture, your hand as buttons, legal targets, draw and pass, scores.
 // It polls the match with its ETag (a 304 costs the server almost nothing) and redraws on change.
-import { api, attempt, el, renderAccount, say, session, VARIANTS } from "./api.js";
+import {
+  api, attempt, el, renderAccount, say, session, svgInto, VARIANTS,
+} from "./api.js";
 
 const root = document.getElementById("table");
 const matchId = root.dataset.matchId;
@@ -24,16 +26,6 @@ function targetName(target) {
   m = /^foot:(\d+):toe:(\d+)$/.exec(target);
   if (m) return `foot ${Number(m[1]) + 1}, toe ${Number(m[2]) + 1}`;
   return target;
-}
-
-function svgInto(container, text) {
-  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
-  const svg = document.importNode(doc.documentElement, true);
-  svg.removeAttribute("width");
-  svg.removeAttribute("height");
-  svg.setAttribute("role", "img");
-  container.replaceChildren(svg);
-  return svg;
 }
 
 function legal() {

@@ -2,6 +2,11 @@
 
 Without Chromium they are skipped, unless ``BROWSER_EXPECTED=1`` (set by .ci/run, which
 installs it) makes that a failure. Screenshots go to ``tests/artifacts/`` (ignored by git).
+
+Two servers: pytest-django's ``live_server`` (WSGI, in this process, on the test database: no
+sockets, so the table polls) and ``asgi_server`` (``manage.py runserver`` as ``make run``
+starts it: Daphne, HTTP and the ``/ws/`` sockets, in a process of its own on a database file of
+its own, driven over HTTP only).
 """
 
 from __future__ import annotations
@@ -13,6 +18,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.foundation.live_server import (
+    PYTHON,
+    Served,
+    embedded_env,
+    free_port,
+    migrated_database,
+    serving,
+)
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
@@ -96,3 +110,17 @@ def sign_in() -> Callable[..., None]:
         page.evaluate(_SIGN_IN, [token, name, None if player_id is None else str(player_id)])
 
     return put
+
+
+@pytest.fixture(scope="module")
+def asgi_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """``manage.py runserver --insecure`` (Daphne: the page, the API and the sockets) on the
+    embedded default, a fresh database file and a free port, for the tests of one module."""
+    work = tmp_path_factory.mktemp("asgi")
+    database = work / "db.sqlite3"
+    migrated_database(tmp_path_factory.getbasetemp(), database)
+    port = free_port()
+    command = [PYTHON, "manage.py", "runserver", "--noreload", "--insecure", f"127.0.0.1:{port}"]
+    env = embedded_env(database, LOG_LEVEL="WARNING")
+    with serving(command, port=port, env=env, log=work / "server.log", timeout=90) as server:
+        yield server

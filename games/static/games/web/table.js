@@ -1,8 +1,10 @@
 // The table: the board picture, your hand as buttons, legal targets, draw and pass, scores.
-// It polls the match with its ETag (a 304 costs the server almost nothing) and redraws on change.
+// The match's socket (live.js) says when something changed; the table then fetches the match
+// once (with its ETag) and redraws. Without a socket it polls the match every second instead.
 import {
   api, attempt, el, renderAccount, say, session, svgInto, VARIANTS,
 } from "./api.js";
+import { follow } from "./live.js";
 
 const root = document.getElementById("table");
 const matchId = root.dataset.matchId;
@@ -13,6 +15,12 @@ let etag = null;
 let selected = null; // the chosen tile, "a-b"
 let busy = false;
 let shownRounds = -1;
+let wanted = 0; // the newest version a frame announced
+let forced = false; // fetch once more even without news (a move of ours, a poll)
+let syncing = null; // the fetch-and-draw under way: one at a time
+let feed = null; // the socket, while the match runs
+let polls = 0; // the poll loop's generation: a new one retires the old
+let present = []; // the seats with a socket open, as the last presence frame said
 
 const key = (tile) => `${Math.min(...tile)}-${Math.max(...tile)}`;
 const names = () => (match ? match.seats.map((s) => s.name || `Seat ${s.position + 1}`) : []);
@@ -40,8 +48,7 @@ async function play(move) {
     { ...move, version: match.version },
     { idempotencyKey: crypto.randomUUID() }));
   busy = false;
-  etag = null; // fetch the match afresh
-  await refresh();
+  await sync(true);
 }
 
 function renderTargets() {
@@ -143,6 +150,15 @@ function renderStandings() {
   document.getElementById("standings-list").replaceChildren(...items);
 }
 
+function renderPresence() {
+  const line = document.getElementById("presence");
+  line.hidden = root.dataset.live !== "socket" || !match || present.length === 0;
+  if (line.hidden) return;
+  line.dataset.seats = present.join(",");
+  const who = present.map((seat) => `${names()[seat]}${seat === match.your_seat ? " (you)" : ""}`);
+  line.textContent = `At the table now: ${who.join(", ")}`;
+}
+
 function renderWaiting() {
   const seated = match.seats.some((s) => s.you);
   document.getElementById("seats").replaceChildren(...match.seats.map((s) => el("li", {},
@@ -168,6 +184,7 @@ async function render() {
   if (match.status === "open") {
     renderWaiting();
     document.getElementById("status").textContent = "Waiting for players.";
+    renderPresence();
     markDrawn();
     return;
   }
@@ -181,6 +198,7 @@ async function render() {
   renderTargets();
   await renderResults(state);
   renderStandings();
+  renderPresence();
   markDrawn();
 }
 
@@ -192,18 +210,83 @@ async function refresh() {
   await render();
 }
 
+const over = () => Boolean(match && (match.status === "finished" || match.status === "abandoned"));
+
+/**
+ * Fetch and draw until the table shows the newest version announced (``force``: at least once
+ * more). Calls while a fetch is under way join it, so a burst of frames costs one or two
+ * fetches, never one each.
+ */
+function sync(force = false) {
+  if (force) forced = true;
+  if (!syncing) {
+    syncing = (async () => {
+      let idle = 0; // fetches that brought nothing new: give up after two
+      while (idle < 2 && (forced || !match || wanted > match.version)) {
+        forced = false;
+        const before = match && match.version;
+        await refresh();
+        idle = match && match.version !== before ? 0 : idle + 1;
+      }
+      if (over()) ended();
+    })().finally(() => {
+      syncing = null;
+    });
+  }
+  return syncing;
+}
+
+/** The match is over: nothing more will come; the socket, if any, is closed. */
+function ended() {
+  if (feed) feed.stop();
+  feed = null;
+  polls += 1; // the poll loop, if any, ends
+  root.dataset.live = "over";
+  document.getElementById("live-note").hidden = true;
+  renderPresence();
+}
+
+/** A frame from the socket: fetch again only if it announces a version not drawn yet. */
+function heard(frame) {
+  if (frame.type === "presence" && Array.isArray(frame.seats)) {
+    present = frame.seats;
+    renderPresence();
+    return;
+  }
+  if (typeof frame.version === "number" && frame.version > wanted) wanted = frame.version;
+  if (match && wanted > match.version) sync();
+}
+
+async function poll(generation) {
+  if (generation !== polls) return;
+  await sync(true);
+  if (generation === polls && !over()) window.setTimeout(() => poll(generation), POLL_MS);
+}
+
+/** How updates arrive: by the socket, by polling (said on the page), or no more. */
+function setLive(mode) {
+  root.dataset.live = mode;
+  document.getElementById("live-note").hidden = mode !== "polling";
+  renderPresence();
+  if (mode === "polling" && !over()) {
+    polls += 1;
+    poll(polls);
+  } else if (mode !== "polling") {
+    polls += 1; // the poll loop, if any, ends
+  }
+  if (mode === "over") sync(true);
+}
+
 function bind() {
   document.getElementById("draw").addEventListener("click", () => play({ kind: "draw" }));
   document.getElementById("pass").addEventListener("click", () => play({ kind: "pass" }));
   document.getElementById("join").addEventListener("click", () => attempt(async () => {
     await api("POST", `/api/matches/${matchId}/join`, {});
-    etag = null;
-    await refresh();
+    await sync(true);
   }));
   document.getElementById("start").addEventListener("click", () => attempt(async () => {
     await api("POST", `/api/matches/${matchId}/start`);
-    etag = null;
-    await refresh();
+    await sync(true);
   }));
   document.addEventListener("keydown", (event) => {
     if (event.target instanceof HTMLInputElement) return;
@@ -217,10 +300,9 @@ function bind() {
   });
 }
 
-async function loop() {
-  if (!busy) await refresh();
-  const over = match && (match.status === "finished" || match.status === "abandoned");
-  if (!over) window.setTimeout(loop, POLL_MS);
+async function start() {
+  await sync(true);
+  if (!over()) feed = follow(matchId, { frame: heard, mode: setLive });
 }
 
 renderAccount();
@@ -228,5 +310,5 @@ bind();
 if (!session.token) {
   say("Log in first: go to the lobby.", "error");
 } else {
-  loop();
+  start();
 }

@@ -45,3 +45,14 @@ def env_list(name: str, *, default: list[str]) -> list[str]:
     if not raw:
         return list(default)
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_choice(name: str, choices: tuple[str, ...], *, default: str) -> str:
+    """One of ``choices`` (any case); ``default`` when unset or empty."""
+    raw = os.environ.get(name)
+    if not raw:
+        return default
+    value = raw.strip().lower()
+    if value not in choices:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not one of {', '.join(choices)}.")
+    return value

@@ -11,17 +11,51 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
-from chickenfoot.env import env_bool, env_int, env_list, env_str
+from chickenfoot.env import env_bool, env_choice, env_int, env_list, env_str
+from chickenfoot.secret_key import local_secret_key, production_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 # --- Core -------------------------------------------------------------------------------------
 
-SECRET_KEY = env_str("SECRET_KEY", "django-insecure-embedded-default-set-SECRET_KEY-in-production")
+# DJANGO_ENV=production (docker-compose sets it) refuses to start without a real SECRET_KEY and
+# turns on the HTTPS settings below; "development" (the default) is the embedded default, where a
+# key is generated once and kept in SECRET_KEY_FILE (chickenfoot/secret_key.py).
+DJANGO_ENV = env_choice("DJANGO_ENV", ("development", "production"), default="development")
+PRODUCTION = DJANGO_ENV == "production"
+if PRODUCTION:
+    SECRET_KEY = production_secret_key(env_str("SECRET_KEY"))
+else:
+    SECRET_KEY = env_str("SECRET_KEY") or local_secret_key(
+        Path(env_str("SECRET_KEY_FILE", str(BASE_DIR / ".secret_key")))
+    )
 DEBUG = env_bool("DEBUG", default=False)
+if PRODUCTION and DEBUG:
+    raise ImproperlyConfigured("DJANGO_ENV=production refuses to start with DEBUG on.")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
+
+# --- HTTPS (README.md, "Production") ----------------------------------------------------------
+
+# On by default in production, off otherwise; each can be set on its own. TLS ends at the reverse
+# proxy (deploy/nginx/), which sets X-Forwarded-Proto on every request it passes on: the app
+# believes that header only when SECURE_PROXY_SSL_HEADER is on, so the app server must be
+# reachable through the proxy alone.
+if env_bool("SECURE_PROXY_SSL_HEADER", default=PRODUCTION):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=PRODUCTION)
+# Health is answered over plain HTTP too: container and load-balancer probes call the app directly.
+SECURE_REDIRECT_EXEMPT = [r"^api/health$"]
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=PRODUCTION)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=PRODUCTION)
+# Strict-Transport-Security: browsers use HTTPS only, for this long (a year), on every subdomain,
+# and the header allows the domain onto the browsers' preload list (a step the owner takes at
+# hstspreload.org; leaving a preload list takes months, so decide before that step).
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", default=31_536_000 if PRODUCTION else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=PRODUCTION)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=PRODUCTION)
 
 INSTALLED_APPS = [
     # First: `runserver` then serves ASGI (HTTP and the /ws/ sockets) through Daphne.
@@ -345,7 +379,6 @@ SPECTACULAR_SETTINGS = {
         "MexicanTrainVariantEnum": ["mexican_train"],
         "ChickenFootMaxPipEnum": [(n, n) for n in (6, 9, 12, 15, 18)],
         "MexicanTrainMaxPipEnum": [(n, n) for n in (9, 12, 15, 18)],
-        "RoundStatusEnum": "games.models.Round.Status",
         "StateStatusEnum": ["playing", "over"],
         "FootStatusEnum": ["open", "completed", "released"],
         "RoundEndEnum": ["out", "blocked"],
@@ -353,6 +386,8 @@ SPECTACULAR_SETTINGS = {
         "DecidedByEnum": ["total", "zero_rounds", "lowest_round", "shared"],
         "CompetitionKindEnum": "scoring.competition_models.Competition.Kind",
         "CompetitionStatusEnum": "scoring.competition_models.Competition.Status",
+        # A round's status and a stage's are the same choices (playing, finished): one enum, one
+        # name (two names for one set of choices is an error, and the schema would use the last).
         "StageStatusEnum": "scoring.competition_models.Stage.Status",
     },
 }

@@ -35,8 +35,10 @@ def test_compose_runs_what_the_readme_says() -> None:
     for name in ("migrate", "web", "worker"):
         assert services[name].get("build") or services[name].get("image") == "chickenfoot:latest"
     assert "/api/health" in " ".join(map(str, services["web"]["healthcheck"]["test"]))
-    # SECRET_KEY comes from the environment the command sets
-    assert "${SECRET_KEY" in str(services["web"]["environment"]["SECRET_KEY"])
+    # SECRET_KEY comes from the environment the command sets, with no default to fall back on
+    for name in ("migrate", "web", "worker", "beat", "asgi"):
+        secret = str(services[name]["environment"]["SECRET_KEY"])
+        assert secret.startswith("${SECRET_KEY:?"), secret
     # and workers can be scaled: no fixed name, no host port of their own
     worker = services["worker"]
     assert "worker" in " ".join(map(str, worker["command"]))

@@ -1,4 +1,4 @@
-# One image for the web (gunicorn) and worker (celery) processes.
+# One image for the web (gunicorn), asgi (daphne), worker and beat (celery) processes.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -16,7 +16,8 @@ COPY . .
 # into the image (.dockerignore keeps a developer's out). Containers get SECRET_KEY at run time.
 RUN SECRET_KEY="$(python -c 'import secrets; print(secrets.token_urlsafe(50))')" \
         python manage.py collectstatic --noinput \
-    && useradd --system --no-create-home --uid 10001 chickenfoot
+    && useradd --system --no-create-home --uid 10001 chickenfoot \
+    && chown -R chickenfoot /app/staticfiles
 USER chickenfoot
 
 EXPOSE 8000

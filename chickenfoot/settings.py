@@ -322,7 +322,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic puts them, for nginx to serve (docker-compose.yml: a volume shared with it).
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 
 # --- API --------------------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ validate it (``docker compose config``) where the compose plugin is installed.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -67,3 +68,68 @@ def test_docker_validates_the_compose_file() -> None:
         timeout=60,
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_nginx_is_the_one_published_service() -> None:
+    services = compose()["services"]
+    published = {name for name, service in services.items() if service.get("ports")}
+    assert published == {"nginx"}, "the app servers must be reachable through nginx only"
+    assert str(services["nginx"]["image"]).startswith("nginx:")
+    ports = [str(port) for port in services["nginx"]["ports"]]
+    assert any(port.endswith(":443") for port in ports)
+    assert any(port.endswith(":80") for port in ports)
+
+
+def test_the_app_runs_in_production_behind_one_proxy() -> None:
+    environment = compose()["x-app"]["environment"]
+    assert environment["DJANGO_ENV"] == "production"
+    assert environment["DEBUG"] == "false"
+    # the client's address is what nginx appends to X-Forwarded-For
+    assert environment["NUM_PROXIES"] == "1"
+    # the health checks call the app as localhost
+    assert str(environment["ALLOWED_HOSTS"]).startswith("localhost,")
+
+
+def test_nginx_renders_its_whole_template_and_reaches_the_app_servers() -> None:
+    services = compose()["services"]
+    nginx = services["nginx"]
+    mounts = {
+        str(volume).split(":")[1]: str(volume).split(":")[0] for volume in nginx["volumes"]
+    }
+    # the repository's template, rendered by the nginx image's envsubst into conf.d
+    source = mounts["/etc/nginx/templates/default.conf.template"]
+    template = (ROOT / source).read_text(encoding="utf-8")
+    used = set(re.findall(r"\$\{(\w+)\}", template))
+    assert used <= set(nginx["environment"]), used - set(nginx["environment"])
+    # the upstreams are the web and asgi services on the ports their commands listen on
+    web_host, web_port = str(nginx["environment"]["CHICKENFOOT_WEB"]).split(":")
+    asgi_host, asgi_port = str(nginx["environment"]["CHICKENFOOT_ASGI"]).split(":")
+    assert (web_host, asgi_host) == ("web", "asgi")
+    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    assert f'"0.0.0.0:{web_port}"' in dockerfile
+    asgi_command = services["asgi"]["command"]
+    assert asgi_command[0] == "daphne"
+    assert asgi_command[asgi_command.index("-p") + 1] == asgi_port
+    # /ws/ goes to Daphne with the WebSocket upgrade; the rest to gunicorn, buffered
+    ws = re.search(r"location /ws/ \{(.*?)\n    \}", template, re.DOTALL)
+    assert ws is not None
+    assert "proxy_pass http://chickenfoot_asgi;" in ws.group(1)
+    assert "proxy_set_header Upgrade $http_upgrade;" in ws.group(1)
+    assert "proxy_set_header Connection $chickenfoot_connection_upgrade;" in ws.group(1)
+    assert "proxy_request_buffering on;" in template
+    assert "proxy_set_header X-Forwarded-Proto $scheme;" in template
+
+
+def test_static_files_are_collected_into_the_volume_nginx_serves() -> None:
+    services = compose()["services"]
+    collect = services["collectstatic"]
+    assert collect["command"][-2:] == ["collectstatic", "--noinput"]
+    assert collect["volumes"] == ["static:/app/staticfiles"]  # the settings' STATIC_ROOT
+    nginx = services["nginx"]
+    assert f"static:{nginx['environment']['STATIC_ROOT']}:ro" in nginx["volumes"]
+    assert "static" in compose()["volumes"]
+    # nginx starts once the files are there and the API answers
+    assert nginx["depends_on"]["collectstatic"]["condition"] == "service_completed_successfully"
+    assert nginx["depends_on"]["web"]["condition"] == "service_healthy"
+    # the image's collected files belong to the user that runs collectstatic again
+    assert "chown -R chickenfoot /app/staticfiles" in (ROOT / "Dockerfile").read_text()

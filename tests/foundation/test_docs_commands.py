@@ -91,10 +91,27 @@ RUNNERS: tuple[Runner, ...] = (
     Runner(r"make worker", DRY_RUN),
     Runner(r"make migrate", DRY_RUN),
     Runner(r"CI=true bash \.ci/run", "ci: Installing requirements (make install)", "make install"),
-    # The production stack: no Docker daemon where the suite runs; the compose file is checked.
+    # The production stack: no Docker daemon where the suite runs; the compose file is checked,
+    # and nginx runs with its configuration, the certificate the README makes and the key the
+    # README makes.
     Runner(
-        r"(SECRET_KEY='[^']*' )?docker compose up( --build| --scale worker=\d+)",
+        r"docker compose up( --build| --scale worker=\d+)",
         "test: tests/foundation/test_compose.py::test_compose_runs_what_the_readme_says",
+    ),
+    Runner(
+        r"python3 -c 'import secrets; "
+        r"print\(f\"SECRET_KEY=\{secrets\.token_urlsafe\(50\)\}\"\)' >> \.env",
+        "test: tests/foundation/test_production_settings.py::"
+        "test_the_readme_makes_a_key_production_accepts",
+    ),
+    Runner(
+        r"mkdir -p deploy/certs && openssl req .*",
+        "test: tests/foundation/test_reverse_proxy.py::test_the_readme_certificate_serves_tls",
+    ),
+    Runner(
+        r"\.venv/bin/python manage\.py check --deploy --fail-level WARNING",
+        "test: tests/foundation/test_production_settings.py::"
+        "test_check_deploy_is_clean_in_production",
     ),
     # Benchmarks need PostgreSQL and take minutes: CI runs each briefly.
     Runner(

@@ -17,6 +17,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from chickenfoot.secret_key import KNOWN_DEFAULTS, local_secret_key, production_secret_key
+from tests.foundation.doc_commands import all_commands
 
 ROOT = Path(__file__).resolve().parents[2]
 #: What a deployment, CI or another test may have set that these tests set themselves (or leave
@@ -247,3 +248,23 @@ def test_check_deploy_warns_outside_production(tmp_path: Path) -> None:
     assert result.returncode != 0
     for warning in ("security.W004", "security.W008", "security.W012", "security.W016"):
         assert warning in result.stderr
+
+
+def test_the_readme_makes_a_key_production_accepts(tmp_path: Path) -> None:
+    # given the README's command that writes a key into .env, run twice as a reader might
+    (command,) = [c.text for c in all_commands() if "SECRET_KEY=" in c.text and ">> .env" in c.text]
+    for _ in range(2):
+        subprocess.run(  # noqa: S603 - the README's command, as it shows it
+            ["bash", "-c", command],  # noqa: S607
+            cwd=tmp_path,
+            check=True,
+            timeout=60,
+        )
+
+    # then .env holds keys (docker compose takes the last), each one production accepts
+    lines = (tmp_path / ".env").read_text().splitlines()
+    assert len(lines) == 2
+    assert all(line.startswith("SECRET_KEY=") for line in lines)
+    key = lines[-1].removeprefix("SECRET_KEY=")
+    assert lines[0] != lines[1]
+    assert load(DJANGO_ENV="production", SECRET_KEY=key)["secret"] == key

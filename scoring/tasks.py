@@ -35,8 +35,3 @@ def match_finalise_task(match_id: int) -> dict[str, Any]:
         "failed": outcome.failed,
         "reason": outcome.reason,
     }
-
-
-def enqueue_match_finalise(match_id: int) -> None:
-    """Queue the finalisation of ``match_id`` (call on commit)."""
-    match_finalise_task.delay(match_id)

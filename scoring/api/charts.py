@@ -3,7 +3,9 @@ tournament's points by stage."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import accumulate
+from typing import Any, TypeVar
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
@@ -26,6 +28,41 @@ from scoring.problems import PlayerNotFound
 from scoring.selectors import player_exists, rating_series
 
 VARIANT_NAMES = dict(VARIANT_CHOICES)
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def chart_schema(
+    *,
+    operation_id: str,
+    summary: str,
+    tags: list[str],
+    parameters: list[Any],
+    points: str,
+    not_found: OpenApiResponse,
+) -> Callable[[F], F]:
+    """The schema of a chart view: an SVG line chart whose points carry ``points``, or a bad
+    filter, no login, or nothing to chart (``not_found``)."""
+    return extend_schema(
+        operation_id=operation_id,
+        summary=summary,
+        tags=tags,
+        parameters=parameters,
+        responses={
+            (200, "image/svg+xml"): OpenApiResponse(
+                OpenApiTypes.STR,
+                description=f"An SVG line chart; each point carries {points}.",
+                examples=[OpenApiExample("A chart", value=SVG_EXAMPLE)],
+            ),
+            400: BAD_FILTER,
+            401: NOT_AUTHENTICATED,
+            404: not_found,
+        },
+    )
+
+
+def chart_response(chart: str) -> Response:
+    """A chart, checked again by the browser each time it is shown."""
+    return Response(chart, content_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
 
 class RatingChartQuerySerializer(serializers.Serializer):
@@ -41,22 +78,13 @@ class RatingChartApi(APIView):
 
     renderer_classes = (SVGRenderer,)
 
-    @extend_schema(
+    @chart_schema(
         operation_id="player_rating_chart",
         summary="A player's rating over their matches, as a chart",
         tags=["history"],
         parameters=[PLAYER_ID, RatingChartQuerySerializer],
-        responses={
-            (200, "image/svg+xml"): OpenApiResponse(
-                OpenApiTypes.STR,
-                description="An SVG line chart; each point carries `data-step` (`#<match id>`) "
-                "and `data-value` (the rating after that match).",
-                examples=[OpenApiExample("A chart", value=SVG_EXAMPLE)],
-            ),
-            400: BAD_FILTER,
-            401: NOT_AUTHENTICATED,
-            404: PLAYER_NOT_FOUND,
-        },
+        points="`data-step` (`#<match id>`) and `data-value` (the rating after that match)",
+        not_found=PLAYER_NOT_FOUND,
     )
     def get(self, request: Request, player_id: int) -> Response:
         check_known_params(request, ["variant", "matches"])
@@ -77,7 +105,7 @@ class RatingChartApi(APIView):
             x_label="match",
             from_zero=False,
         )
-        return Response(chart, content_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
+        return chart_response(chart)
 
 
 class StandingsChartApi(CompetitionApi):
@@ -91,22 +119,14 @@ class StandingsChartApi(CompetitionApi):
             min_value=1, max_value=64, default=12, help_text="How many of the leaders to draw."
         )
 
-    @extend_schema(
+    @chart_schema(
         operation_id="competition_standings_chart",
         summary="Points by stage, as a chart",
         tags=["competitions"],
         parameters=[COMPETITION_ID, StandingsChartQuerySerializer],
-        responses={
-            (200, "image/svg+xml"): OpenApiResponse(
-                OpenApiTypes.STR,
-                description="An SVG line chart; each point carries `data-series` (the player's "
-                "name), `data-step` (`S<stage>`) and `data-value` (placement points so far).",
-                examples=[OpenApiExample("A chart", value=SVG_EXAMPLE)],
-            ),
-            400: BAD_FILTER,
-            401: NOT_AUTHENTICATED,
-            404: COMPETITION_NOT_FOUND,
-        },
+        points="`data-series` (the player's name), `data-step` (`S<stage>`) and `data-value` "
+        "(placement points so far)",
+        not_found=COMPETITION_NOT_FOUND,
     )
     def get(self, request: Request, competition_id: int) -> Response:
         check_known_params(request, ["players"])
@@ -126,4 +146,4 @@ class StandingsChartApi(CompetitionApi):
             y_label="placement points",
             x_label="stage",
         )
-        return Response(chart, content_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
+        return chart_response(chart)

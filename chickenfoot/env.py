@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -56,3 +57,22 @@ def env_choice(name: str, choices: tuple[str, ...], *, default: str) -> str:
     if value not in choices:
         raise ImproperlyConfigured(f"{name}={raw!r} is not one of {', '.join(choices)}.")
     return value
+
+
+#: ``<count>/<period>``: a period of second, minute, hour or day, by its first letter (DRF's form).
+_RATE = re.compile(r"^\s*(\d+)\s*/\s*([smhd])[a-z]*\s*$", re.IGNORECASE)
+_OFF = frozenset({"off", "none"})
+
+
+def env_rate(name: str, default: str) -> str | None:
+    """A request rate such as ``120/min`` or ``20/hour``; ``off`` (or ``none``) for no limit."""
+    raw = os.environ.get(name) or default
+    if raw.strip().lower() in _OFF:
+        return None
+    match = _RATE.match(raw)
+    if match is None or int(match[1]) < 1:
+        raise ImproperlyConfigured(
+            f"{name}={raw!r} is not a rate: use <count>/<second|minute|hour|day> (e.g. 120/min) "
+            "or off."
+        )
+    return f"{int(match[1])}/{match[2].lower()}"

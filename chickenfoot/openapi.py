@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema_serializer
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema_serializer,
+)
 from rest_framework import serializers
 
 from chickenfoot.problem_types import problem_type
@@ -138,4 +143,29 @@ NOT_AUTHENTICATED = problem(
             "Authentication credentials were not provided.",
         ),
     ),
+)
+
+
+RETRY_AFTER = OpenApiParameter(
+    "Retry-After",
+    int,
+    OpenApiParameter.HEADER,
+    required=True,
+    response=[429],
+    description="Seconds to wait before trying again.",
+)
+_THROTTLED = (
+    "Too many requests",
+    problem_example(
+        429,
+        "throttled",
+        "Too many requests",
+        "Request was throttled. Expected available in 12 seconds.",
+    ),
+)
+#: 429 of an operation with request limits (docs/reliability.md, "Limits").
+TOO_MANY_REQUESTS = problem(
+    "Too many requests of this kind from this player or address (docs/reliability.md); "
+    "`Retry-After` says how many seconds to wait.",
+    _THROTTLED,
 )

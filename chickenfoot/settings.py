@@ -13,7 +13,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from chickenfoot.env import env_bool, env_choice, env_int, env_list, env_str
+from chickenfoot.env import env_bool, env_choice, env_int, env_list, env_rate, env_str
 from chickenfoot.secret_key import local_secret_key, production_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -313,6 +313,28 @@ REST_KNOX = {
     "AUTH_HEADER_PREFIX": "Token",
 }
 
+# --- Request limits (docs/reliability.md, "Limits") ------------------------------------------
+
+# Trusted reverse proxies in front of the app server. 0: the client's address is REMOTE_ADDR and
+# X-Forwarded-For is ignored (a client could write anything there). Behind one proxy (nginx)
+# that sets X-Forwarded-For, 1.
+NUM_PROXIES = env_int("NUM_PROXIES", default=0)
+# Per scope, at most this many requests per period (chickenfoot/throttles.py); "off" for none.
+# Reads (polling a match, the lobby) are not limited; bots play inside the server, unlimited.
+RATE_LIMITS = env_bool("RATE_LIMITS", default=True)
+THROTTLE_RATES: dict[str, str | None] = (
+    {
+        "register": env_rate("THROTTLE_REGISTER", "20/hour"),  # per address
+        "login": env_rate("THROTTLE_LOGIN", "20/min"),  # per address
+        "match_create": env_rate("THROTTLE_MATCH_CREATE", "60/hour"),  # per player
+        "match_create_address": env_rate("THROTTLE_MATCH_CREATE_ADDRESS", "300/hour"),
+        "move": env_rate("THROTTLE_MOVE", "120/min"),  # per player
+        "move_address": env_rate("THROTTLE_MOVE_ADDRESS", "600/min"),
+    }
+    if RATE_LIMITS
+    else {}
+)
+
 # --- Internationalisation, static files ---------------------------------------------------------
 
 LANGUAGE_CODE = "en-us"
@@ -342,6 +364,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "chickenfoot.problems.problem_exception_handler",
+    "NUM_PROXIES": NUM_PROXIES,
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 

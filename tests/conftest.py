@@ -70,3 +70,10 @@ def _no_clock_timers(settings: Any) -> Iterator[None]:
     settings.CLOCK_IN_PROCESS = False
     yield
     clock_timers_cancel()
+
+
+@pytest.fixture(autouse=True)
+def _no_request_limits(settings: Any) -> None:
+    """Requests are not throttled in tests: the suite registers players and plays moves faster
+    than people do. ``tests/games/test_limits.py`` turns the limits on and tests them."""
+    settings.THROTTLE_RATES = {}

@@ -12,6 +12,8 @@ from rest_framework.views import APIView
 from chickenfoot.openapi import (  # noqa: F401  (re-exported to the games views)
     NOT_AUTHENTICATED,
     PROBLEM_CODES,
+    RETRY_AFTER,
+    TOO_MANY_REQUESTS,
     ProblemSerializer,
     problem,
     problem_example,

@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from chickenfoot.query import check_query_params
+from chickenfoot.throttles import MATCH_CREATE_THROTTLES
 from games.api import examples
 from games.api.common import (
     ETAG_HEADER,
@@ -23,6 +24,8 @@ from games.api.common import (
     NOT_AUTHENTICATED,
     NOT_FOUND,
     NOT_YOUR_MATCH,
+    RETRY_AFTER,
+    TOO_MANY_REQUESTS,
     GameApi,
     etag,
     matches_etag,
@@ -72,11 +75,13 @@ MATCH_NOT_OPEN = (
 class MatchCreateApi(GameApi):
     """Create a match: the game, house options (docs/rules.md §4) and every seat in play order."""
 
+    throttle_classes = MATCH_CREATE_THROTTLES
+
     @extend_schema(
         operation_id="match_create",
         summary="Create a match",
         tags=["matches"],
-        parameters=[ETAG_HEADER],
+        parameters=[ETAG_HEADER, RETRY_AFTER],
         request=MATCH_CREATE_REQUEST,
         examples=[
             OpenApiExample(
@@ -190,6 +195,7 @@ class MatchCreateApi(GameApi):
                     ),
                 ),
             ),
+            HTTPStatus.TOO_MANY_REQUESTS: TOO_MANY_REQUESTS,
         },
     )
     def post(self, request: Request) -> Response:

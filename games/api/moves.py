@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from chickenfoot.problems import flatten_errors
+from chickenfoot.throttles import MOVE_THROTTLES
 from games.api import examples
 from games.api.common import (
     ETAG_HEADER,
@@ -25,6 +26,8 @@ from games.api.common import (
     NOT_AUTHENTICATED,
     NOT_FOUND,
     NOT_YOUR_MATCH,
+    RETRY_AFTER,
+    TOO_MANY_REQUESTS,
     GameApi,
     etag,
     idempotency_key_from,
@@ -175,6 +178,8 @@ class MoveSubmitApi(GameApi):
     answer. A broken rule is a 422 naming the rule; nothing changes on any refusal.
     """
 
+    throttle_classes = MOVE_THROTTLES
+
     @extend_schema_serializer(component_name="MoveSubmit")
     class MoveSubmitInputSerializer(StrictSerializer):
         kind = serializers.ChoiceField(choices=Move.Kind.choices)
@@ -203,6 +208,7 @@ class MoveSubmitApi(GameApi):
         parameters=[
             MATCH_ID,
             ETAG_HEADER,
+            RETRY_AFTER,
             OpenApiParameter(
                 "Idempotent-Replayed",
                 str,
@@ -363,6 +369,7 @@ class MoveSubmitApi(GameApi):
                     ),
                 ),
             ),
+            HTTPStatus.TOO_MANY_REQUESTS: TOO_MANY_REQUESTS,
         },
     )
     def post(self, request: Request, match_id: int) -> Response:

@@ -17,7 +17,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.common import NOT_AUTHENTICATED, GameApi, problem, problem_example
+from chickenfoot.throttles import LOGIN_THROTTLES, REGISTER_THROTTLES
+from games.api.common import (
+    NOT_AUTHENTICATED,
+    RETRY_AFTER,
+    TOO_MANY_REQUESTS,
+    GameApi,
+    problem,
+    problem_example,
+)
 from games.models import DeviceToken, Player
 from games.services import player_register, token_obtain
 from games.token_models import DEVICE_MAX_LENGTH
@@ -90,6 +98,7 @@ class PlayerRegisterApi(APIView):
 
     authentication_classes = ()
     permission_classes = (AllowAny,)
+    throttle_classes = REGISTER_THROTTLES
 
     @extend_schema_serializer(component_name="PlayerRegister")
     class PlayerRegisterInputSerializer(serializers.Serializer):
@@ -107,6 +116,7 @@ class PlayerRegisterApi(APIView):
         summary="Register a player",
         tags=["accounts"],
         request=PlayerRegisterInputSerializer,
+        parameters=[RETRY_AFTER],
         examples=[
             OpenApiExample(
                 "Register",
@@ -150,6 +160,7 @@ class PlayerRegisterApi(APIView):
                     ),
                 ),
             ),
+            HTTPStatus.TOO_MANY_REQUESTS: TOO_MANY_REQUESTS,
         },
     )
     def post(self, request: Request) -> Response:
@@ -168,6 +179,7 @@ class TokenObtainApi(APIView):
 
     authentication_classes = ()
     permission_classes = (AllowAny,)
+    throttle_classes = LOGIN_THROTTLES
 
     @extend_schema_serializer(component_name="TokenObtain")
     class TokenObtainInputSerializer(serializers.Serializer):
@@ -182,6 +194,7 @@ class TokenObtainApi(APIView):
         summary="Log in (get a token for this device)",
         tags=["accounts"],
         request=TokenObtainInputSerializer,
+        parameters=[RETRY_AFTER],
         examples=[
             OpenApiExample(
                 "Log in",
@@ -224,6 +237,7 @@ class TokenObtainApi(APIView):
                     ),
                 ),
             ),
+            HTTPStatus.TOO_MANY_REQUESTS: TOO_MANY_REQUESTS,
         },
     )
     def post(self, request: Request) -> Response:

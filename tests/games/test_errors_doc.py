@@ -2,9 +2,8 @@
 with the documented status and title.
 
 Most producers are real requests to the real API. A few problems have no request that gets them
-on demand in a test (too many requests before throttling is configured, Django's own 403, a
-server error): those go to the test-only views of ``tests.foundation.urls``, which raise what
-the product code raises.
+on demand in a test (Django's own 403, a server error): those go to the test-only views of
+``tests.foundation.urls``, which raise what the product code raises.
 """
 
 from __future__ import annotations
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.test import override_settings
 from rest_framework.test import APIClient
 
 from games.models import Match, Player
@@ -181,6 +181,18 @@ def _not_league_player(w: World) -> Any:
     )
 
 
+def _throttled(w: World) -> Any:
+    """A second registration from one address, with a limit of one an hour (on a cache of its
+    own: the suite runs without limits)."""
+    cache = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "errors-doc"}
+    with override_settings(THROTTLE_RATES={"register": "1/hour"}, CACHES={"default": cache}):
+        for name in ("newcomer", "latecomer"):
+            answer = w.anonymous.post(
+                "/api/players", {"username": name, "password": "correct horse battery"}
+            )
+        return answer
+
+
 def _twice(w: World, path: str) -> Any:
     url = _competition(w)
     w.clients[0].post(f"{url}/{path}")
@@ -280,7 +292,7 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
     ),
     "league_refused": _league_refused,
     "not_league_player": _not_league_player,
-    "throttled": lambda w: w.anonymous.get("/test/raise/throttled"),
+    "throttled": _throttled,
     "internal_error": lambda w: APIClient(raise_request_exception=False).get("/test/raise/boom"),
     "database_unavailable": lambda w: w.anonymous.get("/test/raise/database-down"),
 }

@@ -91,7 +91,11 @@ class Server:
 @pytest.fixture
 def servers(tmp_path: Path) -> Iterator[tuple[Server, Server]]:
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env |= {"DATABASE_URL": f"sqlite:///{tmp_path / 'live.sqlite3'}", "LOG_LEVEL": "WARNING"}
+    env |= {
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'live.sqlite3'}",
+        "LOG_LEVEL": "WARNING",
+        "RATE_LIMITS": "off",
+    }
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
         cwd=ROOT,

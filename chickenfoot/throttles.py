@@ -1,0 +1,112 @@
+"""Request limits: DRF throttles counted atomically in the shared cache (docs/reliability.md).
+
+Each throttle has a scope; its rate (``120/min``) comes from ``settings.THROTTLE_RATES[scope]``,
+read on every request, so the environment (and a test) decides. A scope without a rate is not
+limited. The count is a fixed window: at most N requests in each clock-aligned period (a minute,
+an hour), one atomic increment in the cache per request (Redis when ``REDIS_URL`` is set, so
+every web process shares it). A refused request gets 429 ``throttled`` with ``Retry-After``: the
+seconds until the window ends.
+
+Addresses are DRF's: ``REMOTE_ADDR``, or with ``NUM_PROXIES`` trusted proxies in front, the
+address the outermost of them saw (``X-Forwarded-For`` counted from the right), so a client
+cannot pick its own address by sending that header.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from rest_framework.request import Request
+from rest_framework.throttling import SimpleRateThrottle
+
+
+class ScopedThrottle(SimpleRateThrottle):
+    """A fixed-window counter per (scope, key); subclasses say what the key is."""
+
+    cache_format = "throttle:%(scope)s:%(ident)s"
+
+    def __init__(self) -> None:
+        self._wait: float | None = None
+        super().__init__()
+
+    def get_rate(self) -> str | None:
+        rates: dict[str, str | None] = settings.THROTTLE_RATES
+        return rates.get(self.scope)
+
+    def allow_request(self, request: Request, view: Any) -> bool:
+        if self.rate is None:
+            return True
+        key = self.get_cache_key(request, view)
+        if key is None:
+            return True
+        now = self.timer()
+        window = int(now // self.duration)
+        count = _count(f"{key}:{window}", timeout=self.duration + 1)
+        if count <= self.num_requests:
+            return True
+        self._wait = max(1, math.ceil((window + 1) * self.duration - now))
+        return False
+
+    def wait(self) -> float | None:
+        return self._wait
+
+
+def _count(key: str, *, timeout: int) -> int:
+    """This request's number in its window: an atomic increment, the key made on first use."""
+    if cache.add(key, 1, timeout=timeout):
+        return 1
+    try:
+        return int(cache.incr(key))
+    except ValueError:  # the key expired between the two calls: a new window
+        cache.set(key, 1, timeout=timeout)
+        return 1
+
+
+class PerAddress(ScopedThrottle):
+    """Counted per client address."""
+
+    def get_cache_key(self, request: Request, view: Any) -> str | None:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class PerUser(ScopedThrottle):
+    """Counted per authenticated user (the views that use it require one)."""
+
+    def get_cache_key(self, request: Request, view: Any) -> str | None:
+        if not request.user or not request.user.is_authenticated:
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": request.user.pk}
+
+
+class RegisterThrottle(PerAddress):
+    scope = "register"
+
+
+class LoginThrottle(PerAddress):
+    scope = "login"
+
+
+class MatchCreateThrottle(PerUser):
+    scope = "match_create"
+
+
+class MatchCreateAddressThrottle(PerAddress):
+    scope = "match_create_address"
+
+
+class MoveThrottle(PerUser):
+    scope = "move"
+
+
+class MoveAddressThrottle(PerAddress):
+    scope = "move_address"
+
+
+#: The throttles of each limited operation, as the views list them.
+REGISTER_THROTTLES = (RegisterThrottle,)
+LOGIN_THROTTLES = (LoginThrottle,)
+MATCH_CREATE_THROTTLES = (MatchCreateThrottle, MatchCreateAddressThrottle)
+MOVE_THROTTLES = (MoveThrottle, MoveAddressThrottle)

@@ -65,6 +65,7 @@ PROBLEM_CODES = [
     "idempotency_key_reused",
     "version_required",
     "throttled",
+    "locked_out",
     "internal_error",
     "database_unavailable",
     "invalid_competition",
@@ -168,4 +169,20 @@ TOO_MANY_REQUESTS = problem(
     "Too many requests of this kind from this player or address (docs/reliability.md); "
     "`Retry-After` says how many seconds to wait.",
     _THROTTLED,
+)
+#: 429 of a log-in: too many requests, or too many failed log-ins (the lockout).
+LOGIN_REFUSED = problem(
+    "Too many log-in requests from this address, or too many failed log-ins for this username or "
+    "from this address (docs/reliability.md); `Retry-After` says how many seconds to wait.",
+    _THROTTLED,
+    (
+        "Locked out",
+        problem_example(
+            429,
+            "locked_out",
+            "Locked out",
+            "Too many failed log-ins for this username or from this address: try again in 15 "
+            "minutes.",
+        ),
+    ),
 )

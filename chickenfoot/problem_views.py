@@ -23,7 +23,8 @@ from chickenfoot.problems import (
 )
 
 
-def _render(problem: Problem) -> HttpResponse:
+def render_problem(problem: Problem) -> HttpResponse:
+    """The problem as a plain Django response, with its headers (``Retry-After``)."""
     response = HttpResponse(
         ProblemJSONRenderer().render(problem.as_dict()),
         status=problem.status,
@@ -36,8 +37,8 @@ def _render(problem: Problem) -> HttpResponse:
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if isinstance(exception, RequestDataTooBig):  # Django answers its size limit with a 400
-        return _render(body_too_large_problem())
-    return _render(
+        return render_problem(body_too_large_problem())
+    return render_problem(
         Problem(
             status=HTTPStatus.BAD_REQUEST,
             code="bad_request",
@@ -48,7 +49,7 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _render(
+    return render_problem(
         Problem(
             status=HTTPStatus.FORBIDDEN,
             code="permission_denied",
@@ -59,7 +60,7 @@ def permission_denied(request: HttpRequest, exception: Exception | None = None) 
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _render(
+    return render_problem(
         Problem(
             status=HTTPStatus.NOT_FOUND,
             code="not_found",
@@ -74,5 +75,5 @@ def server_error(request: HttpRequest) -> HttpResponse:
     while handling the exception, so ``sys.exc_info()`` is the failure."""
     exc = sys.exc_info()[1]
     if exc is not None and database_unreachable(exc):
-        return _render(database_unavailable_problem())
-    return _render(internal_error_problem())
+        return render_problem(database_unavailable_problem())
+    return render_problem(internal_error_problem())

@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
+    "axes",
     "games",
     "scoring",
 ]
@@ -85,6 +86,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "games.middleware.SweepOnRequestMiddleware",
+    # Last: turns a log-in refused for too many failed ones into its problem response.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "chickenfoot.urls"
@@ -313,7 +316,7 @@ REST_KNOX = {
     "AUTH_HEADER_PREFIX": "Token",
 }
 
-# --- Request limits (docs/reliability.md, "Limits") ------------------------------------------
+# --- Request limits and log-in lockout (docs/reliability.md, "Limits") -------------------------
 
 # Trusted reverse proxies in front of the app server. 0: the client's address is REMOTE_ADDR and
 # X-Forwarded-For is ignored (a client could write anything there). Behind one proxy (nginx)
@@ -334,6 +337,26 @@ THROTTLE_RATES: dict[str, str | None] = (
     if RATE_LIMITS
     else {}
 )
+
+# django-axes: LOGIN_FAILURE_LIMIT failed log-ins for one username, or from one address, within
+# LOGIN_COOLOFF_MINUTES lock that username or address out for LOGIN_COOLOFF_MINUTES: a log-in
+# (the API's or the admin's) is then refused before any password is hashed, and not counted.
+# A successful log-in clears that account's failures (chickenfoot/lockout.py).
+AXES_ENABLED = env_bool("LOGIN_LOCKOUT", default=True)
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", default=10)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_RESET_ON_SUCCESS = False  # the handler clears the account's failures (not the address's)
+AXES_HANDLER = "chickenfoot.lockout.LockoutHandler"
+AXES_LOCKOUT_CALLABLE = "chickenfoot.lockout.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "chickenfoot.lockout.client_address"
+AXES_USERNAME_CALLABLE = "chickenfoot.lockout.attempted_username"
+AXES_DISABLE_ACCESS_LOG = True  # failures are kept (and shown in the admin); successes are not
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out attempt
+    "django.contrib.auth.backends.ModelBackend",
+]
 
 # --- Internationalisation, static files ---------------------------------------------------------
 
@@ -428,4 +451,6 @@ LOGGING = {
         "console": {"class": "logging.StreamHandler", "formatter": "plain"},
     },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # django-axes logs each successful log-in at INFO; failures and lockouts are warnings.
+    "loggers": {"axes": {"level": "WARNING"}},
 }

@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 
 from chickenfoot.throttles import LOGIN_THROTTLES, REGISTER_THROTTLES
 from games.api.common import (
+    LOGIN_REFUSED,
     NOT_AUTHENTICATED,
     RETRY_AFTER,
     TOO_MANY_REQUESTS,
@@ -237,13 +238,13 @@ class TokenObtainApi(APIView):
                     ),
                 ),
             ),
-            HTTPStatus.TOO_MANY_REQUESTS: TOO_MANY_REQUESTS,
+            HTTPStatus.TOO_MANY_REQUESTS: LOGIN_REFUSED,
         },
     )
     def post(self, request: Request) -> Response:
         data = self.TokenObtainInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        player, token, key = token_obtain(**data.validated_data)
+        player, token, key = token_obtain(**data.validated_data, request=request._request)
         return Response(token_json(player, token, key))
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.signals import user_logged_in
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.http import HttpRequest
 
 from chickenfoot.problems import ConflictError
 from games.models import DeviceToken, Player
@@ -55,12 +57,18 @@ def player_for_user(*, user: AbstractBaseUser) -> Player:
 
 
 def token_obtain(
-    *, username: str, password: str, device: str = ""
+    *, username: str, password: str, request: HttpRequest, device: str = ""
 ) -> tuple[Player, DeviceToken, str]:
-    """Log in: the player, and a new token for ``device`` and its key (one per login)."""
-    user = authenticate(username=username, password=password)
+    """Log in: the player, and a new token for ``device`` and its key (one per login).
+
+    ``request`` is the HTTP request the attempt came in on: the log-in lockout counts failures
+    by its address, and refuses a locked-out attempt before the password is checked
+    (docs/reliability.md). A success is announced as Django's ``user_logged_in``.
+    """
+    user = authenticate(request, username=username, password=password)
     if user is None or not user.is_active:
         raise InvalidCredentials("Wrong username or password.")
+    user_logged_in.send(sender=type(user), request=request, user=user)
     token, key = token_issue(user=user, device=device)
     return player_for_user(user=user), token, key
 

@@ -193,6 +193,14 @@ def _throttled(w: World) -> Any:
         return answer
 
 
+def _locked_out(w: World) -> Any:
+    """Failed log-ins up to the limit (two here): the one that reaches it is refused."""
+    with override_settings(AXES_FAILURE_LIMIT=2):
+        for _ in range(2):
+            answer = w.anonymous.post("/api/auth/token", {"username": "ada", "password": "wrong"})
+        return answer
+
+
 def _twice(w: World, path: str) -> Any:
     url = _competition(w)
     w.clients[0].post(f"{url}/{path}")
@@ -293,6 +301,7 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
     "league_refused": _league_refused,
     "not_league_player": _not_league_player,
     "throttled": _throttled,
+    "locked_out": _locked_out,
     "internal_error": lambda w: APIClient(raise_request_exception=False).get("/test/raise/boom"),
     "database_unavailable": lambda w: w.anonymous.get("/test/raise/database-down"),
 }

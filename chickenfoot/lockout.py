@@ -1,0 +1,91 @@
+"""Log-in lockout (django-axes): the project's answers to its questions (docs/reliability.md).
+
+``settings.AXES_*`` name these. django-axes records each failed log-in (the API's
+``POST /api/auth/token`` and the admin's form alike) and, once a username or an address has
+failed ``AXES_FAILURE_LIMIT`` times within the cool-off, refuses further attempts before any
+password is hashed; ``AxesMiddleware`` then answers with ``lockout_response``.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from datetime import datetime
+from http import HTTPStatus
+from typing import Any
+
+from axes.handlers.database import AxesDatabaseHandler
+from axes.helpers import get_cool_off, get_failure_limit
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+from rest_framework.throttling import BaseThrottle
+
+from chickenfoot.problem_views import render_problem
+from chickenfoot.problems import Problem
+
+
+def client_address(request: HttpRequest) -> str:
+    """The client's address, as the request throttles see it (``NUM_PROXIES`` trusted)."""
+    return str(BaseThrottle().get_ident(request))
+
+
+def attempted_username(request: HttpRequest, credentials: dict[str, Any] | None) -> str | None:
+    """The username an attempt names, normalised (NFKC, case-folded) so that spelling a name in
+    other capitals or look-alike forms counts against the same account."""
+    field = str(settings.AXES_USERNAME_FORM_FIELD)
+    raw = credentials.get(field) if credentials else request.POST.get(field)
+    if not raw:
+        return None
+    return unicodedata.normalize("NFKC", str(raw)).casefold()
+
+
+class LockoutHandler(AxesDatabaseHandler):
+    """Axes' database handler; a successful log-in clears the failures recorded against that
+    account (from any address), and only those: an address's failures on other accounts stay,
+    so logging in to one's own account between guesses at others unlocks nothing."""
+
+    def user_logged_in(self, sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
+        super().user_logged_in(sender, request, user, **kwargs)
+        username = attempted_username(request, {"username": user.get_username()})
+        self.reset_attempts(username=username)
+
+    def unlocked_at(self, request: HttpRequest, credentials: dict[str, Any] | None) -> datetime:
+        """When the lock on this attempt's username or address lifts, if nobody tries meanwhile:
+        for each, the failure that brings the count within the cool-off to the limit leaves it
+        one cool-off after it was made."""
+        limit = get_failure_limit(request, credentials)
+        cool_off = get_cool_off(request)
+        now = timezone.now()
+        until = now
+        for attempts in self.get_user_attempts(request, credentials):
+            total = 0
+            rows = attempts.order_by("-attempt_time").values_list(
+                "attempt_time", "failures_since_start"
+            )
+            for attempt_time, failures in rows:
+                total += failures
+                if total >= limit:
+                    until = max(until, attempt_time + cool_off)
+                    break
+        return until
+
+
+def lockout_response(
+    request: HttpRequest, original_response: HttpResponse | None, credentials: dict[str, Any]
+) -> HttpResponse:
+    """``AXES_LOCKOUT_CALLABLE``: 429 ``locked_out``, with ``Retry-After`` in seconds."""
+    left = LockoutHandler().unlocked_at(request, credentials) - timezone.now()
+    seconds = max(1, math.ceil(left.total_seconds()))
+    minutes = math.ceil(seconds / 60)
+    problem = Problem(
+        status=HTTPStatus.TOO_MANY_REQUESTS,
+        code="locked_out",
+        title="Locked out",
+        detail=(
+            "Too many failed log-ins for this username or from this address: try again in "
+            f"{minutes} minute{'s' if minutes != 1 else ''}."
+        ),
+        headers={"Retry-After": str(seconds)},
+    )
+    return render_problem(problem)

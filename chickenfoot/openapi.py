@@ -8,12 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import (
-    OpenApiExample,
-    OpenApiParameter,
-    OpenApiResponse,
-    extend_schema_serializer,
-)
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema_serializer
 from rest_framework import serializers
 
 from chickenfoot.problem_types import problem_type
@@ -147,14 +142,6 @@ NOT_AUTHENTICATED = problem(
 )
 
 
-RETRY_AFTER = OpenApiParameter(
-    "Retry-After",
-    int,
-    OpenApiParameter.HEADER,
-    required=True,
-    response=[429],
-    description="Seconds to wait before trying again.",
-)
 _THROTTLED = (
     "Too many requests",
     problem_example(

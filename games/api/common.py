@@ -13,7 +13,6 @@ from chickenfoot.openapi import (  # noqa: F401  (re-exported to the games views
     LOGIN_REFUSED,
     NOT_AUTHENTICATED,
     PROBLEM_CODES,
-    RETRY_AFTER,
     TOO_MANY_REQUESTS,
     ProblemSerializer,
     problem,

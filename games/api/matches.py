@@ -24,7 +24,6 @@ from games.api.common import (
     NOT_AUTHENTICATED,
     NOT_FOUND,
     NOT_YOUR_MATCH,
-    RETRY_AFTER,
     TOO_MANY_REQUESTS,
     GameApi,
     etag,
@@ -81,7 +80,7 @@ class MatchCreateApi(GameApi):
         operation_id="match_create",
         summary="Create a match",
         tags=["matches"],
-        parameters=[ETAG_HEADER, RETRY_AFTER],
+        parameters=[ETAG_HEADER],
         request=MATCH_CREATE_REQUEST,
         examples=[
             OpenApiExample(

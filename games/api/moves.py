@@ -26,7 +26,6 @@ from games.api.common import (
     NOT_AUTHENTICATED,
     NOT_FOUND,
     NOT_YOUR_MATCH,
-    RETRY_AFTER,
     TOO_MANY_REQUESTS,
     GameApi,
     etag,
@@ -208,7 +207,6 @@ class MoveSubmitApi(GameApi):
         parameters=[
             MATCH_ID,
             ETAG_HEADER,
-            RETRY_AFTER,
             OpenApiParameter(
                 "Idempotent-Replayed",
                 str,

@@ -21,7 +21,6 @@ from chickenfoot.throttles import LOGIN_THROTTLES, REGISTER_THROTTLES
 from games.api.common import (
     LOGIN_REFUSED,
     NOT_AUTHENTICATED,
-    RETRY_AFTER,
     TOO_MANY_REQUESTS,
     GameApi,
     problem,
@@ -117,7 +116,6 @@ class PlayerRegisterApi(APIView):
         summary="Register a player",
         tags=["accounts"],
         request=PlayerRegisterInputSerializer,
-        parameters=[RETRY_AFTER],
         examples=[
             OpenApiExample(
                 "Register",
@@ -195,7 +193,6 @@ class TokenObtainApi(APIView):
         summary="Log in (get a token for this device)",
         tags=["accounts"],
         request=TokenObtainInputSerializer,
-        parameters=[RETRY_AFTER],
         examples=[
             OpenApiExample(
                 "Log in",

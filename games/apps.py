@@ -10,7 +10,14 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self) -> None:
+        from django.contrib.auth import get_user_model
+        from django.db.models.signals import post_save
+
+        from games.account_keys import username_key_keep
         from games.scoring_port import GamesForScoring
         from scoring.ports import register_games
 
         register_games(GamesForScoring())
+        post_save.connect(
+            username_key_keep, sender=get_user_model(), dispatch_uid="games.username_key"
+        )

@@ -272,5 +272,6 @@ class Move(models.Model):
         return f"Move {self.seq} of match {self.match_id}"
 
 
-# knox's token model lives in a module of its own; imported here so Django finds it.
+# Accounts' rows live in modules of their own; imported here so Django finds them.
+from games.account_models import UsernameKey  # noqa: E402, F401
 from games.token_models import DeviceToken  # noqa: E402, F401

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
-from django.contrib.auth.validators import UnicodeUsernameValidator
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiResponse,
@@ -27,6 +26,7 @@ from games.api.common import (
     problem_example,
 )
 from games.models import DeviceToken, Player
+from games.names import DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH
 from games.services import player_register, token_obtain
 from games.token_models import DEVICE_MAX_LENGTH
 
@@ -81,6 +81,17 @@ PASSWORD_RULES = (
     "reasons under `errors.password`."
 )
 
+USERNAME_RULES = (
+    "Up to 64 letters, digits and `@.+-_` (after Unicode NFKC normalisation, which is how it is "
+    "stored). Unique without regard to case or form: `Ada`, `ADA` and a full-width `ada` are "
+    "one name; log in with any of them. A name taken gets 409 `username_taken`."
+)
+DISPLAY_NAME_RULES = (
+    "Up to 64 characters; the username if empty. It may not pass for a bot's name (`Shark bot "
+    "(level 3)`, `SHARK-B0T`, anything with `bot (level`): 400 `invalid` under "
+    "`errors.display_name`."
+)
+
 PLAYER_EXAMPLE = {"id": 3, "name": "Ada", "kind": "human", "is_organiser": False}
 TOKEN_EXAMPLE = {
     "player": PLAYER_EXAMPLE,
@@ -102,11 +113,17 @@ class PlayerRegisterApi(APIView):
 
     @extend_schema_serializer(component_name="PlayerRegister")
     class PlayerRegisterInputSerializer(serializers.Serializer):
-        username = serializers.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
+        # letters, digits and @.+-_ are checked once normalised (the service)
+        username = serializers.CharField(max_length=USERNAME_MAX_LENGTH, help_text=USERNAME_RULES)
         password = serializers.CharField(
             min_length=1, max_length=128, write_only=True, help_text=PASSWORD_RULES
         )
-        display_name = serializers.CharField(max_length=64, required=False, allow_blank=True)
+        display_name = serializers.CharField(
+            max_length=DISPLAY_NAME_MAX_LENGTH,
+            required=False,
+            allow_blank=True,
+            help_text=DISPLAY_NAME_RULES,
+        )
         device = serializers.CharField(
             max_length=DEVICE_MAX_LENGTH, required=False, allow_blank=True, help_text=DEVICE_HELP
         )
@@ -134,7 +151,36 @@ class PlayerRegisterApi(APIView):
                 examples=[OpenApiExample("Registered", value=TOKEN_EXAMPLE)],
             ),
             HTTPStatus.BAD_REQUEST: problem(
-                "Bad input or a weak password.",
+                "Bad input: a username or display name too long or not allowed, a display name "
+                "that passes for a bot's, or a weak password (each under its field).",
+                (
+                    "Looks like a bot",
+                    problem_example(
+                        400,
+                        "invalid",
+                        "Invalid input",
+                        "display_name: 'Shark bot (level 3)' looks like a bot's name (bots are "
+                        "'Rookie bot (level 1)', 'Greedy bot (level 2)', 'Shark bot (level 3)', "
+                        "'Strong bot (level 4)'): choose another display name.",
+                        errors={
+                            "display_name": [
+                                "'Shark bot (level 3)' looks like a bot's name (bots are "
+                                "'Rookie bot (level 1)', 'Greedy bot (level 2)', 'Shark bot "
+                                "(level 3)', 'Strong bot (level 4)'): choose another display name."
+                            ]
+                        },
+                    ),
+                ),
+                (
+                    "Username too long",
+                    problem_example(
+                        400,
+                        "invalid",
+                        "Invalid input",
+                        "username: Ensure this field has no more than 64 characters.",
+                        errors={"username": ["Ensure this field has no more than 64 characters."]},
+                    ),
+                ),
                 (
                     "Weak password",
                     problem_example(

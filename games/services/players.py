@@ -6,16 +6,59 @@ from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.signals import user_logged_in
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.http import HttpRequest
 
 from chickenfoot.problems import ConflictError
 from games.models import DeviceToken, Player
+from games.names import (
+    BOT_NAMES,
+    DISPLAY_NAME_MAX_LENGTH,
+    USERNAME_MAX_LENGTH,
+    looks_like_a_bot,
+    username_key,
+    username_normalise,
+)
 from games.problems import InvalidCredentials
 from games.services.tokens import token_issue
 
-BOT_NAMES = {1: "Rookie bot", 2: "Greedy bot", 3: "Shark bot", 4: "Strong bot"}
+__all__ = ["BOT_NAMES", "bot_create", "player_for_user", "player_register", "token_obtain"]
+
+
+def _names_checked(username: str, display_name: str) -> tuple[str, str, dict[str, list[str]]]:
+    """The username and display name as they will be stored (NFKC), and what is wrong with them.
+
+    The display name defaults to the username; either may not pass for a bot's name.
+    """
+    errors: dict[str, list[str]] = {}
+    username = username_normalise(username)
+    if len(username) > USERNAME_MAX_LENGTH:
+        errors["username"] = [
+            f"Ensure this field has no more than {USERNAME_MAX_LENGTH} characters "
+            f"(it has {len(username)} once normalised)."
+        ]
+    else:
+        try:
+            UnicodeUsernameValidator()(username)
+        except ValidationError as bad:
+            errors["username"] = bad.messages
+    shown = username_normalise(display_name.strip()) or username
+    if shown == username and "username" in errors:
+        pass  # the username's own error says it
+    elif len(shown) > DISPLAY_NAME_MAX_LENGTH:
+        errors["display_name"] = [
+            f"Ensure this field has no more than {DISPLAY_NAME_MAX_LENGTH} characters."
+        ]
+    elif looks_like_a_bot(shown):
+        errors["display_name"] = [
+            f"{shown!r} looks like a bot's name (bots are "
+            + ", ".join(f"'{name} (level {level})'" for level, name in BOT_NAMES.items())
+            + "): choose another display name."
+        ]
+    return username, shown, errors
 
 
 def player_register(
@@ -23,20 +66,25 @@ def player_register(
 ) -> tuple[Player, DeviceToken, str]:
     """Create a user account and its player; the player, and a token for ``device`` and its key.
 
-    Raises Django's ``ValidationError`` for a weak password, ``ConflictError`` for a taken name.
+    The username is stored NFKC-normalised and is unique without regard to case or form
+    (``games.names.username_key``); the display name may not pass for a bot's. Raises Django's
+    ``ValidationError`` for a bad name or a weak password (by field), ``ConflictError`` for a
+    taken name.
     """
     user_model = get_user_model()
+    username, shown, errors = _names_checked(username, display_name)
     candidate = user_model(username=username)
     try:
         validate_password(password, user=candidate)
     except ValidationError as weak:  # the password's own problems, under its name
-        raise ValidationError({"password": weak.messages}) from None
+        errors["password"] = weak.messages
+    if errors:
+        raise ValidationError(errors)
     try:
         with transaction.atomic():
+            # the account's username key is written with it (games.account_keys)
             user = user_model.objects.create_user(username=username, password=password)
-            player = Player.objects.create(
-                user=user, kind=Player.Kind.HUMAN, display_name=display_name or username
-            )
+            player = Player.objects.create(user=user, kind=Player.Kind.HUMAN, display_name=shown)
             token, key = token_issue(user=user, device=device)
     except IntegrityError:
         raise ConflictError(
@@ -51,7 +99,11 @@ def player_for_user(*, user: AbstractBaseUser) -> Player:
         return user.player  # type: ignore[attr-defined,no-any-return]
     except Player.DoesNotExist:
         player, _ = Player.objects.get_or_create(
-            user=user, defaults={"kind": Player.Kind.HUMAN, "display_name": user.get_username()}
+            user=user,
+            defaults={
+                "kind": Player.Kind.HUMAN,
+                "display_name": user.get_username()[:DISPLAY_NAME_MAX_LENGTH],
+            },
         )
         return player
 
@@ -63,14 +115,29 @@ def token_obtain(
 
     ``request`` is the HTTP request the attempt came in on: the log-in lockout counts failures
     by its address, and refuses a locked-out attempt before the password is checked
-    (docs/reliability.md). A success is announced as Django's ``user_logged_in``.
+    (docs/reliability.md). A success is announced as Django's ``user_logged_in``. The username
+    may be typed in any case or Unicode form.
     """
-    user = authenticate(request, username=username, password=password)
+    user = authenticate(request, username=_username_stored(username), password=password)
     if user is None or not user.is_active:
         raise InvalidCredentials("Wrong username or password.")
     user_logged_in.send(sender=type(user), request=request, user=user)
     token, key = token_issue(user=user, device=device)
     return player_for_user(user=user), token, key
+
+
+def _username_stored(typed: str) -> str:
+    """The username of the account ``typed`` names: exactly as typed if one has it, else the
+    one whose key it shares; as typed when none does (the password check then fails as usual)."""
+    typed = username_normalise(typed)
+    names = list(
+        get_user_model()
+        .objects.filter(Q(username=typed) | Q(username_key__key=username_key(typed)))
+        .values_list("username", flat=True)[:2]
+    )
+    if typed in names or not names:
+        return typed
+    return names[0]
 
 
 def bot_create(*, level: int) -> Player:

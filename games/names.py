@@ -1,0 +1,66 @@
+"""Names people choose: usernames compared without regard to case or Unicode form, and display
+names that cannot pass for a bot's.
+
+Pure functions over strings (no database): the services and the migration that keys existing
+accounts share them.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+#: The longest username (after NFKC normalisation) and display name.
+USERNAME_MAX_LENGTH = 64
+DISPLAY_NAME_MAX_LENGTH = 64
+
+#: Bots' names, by level: a bot seat shows "<name> (level <n>)".
+BOT_NAMES = {1: "Rookie bot", 2: "Greedy bot", 3: "Shark bot", 4: "Strong bot"}
+
+#: Letters from other scripts (and digits) that read as Latin ones in a name: enough to catch
+#: "Shark bot" written with a Cyrillic a and o, or "R00kie b0t".
+_CONFUSABLES = str.maketrans(
+    {
+        # Cyrillic: a ve ie ka em en o er es te u ha dze i je komi-de script-g palochka qa we
+        **dict(zip("\u0430\u0432\u0435\u043a\u043c\u043d\u043e\u0440", "abekmhop", strict=True)),
+        **dict(zip("\u0441\u0442\u0443\u0445\u0455\u0456\u0458\u0501", "ctyxsijd", strict=True)),
+        **dict(zip("\u0261\u04cf\u051b\u051d", "glqw", strict=True)),
+        # Greek: alpha beta epsilon iota kappa nu omicron rho tau upsilon chi
+        **dict(zip("\u03b1\u03b2\u03b5\u03b9\u03ba\u03bd", "abeikv", strict=True)),
+        **dict(zip("\u03bf\u03c1\u03c4\u03c5\u03c7", "optux", strict=True)),
+        # digits and signs used as letters
+        **dict(zip("01345789$@|!", "oleastbgsali", strict=True)),
+    }
+)
+_NOT_LETTERS = re.compile(r"[^a-z]+")
+#: A bot's name, squeezed: "Shark bot" -> "sharkbot"; and what every bot name has in it.
+_BOT_SKELETONS = tuple(_NOT_LETTERS.sub("", name.lower()) for name in BOT_NAMES.values())
+_BOT_LEVEL = "botlevel"
+
+
+def username_normalise(username: str) -> str:
+    """The username as it is stored: Unicode NFKC (as Django's own accounts normalise it)."""
+    return unicodedata.normalize("NFKC", username)
+
+
+def username_key(username: str) -> str:
+    """What two usernames must not share: NFKC, case-folded, NFKC again ("ADA" -> "ada")."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", username).casefold())
+
+
+def name_skeleton(name: str) -> str:
+    """A name reduced to how it reads: NFKC, case-folded, accents and look-alikes mapped to
+    Latin letters, everything else (spaces, punctuation, brackets) dropped."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    decomposed = unicodedata.normalize("NFKD", folded)
+    unaccented = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return _NOT_LETTERS.sub("", unaccented.translate(_CONFUSABLES))
+
+
+def looks_like_a_bot(name: str) -> bool:
+    """Would ``name`` pass for a bot's: starting or ending with a bot's name ("Shark bot",
+    "SHARK-B0T fan", "the Rookie Bot"), or "bot (level ...)" as every bot's name has?"""
+    skeleton = name_skeleton(name)
+    if _BOT_LEVEL in skeleton:
+        return True
+    return any(skeleton.startswith(bot) or skeleton.endswith(bot) for bot in _BOT_SKELETONS)

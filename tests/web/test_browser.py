@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from games.models import Match
+from games.models import DeviceToken, Match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -145,3 +145,11 @@ def test_a_second_player_joins_from_another_browser(
         drawn = {t.get_attribute("data-tile") for t in page.locator("#board svg .tile").all()}
         assert not drawn & hands[1 - seat]
     screenshot(grace, "joined-mexican-train")
+
+    # A web login names its token; signing out revokes it on the server, not only in the browser.
+    tokens = DeviceToken.objects.filter(user__username="grace")
+    assert list(tokens.values_list("device", flat=True)) == ["Web browser"]
+    grace.locator("#account button", has_text="Sign out").click()
+    grace.wait_for_url(live_server.url + "/")
+    assert not tokens.exists()
+    assert DeviceToken.objects.filter(user__username="ada").exists()

@@ -2,6 +2,8 @@
 // documents (RFC 9457) shown to the user, ETags for polling. No framework, no build step.
 
 const TOKEN_KEY = "chickenfoot.token";
+/** The device name a web login gives its token (the token list shows it). */
+export const WEB_DEVICE = "Web browser";
 const NAME_KEY = "chickenfoot.name";
 const ID_KEY = "chickenfoot.player";
 
@@ -95,7 +97,12 @@ export function renderAccount() {
   const out = document.createElement("button");
   out.type = "button";
   out.textContent = "Sign out";
-  out.addEventListener("click", () => {
+  out.addEventListener("click", async () => {
+    try {
+      await api("POST", "/api/auth/logout"); // revoke this browser's token, not just forget it
+    } catch (problem) {
+      // already expired or revoked: nothing left to revoke
+    }
     session.clear();
     window.location.assign("/");
   });

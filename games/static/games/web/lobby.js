@@ -1,5 +1,5 @@
 // The lobby: register or log in; create a match against bots or for others to join; join one.
-import { api, attempt, el, renderAccount, say, session, VARIANTS } from "./api.js";
+import { api, attempt, el, renderAccount, say, session, VARIANTS, WEB_DEVICE } from "./api.js";
 
 const SEAT_CHOICES = [
   ["bot:1", "Bot, level 1 (random)"],
@@ -93,7 +93,7 @@ function bindAuth() {
     const data = Object.fromEntries(new FormData(event.target));
     if (!data.display_name) delete data.display_name;
     attempt(async () => {
-      const { data: answer } = await api("POST", "/api/players", data);
+      const { data: answer } = await api("POST", "/api/players", { ...data, device: WEB_DEVICE });
       signedIn(answer.player, answer.token);
       say(`Welcome, ${answer.player.name}.`);
     });
@@ -102,7 +102,7 @@ function bindAuth() {
     event.preventDefault();
     const data = Object.fromEntries(new FormData(event.target));
     attempt(async () => {
-      const { data: answer } = await api("POST", "/api/auth/token", data);
+      const { data: answer } = await api("POST", "/api/auth/token", { ...data, device: WEB_DEVICE });
       signedIn(answer.player, answer.token);
     });
   });

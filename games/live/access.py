@@ -1,10 +1,11 @@
 """Who may open a match's socket: the same token and the same rules as the HTTP API.
 
-A socket authenticates with ``Authorization: Token <key>`` (whatever the games API's
-authentication classes accept: the socket follows them), or with a ticket from
+A socket authenticates with ``Authorization: Bearer <key>`` or ``Token <key>`` (whatever the
+games API's authentication classes accept: the socket follows them), or with a ticket from
 ``POST /api/matches/{id}/ticket`` for clients that cannot set headers (browsers). A ticket is
 signed, names its match, expires after ``LIVE_TICKET_SECONDS`` and is good for one connection;
-the header it stands for stays on the server, so the socket can check it is still valid later.
+the header it stands for stays on the server, so the socket can check it is still valid later:
+each heartbeat authenticates it again, and a token revoked (logout) or expired closes the socket.
 """
 
 from __future__ import annotations

@@ -16,9 +16,11 @@ from rest_framework.response import Response
 
 from games.api.common import NOT_AUTHENTICATED, GameApi, problem, problem_example
 from games.api.paging import MatchPagination
+from games.api.strict import PAGE_PARAMS, QuerySerializer
 from games.models import DeviceToken
 from games.services.tokens import token_revoke, tokens_of, tokens_revoke_all
 
+UNKNOWN_PARAMETER = "Unknown query parameter. Known ones: page, page_size."
 TOKEN_ROW_EXAMPLE = {
     "id": 12,
     "device": "Ada's phone",
@@ -107,11 +109,27 @@ class TokenListApi(GameApi):
 
     pagination_class = TokenPagination
 
+    class TokenListQuerySerializer(QuerySerializer):
+        also_known = PAGE_PARAMS
+
     @extend_schema(
         operation_id="token_list",
         summary="My tokens (one per device)",
         tags=["accounts"],
         responses={
+            HTTPStatus.BAD_REQUEST: problem(
+                "An unknown query parameter, or one given empty or twice.",
+                (
+                    "Unknown parameter",
+                    problem_example(
+                        400,
+                        "invalid",
+                        "Invalid input",
+                        f"device: {UNKNOWN_PARAMETER}",
+                        errors={"device": [UNKNOWN_PARAMETER]},
+                    ),
+                ),
+            ),
             HTTPStatus.OK: OpenApiResponse(
                 TokenOutputSerializer(many=True),
                 description="A page of the caller's tokens.",
@@ -125,6 +143,7 @@ class TokenListApi(GameApi):
         },
     )
     def get(self, request: Request) -> Response:
+        self.TokenListQuerySerializer(data=request.query_params).is_valid(raise_exception=True)
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(tokens_of(user=request.user), request, view=self) or []
         rows = [token_row(token, request.auth) for token in page]

@@ -280,3 +280,18 @@ def test_a_wrong_password_issues_no_token() -> None:
     )
 
     assert DeviceToken.objects.count() == 1
+
+
+def test_the_token_list_refuses_an_unknown_query_parameter() -> None:
+    body = login_after_register()
+
+    refused = problem(
+        as_token(body["token"]).get("/api/auth/tokens?device=phone"),
+        HTTPStatus.BAD_REQUEST,
+        "invalid",
+    )
+
+    assert list(refused["errors"]) == ["device"]
+    paged = as_token(body["token"]).get("/api/auth/tokens?page=1&page_size=1")
+    assert paged.status_code == HTTPStatus.OK
+    assert len(paged.json()["results"]) == 1

@@ -1,6 +1,6 @@
 """Full matches between human clients over real HTTP, against gunicorn on PostgreSQL.
 
-    python -m benchmarks.api [--clients 8] [--seconds 30] [--workers 4] [--threads 4]
+    python -m benchmarks.api [--clients 8] [--seconds 30] [--workers 4] [--threads 2]
                              [--channels-redis redis://127.0.0.1:6379/11]
 
 Creates a throwaway database (``DATABASE_URL``, default
@@ -10,15 +10,18 @@ Chicken Foot matches (four seats, double-9, every round) back to back: for the s
 asks the legal-moves endpoint, picks one with a seeded RNG and submits it with the version it
 answers. Every fifth move it also times a trivial authenticated GET (``/api/players/me``) on
 the same server under the same load. It stops at the time budget or the request cap. With
-``--channels-redis`` every move is also published to the sockets' channel layer on that Redis,
-as in production (without it the layer is in memory: publishing costs next to nothing).
+``--channels-redis`` (default: ``BENCH_REDIS_URL`` when set) every move is also published to the
+sockets' channel layer on that Redis, as in production (without it the layer is in memory).
 
 The last line printed is one JSON object: ``moves_per_s``, ``move_p50_ms``, ``move_p99_ms``,
 ``get_p50_ms``, ``move10_p50_ms`` and ``move200_p50_ms`` (the 10th and 200th move of each
-match), with counts, the CPU the gunicorn processes and the clients spent per move (each move
-also costs one legal-moves request and a fifth of a GET), and the machine's load average before
-and after (other load on a shared machine slows every figure). Needs PostgreSQL; loopback
-traffic only.
+match), with counts; the CPU spent per move (each move also costs one legal-moves request and a
+fifth of a GET) by the gunicorn processes (``server_cpu_ms_per_move``), by the PostgreSQL
+backends serving them (``db_cpu_ms_per_move``, when the database runs on this machine), the two
+together (``server_db_cpu_ms_per_move``) and by the clients; ``cpu_bound_moves_per_s``, the rate
+the machine's cores would sustain at that CPU per move if the benchmark had them to itself (a
+shared machine's other load slows ``moves_per_s``, not this); and the machine's load averages
+before and after. Needs PostgreSQL; loopback traffic only.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ OPTIONS = {"max_pip": 9}
 #: (eleven samples a match, so that a handful of long matches give a steady median).
 EARLY, LATE = 10, 200
 WINDOW = 5
+CORES = os.cpu_count() or 1
 
 
 def log(message: str) -> None:
@@ -281,6 +285,31 @@ def process_tree_cpu(root: int) -> float:
     return total
 
 
+def backend_cpu(url: str, db_name: str) -> dict[int, float] | None:
+    """CPU seconds used so far by each PostgreSQL backend connected to ``db_name``.
+
+    ``None`` when the server's processes are not on this machine (their ``/proc`` is not ours).
+    """
+    parts = urlsplit(url)
+    maintenance = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(maintenance, autocommit=True, connect_timeout=3) as conn:
+        pids = [
+            row[0]
+            for row in conn.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = %s", [db_name]
+            ).fetchall()
+        ]
+    tick = os.sysconf("SC_CLK_TCK")
+    used: dict[int, float] = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        used[pid] = (int(fields[11]) + int(fields[12])) / tick
+    return used
+
+
 def wait_for_server(port: int, server: subprocess.Popen[bytes], timeout: float = 30) -> None:
     deadline = time.perf_counter() + timeout
     while time.perf_counter() < deadline:
@@ -308,7 +337,9 @@ def main() -> int:
     parser.add_argument(
         "--channels-redis",
         metavar="URL",
-        help="publish each move to the sockets' channel layer on this Redis, as in production",
+        default=os.environ.get("BENCH_REDIS_URL") or None,
+        help="publish each move to the sockets' channel layer on this Redis, as in production "
+        "(default: BENCH_REDIS_URL when set)",
     )
     args = parser.parse_args()
 
@@ -371,6 +402,7 @@ def main() -> int:
         for thread in setup:
             thread.join(timeout=120)
         results = Results()
+        db_cpu = backend_cpu(url, db_name)
         server_cpu = process_tree_cpu(server.pid)
         client_cpu = time.process_time()
         load_before = os.getloadavg()[0]
@@ -391,7 +423,14 @@ def main() -> int:
         elapsed = time.perf_counter() - started
         server_cpu = process_tree_cpu(server.pid) - server_cpu
         client_cpu = time.process_time() - client_cpu
-        load_after = os.getloadavg()[0]
+        db_after = backend_cpu(url, db_name) if db_cpu is not None else None
+        # A backend that ended during the run took its CPU with it: the figure is a floor.
+        db_used = (
+            sum(cpu - db_cpu.get(pid, 0.0) for pid, cpu in db_after.items())
+            if db_cpu is not None and db_after is not None
+            else None
+        )
+        load_after = os.getloadavg()
     finally:
         if server is not None:
             server.send_signal(signal.SIGTERM)
@@ -406,8 +445,15 @@ def main() -> int:
     get_p50 = percentile(results.gets, 50)
     early = percentile(results.by_index[EARLY], 50)
     late = percentile(results.by_index[LATE], 50)
+    count = len(results.moves)
+
+    def per_move(seconds: float | None) -> float | None:
+        return round(seconds * 1000 / count, 2) if count and seconds is not None else None
+
+    server_db = per_move(server_cpu + db_used if db_used is not None else None)
+    client_ms = per_move(client_cpu)
     summary = {
-        "moves_per_s": round(len(results.moves) / elapsed, 1),
+        "moves_per_s": round(count / elapsed, 1),
         "move_p50_ms": move_p50,
         "move_p99_ms": percentile(results.moves, 99),
         "get_p50_ms": get_p50,
@@ -416,13 +462,17 @@ def main() -> int:
         "move_to_get": round(move_p50 / get_p50, 2) if move_p50 and get_p50 else None,
         "move200_to_move10": round(late / early, 2) if late and early else None,
         "moves": len(results.moves),
-        "server_cpu_ms_per_move": round(server_cpu * 1000 / len(results.moves), 2)
-        if results.moves
+        "server_cpu_ms_per_move": per_move(server_cpu),
+        "db_cpu_ms_per_move": per_move(db_used),
+        "server_db_cpu_ms_per_move": server_db,
+        "client_cpu_ms_per_move": client_ms,
+        "cpu_bound_moves_per_s": round(CORES * 1000 / (server_db + client_ms), 1)
+        if server_db and client_ms is not None
         else None,
-        "client_cpu_ms_per_move": round(client_cpu * 1000 / len(results.moves), 2)
-        if results.moves
-        else None,
-        "load_avg_1m": [round(load_before, 2), round(load_after, 2)],
+        "cores": CORES,
+        "channel_layer": "redis" if args.channels_redis else "memory",
+        "load_avg_1m": [round(load_before, 2), round(load_after[0], 2)],
+        "load_avg_after": [round(value, 2) for value in load_after],
         "matches_finished": results.matches_finished,
         "long_matches": results.long_matches,
         "clients": args.clients,

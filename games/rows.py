@@ -4,11 +4,13 @@ A move's request runs a handful of statements; building each through the ORM cos
 than the rules engine does. These helpers read and write rows with one cursor call each, and
 convert values exactly as the ORM would (each field's own database preparation and converters),
 so the rows they make are the ORM's rows. Table and column names come from the models' meta.
+Writes whose results nobody reads can share one round trip to the database (``batch``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from django.db import connection
@@ -95,3 +97,22 @@ def update(model: type[Model], pk: Any, values: dict[str, Any]) -> None:
     sql, fields = statement
     with connection.cursor() as cursor:
         cursor.execute(sql, [*_prepared(model, fields, values), pk])
+
+
+@contextmanager
+def batch() -> Iterator[None]:
+    """Send the ``insert`` and ``update`` statements inside in one round trip, on leaving.
+
+    On PostgreSQL the statements go out in pipeline mode (psycopg's ``Connection.pipeline``):
+    each is sent at once, and their results are read together as the block ends, where an
+    error any of them met is raised (as Django's database errors, e.g. ``IntegrityError``).
+    Only for statements whose results the block does not read (the ORM reads a row count after
+    its updates: keep ORM calls out). On other databases nothing changes: each statement is its
+    own round trip.
+    """
+    if connection.vendor != "postgresql":
+        yield
+        return
+    connection.ensure_connection()
+    with connection.wrap_database_errors, connection.connection.pipeline():
+        yield

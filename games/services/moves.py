@@ -230,9 +230,11 @@ def _apply(
     live.on_commit_moved(match_id=match.pk, seq=row.seq, version=match.version)
     bot_turn_schedule(match=match)
     on_commit_clock(match=match)
-    # Two plain statements (games/rows.py): the ORM's save() costs more than the move itself.
-    rows.insert(Move, {name: getattr(row, name) for name in _MOVE_COLUMNS})
-    rows.update(Match, match.pk, {name: getattr(match, name) for name in _MATCH_COLUMNS})
+    # Two plain statements (games/rows.py): the ORM's save() costs more than the move itself;
+    # they reach the database together, in one round trip.
+    with rows.batch():
+        rows.insert(Move, {name: getattr(row, name) for name in _MOVE_COLUMNS})
+        rows.update(Match, match.pk, {name: getattr(match, name) for name in _MATCH_COLUMNS})
     return MoveOutcome(body=body, version=match.version)
 
 

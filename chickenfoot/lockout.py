@@ -8,6 +8,7 @@ password is hashed; ``AxesMiddleware`` then answers with ``lockout_response``.
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import unicodedata
 from datetime import datetime
@@ -25,9 +26,16 @@ from chickenfoot.problem_views import render_problem
 from chickenfoot.problems import Problem
 
 
-def client_address(request: HttpRequest) -> str:
-    """The client's address, as the request throttles see it (``NUM_PROXIES`` trusted)."""
-    return str(BaseThrottle().get_ident(request))
+def client_address(request: HttpRequest) -> str | None:
+    """The client's address, as the request throttles see it (``NUM_PROXIES`` trusted), or
+    ``None`` when there is none that parses as an IP address (no ``REMOTE_ADDR``, or a proxy's
+    ``X-Forwarded-For`` entry that is not an address): such attempts count together, under no
+    address, and never reach the database's ``inet`` column as text."""
+    ident = str(BaseThrottle().get_ident(request)).strip()
+    try:
+        return str(ipaddress.ip_address(ident))
+    except ValueError:
+        return None
 
 
 def attempted_username(request: HttpRequest, credentials: dict[str, Any] | None) -> str | None:

@@ -204,6 +204,33 @@ def test_with_the_lockout_off_nothing_is_counted(players: list[Player], settings
     assert not AccessAttempt.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("meta", "proxies"),
+    [({"REMOTE_ADDR": ""}, 0), ({"REMOTE_ADDR": "None"}, 0), ({"REMOTE_ADDR": "not-an-address"}, 0),
+     ({"REMOTE_ADDR": "10.0.0.1", "HTTP_X_FORWARDED_FOR": "2025-03-01, 10.0.0.1"}, 2)],
+)  # fmt: skip
+def test_an_attempt_without_a_usable_address_counts_under_no_address(
+    players: list[Player], settings: Any, meta: dict[str, str], proxies: int
+) -> None:
+    """No ``REMOTE_ADDR``, or an entry that is no IP address: a 401 as usual (the attempt is
+    recorded with no address, never as text in the address column), and a later lockout."""
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": proxies}
+    client = APIClient()
+    client.defaults.update(meta)
+
+    def attempt(password: str) -> Any:
+        return client.post(
+            "/api/auth/token", {"username": "ada", "password": password}, format="json"
+        )
+
+    answers = [attempt("wrong").status_code for _ in range(LIMIT - 1)]
+
+    assert answers == [HTTPStatus.UNAUTHORIZED] * (LIMIT - 1)
+    assert failures(ip_address__isnull=True) == LIMIT - 1
+    assert_locked_out(attempt("wrong"))
+    assert_locked_out(attempt(PASSWORD))
+
+
 PROBE = (
     "import json; from django.conf import settings; print(json.dumps([settings.AXES_ENABLED, "
     "settings.AXES_FAILURE_LIMIT, settings.AXES_COOLOFF_TIME.total_seconds() / 60]))"

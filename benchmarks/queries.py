@@ -18,7 +18,9 @@ reported:
 - ``head_to_head``: two players' record together;
 - ``leaderboard`` / ``leaderboard_deep``: the first and the eighth (or last) page of 50 (Chicken
   Foot);
-- ``match_view``: a finished match with its standings from the result rows.
+- ``match_view``: a finished match with its standings from the result rows;
+- ``standings``: the standings of the Chicken Foot league the matches count for (its 500
+  players, every one ranked, with the tie-breaks), from the players' running totals.
 
 Each request's SQL is captured and EXPLAINed: the line ``explain`` lists, per query, the
 indexes its plans use and any sequential scan of a big table (none is expected; scans of the
@@ -120,7 +122,7 @@ def measure(samples: int, seed: int) -> tuple[dict[str, float], dict[str, Any]]:
     from django.contrib.auth import get_user_model
     from rest_framework.test import APIClient
 
-    from scoring.models import MatchResult, Rating
+    from scoring.models import Competition, MatchResult, Rating
 
     rng = random.Random(seed)
     league = sorted(set(MatchResult.objects.values_list("player_id", flat=True).distinct()))
@@ -156,6 +158,7 @@ def measure(samples: int, seed: int) -> tuple[dict[str, float], dict[str, Any]]:
             url = ok(url)["next"] or url
         deep[p] = url
 
+    standings = Competition.objects.get(kind="league", variant="chickenfoot").pk
     rated = Rating.objects.filter(variant="chickenfoot").count()
     deep_board = max(1, min(8, -(-rated // 50)))  # the eighth page of 50, or the last
     queries: dict[str, Callable[[int], str]] = {
@@ -169,6 +172,7 @@ def measure(samples: int, seed: int) -> tuple[dict[str, float], dict[str, Any]]:
         "leaderboard": lambda p: "/api/leaderboards/chickenfoot",
         "leaderboard_deep": lambda p: f"/api/leaderboards/chickenfoot?page={deep_board}",
         "match_view": lambda p: f"/api/matches/{match_ids[p]}",
+        "standings": lambda p: f"/api/competitions/{standings}/standings",
     }
     from django.db import connection
 

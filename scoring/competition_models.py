@@ -198,3 +198,26 @@ class CompetitionResult(models.Model):
 
     def __str__(self) -> str:
         return f"Player {self.player_id}, match {self.match_id}: place {self.place}"
+
+
+class CompetitionTotal(models.Model):
+    """A registered player's running totals in a competition: the sums of their
+    ``CompetitionResult`` rows, kept up to date in the transaction that writes them
+    (``scoring.competitions.totals``), so that standings read one row per player however many
+    matches the competition has had."""
+
+    registration = models.OneToOneField(
+        Registration, primary_key=True, on_delete=models.CASCADE, related_name="totals"
+    )
+    matches = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0, help_text="First places, shared ones too.")
+    placement_points = models.BigIntegerField(default=0, help_text="In thousandths of a point.")
+    total_points = models.BigIntegerField(default=0)
+    rounds = models.PositiveIntegerField(default=0)
+    zero_rounds = models.PositiveIntegerField(default=0)
+    best_round = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Lowest non-zero round score of any match; null if none."
+    )
+
+    def __str__(self) -> str:
+        return f"Totals of registration {self.registration_id}: {self.matches} matches"

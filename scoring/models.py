@@ -234,6 +234,7 @@ from scoring.competition_models import (  # noqa: E402
     Competition,
     CompetitionMatch,
     CompetitionResult,
+    CompetitionTotal,
     Registration,
     Stage,
 )
@@ -242,6 +243,7 @@ __all__ = [
     "Competition",
     "CompetitionMatch",
     "CompetitionResult",
+    "CompetitionTotal",
     "MatchFinalisation",
     "MatchResult",
     "Rating",

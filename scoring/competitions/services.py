@@ -18,7 +18,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from scoring.competitions import points, seating
+from scoring.competitions import points, seating, totals
 from scoring.competitions.problems import (
     AlreadyRegistered,
     CompetitionNotFound,
@@ -445,7 +445,7 @@ def competition_match_finished(*, match_id: int) -> bool:
                 player_id__in=[s["player_id"] for s in seats],
             ).values_list("player_id", "pk")
         )
-        CompetitionResult.objects.bulk_create(
+        written = CompetitionResult.objects.bulk_create(
             CompetitionResult(
                 competition=competition,
                 registration_id=registrations[seat["player_id"]],
@@ -458,6 +458,7 @@ def competition_match_finished(*, match_id: int) -> bool:
             for seat, share in zip(seats, shares, strict=True)
             if seat["player_id"] in registrations
         )
+        totals.add(written)
         link.finished = True
         link.save(update_fields=["finished"])
         if link.stage_id is not None:

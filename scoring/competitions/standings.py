@@ -12,9 +12,11 @@ with a tied rival counts +1 for placing above them and -1 for placing below, and
 balance ranks first. Players still equal share the rank (``RANK()``: 1, 2, 2, 4). A league ranks
 only players with at least ``min_matches`` finished matches; the others follow, unranked.
 
-The statement: Django builds the aggregate per registration with a first ``RANK() OVER`` (the
-first three keys, per ranked/unranked group); a common table expression wraps it, computes the
-head-to-head balances with a self-join of the result rows restricted to equal first ranks, and
+The statement: Django builds the row per registration from its running totals
+(``CompetitionTotal``, which the end-of-match task keeps: one row per player however many
+matches the competition has had) with a first ``RANK() OVER`` (the first three keys, per
+ranked/unranked group); a common table expression wraps it, finds the players who share a first
+rank, computes their head-to-head balances with a self-join of only their result rows, and
 ranks again with the balance. The same SQL runs on PostgreSQL and SQLite (3.25+: window
 functions).
 """
@@ -26,12 +28,12 @@ from typing import Any
 
 from django.db import connection
 from django.db.models import (
+    BigIntegerField,
     Case,
     Count,
     F,
     FloatField,
     IntegerField,
-    Min,
     OuterRef,
     Q,
     Subquery,
@@ -66,13 +68,18 @@ COLUMNS = (
 )
 
 
+def _total(name: str) -> Coalesce:
+    """A running total of the registration, 0 before its first finished match."""
+    return Coalesce(F(f"totals__{name}"), Value(0), output_field=BigIntegerField())
+
+
 def _aggregate(competition: Competition) -> Any:
-    """Per active registration: the aggregates and the first rank (Django builds it)."""
-    mine = Q(results__competition=competition)
-    played = Count("results", filter=mine)
-    rounds = Sum("results__rounds_played", filter=mine)
-    total = Sum("results__total", filter=mine)
-    mean = Cast(total, FloatField()) / NullIf(Cast(rounds, FloatField()), Value(0.0))
+    """Per active registration: its running totals and the first rank (Django builds it)."""
+    played = _total("matches")
+    rounds = _total("rounds")
+    mean = Cast(F("totals__total_points"), FloatField()) / NullIf(
+        Cast(F("totals__rounds"), FloatField()), Value(0.0)
+    )
     ranked = Case(
         When(Q(played__gte=competition.min_matches), then=Value(1)),
         default=Value(0),
@@ -87,13 +94,13 @@ def _aggregate(competition: Competition) -> Any:
         .annotate(
             name=F("player__display_name"),
             played=played,
-            wins=Count("results", filter=mine & Q(results__place=1)),
-            placement_points=Coalesce(Sum("results__placement_points", filter=mine), 0),
-            total_points=Coalesce(total, 0),
-            rounds=Coalesce(rounds, 0),
+            wins=_total("wins"),
+            placement_points=_total("placement_points"),
+            total_points=_total("total_points"),
+            rounds=rounds,
             mean=mean,
-            zero_rounds=Coalesce(Sum("results__zero_rounds", filter=mine), 0),
-            best_round=Min("results__lowest_round", filter=mine),
+            zero_rounds=_total("zero_rounds"),
+            best_round=F("totals__best_round"),
             rating=Subquery(rating, output_field=FloatField()),
         )
         .annotate(
@@ -114,18 +121,25 @@ def _aggregate(competition: Competition) -> Any:
 
 _STANDINGS_SQL = """
 WITH base AS ({base}),
+tied AS (
+    SELECT player_id, ranked, first_rank FROM (
+        SELECT player_id, ranked, first_rank,
+               COUNT(*) OVER (PARTITION BY ranked, first_rank) AS sharing
+        FROM base
+    ) counted
+    WHERE sharing > 1
+),
 h2h AS (
     SELECT a.player_id AS player_id,
            SUM(CASE WHEN a.place < b.place THEN 1 WHEN a.place > b.place THEN -1 ELSE 0 END)
                AS balance
-    FROM {results} a
+    FROM tied ta
+    JOIN {results} a ON a.competition_id = %s AND a.player_id = ta.player_id
     JOIN {results} b
       ON b.competition_id = a.competition_id AND b.match_id = a.match_id
      AND b.player_id <> a.player_id
-    JOIN base ba ON ba.player_id = a.player_id
-    JOIN base bb ON bb.player_id = b.player_id
-     AND bb.ranked = ba.ranked AND bb.first_rank = ba.first_rank
-    WHERE a.competition_id = %s
+    JOIN tied tb ON tb.player_id = b.player_id
+     AND tb.ranked = ta.ranked AND tb.first_rank = ta.first_rank
     GROUP BY a.player_id
 ),
 ranked AS (

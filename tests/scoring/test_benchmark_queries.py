@@ -47,6 +47,7 @@ def test_the_benchmark_prints_medians_per_size_and_drops_its_database() -> None:
             "player_stats",
             "head_to_head",
             "leaderboard",
+            "standings",
         }
         assert all(value > 0 for value in figures.values())
     plans = json.loads(lines[-2].removeprefix("explain "))

@@ -7,7 +7,18 @@ from django.core.management import call_command
 from django.db.models import Count
 
 from games.models import Match, Player, Seat
-from scoring.models import MatchFinalisation, MatchResult, Rating, RatingChange, RoundResult
+from scoring.competitions import points
+from scoring.competitions.standings import standings
+from scoring.models import (
+    Competition,
+    CompetitionMatch,
+    CompetitionResult,
+    MatchFinalisation,
+    MatchResult,
+    Rating,
+    RatingChange,
+    RoundResult,
+)
 from scoring.order import order_from_rows
 
 pytestmark = pytest.mark.django_db
@@ -45,6 +56,31 @@ def test_seed_league_writes_matches_whose_rows_agree_with_each_other() -> None:
             player_id=rating.player_id, variant=rating.variant
         ).count()
         assert rating.matches == played
+    # every match counts for the seeded league of its game, as the end-of-match task counts it
+    leagues = {c.variant: c for c in Competition.objects.filter(kind="league")}
+    assert sorted(leagues) == ["chickenfoot", "mexican_train"]
+    assert CompetitionMatch.objects.filter(finished=True).count() == 20
+    assert CompetitionResult.objects.count() == 80
+    for link in CompetitionMatch.objects.select_related("match"):
+        assert link.competition == leagues[link.match.variant]
+        results = list(CompetitionResult.objects.filter(match=link.match).order_by("place"))
+        shares = points.table_points(
+            places=[r.place for r in results], scheme_places=points.default_places(4)
+        )
+        assert [r.placement_points for r in results] == shares
+    for variant, league in leagues.items():
+        table = standings(competition=league)
+        assert len(table) == 6  # every league player registered
+        for row in table:
+            assert (
+                row["matches"]
+                == MatchResult.objects.filter(player_id=row["player_id"], variant=variant).count()
+            )
+            assert row["total_points"] == sum(
+                MatchResult.objects.filter(player_id=row["player_id"], variant=variant).values_list(
+                    "total", flat=True
+                )
+            )
     times = list(Match.objects.order_by("pk").values_list("finished_at", flat=True))
     assert times == sorted(times)
     # the sequences moved past the copied ids: the next match gets a fresh id

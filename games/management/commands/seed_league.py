@@ -33,7 +33,18 @@ from tqdm import tqdm
 from games import bots, engine
 from games.models import Match, Player, Seat
 from scoring import ratings
-from scoring.models import MatchFinalisation, MatchResult, Rating, RatingChange, RoundResult
+from scoring.competitions import points, totals
+from scoring.models import (
+    Competition,
+    CompetitionMatch,
+    CompetitionResult,
+    MatchFinalisation,
+    MatchResult,
+    Rating,
+    RatingChange,
+    Registration,
+    RoundResult,
+)
 
 SEATS = 4
 VARIANT_SHARE = ((engine.CHICKENFOOT, 0.7), (engine.MEXICAN_TRAIN, 0.3))
@@ -137,6 +148,7 @@ class Command(BaseCommand):
             for variant, _ in VARIANT_SHARE
         }
         players = self.league_players(options["players"])
+        leagues = {variant: self.league(variant, players) for variant, _ in VARIANT_SHARE}
         skill = {
             (r.player_id, r.variant): [r.mu, r.sigma, r.matches]
             for r in Rating.objects.filter(player_id__in=players)
@@ -149,15 +161,19 @@ class Command(BaseCommand):
             while done < count:
                 size = min(BATCH, count - done)
                 with transaction.atomic():
-                    clock = self.batch(writer, size, rng, pools, players, skill, clock)
+                    clock = self.batch(writer, size, rng, pools, players, leagues, skill, clock)
                 done += size
                 bar.update(size)
         self.save_ratings(skill)
         with connection.cursor() as cursor:
             for sql in connection.ops.sequence_reset_sql(
-                no_style(), [Match, Seat, RoundResult, MatchResult, RatingChange]
-            ):
+                no_style(),
+                [Match, Seat, RoundResult, MatchResult, RatingChange, CompetitionMatch,
+                 CompetitionResult],
+            ):  # fmt: skip
                 cursor.execute(sql)
+        with transaction.atomic():
+            totals.rebuild(competition_ids=[league.pk for league, _ in leagues.values()])
         self.stdout.write(
             self.style.SUCCESS(f"Added {count} matches among {len(players)} players.")
         )
@@ -192,6 +208,32 @@ class Command(BaseCommand):
             existing += [p.pk for p in made]
         return existing[:size]
 
+    def league(self, variant: str, players: list[int]) -> tuple[Competition, dict[int, int]]:
+        """The seeded league of ``variant`` (created on first use, running, organised by the
+        first league player) with every league player registered: it and their registrations."""
+        name = f"Seeded league ({variant.replace('_', ' ')})"
+        league = Competition.objects.filter(kind=Competition.Kind.LEAGUE, name=name).first()
+        if league is None:
+            league = Competition.objects.create(
+                kind=Competition.Kind.LEAGUE,
+                name=name,
+                variant=variant,
+                table_size=SEATS,
+                points_scheme=points.default_scheme(range(2, SEATS + 1)),
+                seed="seed_league",
+                organiser_id=players[0],
+                status=Competition.Status.RUNNING,
+            )
+        now = timezone.now()
+        Registration.objects.bulk_create(
+            [Registration(competition=league, player_id=p, registered_at=now) for p in players],
+            ignore_conflicts=True,
+        )
+        registered = dict(
+            Registration.objects.filter(competition=league).values_list("player_id", "pk")
+        )
+        return league, registered
+
     def batch(
         self,
         writer: Writer,
@@ -199,16 +241,17 @@ class Command(BaseCommand):
         rng: random.Random,
         pools: dict[str, list[PoolRound]],
         players: list[int],
+        leagues: dict[str, tuple[Competition, dict[int, int]]],
         skill: dict[tuple[int, str], list[float]],
         clock: datetime,
     ) -> datetime:
         """Write ``size`` matches finishing from ``clock`` on; return the next match's time."""
-        ids = {model: next_id(model) for model in (Match, Seat, RoundResult, MatchResult)}
-        ids[RatingChange] = next_id(RatingChange)
-        tables: dict[type[models.Model], list[dict[str, Any]]] = {
-            model: [] for model in (Match, Seat, RoundResult, MatchResult, MatchFinalisation)
-        }
-        tables[RatingChange] = []
+        written = (
+            Match, Seat, RoundResult, MatchResult, MatchFinalisation, RatingChange,
+            CompetitionMatch, CompetitionResult,
+        )  # fmt: skip
+        ids = {model: next_id(model) for model in written if model is not MatchFinalisation}
+        tables: dict[type[models.Model], list[dict[str, Any]]] = {model: [] for model in written}
         variants = [v for v, _ in VARIANT_SHARE]
         weights = [w for _, w in VARIANT_SHARE]
         for _ in range(size):
@@ -299,6 +342,9 @@ class Command(BaseCommand):
                     "engine_agreed": True,
                 }
             )
+            self.count_in_league(
+                tables, ids, leagues[variant], match_id, seated, by_seat, len(scores)
+            )
             keys = [(seated[p["seat"]], variant) for p in by_seat]
             before = [skill.get(key, [ratings.MU, ratings.SIGMA, 0]) for key in keys]
             after = ratings.rate([(b[0], b[1]) for b in before], [p["place"] for p in by_seat])
@@ -323,6 +369,53 @@ class Command(BaseCommand):
         for model, rows in tables.items():
             writer.write(model, rows)
         return clock
+
+    @staticmethod
+    def count_in_league(
+        tables: dict[type[models.Model], list[dict[str, Any]]],
+        ids: dict[type[models.Model], int],
+        league: tuple[Competition, dict[int, int]],
+        match_id: int,
+        seated: list[int],
+        by_seat: list[dict[str, Any]],
+        rounds: int,
+    ) -> None:
+        """The rows that count a finished match for its league, as the end-of-match task
+        writes them (placement points by the league's scheme); totals are rebuilt at the end."""
+        competition, registered = league
+        tables[CompetitionMatch].append(
+            {
+                "id": ids[CompetitionMatch],
+                "competition_id": competition.pk,
+                "match_id": match_id,
+                "stage_id": None,
+                "table_number": None,
+                "finished": True,
+            }
+        )
+        ids[CompetitionMatch] += 1
+        scheme = competition.points_scheme[str(len(by_seat))]
+        shares = points.table_points(places=[p["place"] for p in by_seat], scheme_places=scheme)
+        for place, share in zip(by_seat, shares, strict=True):
+            player_id = seated[place["seat"]]
+            tables[CompetitionResult].append(
+                {
+                    "id": ids[CompetitionResult],
+                    "competition_id": competition.pk,
+                    "registration_id": registered[player_id],
+                    "match_id": match_id,
+                    "stage_id": None,
+                    "player_id": player_id,
+                    "place": place["place"],
+                    "table_players": len(by_seat),
+                    "placement_points": share,
+                    "total": place["total"],
+                    "rounds_played": rounds,
+                    "zero_rounds": place["zero_rounds"],
+                    "lowest_round": place["lowest_round"],
+                }
+            )
+            ids[CompetitionResult] += 1
 
     def save_ratings(self, skill: dict[tuple[int, str], list[float]]) -> None:
         """The league's current ratings (replacing those of its players)."""

@@ -1,0 +1,98 @@
+"""Writes: each registered player's running totals in a competition (``CompetitionTotal``).
+
+A competition's standings would otherwise aggregate every result row it has ever had (a
+season of 70,000 matches holds 280,000 of them); the totals are those sums kept per player, so
+the standings read one row per registered player. ``add`` is called by
+``competition_match_finished`` in the transaction that writes a match's ``CompetitionResult``
+rows, under the competition's lock, so two matches finishing at once add in turn. ``rebuild``
+computes them afresh from the result rows (the migration that introduced them, bulk loads).
+Both take the model classes so that a migration can pass its historical ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db.models import Case, Count, F, Min, PositiveIntegerField, Q, Sum, Value, When
+
+from scoring.competition_models import CompetitionResult, CompetitionTotal
+
+
+def add(results: Iterable[CompetitionResult], *, total_model: Any = CompetitionTotal) -> None:
+    """Add each result row to its registration's totals (creating them at the first)."""
+    for result in results:
+        best = result.lowest_round
+        changes: dict[str, Any] = {
+            "matches": F("matches") + 1,
+            "wins": F("wins") + (1 if result.place == 1 else 0),
+            "placement_points": F("placement_points") + result.placement_points,
+            "total_points": F("total_points") + result.total,
+            "rounds": F("rounds") + result.rounds_played,
+            "zero_rounds": F("zero_rounds") + result.zero_rounds,
+        }
+        if best is not None:
+            changes["best_round"] = Case(
+                When(Q(best_round__isnull=True) | Q(best_round__gt=best), then=Value(best)),
+                default=F("best_round"),
+                output_field=PositiveIntegerField(),
+            )
+        if total_model.objects.filter(registration_id=result.registration_id).update(**changes):
+            continue
+        total_model.objects.create(
+            registration_id=result.registration_id,
+            matches=1,
+            wins=1 if result.place == 1 else 0,
+            placement_points=result.placement_points,
+            total_points=result.total,
+            rounds=result.rounds_played,
+            zero_rounds=result.zero_rounds,
+            best_round=best,
+        )
+
+
+def rebuild(
+    *,
+    competition_ids: Iterable[int] | None = None,
+    result_model: Any = CompetitionResult,
+    total_model: Any = CompetitionTotal,
+) -> int:
+    """Recompute the totals of the given competitions (all when ``None``) from their result
+    rows, replacing what was there; returns how many registrations have totals."""
+    results = result_model.objects.all()
+    totals = total_model.objects.all()
+    if competition_ids is not None:
+        ids = list(competition_ids)
+        results = results.filter(competition_id__in=ids)
+        totals = totals.filter(registration__competition_id__in=ids)
+    totals.delete()
+    rows = (
+        results.values("registration_id")
+        .annotate(
+            n=Count("id"),
+            first=Count("id", filter=Q(place=1)),
+            points=Sum("placement_points"),
+            total=Sum("total"),
+            played=Sum("rounds_played"),
+            zeros=Sum("zero_rounds"),
+            best=Min("lowest_round"),
+        )
+        .order_by("registration_id")
+    )
+    made = total_model.objects.bulk_create(
+        (
+            total_model(
+                registration_id=row["registration_id"],
+                matches=row["n"],
+                wins=row["first"],
+                placement_points=row["points"],
+                total_points=row["total"],
+                rounds=row["played"],
+                zero_rounds=row["zeros"],
+                best_round=row["best"],
+            )
+            for row in rows.iterator(chunk_size=2000)
+        ),
+        batch_size=1000,
+    )
+    return len(made)

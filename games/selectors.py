@@ -228,8 +228,10 @@ def match_list_open() -> QuerySet[Match]:
 
 
 def match_list_for_player(*, player: Player, status: str | None = None) -> QuerySet[Match]:
-    """The matches ``player`` has a seat at, newest first, optionally of one status."""
-    matches = Match.objects.filter(seats__player=player)
+    """The matches ``player`` has a seat at or created (a match of bots only has no seat for
+    its creator, who watches it), newest first, optionally of one status."""
+    seated = Seat.objects.filter(player=player).values("match_id")
+    matches = Match.objects.filter(Q(pk__in=seated) | Q(created_by=player))
     if status:
         matches = matches.filter(status=status)
     return (

@@ -119,7 +119,9 @@ class MatchViewOutputSerializer(MatchSummaryOutputSerializer):
 
 @extend_schema_serializer(component_name="MatchMine")
 class MatchMineOutputSerializer(MatchSummaryOutputSerializer):
-    your_seat = serializers.IntegerField(help_text="Your seat at this match.")
+    your_seat = serializers.IntegerField(
+        allow_null=True, help_text="Your seat at this match; null for a match of bots you created."
+    )
     turn = serializers.IntegerField(
         allow_null=True, help_text="The seat to move; null unless the match is playing."
     )

@@ -264,7 +264,8 @@ class MatchOpenListApi(GameApi):
 
 
 class MatchMineListApi(GameApi):
-    """The caller's matches, newest first, optionally of one status, in pages.
+    """The caller's matches (seated at, or created: a match of bots only included, with
+    `your_seat` null), newest first, optionally of one status, in pages.
 
     Each row says the caller's seat, whose turn it is and whether it is theirs, so an app can
     show "your turn" without fetching every match.

@@ -255,6 +255,32 @@ def test_my_open_match_has_no_turn(clients: list[APIClient]) -> None:
     assert row["your_turn"] is False
 
 
+def test_my_matches_include_a_match_of_bots_i_created_once_each(
+    clients: list[APIClient],
+) -> None:
+    bots = clients[0].post(
+        "/api/matches",
+        {"variant": "chickenfoot", "seats": [{"kind": "bot", "level": 1}] * 2},
+        format="json",
+    )
+    seated = clients[0].post(
+        "/api/matches",
+        {"variant": "chickenfoot", "seats": [{"kind": "creator"}, {"kind": "bot", "level": 1}]},
+        format="json",
+    )
+    assert bots.status_code == seated.status_code == 201
+
+    rows = clients[0].get("/api/matches/mine").json()["results"]
+    others = clients[1].get("/api/matches/mine").json()["results"]
+
+    assert [(row["id"], row["your_seat"]) for row in rows] == [
+        (seated.json()["id"], 0),
+        (bots.json()["id"], None),  # watched, not played: no seat, never "your turn"
+    ]
+    assert all(row["your_turn"] is False for row in rows[1:])
+    assert others == []
+
+
 @pytest.mark.parametrize("path", ["/api/matches/open", "/api/matches/mine"])
 def test_lists_are_paged(clients: list[APIClient], path: str) -> None:
     ids = [

@@ -1,4 +1,5 @@
-"""One writer at a time per match, on PostgreSQL: racing submissions apply exactly once."""
+"""One writer at a time per match, on PostgreSQL: racing moves, retries, joins and starts each
+apply exactly once."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from django.db import connection, connections
 
 from games import engine
 from games.models import Match, Move, Player
+from games.services import SeatSpec, match_create, seat_join
 from tests.games.conftest import client_for
+from tests.games.factories import PlayerFactory
 
 pytestmark = [
     pytest.mark.skipif(
@@ -90,3 +93,58 @@ def test_racing_retries_with_one_idempotency_key_all_get_the_first_answer(
     assert len({json.dumps(r.json(), sort_keys=True) for r in responses}) == 1
     assert sum(r.get("Idempotent-Replayed") == "true" for r in responses) == THREADS - 1
     assert Move.objects.filter(match=match).count() == 1
+
+
+def race_posts(posts: list[tuple[Player, str, dict[str, Any]]]) -> list[Any]:
+    """Each (player, path, body) posted by its own client, on its own connection, at once."""
+    barrier = threading.Barrier(len(posts))
+    responses: list[Any] = [None] * len(posts)
+
+    def run(i: int) -> None:
+        player, path, body = posts[i]
+        client = client_for(player)
+        try:
+            barrier.wait(timeout=10)
+            responses[i] = client.post(path, body, format="json")
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(posts))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return responses
+
+
+def test_racing_joins_for_the_last_seat_seat_exactly_one(players: list[Player]) -> None:
+    match = match_create(
+        creator=players[0],
+        variant="chickenfoot",
+        seats=[SeatSpec("creator"), SeatSpec("open")],
+    )
+    joiners = [PlayerFactory() for _ in range(THREADS)]
+
+    responses = race_posts([(p, f"/api/matches/{match.pk}/join", {}) for p in joiners])
+
+    statuses = sorted(r.status_code for r in responses)
+    assert statuses == [HTTPStatus.OK] + [HTTPStatus.CONFLICT] * (THREADS - 1)
+    seated = set(match.seats.exclude(player=None).values_list("player_id", flat=True))
+    winner = joiners[[r.status_code for r in responses].index(HTTPStatus.OK)]
+    assert seated == {players[0].pk, winner.pk}
+
+
+def test_racing_starts_start_the_match_once(players: list[Player]) -> None:
+    match = match_create(
+        creator=players[0], variant="chickenfoot", seats=[SeatSpec("creator"), SeatSpec("open")]
+    )
+    seat_join(match_id=match.pk, player=players[1])
+    before = Match.objects.get(pk=match.pk).version
+
+    responses = race_posts([(players[0], f"/api/matches/{match.pk}/start", {})] * THREADS)
+
+    statuses = sorted(r.status_code for r in responses)
+    assert statuses == [HTTPStatus.OK] + [HTTPStatus.CONFLICT] * (THREADS - 1)
+    match.refresh_from_db()
+    assert (match.status, match.version) == (Match.Status.PLAYING, before + 1)
+    assert match.rounds.count() == 1

@@ -2,6 +2,8 @@
 
     .venv/bin/python clients/check.py [--skip-typescript]
 
+0. Refuses a cast, an ``any`` or a silenced type error in either client's source (comments and
+   strings aside): the clients must use the generated types as they are.
 1. Starts the API on a free loopback port, on the embedded default (a throwaway SQLite database,
    bots playing in-process), and reads its schema from /api/schema/.
 2. Python: generates a client with openapi-python-client, type-checks clients/python/play_match.py
@@ -18,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -31,6 +34,48 @@ ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build" / "clients"
 BIN = Path(sys.executable).parent
 VARIANTS = ["chickenfoot", "mexican_train"]
+
+
+#: What would make a client compile without the schema's types: a cast or an ``any`` (looked for
+#: in the code, comments and strings blanked), or a directive that silences the type checker
+#: (looked for everywhere, since it lives in a comment).
+TS_ESCAPES = re.compile(r"\bas\s+(?!const\b)[A-Za-z{(\[]|\bany\b")
+TS_DIRECTIVES = re.compile(r"@ts-(?:ignore|expect-error|nocheck)")
+PY_ESCAPES = re.compile(r"\bcast\(|\bAny\b")
+PY_DIRECTIVES = re.compile(r"#\s*type:\s*ignore|#\s*mypy:")
+TS_NOISE = re.compile(
+    r"//[^\n]*|/\*.*?\*/|`(?:\\.|[^`\\])*`|\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'", re.S
+)
+PY_NOISE = re.compile(r"#[^\n]*|\"\"\".*?\"\"\"|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", re.S)
+TS = (TS_NOISE, TS_ESCAPES, TS_DIRECTIVES)
+PY = (PY_NOISE, PY_ESCAPES, PY_DIRECTIVES)
+
+
+def escapes(text: str, language: tuple[re.Pattern[str], ...]) -> list[str]:
+    """The lines of ``text`` that cast, use ``any`` or silence the type checker."""
+    noise, code_pattern, directive = language
+    code = noise.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
+    return [
+        f"{number}: {line.strip()}"
+        for number, (line, bare) in enumerate(
+            zip(text.splitlines(), code.splitlines(), strict=True), start=1
+        )
+        if code_pattern.search(bare) or directive.search(line)
+    ]
+
+
+def refuse_escapes() -> None:
+    """The clients use the generated types as they are: no cast, no ``any``, nothing ignored."""
+    found = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path, language in (
+            (ROOT / "clients" / "ts" / "play.ts", TS),
+            (ROOT / "clients" / "python" / "play_match.py", PY),
+        )
+        for line in escapes(path.read_text(), language)
+    ]
+    if found:
+        raise SystemExit("a client steps around the generated types:\n" + "\n".join(found))
 
 
 def step(message: str) -> None:
@@ -150,6 +195,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--skip-typescript", action="store_true")
     args = parser.parse_args()
+    step("No casts, no any, nothing ignored in the clients' sources")
+    refuse_escapes()
     port = free_port()
     base_url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory(prefix="chickenfoot-clients-") as scratch:

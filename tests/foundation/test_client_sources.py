@@ -1,0 +1,62 @@
+"""The generated-client check refuses a client that steps around the generated types."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def check() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("clients_check", ROOT / "clients" / "check.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_clients_use_the_generated_types_as_they_are(check: ModuleType) -> None:
+    check.refuse_escapes()  # raises SystemExit naming the lines otherwise
+
+
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        ("const view = body as MatchView;", ["1: const view = body as MatchView;"]),
+        ("let seat: any = 1;", ["1: let seat: any = 1;"]),
+        ("// @ts-ignore\nrun();", ["1: // @ts-ignore"]),  # a directive, though a comment
+        ("/* x */ // @ts-expect-error\n", ["1: /* x */ // @ts-expect-error"]),
+        ("f(); /* @ts-nocheck */", ["1: f(); /* @ts-nocheck */"]),
+        ("// no `any`, no cast\nrun();", []),
+        ("const kinds = ['a', 'b'] as const;", []),
+        ('const text = "play as you like";', []),
+        ("// the clients never cast\nconst n = 1;", []),
+    ],
+)
+def test_typescript_casts_and_any_are_found_outside_comments_and_strings(
+    check: ModuleType, source: str, found: list[str]
+) -> None:
+    assert check.escapes(source, check.TS) == found
+
+
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        ("x = cast(int, y)", ["1: x = cast(int, y)"]),
+        ("def f(a: Any) -> None: ...", ["1: def f(a: Any) -> None: ..."]),
+        ("x = f()  # type: ignore", ["1: x = f()  # type: ignore"]),
+        ("# mypy: ignore-errors", ["1: # mypy: ignore-errors"]),
+        ("# no Any, no cast(...) here", []),
+        ('note = "cast(it)"', []),
+    ],
+)
+def test_python_casts_and_any_are_found_outside_comments_and_strings(
+    check: ModuleType, source: str, found: list[str]
+) -> None:
+    assert check.escapes(source, check.PY) == found

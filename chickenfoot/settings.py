@@ -291,7 +291,7 @@ LIVE_HEARTBEAT_SECONDS = env_int("LIVE_HEARTBEAT_SECONDS", default=25)
 #: eager countdown would run at once. With REDIS_URL, Celery countdowns run them, and the sweep
 #: (SWEEPS["turn_clocks"]) expires what they missed.
 CLOCK_IN_PROCESS = env_bool("CLOCK_IN_PROCESS", default=not REDIS_URL)
-#: Seconds a ticket from POST /api/live/tickets stays valid (it is good for one connection).
+#: Seconds a ticket from POST /api/matches/{id}/ticket stays valid (it is good for one connection).
 LIVE_TICKET_SECONDS = env_int("LIVE_TICKET_SECONDS", default=60)
 
 # --- Auth -------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from games.api.common import (
 from games.api.strict import QuerySerializer
 from games.models import Match
 from games.pictures.board import board_svg
-from games.pictures.positions import board_position
+from games.pictures.positions import board_position_in, position_round
 from games.pictures.scores import scores_chart
 from games.selectors import match_for_viewer
 
@@ -115,14 +115,12 @@ class BoardSvgApi(GameApi):
         query = self.BoardQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         match, seat = match_for_viewer(match_id=match_id, player=self.player(request))
+        seq = query.validated_data.get("seq")
+        # the question checked before the ETag: a round or move that is not there is a 404
+        row = position_round(match=match, round_no=query.validated_data.get("round"), seq=seq)
 
         def render() -> str:
-            position = board_position(
-                match=match,
-                seat=seat,
-                round_no=query.validated_data.get("round"),
-                seq=query.validated_data.get("seq"),
-            )
+            position = board_position_in(match=match, seat=seat, row=row, seq=seq)
             return board_svg(position.view, names=_names(match), caption=position.caption,
                              revealed_hands=position.revealed_hands)
 

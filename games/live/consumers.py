@@ -129,6 +129,15 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         hello = await database_sync_to_async(frames.hello)(
             match_id=self.match_id, viewer=self.viewer
         )
+        if after is not None and int(after) > hello["seq"]:
+            # A seq this match has not reached: resuming from it would skip moves for good.
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            self.viewer = None  # never arrived: nothing to announce on leaving
+            await self._close(
+                CLOSE_BAD_REQUEST,
+                f"`after` is {after}, past the match's last move ({hello['seq']}).",
+            )
+            return
         self.last_seq = int(after) if after is not None else hello["seq"]
         await self.send_json(hello)
         await self._catch_up()

@@ -25,10 +25,9 @@ class BoardPosition:
     revealed_hands: list[list[list[int]]] | None = None
 
 
-def board_position(
-    *, match: Match, seat: int | None, round_no: int | None = None, seq: int | None = None
-) -> BoardPosition:
-    """The position ``seat`` (``None``: a spectator) asks for.
+def position_round(*, match: Match, round_no: int | None, seq: int | None) -> Round | None:
+    """The round the position asked for lies in (``None``: the table now), or the problem with
+    the question: the match has not started, or has no such round or move.
 
     Without ``round_no`` and ``seq``: the table now. With ``round_no``: that round's final
     position once it has ended (the table now while it runs). With ``seq``: the table right
@@ -48,6 +47,13 @@ def board_position(
         row = Round.objects.filter(match=match, number=round_no).first()
         if row is None:
             raise RoundNotFound(f"Match {match.pk} has no round {round_no} (yet).")
+    return row
+
+
+def board_position_in(
+    *, match: Match, seat: int | None, row: Round | None, seq: int | None
+) -> BoardPosition:
+    """The position in round ``row`` (from ``position_round``) after ``seq``, or at its end."""
     state = engine.from_json(match.state)
     if row is None or (seq is None and row.status == Round.Status.PLAYING):
         return BoardPosition(view=engine.view(state, seat), caption="")

@@ -154,6 +154,11 @@ def test_picture_over_http_with_etag(
     again = clients[1].get(f"/api/matches/{match.pk}/board.svg",
                            HTTP_IF_NONE_MATCH=response["ETag"])
     assert again.status_code == HTTPStatus.NOT_MODIFIED
+    # a round or a move that is not there is a 404 even to a caller holding the version
+    for query in ("round=9", "seq=999"):
+        missing = clients[1].get(f"/api/matches/{match.pk}/board.svg?{query}",
+                                 HTTP_IF_NONE_MATCH=response["ETag"])
+        assert missing.status_code == HTTPStatus.NOT_FOUND, query
 
 
 def test_picture_of_a_finished_round_and_after_a_move(

@@ -137,6 +137,10 @@ async def test_resume_after_any_seq_gives_exactly_the_rest_then_live(
         assert any(f["type"] == "match_started" for f in frames) == (after == 0)
         await socket.disconnect()
 
+    # and: a seq the match has not reached is refused, not taken to mean "skip the next moves"
+    ahead = await open_socket(match.pk, players[1], after=13)
+    assert await close_code(ahead) == CLOSE_BAD_REQUEST
+
     # and: the seam: moves committed while the catch-up is still queued come once each
     socket = await open_socket(match.pk, players[2], after=5)
     await play(clients, match, 4, seed=9)

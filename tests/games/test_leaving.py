@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 from games.models import Match, Move, Player, Seat
 from games.services.leaving import final_standings
 from games.services.replay import match_replay_verify
+from scoring.models import MatchResult, Rating, RatingChange
 from tests.games.conftest import client_for
 from tests.games.factories import PlayerFactory
 from tests.games.helpers import play_to_end, submit
@@ -56,12 +57,16 @@ def test_a_resigned_seat_is_played_by_a_bot_and_counts_as_it_ends(
     assert marked == {0: None, 1: "resigned", 2: None}
     assert match_replay_verify(match_id=match.pk).ok
     # the results are the seat's, by C-WIN, under the player who resigned
-    from scoring.models import MatchResult
-
     result = MatchResult.objects.get(match_id=match.pk, seat=1)
     assert result.player_id == Seat.objects.get(match=match, position=1).player_id
     engine_place = next(row["place"] for row in match.standings if row["seat"] == 1)
     assert result.place == engine_place
+    # and: the match rates the player who resigned at that place, like everyone at the table
+    changes = RatingChange.objects.filter(match_id=match.pk)
+    assert set(changes.values_list("player_id", flat=True)) == set(
+        Seat.objects.filter(match=match).values_list("player_id", flat=True)
+    )
+    assert Rating.objects.get(player_id=result.player_id, variant="chickenfoot").matches == 1
 
 
 def test_resign_refusals_change_nothing(
@@ -160,6 +165,10 @@ def test_abandon_stops_a_match_for_good_without_standings(
     assert problem_code(resign) == "match_not_playing"
     match.refresh_from_db()
     assert (match.version, match.moves_played) == (version, moves)
+    # and: it counts for nobody: no results and no rating change, however long one waits
+    assert not MatchResult.objects.filter(match_id=match.pk).exists()
+    assert not RatingChange.objects.filter(match_id=match.pk).exists()
+    assert not Rating.objects.filter(player__in=players).exists()
 
 
 def test_an_organiser_may_abandon_an_open_match(

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from games.models import DeviceToken, Match
+from games.models import DeviceToken, Match, Move
+from games.pictures.tiles import tile_key
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -40,21 +41,45 @@ def create_match(page: Any, variant: str, seats: list[str]) -> None:
     page.wait_for_url(re.compile(r"/matches/\d+/$"))
 
 
-def take_turn(page: Any) -> None:
-    """Play for the human by clicking: a playable tile and a target, else draw, else pass."""
+def take_turn(page: Any, *, keyboard: bool = False) -> None:
+    """Play for the human: a playable tile and a target, else draw, else pass. By clicking, or
+    with the keyboard only (``keyboard``: Tab to a tile, Enter, Enter on the target the page
+    focuses; ``d`` to draw, ``p`` to pass)."""
     table = page.locator("#table")
     version = table.get_attribute("data-version")
     playable = page.locator("#hand .tile.playable")
     if playable.count():
-        playable.first.click()
-        page.locator("#targets .target").first.click()
+        if keyboard:
+            playable.first.focus()
+            page.keyboard.press("Enter")
+            page.locator("#targets .target").first.wait_for()
+            focused = page.evaluate("document.activeElement.classList.contains('target')")
+            assert focused, "choosing a tile focuses its first target"
+            page.keyboard.press("Enter")
+        else:
+            playable.first.click()
+            page.locator("#targets .target").first.click()
     elif page.locator("#draw").is_enabled():
         page.keyboard.press("d")
+    elif keyboard:
+        page.keyboard.press("p")
     else:
         page.locator("#pass").click()
     page.wait_for_function(
         "v => document.getElementById('table').dataset.version !== v", arg=version
     )
+
+
+def tiles_drawn(page: Any, box: str, role: str) -> list[str]:
+    """The ``data-tile`` of the tiles of ``role`` in the picture inside ``box``."""
+    return page.eval_on_selector_all(
+        f"{box} svg .tile[data-role='{role}']", "tiles => tiles.map(t => t.dataset.tile)"
+    )
+
+
+def assert_fits_a_phone(phone: Any) -> None:
+    """Nothing on the page is wider than a 390-pixel screen (the board scrolls in its box)."""
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
 
 def test_a_round_against_three_bots_by_clicking(
@@ -69,14 +94,28 @@ def test_a_round_against_three_bots_by_clicking(
     page.locator("#board svg .tile[data-role='centre']").wait_for()
     assert page.locator("#board svg .tile[data-role='centre']").count() == 1
 
+    token = page.evaluate("localStorage.getItem('chickenfoot.token')")
+    phone = new_page(width=390, height=844)
+    sign_in(phone, live_server.url, token=token, name="Ada")
+    phone.goto(f"{live_server.url}/")
+    phone.locator("#lobby").wait_for(state="visible")
+    assert_fits_a_phone(phone)  # the lobby
+
+    turns = 0
     for _ in range(200):
         if table.get_attribute("data-status") == "finished":
             break
         if table.get_attribute("data-your-turn") == "true":
-            take_turn(page)
+            take_turn(page, keyboard=turns % 2 == 1)  # every other turn by keyboard alone
+            turns += 1
+            if turns == 2:  # the table mid-play, hand and all, on the phone
+                phone.goto(page.url)
+                phone.locator("#hand .tile").first.wait_for()
+                assert_fits_a_phone(phone)
         else:
             page.wait_for_timeout(200)
     assert table.get_attribute("data-status") == "finished"
+    assert turns >= 2
 
     # The round's scores, the chart, the picture of the round as it ended, the standings.
     match = Match.objects.get()
@@ -85,7 +124,15 @@ def test_a_round_against_three_bots_by_clicking(
     cells = scores.locator("tr[data-round='1'] td").all_inner_texts()
     assert [int(c) for c in cells] == match.state["scores"][0]
     page.locator("#chart svg").first.wait_for()
-    assert page.locator("#last-round svg .tile[data-role='revealed']").count() >= 0
+    # the round as it ended: every tile played in it laid out, every hand left shown
+    page.locator("#last-round svg").wait_for()
+    moves = list(Move.objects.filter(match=match, round__number=1).order_by("seq"))
+    played = sorted(tile_key(*m.tile) for m in moves if m.kind == "play")
+    ended = next(e for e in moves[-1].events if e["type"] == "round_ended")
+    left = sorted(tile_key(a, b) for hand in ended["hands"] for a, b in hand)
+    assert sorted(tiles_drawn(page, "#last-round", "layout")) == played
+    assert sorted(tiles_drawn(page, "#last-round", "revealed")) == left
+    assert left  # three bots and a human: someone still held tiles
     page.locator("#standings-list li").first.wait_for()
     assert page.locator("#standings-list li").count() == 4
     screenshot(page, "round-over-chickenfoot")
@@ -101,13 +148,9 @@ def test_a_round_against_three_bots_by_clicking(
     screenshot(page, "player-page")
 
     # The same table on a phone-sized screen: nothing wider than the screen but the board.
-    phone = new_page(width=390, height=844)
-    token = page.evaluate("localStorage.getItem('chickenfoot.token')")
-    sign_in(phone, live_server.url, token=token, name="Ada")
     phone.goto(f"{live_server.url}/matches/{match.pk}/")
     phone.locator("#standings-list li").first.wait_for()
-    width = phone.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390
+    assert_fits_a_phone(phone)
     screenshot(phone, "round-over-phone")
 
 

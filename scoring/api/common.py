@@ -20,8 +20,9 @@ def check_known_params(request: Request, known: Iterable[str]) -> None:
 
 
 class HistoryCursor(StrictPageSize, CursorPagination):
-    """Keyset paging, newest first on (finished_at, id): a page never shifts when new matches
-    finish (they come before the first page), however deep the cursor."""
+    """Keyset paging, newest first on ``finished_at`` (ties by id, stepped by DRF's offset among
+    equal times): a page does not shift when new matches finish (they come before the first
+    page), however deep the cursor."""
 
     ordering = ("-finished_at", "-id")
     page_size = 20

@@ -5,8 +5,9 @@ season of 70,000 matches holds 280,000 of them); the totals are those sums kept 
 the standings read one row per registered player. ``add`` is called by
 ``competition_match_finished`` in the transaction that writes a match's ``CompetitionResult``
 rows, under the competition's lock, so two matches finishing at once add in turn. ``rebuild``
-computes them afresh from the result rows (the migration that introduced them, bulk loads).
-Both take the model classes so that a migration can pass its historical ones.
+computes them afresh from the result rows (``seed_league``'s bulk loads); the migration that
+introduced them keeps its own copy of that aggregate, as a migration must not change with the
+code.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from django.db.models import Case, Count, F, Min, PositiveIntegerField, Q, Sum, 
 from scoring.competition_models import CompetitionResult, CompetitionTotal
 
 
-def add(results: Iterable[CompetitionResult], *, total_model: Any = CompetitionTotal) -> None:
-    """Add each result row to its registration's totals (creating them at the first)."""
+def add(results: Iterable[CompetitionResult]) -> None:
+    """Add each result row to its registration's totals (zero until the first)."""
     for result in results:
         best = result.lowest_round
         changes: dict[str, Any] = {
@@ -37,30 +38,15 @@ def add(results: Iterable[CompetitionResult], *, total_model: Any = CompetitionT
                 default=F("best_round"),
                 output_field=PositiveIntegerField(),
             )
-        if total_model.objects.filter(registration_id=result.registration_id).update(**changes):
-            continue
-        total_model.objects.create(
-            registration_id=result.registration_id,
-            matches=1,
-            wins=1 if result.place == 1 else 0,
-            placement_points=result.placement_points,
-            total_points=result.total,
-            rounds=result.rounds_played,
-            zero_rounds=result.zero_rounds,
-            best_round=best,
-        )
+        CompetitionTotal.objects.get_or_create(registration_id=result.registration_id)
+        CompetitionTotal.objects.filter(registration_id=result.registration_id).update(**changes)
 
 
-def rebuild(
-    *,
-    competition_ids: Iterable[int] | None = None,
-    result_model: Any = CompetitionResult,
-    total_model: Any = CompetitionTotal,
-) -> int:
+def rebuild(*, competition_ids: Iterable[int] | None = None) -> int:
     """Recompute the totals of the given competitions (all when ``None``) from their result
     rows, replacing what was there; returns how many registrations have totals."""
-    results = result_model.objects.all()
-    totals = total_model.objects.all()
+    results = CompetitionResult.objects.all()
+    totals = CompetitionTotal.objects.all()
     if competition_ids is not None:
         ids = list(competition_ids)
         results = results.filter(competition_id__in=ids)
@@ -79,9 +65,9 @@ def rebuild(
         )
         .order_by("registration_id")
     )
-    made = total_model.objects.bulk_create(
+    made = CompetitionTotal.objects.bulk_create(
         (
-            total_model(
+            CompetitionTotal(
                 registration_id=row["registration_id"],
                 matches=row["n"],
                 wins=row["first"],

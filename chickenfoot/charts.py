@@ -1,7 +1,8 @@
 """Small SVG charts (drawsvg): lines over steps (scores by round, a rating's trend) and bars.
 
 Every mark carries ``data-`` attributes with the value it stands for, so tests (and scripts)
-can read a chart back without measuring pixels.
+can read a chart back without measuring pixels. Names and titles become text and attribute
+values only, escaped as they are written (``chickenfoot.svg``).
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import drawsvg as draw
+
+from chickenfoot import svg
 
 WIDTH, HEIGHT = 640, 320
 PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 56, 150, 40, 44
@@ -38,11 +41,11 @@ def _nice_step(span: float) -> float:
 
 
 def _frame(title: str, y_label: str) -> draw.Drawing:
-    drawing = draw.Drawing(WIDTH, HEIGHT)
+    drawing = svg.drawing(WIDTH, HEIGHT)
     drawing.append(draw.Rectangle(0, 0, WIDTH, HEIGHT, fill="#ffffff"))
-    drawing.append(draw.Text(title, 15, PAD_LEFT, 22, font_family="sans-serif",
+    drawing.append(svg.text(title, 15, PAD_LEFT, 22, font_family="sans-serif",
                              font_weight="bold", fill=INK, class_="chart-title"))
-    drawing.append(draw.Text(y_label, 11, 12, PAD_TOP + (HEIGHT - PAD_TOP - PAD_BOTTOM) / 2,
+    drawing.append(svg.text(y_label, 11, 12, PAD_TOP + (HEIGHT - PAD_TOP - PAD_BOTTOM) / 2,
                              font_family="sans-serif", fill=INK, transform=(
                                  f"rotate(-90 12 {PAD_TOP + (HEIGHT - PAD_TOP - PAD_BOTTOM) / 2})"
                              ), text_anchor="middle"))
@@ -59,7 +62,7 @@ def _y_axis(drawing: draw.Drawing, low: float, high: float) -> tuple[float, floa
         y = _y(value, low, high)
         drawing.append(draw.Line(PAD_LEFT, y, WIDTH - PAD_RIGHT, y, stroke=GRID))
         label = f"{value:g}"
-        drawing.append(draw.Text(label, 10, PAD_LEFT - 6, y, text_anchor="end",
+        drawing.append(svg.text(label, 10, PAD_LEFT - 6, y, text_anchor="end",
                                  dominant_baseline="central", font_family="sans-serif",
                                  fill=INK))
         value += step
@@ -95,9 +98,9 @@ def line_chart(
     drawing = _frame(title, y_label)
     values = [v for s in series for v in s.values if v is not None]
     if not values or not steps:
-        drawing.append(draw.Text("No data yet", 14, WIDTH / 2, HEIGHT / 2, text_anchor="middle",
+        drawing.append(svg.text("No data yet", 14, WIDTH / 2, HEIGHT / 2, text_anchor="middle",
                                  font_family="sans-serif", fill=INK, class_="empty"))
-        return drawing.as_svg()
+        return svg.as_svg(drawing)
     low = min(0.0, min(values)) if from_zero else min(values)
     high = max(values) if max(values) > low else low + 1
     low, high = _y_axis(drawing, low, high)
@@ -105,10 +108,10 @@ def line_chart(
     label_every = max(1, count // 12)
     for index, step in enumerate(steps):
         if index % label_every == 0 or index == count - 1:
-            drawing.append(draw.Text(step, 10, _x(index, count), HEIGHT - PAD_BOTTOM + 14,
+            drawing.append(svg.text(step, 10, _x(index, count), HEIGHT - PAD_BOTTOM + 14,
                                      text_anchor="middle", font_family="sans-serif", fill=INK))
     if x_label:
-        drawing.append(draw.Text(x_label, 11, PAD_LEFT + (WIDTH - PAD_LEFT - PAD_RIGHT) / 2,
+        drawing.append(svg.text(x_label, 11, PAD_LEFT + (WIDTH - PAD_LEFT - PAD_RIGHT) / 2,
                                  HEIGHT - 8, text_anchor="middle", font_family="sans-serif",
                                  fill=INK))
     for number, line in enumerate(series):
@@ -135,19 +138,19 @@ def line_chart(
         legend_y = PAD_TOP + 16 * number
         drawing.append(draw.Line(WIDTH - PAD_RIGHT + 12, legend_y, WIDTH - PAD_RIGHT + 30,
                                  legend_y, stroke=colour, stroke_width=3))
-        drawing.append(draw.Text(line.name[:22], 11, WIDTH - PAD_RIGHT + 36, legend_y,
+        drawing.append(svg.text(line.name[:22], 11, WIDTH - PAD_RIGHT + 36, legend_y,
                                  dominant_baseline="central", font_family="sans-serif",
                                  fill=INK, class_="legend"))
-    return drawing.as_svg()
+    return svg.as_svg(drawing)
 
 
 def bar_chart(title: str, bars: Sequence[tuple[str, float]], *, y_label: str = "") -> str:
     """One bar per (label, value); an SVG document. Bars are ``<rect class="bar">``."""
     drawing = _frame(title, y_label)
     if not bars:
-        drawing.append(draw.Text("No data yet", 14, WIDTH / 2, HEIGHT / 2, text_anchor="middle",
+        drawing.append(svg.text("No data yet", 14, WIDTH / 2, HEIGHT / 2, text_anchor="middle",
                                  font_family="sans-serif", fill=INK, class_="empty"))
-        return drawing.as_svg()
+        return svg.as_svg(drawing)
     low, high = _y_axis(drawing, min(0.0, *(v for _, v in bars)), max(v for _, v in bars))
     inner = WIDTH - PAD_LEFT - PAD_RIGHT
     slot = inner / len(bars)
@@ -158,6 +161,6 @@ def bar_chart(title: str, bars: Sequence[tuple[str, float]], *, y_label: str = "
         drawing.append(draw.Rectangle(x, min(top, zero), slot * 0.7, abs(zero - top),
                                       fill=PALETTE[0], class_="bar", data_label=label,
                                       data_value=f"{value:g}"))
-        drawing.append(draw.Text(label[:14], 10, x + slot * 0.35, HEIGHT - PAD_BOTTOM + 14,
+        drawing.append(svg.text(label[:14], 10, x + slot * 0.35, HEIGHT - PAD_BOTTOM + 14,
                                  text_anchor="middle", font_family="sans-serif", fill=INK))
-    return drawing.as_svg()
+    return svg.as_svg(drawing)

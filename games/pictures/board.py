@@ -10,6 +10,7 @@ rows never overlap however long they grow; a chicken foot's double stands crossw
 of the chain it was played on and its three toes are the rows below it, starting at the double.
 Each tile is a ``<g class="tile">`` with ``data-tile`` (``3-5``), ``data-role`` (``centre``,
 ``layout``, ``hand``, ``revealed``) and, on the table, ``data-chain``; tests read them back.
+Names are text only, escaped as they are written (``chickenfoot.svg``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 
 import drawsvg as draw
 
+from chickenfoot import svg
 from games.pictures.tiles import INK, U, open_end, tile
 
 MARGIN = 16
@@ -51,7 +53,7 @@ def _text(
 ) -> None:
     attrs.setdefault("fill", INK)
     canvas.add(
-        draw.Text(text, size, x, y, font_family="sans-serif", **attrs),
+        svg.text(text, size, x, y, font_family="sans-serif", **attrs),
         x + len(text) * size * 0.6,
         y + size * 0.4,
     )
@@ -255,9 +257,9 @@ def board_svg(
                               width - MARGIN)
     for seat, hand in enumerate(revealed_hands or []):
         y = _tile_row(canvas, f"{names[seat]} held", hand, y, "revealed", width - MARGIN)
-    drawing = draw.Drawing(width + MARGIN, max(canvas.height, y) + MARGIN)
+    drawing = svg.drawing(width + MARGIN, max(canvas.height, y) + MARGIN)
     drawing.append(draw.Rectangle(0, 0, width + MARGIN, max(canvas.height, y) + MARGIN,
                                   fill="#f3efe4"))
     for item in canvas.items:
         drawing.append(item)
-    return drawing.as_svg()
+    return svg.as_svg(drawing)

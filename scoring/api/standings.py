@@ -178,8 +178,14 @@ class StageListApi(CompetitionApi):
         return Response(body, status=HTTPStatus.CREATED)
 
 
+#: What a spreadsheet reads as the start of a formula (OWASP's list): a cell starting so is
+#: written with a ``'`` before it.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 class StandingsCSVRenderer(BaseRenderer):
-    """The standings as CSV: a header row, then a row per player (``COLUMNS``)."""
+    """The standings as CSV (RFC 4180, the csv module's quoting): a header row, then a row per
+    player (``COLUMNS``)."""
 
     media_type = "text/csv"
     format = "csv"
@@ -192,7 +198,9 @@ class StandingsCSVRenderer(BaseRenderer):
         renderer_context: dict[str, Any] | None = None,
     ) -> bytes:
         out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
+        # RFC 4180's CRLF: the writer then quotes a field holding either line break (with "\n"
+        # alone a name holding "\r" would end its row for a reader)
+        writer = csv.writer(out, lineterminator="\r\n")
         writer.writerow(COLUMNS)
         for row in data.get("standings", []):
             writer.writerow(["" if row[c] is None else _csv_cell(row[c]) for c in COLUMNS])
@@ -202,7 +210,7 @@ class StandingsCSVRenderer(BaseRenderer):
 def _csv_cell(value: Any) -> Any:
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
+    if isinstance(value, str) and value[:1] in FORMULA_STARTS:
         return "'" + value  # a name never runs as a spreadsheet formula
     return value
 
@@ -297,8 +305,8 @@ STANDINGS_EXAMPLE = {
 }
 CSV_EXAMPLE = (
     ",".join(COLUMNS)
-    + "\n1,false,true,5,Alan,3,2,13.0,61,12,5.083,5,2,0,1093\n"
-    + "2,true,true,2,Grace,3,1,11.0,61,12,5.083,5,2,0,1093\n"
+    + "\r\n1,false,true,5,Alan,3,2,13.0,61,12,5.083,5,2,0,1093\r\n"
+    + "2,true,true,2,Grace,3,1,11.0,61,12,5.083,5,2,0,1093\r\n"
 )
 
 

@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 EXPLOIT = 'x"/><image href="y" onerror="window.xss=1"/><g a="'
 
 #: Names every layer can store (PostgreSQL's text holds no NUL): markup, quotes, entities,
-#: CDATA's end, a right-to-left override, a line break.
+#: CDATA's end, a right-to-left override, a line break, a control XML cannot hold, a formula.
 STORABLE = (
     EXPLOIT,
     "<script>window.xss=2</script>",
@@ -20,9 +20,12 @@ STORABLE = (
     "]]><!-- -->",
     "\u202eevil\u202c",
     "two\nlines",
+    "bell\x07",
+    "=HYPERLINK(\"x\")",
 )
-#: Names only a renderer called directly can be given: NUL, another C0 control, lone surrogates.
-UNSTORABLE = ("nul\x00byte", "bell\x07", "lone \ud800 high", "lone \udfff low")
+#: Names only a renderer called directly can be given (the API refuses them): NUL, lone
+#: surrogates.
+UNSTORABLE = ("nul\x00byte", "lone \ud800 high", "lone \udfff low")
 HOSTILE = STORABLE + UNSTORABLE
 
 #: The characters XML 1.0 cannot hold (the pictures draw U+FFFD instead).

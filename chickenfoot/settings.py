@@ -73,12 +73,14 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "channels",
     "axes",
+    "csp",
     "games",
     "scoring",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -108,6 +110,27 @@ TEMPLATES = [
         },
     },
 ]
+
+# --- Content-Security-Policy (django-csp; docs/web.md, "What a page may run") -------------------
+
+# On every response: scripts and styles come from the service's own files only (no inline script,
+# no inline style, no eval), so a name that slipped into a page as markup still could not run.
+# Pictures may be data: URIs (the pages' empty favicon, Swagger UI's icons); fetches and the
+# match's socket go to the service itself. The API docs loosen it for their own page only
+# (chickenfoot/api_docs.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
 
 # --- Database ---------------------------------------------------------------------------------
 

@@ -4,19 +4,16 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import (
-    SpectacularAPIView,
-    SpectacularRedocView,
-    SpectacularSwaggerView,
-)
+from drf_spectacular.views import SpectacularAPIView
 
+from chickenfoot.api_docs import redoc_view, swagger_view
 from chickenfoot.health import HealthApi
 
 urlpatterns = [
     path("api/health", HealthApi.as_view(), name="health"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
-    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
+    path("api/docs/", swagger_view(url_name="schema"), name="docs"),
+    path("api/redoc/", redoc_view(url_name="schema"), name="redoc"),
     path("api/", include("games.urls")),
     path("api/", include("scoring.urls")),
     path("admin/", admin.site.urls),

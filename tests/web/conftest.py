@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -65,17 +66,45 @@ def chromium() -> Iterator[Any]:
         browser.close()
 
 
+#: How long a page may take to get somewhere: a loaded CI machine may take seconds per page; a
+#: pass never waits for it.
+PAGE_TIMEOUT_MS = 60_000
+
+
+def _polled(page: Any) -> Callable[..., None]:
+    """``page.wait_for_function`` that works under the pages' Content-Security-Policy.
+
+    Playwright's own builds its predicate inside the page with ``eval``, which the policy refuses
+    (no ``'unsafe-eval'``); ``page.evaluate`` goes through DevTools, which the policy does not
+    govern. So: evaluate the predicate every ``polling`` ms until it holds.
+    """
+
+    def wait(
+        expression: str, *, arg: Any = None, timeout: float | None = None, polling: float = 50
+    ) -> None:
+        limit = PAGE_TIMEOUT_MS if timeout is None else timeout
+        deadline = time.monotonic() + limit / 1000
+        while not page.evaluate(expression, arg):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"still false after {limit} ms: {expression}")
+            page.wait_for_timeout(polling)
+
+    return wait
+
+
 @pytest.fixture
 def new_page(chromium: Any) -> Iterator[Any]:
-    """Pages in contexts of their own (each a separate browser profile: its own storage)."""
+    """Pages in contexts of their own (each a separate browser profile: its own storage), under
+    the service's Content-Security-Policy as a visitor's browser is (no ``bypass_csp``)."""
     contexts = []
 
     def make(width: int = 1100, height: int = 900) -> Any:
         context = chromium.new_context(viewport={"width": width, "height": height})
-        # Generous: a loaded CI machine may take seconds per page; a pass never waits for it.
-        context.set_default_timeout(60_000)
+        context.set_default_timeout(PAGE_TIMEOUT_MS)
         contexts.append(context)
-        return context.new_page()
+        page = context.new_page()
+        page.wait_for_function = _polled(page)
+        return page
 
     yield make
     for context in contexts:

@@ -1,0 +1,128 @@
+"""What users write cannot run in the pages, in a real browser: the reported exploit (a display
+name that closed an attribute of scores.svg and added an element with an event handler) ends as
+text, the chart still draws, and the Content-Security-Policy refuses any inline script; the API
+docs still work under it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from games.models import Match
+from games.services import SeatSpec, match_create, match_start, seat_join
+from tests.foundation.hostile import EXPLOIT
+from tests.games.conftest import client_for
+from tests.games.factories import PlayerFactory, token_for
+from tests.games.helpers import play_turn
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+#: Before any page script: every policy violation the page reports, kept for the test to read.
+WATCH_VIOLATIONS = """
+window.__violations = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+  window.__violations.push(`${e.effectiveDirective} ${e.blockedURI}`);
+});
+"""
+
+
+def watched(new_page: Any) -> Any:
+    page = new_page()
+    page.add_init_script(WATCH_VIOLATIONS)
+    return page
+
+
+def violations(page: Any) -> list[str]:
+    return page.evaluate("window.__violations")
+
+
+def finished_match(names: list[str]) -> tuple[Match, list[Any]]:
+    """A one-round Chicken Foot match of players called ``names``, played to the end."""
+    players = [PlayerFactory(user__username=f"p{i}", display_name=n) for i, n in enumerate(names)]
+    seats = [SeatSpec(kind="creator")] + [SeatSpec(kind="open")] * (len(names) - 1)
+    match = match_create(creator=players[0], variant="chickenfoot", seats=seats,
+                         options={"rounds": 1})
+    for position, player in enumerate(players[1:], start=1):
+        seat_join(match_id=match.pk, player=player, position=position)
+    match_start(match_id=match.pk, player=players[0])
+    clients = [client_for(p) for p in players]
+    rng = random.Random(7)
+    while play_turn(clients, match.pk, rng) is not None:
+        pass
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    return match, players
+
+
+def test_the_reported_exploit_runs_nothing_and_the_chart_still_draws(
+    live_server: Any, new_page: Any, sign_in: Any, screenshot: Any
+) -> None:
+    # given a finished match with a player whose display name is the exploit
+    match, players = finished_match(["Ada", EXPLOIT, "Grace"])
+
+    # when someone else at the table opens its page
+    page = watched(new_page)
+    sign_in(page, live_server.url, token=token_for(players[0]), name="Ada",
+            player_id=players[0].pk)
+    response = page.goto(f"{live_server.url}/matches/{match.pk}/")
+    page.locator("#chart svg .point").first.wait_for()
+    page.locator("#last-round svg").wait_for()
+    page.wait_for_function("document.getElementById('table').dataset.live === 'over'")
+
+    # then no script ran, no element came from the name, and the chart shows all three players
+    assert "script-src 'self'" in response.headers["content-security-policy"]
+    assert page.evaluate("window.xss") is None
+    assert page.locator("#chart svg image, #last-round svg image, #board svg image").count() == 0
+    series = page.locator("#chart svg .series")
+    assert series.count() == 3
+    names = [series.nth(i).get_attribute("data-series") for i in range(3)]
+    assert names == ["Ada", EXPLOIT, "Grace"]
+    assert page.locator("#chart svg .point").count() == 3 * 2  # start and round 1, each
+    assert EXPLOIT in page.locator("#scores thead").inner_text()
+    assert violations(page) == []
+    screenshot(page, "hostile-name-table")
+
+
+def test_the_policy_refuses_inline_script_and_the_pages_still_work(
+    live_server: Any, new_page: Any, sign_in: Any
+) -> None:
+    player = PlayerFactory(user__username="ada", display_name="Ada")
+    page = watched(new_page)
+    sign_in(page, live_server.url, token=token_for(player), name="Ada", player_id=player.pk)
+    response = page.goto(f"{live_server.url}/")
+    assert "script-src 'self'" in response.headers["content-security-policy"]
+    page.locator("#lobby").wait_for(state="visible")  # the page's own module ran
+    assert "Signed in as Ada" in page.locator("#account").inner_text()
+
+    # an inline script and an inline event handler, as markup that slipped in would bring them
+    page.evaluate("""() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.injected = 1';
+      document.body.append(script);
+      const holder = document.createElement('div');
+      holder.innerHTML = '<img src="data:," onload="window.injected = 2">'
+        + '<img src="x" onerror="window.injected = 3">';
+      document.body.append(holder);
+    }""")
+    page.wait_for_function("window.__violations.length >= 3")
+    assert page.evaluate("window.injected") is None
+    assert sorted(violations(page)) == [
+        "script-src-attr inline", "script-src-attr inline", "script-src-elem inline"]
+
+
+def test_swagger_ui_and_redoc_work_under_the_policy(live_server: Any, new_page: Any) -> None:
+    swagger = watched(new_page)
+    response = swagger.goto(f"{live_server.url}/api/docs/")
+    assert "script-src 'self'" in response.headers["content-security-policy"]
+    swagger.locator(".swagger-ui .opblock").first.wait_for()
+    assert swagger.locator(".swagger-ui .opblock").count() > 20
+    assert violations(swagger) == []
+
+    redoc = watched(new_page)
+    redoc.goto(f"{live_server.url}/api/redoc/")
+    redoc.get_by_role("heading", name="Chickenfoot API").first.wait_for()
+    redoc.locator("[role=menuitem]").first.wait_for()
+    # ReDoc's "by Redocly" logo is the one thing it fetches from outside: refused, as it should be
+    assert [v for v in violations(redoc) if not v.startswith("img-src https://cdn.redoc.ly/")] == []

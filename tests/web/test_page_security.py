@@ -126,3 +126,39 @@ def test_swagger_ui_and_redoc_work_under_the_policy(live_server: Any, new_page: 
     redoc.locator("[role=menuitem]").first.wait_for()
     # ReDoc's "by Redocly" logo is the one thing it fetches from outside: refused, as it should be
     assert [v for v in violations(redoc) if not v.startswith("img-src https://cdn.redoc.ly/")] == []
+
+
+#: A picture as a compromised server (or a bug in a renderer) might send it.
+RIGGED_SVG = """<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"
+  width="100" height="50" onload="window.xss=4">
+<script>window.xss=5</script>
+<foreignObject width="10" height="10"><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject>
+<a xlink:href="javascript:window.xss=6" href="javascript:window.xss=7">
+  <text x="1" y="20">go</text></a>
+<circle class="point" cx="5" cy="5" r="3" onclick="window.xss=8" data-series="Ada"/>
+</svg>"""
+
+
+def test_a_picture_brings_nothing_that_runs_into_the_page(
+    live_server: Any, new_page: Any, sign_in: Any
+) -> None:
+    match, players = finished_match(["Ada", "Grace"])
+    page = watched(new_page)
+    page.route("**/scores.svg", lambda route: route.fulfill(
+        status=200, content_type="image/svg+xml", body=RIGGED_SVG))
+    sign_in(page, live_server.url, token=token_for(players[0]), name="Ada",
+            player_id=players[0].pk)
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    page.locator("#chart svg .point").wait_for()
+    chart = page.locator("#chart svg")
+    assert chart.locator("script, foreignObject").count() == 0
+    assert page.evaluate("""() => [...document.querySelectorAll('#chart svg, #chart svg *')]
+      .flatMap((n) => [...n.attributes].map((a) => `${a.name}=${a.value}`))
+      .filter((a) => /^on|javascript:/i.test(a))""") == []
+    # (parsing the picture already reported its two handlers to the policy: nothing ran them)
+    parsed = violations(page)
+    page.locator("#chart svg a").click()
+    page.locator("#chart svg .point").click()
+    page.wait_for_timeout(200)
+    assert page.evaluate("window.xss") is None
+    assert violations(page) == parsed  # neither click had anything left to run

@@ -109,9 +109,29 @@ export function renderAccount() {
   nav.replaceChildren(who, document.createTextNode(" "), out);
 }
 
-/** Put an SVG document (a picture from the API) into ``container``, sized by the page's CSS. */
+/** What a picture may not bring into the page: what runs or embeds something. */
+const UNSAFE_IN_PICTURES = "script, foreignObject, iframe, object, embed";
+
+/**
+ * Put an SVG document (a picture from the API) into ``container``, sized by the page's CSS.
+ * The pictures escape what users wrote; all the same, nothing in one that could run (a script,
+ * an embedded document, an ``on…`` handler, a ``javascript:`` link) reaches the page, and a
+ * picture that does not parse shows nothing. Returns the picture, or null.
+ */
 export function svgInto(container, text) {
   const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+  if (doc.documentElement.localName !== "svg" || doc.querySelector("parsererror")) {
+    container.replaceChildren();
+    return null;
+  }
+  for (const node of doc.querySelectorAll(UNSAFE_IN_PICTURES)) node.remove();
+  for (const node of doc.querySelectorAll("*")) {
+    for (const { name, value } of [...node.attributes]) {
+      if (/^on/i.test(name) || (/href$/i.test(name) && /^\s*javascript:/i.test(value))) {
+        node.removeAttribute(name);
+      }
+    }
+  }
   const svg = document.importNode(doc.documentElement, true);
   svg.removeAttribute("width");
   svg.removeAttribute("height");

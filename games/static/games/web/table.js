@@ -68,7 +68,7 @@ function renderTargets() {
   }, `Play ${selected.replace("-", "|")} on ${targetName(m.target)}`));
   box.replaceChildren(...buttons);
   for (const m of moves) {
-    const slot = board && board.querySelector(`.open-end[data-target="${m.target}"]`);
+    const slot = board && board.querySelector(`.open-end[data-target="${CSS.escape(m.target)}"]`);
     if (slot) {
       slot.classList.add("choice");
       slot.onclick = () => play(m);

@@ -155,12 +155,16 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL")
 
+# Nothing a request needs to be right lives only in the cache (docs/reliability.md, "Redis
+# down"): with Redis out of reach the request limits fail open. A cache command takes well under
+# a millisecond, so a Redis that does not answer within a second is given up on (each cache
+# command waits at most that).
 if REDIS_URL:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         },
     }
 else:

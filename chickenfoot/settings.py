@@ -156,7 +156,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = env_str("REDIS_URL")
 
 # Nothing a request needs to be right lives only in the cache (docs/reliability.md, "Redis
-# down"): with Redis out of reach the request limits fail open. A cache command takes well under
+# down"): with Redis out of reach the request limits fail open, and a socket ticket (the one
+# operation the cache holds for) answers 503 cache_unavailable. A cache command takes well under
 # a millisecond, so a Redis that does not answer within a second is given up on (each cache
 # command waits at most that).
 if REDIS_URL:
@@ -169,6 +170,8 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# A request that needs the cache and finds it out of reach is answered 503 with this Retry-After.
+CACHE_RETRY_AFTER_SECONDS = env_int("CACHE_RETRY_AFTER_SECONDS", default=5)
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or None

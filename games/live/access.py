@@ -21,6 +21,7 @@ from django.http import HttpRequest
 from rest_framework.exceptions import APIException
 from rest_framework.request import Request
 
+from chickenfoot.cache_outage import CACHE_ERRORS, CacheUnavailable
 from games.models import Player
 from games.problems import MatchNotFound, NotYourMatch
 from games.selectors import match_for_player, may_watch
@@ -92,9 +93,16 @@ def viewer_for(*, authorization: str, match_id: int) -> Viewer:
 
 
 def ticket_issue(*, authorization: str, match_id: int) -> str:
-    """A ticket for one socket of ``match_id``, standing for ``authorization`` for a minute."""
+    """A ticket for one socket of ``match_id``, standing for ``authorization`` for a minute.
+
+    Raises ``CacheUnavailable`` (503) when the shared cache, which holds what the ticket stands
+    for, cannot be reached.
+    """
     nonce = secrets.token_urlsafe(18)
-    cache.set(f"live:ticket:{nonce}", authorization, timeout=settings.LIVE_TICKET_SECONDS + 5)
+    try:
+        cache.set(f"live:ticket:{nonce}", authorization, timeout=settings.LIVE_TICKET_SECONDS + 5)
+    except CACHE_ERRORS as error:
+        raise CacheUnavailable from error
     return signing.dumps({"n": nonce, "m": match_id}, salt=_TICKET_SALT)
 
 

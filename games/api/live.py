@@ -71,9 +71,7 @@ class LiveTicketApi(GameApi):
     )
     def post(self, request: Request, match_id: int) -> Response:
         match_for_player(match_id=match_id, player=self.player(request))  # 404 / 403 as HTTP
-        ticket = ticket_issue(
-            authorization=request.META.get("HTTP_AUTHORIZATION", ""), match_id=match_id
-        )
+        ticket = ticket_issue(token=request.auth, match_id=match_id)
         body = {
             "ticket": ticket,
             "expires_in": settings.LIVE_TICKET_SECONDS,

@@ -11,6 +11,7 @@ token revoked (logout) or expired closes the socket.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -30,12 +31,16 @@ from games.problems import MatchNotFound, NotYourMatch
 from games.selectors import match_for_player, may_watch
 from games.services import player_for_user
 
+logger = logging.getLogger(__name__)
+
 #: Close codes (RFC 6455 leaves 4000-4999 to applications). docs/api.md, "Live", lists them.
 CLOSE_MATCH_OVER = 4000
 CLOSE_BAD_REQUEST = 4400
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NO_MATCH = 4404
+#: RFC 6455's registered "Try Again Later": the cache holding tickets cannot be reached.
+CLOSE_TRY_AGAIN_LATER = 1013
 
 _TICKET_SALT = "games.live.ticket"
 
@@ -140,7 +145,7 @@ def ticket_issue(*, token: DeviceToken, match_id: int) -> str:
 
 def ticket_redeem(*, ticket: str, match_id: int) -> Credential | None:
     """The credential a ticket stands for, once; ``None`` if forged, expired, used or
-    misdirected."""
+    misdirected. ``Refused`` (1013, try again later) when the cache cannot be reached."""
     try:
         data: dict[str, Any] = signing.loads(
             ticket, salt=_TICKET_SALT, max_age=settings.LIVE_TICKET_SECONDS
@@ -150,12 +155,20 @@ def ticket_redeem(*, ticket: str, match_id: int) -> Credential | None:
     if data.get("m") != match_id:
         return None
     nonce = data.get("n")
-    # The claim is atomic (Redis SET NX): of two connections racing with one ticket, one wins.
-    if not cache.add(f"live:ticket-used:{nonce}", 1, timeout=settings.LIVE_TICKET_SECONDS + 5):
-        return None
     key = f"live:ticket:{nonce}"
-    held = cache.get(key)
-    cache.delete(key)
+    try:
+        # The claim is atomic (Redis SET NX): of two connections racing with one ticket, one wins.
+        if not cache.add(f"live:ticket-used:{nonce}", 1, timeout=settings.LIVE_TICKET_SECONDS + 5):
+            return None
+        held = cache.get(key)
+        cache.delete(key)
+    except CACHE_ERRORS as error:
+        logger.error(
+            "Ticket not redeemed: the cache is unavailable: %s: %s", type(error).__name__, error
+        )
+        raise Refused(
+            CLOSE_TRY_AGAIN_LATER, "Tickets cannot be checked right now: try again later."
+        ) from error
     if not isinstance(held, dict):
         return None
     return Credential(token_id=int(held["token"]), user_id=int(held["user"]))

@@ -19,6 +19,7 @@ from games.live.access import (
     CLOSE_FORBIDDEN,
     CLOSE_MATCH_OVER,
     CLOSE_NO_MATCH,
+    CLOSE_TRY_AGAIN_LATER,
     CLOSE_UNAUTHENTICATED,
 )
 from games.models import DeviceToken, Match, Player
@@ -32,7 +33,7 @@ from tests.games.live import (
     next_frame,
     open_socket,
 )
-from tests.processes import redis_cache
+from tests.processes import redis_cache, refusing_port
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -414,6 +415,23 @@ async def test_the_cache_keeps_no_part_of_the_token_key_for_a_ticket(
         await socket.disconnect()
     finally:
         await db(forget_all)(cache)
+
+
+async def test_a_ticket_while_the_cache_cannot_be_reached_closes_1013_try_again_later(
+    settings: Any, clients: list[APIClient], started_match: Callable[..., Match]
+) -> None:
+    match = await db(started_match)("chickenfoot", 3, {"rounds": 1})
+    ticket = (await db(clients[1].post)(f"/api/matches/{match.pk}/ticket")).json()["ticket"]
+
+    with refusing_port() as port:
+        settings.CACHES = redis_cache(f"redis://127.0.0.1:{port}/0")
+        socket = await open_socket(match.pk, ticket=ticket)
+
+        closing = await next_frame(socket)
+        assert closing["type"] == "closing"
+        assert closing["code"] == CLOSE_TRY_AGAIN_LATER
+        assert str(port) not in closing["detail"]
+        assert await close_code(socket) == CLOSE_TRY_AGAIN_LATER
 
 
 async def test_a_ticket_of_a_token_revoked_before_it_is_used_is_refused(

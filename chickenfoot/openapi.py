@@ -63,6 +63,7 @@ PROBLEM_CODES = [
     "locked_out",
     "internal_error",
     "database_unavailable",
+    "cache_unavailable",
     "invalid_competition",
     "league_refused",
     "not_league_player",

@@ -94,7 +94,8 @@ class ProblemError(Exception):
     """Base of the errors services raise; rendered as a problem with these members.
 
     ``extra`` is merged into the body, e.g. ``ConflictError("Stale move", extra={"current_version":
-    7})``. Subclass it (setting ``status``, ``code``, ``title``) or pass them when raising.
+    7})``; ``headers`` go on the response (``Retry-After``). Subclass it (setting ``status``,
+    ``code``, ``title``) or pass them when raising.
     """
 
     status: int = HTTPStatus.BAD_REQUEST
@@ -109,6 +110,7 @@ class ProblemError(Exception):
         code: str | None = None,
         title: str | None = None,
         extra: Mapping[str, Any] | None = None,
+        headers: Mapping[str, str] | None = None,
     ) -> None:
         if status is not None:
             self.status = status
@@ -118,6 +120,7 @@ class ProblemError(Exception):
             self.title = title
         self.detail = detail or self.title
         self.extra = dict(extra or {})
+        self.headers = dict(headers or {})
         super().__init__(self.detail)
 
 
@@ -259,6 +262,7 @@ def problem_from_exception(exc: Exception) -> Problem | None:
             title=exc.title,
             detail=exc.detail,
             extra=exc.extra,
+            headers=exc.headers,
         )
     if isinstance(exc, EngineError):
         field_name = getattr(exc, "field", None)
@@ -308,6 +312,9 @@ def problem_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Res
     elif problem.code == "database_unavailable":
         # the driver's message (host, port) stays here, in the server's log
         logger.error("The database cannot be reached: %s", exc)
+    elif problem.code == "cache_unavailable":
+        cause = exc.__cause__ or exc
+        logger.error("The shared cache cannot be reached: %s: %s", type(cause).__name__, cause)
     elif problem.status >= HTTPStatus.INTERNAL_SERVER_ERROR:
         logger.error("Server-side problem: %s", problem.detail, exc_info=exc)
     set_rollback()

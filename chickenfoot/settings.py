@@ -178,16 +178,23 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL")
 
+# Nothing a request needs to be right lives only in the cache (docs/reliability.md, "Redis
+# down"): with Redis out of reach the request limits fail open, and a socket ticket (the one
+# operation the cache holds for) answers 503 cache_unavailable. A cache command takes well under
+# a millisecond, so a Redis that does not answer within a second is given up on (each cache
+# command waits at most that).
 if REDIS_URL:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         },
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# A request that needs the cache and finds it out of reach is answered 503 with this Retry-After.
+CACHE_RETRY_AFTER_SECONDS = env_int("CACHE_RETRY_AFTER_SECONDS", default=5)
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or None

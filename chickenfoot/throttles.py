@@ -7,6 +7,11 @@ an hour), one atomic increment in the cache per request (Redis when ``REDIS_URL`
 every web process shares it). A refused request gets 429 ``throttled`` with ``Retry-After``: the
 seconds until the window ends.
 
+The limits fail open: a cache that cannot be reached (Redis down) lets the request through, and
+each request let through so is logged (``chickenfoot.throttles``, WARNING, naming the scope).
+Refusing every registration, log-in and move while Redis is away would turn a cache outage into
+a service outage; a flood meanwhile still meets the log-in lockout (in the database).
+
 Addresses are DRF's: ``REMOTE_ADDR``, or with ``NUM_PROXIES`` trusted proxies in front, the
 address the outermost of them saw (``X-Forwarded-For`` counted from the right), so a client
 cannot pick its own address by sending that header.
@@ -14,6 +19,7 @@ cannot pick its own address by sending that header.
 
 from __future__ import annotations
 
+import logging
 import math
 from typing import Any
 
@@ -21,6 +27,10 @@ from django.conf import settings
 from django.core.cache import cache
 from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle
+
+from chickenfoot.cache_outage import CACHE_ERRORS
+
+logger = logging.getLogger(__name__)
 
 
 class ScopedThrottle(SimpleRateThrottle):
@@ -44,7 +54,16 @@ class ScopedThrottle(SimpleRateThrottle):
             return True
         now = self.timer()
         window = int(now // self.duration)
-        count = _count(f"{key}:{window}", timeout=self.duration + 1)
+        try:
+            count = _count(f"{key}:{window}", timeout=self.duration + 1)
+        except CACHE_ERRORS as error:
+            logger.warning(
+                "Throttle %s not applied (request let through): the cache is unavailable: %s: %s",
+                self.scope,
+                type(error).__name__,
+                error,
+            )
+            return True
         if count <= self.num_requests:
             return True
         self._wait = max(1, math.ceil((window + 1) * self.duration - now))

@@ -6,6 +6,7 @@ port of their own, so that killing or restarting them touches nothing else on th
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -14,7 +15,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from django.conf import settings
@@ -27,6 +30,25 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+@contextlib.contextmanager
+def refusing_port() -> Iterator[int]:
+    """A loopback port bound (so no other process can take it) but not listening: refused."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        yield int(sock.getsockname()[1])
+
+
+def redis_cache(url: str, **options: Any) -> dict[str, Any]:
+    """``settings.CACHES`` for Django's Redis cache at ``url``, as settings.py configures it."""
+    return {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": url,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1, **options},
+        }
+    }
 
 
 def wait_for(predicate: object, timeout: float, what: str, interval: float = 0.1) -> None:

@@ -123,3 +123,26 @@ NOT_YOUR_MATCH = problem(
         problem_example(403, "not_your_match", "Not your match", "You have no seat at match 7."),
     ),
 )
+#: 503 of the ticket: the database, or the shared cache that holds tickets, is out of reach.
+TICKET_UNAVAILABLE = problem(
+    "The database or the shared cache (Redis, which holds tickets) cannot be reached; "
+    "`Retry-After` says when to try again. A client may meanwhile poll the match over HTTP.",
+    (
+        "Cache unavailable",
+        problem_example(
+            503,
+            "cache_unavailable",
+            "Cache unavailable",
+            "The shared cache cannot be reached right now; try again in 5 seconds.",
+        ),
+    ),
+    (
+        "Database unavailable",
+        problem_example(
+            503,
+            "database_unavailable",
+            "Database unavailable",
+            "The database cannot be reached right now; try again in 5 seconds.",
+        ),
+    ),
+)

@@ -15,7 +15,14 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.api.common import MATCH_ID, NOT_AUTHENTICATED, NOT_FOUND, NOT_YOUR_MATCH, GameApi
+from games.api.common import (
+    MATCH_ID,
+    NOT_AUTHENTICATED,
+    NOT_FOUND,
+    NOT_YOUR_MATCH,
+    TICKET_UNAVAILABLE,
+    GameApi,
+)
 from games.live.access import ticket_issue
 from games.selectors import match_for_player
 
@@ -59,13 +66,12 @@ class LiveTicketApi(GameApi):
             HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
             HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
             HTTPStatus.NOT_FOUND: NOT_FOUND,
+            HTTPStatus.SERVICE_UNAVAILABLE: TICKET_UNAVAILABLE,
         },
     )
     def post(self, request: Request, match_id: int) -> Response:
         match_for_player(match_id=match_id, player=self.player(request))  # 404 / 403 as HTTP
-        ticket = ticket_issue(
-            authorization=request.META.get("HTTP_AUTHORIZATION", ""), match_id=match_id
-        )
+        ticket = ticket_issue(token=request.auth, match_id=match_id)
         body = {
             "ticket": ticket,
             "expires_in": settings.LIVE_TICKET_SECONDS,

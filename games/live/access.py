@@ -3,13 +3,15 @@
 A socket authenticates with ``Authorization: Bearer <key>`` or ``Token <key>`` (whatever the
 games API's authentication classes accept: the socket follows them), or with a ticket from
 ``POST /api/matches/{id}/ticket`` for clients that cannot set headers (browsers). A ticket is
-signed, names its match, expires after ``LIVE_TICKET_SECONDS`` and is good for one connection;
-the header it stands for stays on the server, so the socket can check it is still valid later:
-each heartbeat authenticates it again, and a token revoked (logout) or expired closes the socket.
+signed, names its match, expires after ``LIVE_TICKET_SECONDS`` and is good for one connection.
+Either way the socket keeps a ``Credential``: the token's database id and its user's, never the
+key (the cache holds no more for a ticket). Each heartbeat checks that token row again, so a
+token revoked (logout) or expired closes the socket.
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -18,13 +20,18 @@ from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
 from django.http import HttpRequest
+from django.utils import timezone
 from rest_framework.exceptions import APIException
 from rest_framework.request import Request
 
-from games.models import Player
+from chickenfoot.cache_outage import CACHE_ERRORS, CacheUnavailable
+from games.authentication import LAST_USED_EVERY
+from games.models import DeviceToken, Player
 from games.problems import MatchNotFound, NotYourMatch
 from games.selectors import match_for_player, may_watch
 from games.services import player_for_user
+
+logger = logging.getLogger(__name__)
 
 #: Close codes (RFC 6455 leaves 4000-4999 to applications). docs/api.md, "Live", lists them.
 CLOSE_MATCH_OVER = 4000
@@ -32,6 +39,8 @@ CLOSE_BAD_REQUEST = 4400
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NO_MATCH = 4404
+#: RFC 6455's registered "Try Again Later": the cache holding tickets cannot be reached.
+CLOSE_TRY_AGAIN_LATER = 1013
 
 _TICKET_SALT = "games.live.ticket"
 
@@ -54,8 +63,16 @@ class Viewer:
     watches: bool
 
 
-def authenticate(authorization: str) -> Player | None:
-    """The player an ``Authorization`` header names, as the games API would authenticate it."""
+@dataclass(frozen=True)
+class Credential:
+    """What a socket authenticated with: a token's database id and its user's, never its key."""
+
+    token_id: int
+    user_id: int
+
+
+def credential_for(authorization: str) -> Credential | None:
+    """The token an ``Authorization`` header names, as the games API would authenticate it."""
     from games.api.common import GameApi  # the API imports the live package's ticket service
 
     if not authorization:
@@ -70,16 +87,36 @@ def authenticate(authorization: str) -> Player | None:
         except APIException:
             return None
         if result is not None:
-            user = result[0]
-            if not user.is_active:
+            user, token = result
+            if not isinstance(token, DeviceToken):
                 return None
-            return player_for_user(user=user)
+            return Credential(token_id=token.pk, user_id=user.pk)
     return None
 
 
-def viewer_for(*, authorization: str, match_id: int) -> Viewer:
+def player_for(credential: Credential | None) -> Player | None:
+    """The credential's player while its token still holds: not revoked (the row is there), not
+    expired, its user active. Marks the token used, as an HTTP request would (once a minute)."""
+    if credential is None:
+        return None
+    token = (
+        DeviceToken.objects.select_related("user")
+        .filter(pk=credential.token_id, user_id=credential.user_id)
+        .first()
+    )
+    now = timezone.now()
+    if token is None or (token.expiry is not None and token.expiry <= now):
+        return None
+    if not token.user.is_active:
+        return None
+    if token.last_used is None or now - token.last_used >= LAST_USED_EVERY:
+        DeviceToken.objects.filter(pk=token.pk).update(last_used=now)
+    return player_for_user(user=token.user)
+
+
+def viewer_for(*, credential: Credential | None, match_id: int) -> Viewer:
     """The socket's viewer, or ``Refused`` with the close code the HTTP API's answer maps to."""
-    player = authenticate(authorization)
+    player = player_for(credential)
     if player is None:
         raise Refused(CLOSE_UNAUTHENTICATED, "The token is missing, invalid or revoked.")
     try:
@@ -91,15 +128,24 @@ def viewer_for(*, authorization: str, match_id: int) -> Viewer:
     return Viewer(player=player, seat=seat, watches=may_watch(match=match, player=player))
 
 
-def ticket_issue(*, authorization: str, match_id: int) -> str:
-    """A ticket for one socket of ``match_id``, standing for ``authorization`` for a minute."""
+def ticket_issue(*, token: DeviceToken, match_id: int) -> str:
+    """A ticket for one socket of ``match_id``, standing for ``token`` for a minute.
+
+    The cache keeps the token's id and its user's for the ticket, never the key. Raises
+    ``CacheUnavailable`` (503) when the cache cannot be reached.
+    """
     nonce = secrets.token_urlsafe(18)
-    cache.set(f"live:ticket:{nonce}", authorization, timeout=settings.LIVE_TICKET_SECONDS + 5)
+    held = {"token": token.pk, "user": token.user_id}
+    try:
+        cache.set(f"live:ticket:{nonce}", held, timeout=settings.LIVE_TICKET_SECONDS + 5)
+    except CACHE_ERRORS as error:
+        raise CacheUnavailable from error
     return signing.dumps({"n": nonce, "m": match_id}, salt=_TICKET_SALT)
 
 
-def ticket_redeem(*, ticket: str, match_id: int) -> str | None:
-    """The header a ticket stands for, once; ``None`` if forged, expired, used or misdirected."""
+def ticket_redeem(*, ticket: str, match_id: int) -> Credential | None:
+    """The credential a ticket stands for, once; ``None`` if forged, expired, used or
+    misdirected. ``Refused`` (1013, try again later) when the cache cannot be reached."""
     try:
         data: dict[str, Any] = signing.loads(
             ticket, salt=_TICKET_SALT, max_age=settings.LIVE_TICKET_SECONDS
@@ -109,10 +155,20 @@ def ticket_redeem(*, ticket: str, match_id: int) -> str | None:
     if data.get("m") != match_id:
         return None
     nonce = data.get("n")
-    # The claim is atomic (Redis SET NX): of two connections racing with one ticket, one wins.
-    if not cache.add(f"live:ticket-used:{nonce}", 1, timeout=settings.LIVE_TICKET_SECONDS + 5):
-        return None
     key = f"live:ticket:{nonce}"
-    authorization = cache.get(key)
-    cache.delete(key)
-    return authorization
+    try:
+        # The claim is atomic (Redis SET NX): of two connections racing with one ticket, one wins.
+        if not cache.add(f"live:ticket-used:{nonce}", 1, timeout=settings.LIVE_TICKET_SECONDS + 5):
+            return None
+        held = cache.get(key)
+        cache.delete(key)
+    except CACHE_ERRORS as error:
+        logger.error(
+            "Ticket not redeemed: the cache is unavailable: %s: %s", type(error).__name__, error
+        )
+        raise Refused(
+            CLOSE_TRY_AGAIN_LATER, "Tickets cannot be checked right now: try again later."
+        ) from error
+    if not isinstance(held, dict):
+        return None
+    return Credential(token_id=int(held["token"]), user_id=int(held["user"]))

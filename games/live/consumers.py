@@ -28,9 +28,11 @@ from games.live.access import (
     CLOSE_FORBIDDEN,
     CLOSE_MATCH_OVER,
     CLOSE_UNAUTHENTICATED,
+    Credential,
     Refused,
     Viewer,
-    authenticate,
+    credential_for,
+    player_for,
     ticket_redeem,
     viewer_for,
 )
@@ -90,7 +92,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     group: str
     viewer: Viewer | None = None
     seat: int | None = None
-    authorization = ""
+    credential: Credential | None = None
     last_seq = 0
     opening_sent = False
     closing = False
@@ -115,9 +117,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self._close(CLOSE_BAD_REQUEST, "`after` must be a move seq: 0 or more.")
             return
         try:
-            self.authorization = await self._authorization(query)
+            self.credential = await self._credential(query)
             self.viewer = await database_sync_to_async(viewer_for)(
-                authorization=self.authorization, match_id=self.match_id
+                credential=self.credential, match_id=self.match_id
             )
         except Refused as refused:
             await self._close(refused.code, str(refused))
@@ -147,20 +149,20 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self._presence_broadcast("arrived")
         self.heartbeat = asyncio.get_running_loop().create_task(self._heartbeats())
 
-    async def _authorization(self, query: dict[str, list[str]]) -> str:
+    async def _credential(self, query: dict[str, list[str]]) -> Credential | None:
         ticket = query.get("ticket", [None])[0]
         if ticket is not None:
-            authorization = await database_sync_to_async(ticket_redeem)(
+            credential = await database_sync_to_async(ticket_redeem)(
                 ticket=ticket, match_id=self.match_id
             )
-            if authorization is None:
+            if credential is None:
                 raise Refused(
                     CLOSE_UNAUTHENTICATED, "The ticket is invalid, expired or already used."
                 )
-            return authorization
+            return credential
         for name, value in self.scope.get("headers", []):
             if name == b"authorization":
-                return value.decode("latin-1")
+                return await database_sync_to_async(credential_for)(value.decode("latin-1"))
         raise Refused(CLOSE_UNAUTHENTICATED, "Send `Authorization: Token <key>` or a ?ticket=.")
 
     async def disconnect(self, code: int) -> None:
@@ -244,7 +246,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         period = settings.LIVE_HEARTBEAT_SECONDS
         while not self.closing:
             await asyncio.sleep(period)
-            player = await database_sync_to_async(authenticate)(self.authorization)
+            player = await database_sync_to_async(player_for)(self.credential)
             if player is None:
                 await self._close(CLOSE_UNAUTHENTICATED, "The token was revoked.")
                 return

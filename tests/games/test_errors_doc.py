@@ -23,6 +23,7 @@ from games.models import Match, Player
 from games.services import SeatSpec, match_create, match_start, seat_join
 from tests.games.conftest import FIXED_SEED, client_for
 from tests.games.helpers import submit
+from tests.processes import redis_cache, refusing_port
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.foundation.urls")]
 
@@ -201,6 +202,14 @@ def _locked_out(w: World) -> Any:
         return answer
 
 
+def _cache_unavailable(w: World) -> Any:
+    """A socket ticket while the shared cache (Redis, which holds tickets) refuses connections."""
+    with refusing_port() as port:
+        refusing = redis_cache(f"redis://127.0.0.1:{port}/0")
+        with override_settings(CACHES=refusing):
+            return w.clients[0].post(f"/api/matches/{w.playing.pk}/ticket")
+
+
 def _twice(w: World, path: str) -> Any:
     url = _competition(w)
     w.clients[0].post(f"{url}/{path}")
@@ -304,6 +313,7 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
     "locked_out": _locked_out,
     "internal_error": lambda w: APIClient(raise_request_exception=False).get("/test/raise/boom"),
     "database_unavailable": lambda w: w.anonymous.get("/test/raise/database-down"),
+    "cache_unavailable": _cache_unavailable,
 }
 
 

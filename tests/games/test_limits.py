@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -29,13 +30,16 @@ from chickenfoot import throttles
 from chickenfoot.env import env_rate
 from games.models import Match, Player
 from tests.games.conftest import client_for
-from tests.games.helpers import submit
+from tests.games.helpers import play_turn, submit
 from tests.games.schema_check import openapi
+from tests.processes import redis_cache, refusing_port
 
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[2]
 RELIABILITY_MD = ROOT / "docs" / "reliability.md"
+#: Every scope the settings limit.
+SCOPES = ("register", "login", "match_create", "match_create_address", "move", "move_address")
 #: A moment 45 s into a minute (and into no particular hour): the clock the throttles read.
 NOW = 1_000_000 * 3600 + 20 * 60 + 45.0
 ADDRESS, OTHER_ADDRESS = "192.0.2.10", "192.0.2.20"  # documentation addresses (RFC 5737)
@@ -350,3 +354,45 @@ def test_the_schema_declares_the_429_and_its_retry_after(operation: str) -> None
     media = answer["content"]["application/problem+json"]
     assert media["schema"] == {"$ref": "#/components/schemas/Problem"}
     assert any(e["value"]["code"] == "throttled" for e in media["examples"].values())
+
+
+def test_the_limits_fail_open_and_say_so_when_the_cache_cannot_be_reached(
+    settings: Any, players: list[Player], caplog: pytest.LogCaptureFixture
+) -> None:
+    # given: every limit at one a period, counted in a Redis that refuses connections
+    settings.THROTTLE_RATES = {scope: env_rate("UNUSED", "1/hour") for scope in SCOPES}
+    with refusing_port() as port:
+        settings.CACHES = redis_cache(f"redis://127.0.0.1:{port}/0")
+        client, ada = anonymous(), as_player(players[0])
+
+        # when: each limited operation is asked for twice
+        answers = [
+            *(register(client, name).status_code for name in ("new1", "new2")),
+            *(log_in(client, "grace").status_code for _ in range(2)),
+            *(create(ada).status_code for _ in range(2)),
+        ]
+
+    # then: every request goes through, and each throttle it passed says it was not applied
+    assert answers == [HTTPStatus.CREATED] * 2 + [HTTPStatus.OK] * 2 + [HTTPStatus.CREATED] * 2
+    failed = [r for r in caplog.records if r.name == "chickenfoot.throttles"]
+    assert {r.levelname for r in failed} == {"WARNING"}
+    said = [r.getMessage() for r in failed]
+    for scope in ("register", "login", "match_create", "match_create_address"):
+        assert len([m for m in said if m.startswith(f"Throttle {scope} not applied")]) == 2
+    assert all("the cache is unavailable: ConnectionError" in m for m in said), said
+
+
+def test_moves_go_through_when_the_cache_cannot_be_reached(
+    settings: Any, players: list[Player], started_match: Callable[..., Match]
+) -> None:
+    settings.THROTTLE_RATES = {scope: env_rate("UNUSED", "1/hour") for scope in SCOPES}
+    match = started_match(n=2)
+    clients = [as_player(player) for player in players[:2]]
+    with refusing_port() as port:
+        settings.CACHES = redis_cache(f"redis://127.0.0.1:{port}/0")
+
+        for _ in range(3):
+            play_turn(clients, match.pk, random.Random(0))  # each answered 201
+
+    match.refresh_from_db()
+    assert match.moves_played == 3

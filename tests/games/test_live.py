@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import random
+import uuid
 from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from games.live.access import (
@@ -16,6 +19,7 @@ from games.live.access import (
     CLOSE_FORBIDDEN,
     CLOSE_MATCH_OVER,
     CLOSE_NO_MATCH,
+    CLOSE_TRY_AGAIN_LATER,
     CLOSE_UNAUTHENTICATED,
 )
 from games.models import DeviceToken, Match, Player
@@ -29,6 +33,7 @@ from tests.games.live import (
     next_frame,
     open_socket,
 )
+from tests.processes import redis_cache, refusing_port
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -354,6 +359,112 @@ async def test_tickets_open_one_socket_for_one_match_for_a_minute(
     fresh = (await db(clients[1].post)(f"/api/matches/{match.pk}/ticket")).json()["ticket"]
     settings.LIVE_TICKET_SECONDS = -1
     assert await close_code(await open_socket(match.pk, ticket=fresh)) == CLOSE_UNAUTHENTICATED
+
+
+def stored_bytes(cache: Any) -> list[bytes]:
+    """Every value the cache holds, as it holds it (pickled, or Redis' own bytes)."""
+    if isinstance(getattr(cache, "_cache", None), dict):  # local memory
+        return list(cache._cache.values())
+    client = cache._cache.get_client()
+    return [client.get(key) for key in client.scan_iter(f"{cache.make_key('')}*")]
+
+
+def forget_all(cache: Any) -> None:
+    """Empty the test's own cache (on Redis: its keys only)."""
+    if isinstance(getattr(cache, "_cache", None), dict):
+        cache.clear()
+        return
+    client = cache._cache.get_client(write=True)
+    for key in client.scan_iter(f"{cache.make_key('')}*"):
+        client.delete(key)
+
+
+TICKET_CACHES = ["locmem"] + (["redis"] if os.environ.get("REDIS_URL") else [])
+
+
+@pytest.mark.parametrize("backend", TICKET_CACHES)
+async def test_the_cache_keeps_no_part_of_the_token_key_for_a_ticket(
+    settings: Any, players: list[Player], started_match: Callable[..., Match], backend: str
+) -> None:
+    # given: a cache of this test's own
+    prefix = f"test-ticket-{uuid.uuid4().hex}"
+    if backend == "redis":
+        caches = redis_cache(os.environ["REDIS_URL"])
+    else:
+        caches = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    caches["default"]["KEY_PREFIX"] = prefix
+    settings.CACHES = caches
+    match = await db(started_match)("chickenfoot", 3, {"rounds": 1})
+    key = await db(token_for)(players[1])
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+
+    # when: a ticket is issued
+    response = await db(client.post)(f"/api/matches/{match.pk}/ticket")
+    assert response.status_code == HTTPStatus.CREATED
+
+    # then: what the cache holds for it has no piece of the key (any 6 characters of it)
+    try:
+        stored = await db(stored_bytes)(cache)
+        assert stored, "the ticket left nothing in the cache"
+        pieces = {key[i : i + 6] for i in range(len(key) - 5)}
+        assert not [piece for piece in pieces for raw in stored if piece.encode() in raw]
+        # and: the ticket still opens the socket, as the token's player
+        socket = await open_socket(match.pk, ticket=response.json()["ticket"])
+        assert (await next_frame(socket))["your_seat"] == 1
+        await socket.disconnect()
+    finally:
+        await db(forget_all)(cache)
+
+
+async def test_a_ticket_while_the_cache_cannot_be_reached_closes_1013_try_again_later(
+    settings: Any, clients: list[APIClient], started_match: Callable[..., Match]
+) -> None:
+    match = await db(started_match)("chickenfoot", 3, {"rounds": 1})
+    ticket = (await db(clients[1].post)(f"/api/matches/{match.pk}/ticket")).json()["ticket"]
+
+    with refusing_port() as port:
+        settings.CACHES = redis_cache(f"redis://127.0.0.1:{port}/0")
+        socket = await open_socket(match.pk, ticket=ticket)
+
+        closing = await next_frame(socket)
+        assert closing["type"] == "closing"
+        assert closing["code"] == CLOSE_TRY_AGAIN_LATER
+        assert str(port) not in closing["detail"]
+        assert await close_code(socket) == CLOSE_TRY_AGAIN_LATER
+
+
+async def test_a_ticket_of_a_token_revoked_before_it_is_used_is_refused(
+    players: list[Player], started_match: Callable[..., Match]
+) -> None:
+    match = await db(started_match)("chickenfoot", 3, {"rounds": 1})
+    key = await db(token_for)(players[1])
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    ticket = (await db(client.post)(f"/api/matches/{match.pk}/ticket")).json()["ticket"]
+
+    assert (await db(client.post)("/api/auth/logout")).status_code == HTTPStatus.NO_CONTENT
+
+    assert await close_code(await open_socket(match.pk, ticket=ticket)) == CLOSE_UNAUTHENTICATED
+
+
+async def test_a_socket_opened_by_ticket_closes_when_its_token_is_revoked(
+    settings: Any, players: list[Player], started_match: Callable[..., Match]
+) -> None:
+    settings.LIVE_HEARTBEAT_SECONDS = 0.05
+    match = await db(started_match)("chickenfoot", 3, {"rounds": 1})
+    key = await db(token_for)(players[1])
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    ticket = (await db(client.post)(f"/api/matches/{match.pk}/ticket")).json()["ticket"]
+    socket = await open_socket(match.pk, ticket=ticket)
+    assert (await next_frame(socket))["type"] == "hello"
+    beat = await frames_until(socket, lambda f: f["type"] == "heartbeat")
+    assert beat[-1]["type"] == "heartbeat"
+
+    assert (await db(client.post)("/api/auth/logout")).status_code == HTTPStatus.NO_CONTENT
+
+    assert await close_code(socket) == CLOSE_UNAUTHENTICATED
 
 
 async def test_a_ticket_needs_a_seat_or_an_organiser(

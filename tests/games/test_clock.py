@@ -129,10 +129,27 @@ def test_timeouts_in_a_row_hand_the_seat_to_a_bot_and_an_own_move_resets_them(
     assert refused.status_code == HTTPStatus.CONFLICT
 
 
-def test_the_warning_is_for_the_running_turn_only(started_match: Callable[..., Match]) -> None:
+def test_the_warning_is_for_the_running_turn_only_once_it_is_due_and_once(
+    started_match: Callable[..., Match],
+) -> None:
     match = started_match("chickenfoot", 3, {"rounds": 1, "turn_seconds": 30})
-    assert clock_warn(match_id=match.pk, version=match.version) is True
+    assert match.turn_warn_at is not None
+    assert 22 < (match.turn_warn_at - timezone.now()).total_seconds() <= 22.5
+    assert clock_warn(match_id=match.pk, version=match.version) is False  # not yet
+    Match.objects.filter(pk=match.pk).update(turn_warn_at=timezone.now() - timedelta(seconds=1))
     assert clock_warn(match_id=match.pk, version=match.version - 1) is False
+    assert clock_warn(match_id=match.pk, version=match.version) is True
+    assert clock_warn(match_id=match.pk, version=match.version) is False  # sent already
+    assert Match.objects.get(pk=match.pk).turn_warn_at is None
+
+
+def test_a_clock_sweep_with_nothing_due_costs_one_query(
+    started_match: Callable[..., Match], django_assert_num_queries: Callable
+) -> None:
+    for _ in range(2):
+        started_match("chickenfoot", 3, {"rounds": 1, "turn_seconds": 30})
+    with django_assert_num_queries(1):
+        assert clock_sweep(now=timezone.now()) == 0
 
 
 def test_the_sweep_expires_clocks_that_ran_out_unnoticed(

@@ -1,0 +1,128 @@
+"""Turn clocks longer than the broker's visibility timeout: each warning and each expiry once.
+
+A task sent with a countdown is held, unacknowledged, by the worker that took it until it has
+run; Redis hands a message out again once it has been unacknowledged for the visibility timeout
+(``CELERY_VISIBILITY_TIMEOUT``). So no task may be sent with a countdown past that: the
+sweeper finds the clocks that are due, and a claim makes each warning and each expiry happen
+once however many times it is tried. These tests run on the embedded default with the clock
+moved by hand (time-machine); ``tests/games/test_clock_worker.py`` runs the same against a real
+worker and beat.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+import time_machine
+from celery import Task
+from rest_framework.test import APIClient
+
+from chickenfoot.celery import app as celery_app
+from games import tasks
+from games.live import publish as live
+from games.models import Match, Move
+from games.services.clock import clock_sweep
+from tests.games.helpers import play_turn
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+#: Longer than the visibility timeout (30 s): the clock that was delivered again and again.
+TURN_SECONDS = 65
+
+
+@pytest.fixture
+def warnings(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """Every ``clock_warning`` frame sent to a match's sockets (through the channel layer)."""
+    sent: list[dict[str, Any]] = []
+    real = live.publish
+
+    def publish(*, match_id: int, message: dict[str, Any]) -> None:
+        frame = message.get("frame") or {}
+        if frame.get("type") == "clock_warning":
+            sent.append({"match": match_id, **frame})
+        real(match_id=match_id, message=message)
+
+    monkeypatch.setattr(live, "publish", publish)
+    return sent
+
+
+@pytest.fixture
+def clock() -> Iterator[time_machine.Traveller]:
+    """The wall clock, stopped at a fixed moment; tests move it with ``shift``."""
+    with time_machine.travel(datetime(2026, 6, 1, 12, 0, tzinfo=UTC), tick=False) as traveller:
+        yield traveller
+
+
+@pytest.fixture
+def sent(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[dict[str, Any]]]:
+    """Tasks sent to a broker (recorded, not sent): the app runs as with ``REDIS_URL``."""
+    calls: list[dict[str, Any]] = []
+
+    def apply_async(self: Task, args: Any = None, kwargs: Any = None, **options: Any) -> None:
+        calls.append({"task": self.name, "args": tuple(args or ()), **options})
+
+    monkeypatch.setattr(Task, "apply_async", apply_async)
+    saved = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = False
+    try:
+        yield calls
+    finally:
+        celery_app.conf.task_always_eager = saved
+
+
+def test_no_task_is_sent_with_a_countdown_the_broker_would_hand_out_twice(
+    sent: list[dict[str, Any]],
+    clients: list[APIClient],
+    started_match: Callable[..., Match],
+) -> None:
+    # given: a match whose clock outlasts the visibility timeout, played for a few turns
+    match = started_match("chickenfoot", 3, {"rounds": 1, "turn_seconds": TURN_SECONDS})
+    rng = random.Random(7)
+    for _ in range(6):
+        play_turn(clients, match.pk, rng)
+
+    # then: every task sent is acknowledged (run, then acked) inside the visibility timeout
+    conf = celery_app.conf
+    visibility = conf.broker_transport_options["visibility_timeout"]
+    for call in sent:
+        countdown = call.get("countdown") or 0
+        if call.get("eta") is not None:
+            countdown = (call["eta"] - datetime.now(UTC)).total_seconds()
+        assert countdown + conf.task_time_limit <= visibility, call
+
+
+def test_over_several_turns_each_warning_and_each_expiry_happens_once(
+    clock: time_machine.Traveller,
+    warnings: list[dict[str, Any]],
+    started_match: Callable[..., Match],
+) -> None:
+    # given: nobody plays a match whose clock outlasts the visibility timeout
+    match = started_match(
+        "chickenfoot", 3, {"rounds": 1, "turn_seconds": TURN_SECONDS, "timeouts_to_takeover": 100}
+    )
+    turns = 4
+
+    # when: two sweepers run every second (as two beats would) for four turns, and every
+    # clock task is delivered three times at each second (redeliveries)
+    acted = 0
+    for _ in range(turns * TURN_SECONDS + 2):
+        clock.shift(timedelta(seconds=1))
+        now = datetime.now(UTC)
+        acted += clock_sweep(now=now) + clock_sweep(now=now)
+        version = Match.objects.values_list("version", flat=True).get(pk=match.pk)
+        for _ in range(3):
+            acted += bool(tasks.clock_warn_task(match.pk, version))
+            acted += tasks.clock_expire_task(match.pk, version) is not None
+
+    # then: one warning per turn, a quarter of the turn before its end, and one timed-out move
+    match.refresh_from_db()
+    timed_out = list(Move.objects.filter(match=match, timed_out=True).order_by("seq"))
+    assert len(timed_out) == match.moves_played == turns
+    assert Counter(w["version"] for w in warnings) == {move.version - 1: 1 for move in timed_out}
+    assert all(abs(w["seconds_left"] - TURN_SECONDS / 4) <= 1 for w in warnings)
+    assert acted == 2 * turns  # the executions that did something: a warning, an expiry

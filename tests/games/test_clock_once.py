@@ -11,10 +11,12 @@ worker and beat.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
+from http import HTTPStatus
 from typing import Any
 
 import pytest
@@ -126,3 +128,71 @@ def test_over_several_turns_each_warning_and_each_expiry_happens_once(
     assert Counter(w["version"] for w in warnings) == {move.version - 1: 1 for move in timed_out}
     assert all(abs(w["seconds_left"] - TURN_SECONDS / 4) <= 1 for w in warnings)
     assert acted == 2 * turns  # the executions that did something: a warning, an expiry
+
+
+def test_a_short_clock_gets_countdowns_and_a_long_one_waits_for_the_sweep(
+    sent: list[dict[str, Any]], settings: Any, started_match: Callable[..., Match]
+) -> None:
+    # a clock whose warning and expiry are both within a countdown's reach: both are sent
+    short = started_match("chickenfoot", 3, {"rounds": 1, "turn_seconds": 8})
+    clock_tasks = [c for c in sent if c["task"].startswith("games.tasks.clock_")]
+    assert {c["task"] for c in clock_tasks} == {
+        tasks.clock_warn_task.name,
+        tasks.clock_expire_task.name,
+    }
+    assert all(c["args"] == (short.pk, short.version) for c in clock_tasks)
+    assert all(c["countdown"] <= settings.COUNTDOWN_MAX_SECONDS for c in clock_tasks)
+
+    # a longer clock: its expiry is left to the sweep, and so is its warning once it is too far
+    sent.clear()
+    started_match("chickenfoot", 3, {"rounds": 1, "turn_seconds": 12})
+    assert [c["task"] for c in sent if c["task"].startswith("games.tasks.clock_")] == [
+        tasks.clock_warn_task.name  # 9 s away
+    ]
+    sent.clear()
+    started_match("chickenfoot", 3, {"rounds": 1, "turn_seconds": TURN_SECONDS})
+    assert not [c for c in sent if c["task"].startswith("games.tasks.clock_")]
+
+
+def test_a_seat_leaving_after_the_warning_does_not_warn_again(
+    clock: time_machine.Traveller,
+    warnings: list[dict[str, Any]],
+    clients: list[APIClient],
+    started_match: Callable[..., Match],
+) -> None:
+    # given: the seat to move has been warned
+    match = started_match("chickenfoot", 3, {"rounds": 1, "turn_seconds": TURN_SECONDS})
+    clock.shift(timedelta(seconds=TURN_SECONDS * 0.75))
+    assert clock_sweep(now=datetime.now(UTC)) == 1
+    turn = match.state["turn"]
+
+    # when: another seat resigns (the version moves on; the clock keeps running)
+    other = next(seat for seat in range(3) if seat != turn)
+    assert clients[other].post(f"/api/matches/{match.pk}/resign").status_code == HTTPStatus.OK
+    match.refresh_from_db()
+
+    # then: the sweeps and the new version's tasks send no second warning
+    clock.shift(timedelta(seconds=1))
+    assert clock_sweep(now=datetime.now(UTC)) == 0
+    assert tasks.clock_warn_task(match.pk, match.version) is False
+    assert len(warnings) == 1
+
+
+def test_the_migration_gives_running_clocks_their_warning_unless_it_has_passed(
+    started_match: Callable[..., Match],
+) -> None:
+    from django.apps import apps
+    from django.utils import timezone
+
+    migration = importlib.import_module("games.migrations.0008_turn_warn_at")
+    fresh = started_match("chickenfoot", 3, {"rounds": 1, "turn_seconds": 40})
+    late = started_match("chickenfoot", 3, {"rounds": 1, "turn_seconds": 40})
+    Match.objects.filter(pk=late.pk).update(turn_deadline=timezone.now() + timedelta(seconds=5))
+    Match.objects.update(turn_warn_at=None)
+
+    migration.warn_running_clocks(apps, None)
+
+    fresh.refresh_from_db()
+    late.refresh_from_db()
+    assert fresh.turn_warn_at == fresh.turn_deadline - timedelta(seconds=10)
+    assert late.turn_warn_at is None  # its warning time has passed: it went out already

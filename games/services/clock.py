@@ -148,8 +148,9 @@ def clock_warn(*, match_id: int, version: int) -> bool:
 
     Acts only if the match is still at ``version`` and its warning is due and not yet sent; the
     warning is claimed first (``turn_warn_at`` emptied by a compare-and-set), so of any number
-    of sweeps, tasks and redeliveries trying at once exactly one sends it. A warning claimed
-    once the time is up is not sent: the expiry follows. Returns whether this call sent it.
+    of sweeps, tasks and redeliveries trying at once exactly one sends it. A sweep that comes
+    after the deadline still sends it (``seconds_left`` 0), just before it plays for the seat:
+    every turn that runs out is warned once. Returns whether this call sent it.
     """
     now = timezone.now()
     row = (
@@ -165,7 +166,7 @@ def clock_warn(*, match_id: int, version: int) -> bool:
         pk=match_id, version=version, turn_warn_at=row["turn_warn_at"]
     ).update(turn_warn_at=None)
     deadline: datetime | None = row["turn_deadline"]
-    if claimed != 1 or deadline is None or deadline <= now:
+    if claimed != 1 or deadline is None:
         return False
     live.publish(
         match_id=match_id,
@@ -176,7 +177,7 @@ def clock_warn(*, match_id: int, version: int) -> bool:
                 "version": version,
                 "seat": row["state__turn"],
                 "deadline": deadline.isoformat(),
-                "seconds_left": round((deadline - now).total_seconds(), 1),
+                "seconds_left": round(max((deadline - now).total_seconds(), 0.0), 1),
             },
         },
     )
@@ -234,10 +235,10 @@ def clock_sweep(*, now: datetime) -> int:
     """The sweeper's sweep (``settings.SWEEPS``): warn and play for every clock that is due.
 
     One indexed query finds the playing matches whose warning time (``turn_warn_at``) or
-    deadline (``turn_deadline``) has come; each is warned (``clock_warn``) or, once its time is
+    deadline (``turn_deadline``) has come; each is warned (``clock_warn``) and, once its time is
     up, played for (``clock_expire``), both of which act once however many sweepers and tasks
-    try. A clock that fails is logged and tried again by the next run. Returns how many clocks
-    it warned or played for.
+    try. A clock that fails is logged and tried again by the next run. Returns how many
+    warnings it sent and turns it played.
     """
     due = list(
         Match.objects.filter(
@@ -249,10 +250,9 @@ def clock_sweep(*, now: datetime) -> int:
     acted = 0
     for pk, version, deadline in due:
         try:
+            acted += clock_warn(match_id=pk, version=version)
             if deadline is not None and deadline <= now:
                 acted += clock_expire(match_id=pk, version=version) is not None
-            else:
-                acted += clock_warn(match_id=pk, version=version)
         except Exception:  # one broken match must not stop the others' clocks
             logger.exception("clock: match %s v%s: the sweep could not act", pk, version)
     return acted

@@ -100,22 +100,33 @@ def test_no_task_is_sent_with_a_countdown_the_broker_would_hand_out_twice(
         assert countdown + conf.task_time_limit <= visibility, call
 
 
+@pytest.mark.parametrize(
+    ("turn_seconds", "sweep_every"),
+    [
+        (TURN_SECONDS, 1),
+        # a sweep less often than a quarter of the turn: some find the warning and the expiry
+        # due at once, and send both
+        (14, 5),
+    ],
+)
 def test_over_several_turns_each_warning_and_each_expiry_happens_once(
+    turn_seconds: int,
+    sweep_every: int,
     clock: time_machine.Traveller,
     warnings: list[dict[str, Any]],
     started_match: Callable[..., Match],
 ) -> None:
     # given: nobody plays a match whose clock outlasts the visibility timeout
     match = started_match(
-        "chickenfoot", 3, {"rounds": 1, "turn_seconds": TURN_SECONDS, "timeouts_to_takeover": 100}
+        "chickenfoot", 3, {"rounds": 1, "turn_seconds": turn_seconds, "timeouts_to_takeover": 100}
     )
     turns = 4
 
-    # when: two sweepers run every second (as two beats would) for four turns, and every
-    # clock task is delivered three times at each second (redeliveries)
+    # when: two sweepers run every sweep_every seconds (as two beats would) for four turns,
+    # and every clock task is delivered three times at each sweep (redeliveries)
     acted = 0
-    for _ in range(turns * TURN_SECONDS + 2):
-        clock.shift(timedelta(seconds=1))
+    for _ in range(turns * turn_seconds // sweep_every + 2):
+        clock.shift(timedelta(seconds=sweep_every))
         now = datetime.now(UTC)
         acted += clock_sweep(now=now) + clock_sweep(now=now)
         version = Match.objects.values_list("version", flat=True).get(pk=match.pk)
@@ -123,12 +134,14 @@ def test_over_several_turns_each_warning_and_each_expiry_happens_once(
             acted += bool(tasks.clock_warn_task(match.pk, version))
             acted += tasks.clock_expire_task(match.pk, version) is not None
 
-    # then: one warning per turn, a quarter of the turn before its end, and one timed-out move
+    # then: one warning per turn, at most a sweep after a quarter of the turn was left, and
+    # one timed-out move
     match.refresh_from_db()
     timed_out = list(Move.objects.filter(match=match, timed_out=True).order_by("seq"))
     assert len(timed_out) == match.moves_played == turns
     assert Counter(w["version"] for w in warnings) == {move.version - 1: 1 for move in timed_out}
-    assert all(abs(w["seconds_left"] - TURN_SECONDS / 4) <= 1 for w in warnings)
+    quarter = turn_seconds / 4
+    assert all(quarter - sweep_every <= w["seconds_left"] <= quarter for w in warnings)
     assert acted == 2 * turns  # the executions that did something: a warning, an expiry
 
 

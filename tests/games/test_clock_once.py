@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from http import HTTPStatus
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -211,3 +213,19 @@ def test_the_migration_gives_running_clocks_their_warning_unless_it_has_passed(
     late.refresh_from_db()
     assert fresh.turn_warn_at == fresh.turn_deadline - timedelta(seconds=10)
     assert late.turn_warn_at is None  # its warning time has passed: it went out already
+
+
+def test_the_documented_lateness_is_the_ci_beat_interval(settings: Any) -> None:
+    """The docs bound a clock's lateness in CI by its sweep interval: .ci/run sweeps so often."""
+    root = Path(__file__).resolve().parents[2]
+    found = re.search(
+        r"^export SWEEP_INTERVAL_SECONDS=(\d+)$", (root / ".ci/run").read_text(), re.M
+    )
+    assert found, ".ci/run sets no SWEEP_INTERVAL_SECONDS"
+    seconds = int(found[1])
+    assert (
+        seconds <= settings.COUNTDOWN_MAX_SECONDS
+    )  # CI's clocks no later than a countdown's reach
+    for doc in ("docs/api.md", "docs/reliability.md"):
+        text = " ".join((root / doc).read_text().split())
+        assert f"{seconds} s in CI" in text, doc

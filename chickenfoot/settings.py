@@ -230,6 +230,11 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_VISIBILITY_TIMEOUT = env_int(
     "CELERY_VISIBILITY_TIMEOUT", default=CELERY_TASK_TIME_LIMIT + 10
 )
+# A task sent with a countdown is held, unacknowledged, by the worker that took it until it has
+# run: a countdown plus the task's run past the visibility timeout would be handed out again,
+# every visibility timeout until it runs. No task is sent with a longer countdown than this;
+# work due later is found by the sweeper (turn clocks: games/services/clock.py).
+COUNTDOWN_MAX_SECONDS = max(0, CELERY_VISIBILITY_TIMEOUT - CELERY_TASK_TIME_LIMIT)
 CELERY_BROKER_CONNECTION_TIMEOUT = 1
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
@@ -253,7 +258,8 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 
 # --- The sweeper (games/sweeps.py, docs/reliability.md) --------------------------------------
 
-# Work that should have happened and did not is queued again: each sweep, by name.
+# Work that should have happened and did not is queued again, and turn clocks that are due are
+# warned and played for: each sweep, by name. The interval bounds how late a clock can be.
 SWEEPS = {
     "bot_turns": "games.sweeps.bot_turns",
     "turn_clocks": "games.services.clock.clock_sweep",
@@ -318,8 +324,9 @@ else:
 #: Seconds between a socket's heartbeats (each also checks the token is still valid).
 LIVE_HEARTBEAT_SECONDS = env_int("LIVE_HEARTBEAT_SECONDS", default=25)
 #: Turn clocks without a broker (the embedded default): timers in the serving process, since an
-#: eager countdown would run at once. With REDIS_URL, Celery countdowns run them, and the sweep
-#: (SWEEPS["turn_clocks"]) expires what they missed.
+#: eager countdown would run at once. With REDIS_URL, the sweep (SWEEPS["turn_clocks"]) warns
+#: and plays for the seats whose time has come, and a countdown (COUNTDOWN_MAX_SECONDS at most)
+#: is sent for a warning or an expiry due sooner than that.
 CLOCK_IN_PROCESS = env_bool("CLOCK_IN_PROCESS", default=not REDIS_URL)
 #: Seconds a ticket from POST /api/matches/{id}/ticket stays valid (it is good for one connection).
 LIVE_TICKET_SECONDS = env_int("LIVE_TICKET_SECONDS", default=60)

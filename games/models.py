@@ -102,6 +102,12 @@ class Match(models.Model):
         blank=True,
         help_text="When the human to move runs out of time (option turn_seconds); else empty.",
     )
+    turn_warn_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the human to move is warned that time is running out; emptied when "
+        "the warning is sent (once per turn), empty without a clock.",
+    )
     timeouts_in_row = models.JSONField(
         default=list,
         blank=True,
@@ -129,11 +135,16 @@ class Match(models.Model):
                 condition=Q(bot_turn_since__isnull=False),
                 name="match_bot_turn_since",
             ),
-            # The clock sweep: running clocks by deadline.
+            # The clock sweep: running clocks by deadline, and warnings not yet sent by time.
             models.Index(
                 fields=["turn_deadline"],
                 name="match_turn_deadline",
                 condition=Q(turn_deadline__isnull=False),
+            ),
+            models.Index(
+                fields=["turn_warn_at"],
+                name="match_turn_warn_at",
+                condition=Q(turn_warn_at__isnull=False),
             ),
         ]
 

@@ -6,9 +6,11 @@ which runs every sweep named in ``settings.SWEEPS`` (name -> dotted path of a fu
 embedded default, where no beat runs, ``games.middleware.SweepOnRequestMiddleware`` runs them.
 
 A sweep is a function ``sweep(*, now: datetime) -> int`` returning how many items it queued
-again. It must be cheap when there is nothing to do (one indexed query), bounded per run
-(``SWEEP_BATCH`` items; the rest wait for the next run), and safe to run concurrently with itself:
-claim each item with a compare-and-set update, so two sweepers never queue one item twice.
+again or acted on (the turn-clock sweep, ``games.services.clock.clock_sweep``, warns and plays
+for the clocks that are due: no task waits that long in the broker). It must be cheap when there
+is nothing to do (one indexed query), bounded per run (``SWEEP_BATCH`` items; the rest wait for
+the next run), and safe to run concurrently with itself: claim each item with a compare-and-set
+update, so two sweepers never queue one item twice (nor act on it twice).
 The tasks it queues are idempotent anyway. To add one, write the function and name it in
 ``SWEEPS``.
 """
@@ -34,7 +36,7 @@ SWEEP_BATCH = 500
 
 
 def sweeps_run(*, now: datetime | None = None) -> dict[str, int]:
-    """Run every sweep in ``settings.SWEEPS``; how many items each queued again.
+    """Run every sweep in ``settings.SWEEPS``; how many items each queued again or acted on.
 
     A sweep that fails is logged and left out of the answer; the others still run.
     """
@@ -47,7 +49,7 @@ def sweeps_run(*, now: datetime | None = None) -> dict[str, int]:
             logger.exception("Sweep %s failed", name)
             continue
         if queued[name]:
-            logger.warning("Sweep %s queued %d item(s) again", name, queued[name])
+            logger.info("Sweep %s acted on %d item(s)", name, queued[name])
     return queued
 
 

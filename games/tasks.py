@@ -7,6 +7,7 @@ import threading
 import time
 
 from celery import Task, shared_task
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import OperationalError
 
@@ -50,6 +51,7 @@ def bot_turn_enqueue_on_commit(*, match_id: int, version: int) -> None:
     acks_late=True,
     autoretry_for=(OperationalError,),
     retry_backoff=True,
+    retry_backoff_max=settings.COUNTDOWN_MAX_SECONDS,  # a retry is a countdown too
     max_retries=5,
 )
 def bot_play_turn(self: Task, match_id: int, version: int | None = None) -> int:
@@ -95,13 +97,25 @@ def _yields(*, match_id: int, eager: bool) -> bool:
 def sweep() -> dict[str, int]:
     """Run every sweep (``games.sweeps``); Celery beat sends this every few seconds."""
     return sweeps_run()
-@shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+@shared_task(
+    acks_late=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=True,
+    retry_backoff_max=settings.COUNTDOWN_MAX_SECONDS,
+    max_retries=5,
+)
 def clock_warn_task(match_id: int, version: int) -> bool:
     """Warn the seat to move that its clock is running out, if the match is still at ``version``."""
     return clock_warn(match_id=match_id, version=version)
 
 
-@shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+@shared_task(
+    acks_late=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=True,
+    retry_backoff_max=settings.COUNTDOWN_MAX_SECONDS,
+    max_retries=5,
+)
 def clock_expire_task(match_id: int, version: int) -> int | None:
     """Play for the seat whose clock ran out, if the match is still at ``version`` (idempotent)."""
     return clock_expire(match_id=match_id, version=version)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from celery import shared_task
+from django.conf import settings
 from django.db import OperationalError
 
 from scoring.services import finalisation_failed, match_finalise
@@ -14,6 +15,7 @@ from scoring.services import finalisation_failed, match_finalise
     acks_late=True,
     autoretry_for=(OperationalError,),
     retry_backoff=True,
+    retry_backoff_max=settings.COUNTDOWN_MAX_SECONDS,  # a retry is a countdown too
     max_retries=8,
 )
 def match_finalise_task(match_id: int) -> dict[str, Any]:

@@ -1,12 +1,19 @@
 """Turn clocks (house option ``turn_seconds``): a human who runs out of time is played for.
 
 Every move (and the start) sets ``Match.turn_deadline`` when a human is to move and the match
-has a clock. After commit two tasks are scheduled for that version: a warning when a quarter of
-the time is left, and the expiry. Both act only if the match is still at that version, so a
-turn that has moved on is never touched; a sweep (``clock_sweep``) re-enqueues expiries whose
-task was lost. On expiry the server plays the level-2 bot's choice for the seat through the
-move path (under the match lock), marks the move ``timed_out``, and after
-``timeouts_to_takeover`` timeouts in a row a bot takes the seat over for the rest of the match.
+has a clock, and ``Match.turn_warn_at``, when a quarter of the time is left. The sweep
+(``clock_sweep``, every ``SWEEP_INTERVAL_SECONDS``) finds the clocks that are due, by those two
+indexed columns: it warns the seat, or plays for it. A warning or an expiry due sooner than
+``COUNTDOWN_MAX_SECONDS`` also gets a countdown task, sent after commit, so that a short clock is
+on time; no task is ever sent with a longer countdown, since a worker holds a countdown's
+message unacknowledged and Redis hands it out again after the visibility timeout.
+
+Each happens once, however many sweepers, tasks and redeliveries try: the warning is claimed
+with a compare-and-set (``turn_warn_at`` emptied at that version: the one update that changes a
+row sends it), the expiry under the match lock at that version (the timed-out move changes the
+version). On expiry the server plays the level-2 bot's choice for the seat through the move path,
+marks the move ``timed_out``, and after ``timeouts_to_takeover`` timeouts in a row a bot takes the
+seat over for the rest of the match.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import close_old_connections, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from chickenfoot.celery import app as celery_app
@@ -33,8 +41,10 @@ logger = logging.getLogger(__name__)
 
 #: The share of the turn left when the seat is warned.
 WARN_AT = 0.75
-#: Seconds a sweep lets a deadline pass before it re-enqueues the expiry (the task's own margin).
-SWEEP_GRACE = 5
+#: Seconds a countdown task is sent after its moment, so that it never finds itself early.
+COUNTDOWN_MARGIN = 0.05
+#: The most clocks one sweep acts on in one run (the rest wait for the next run).
+SWEEP_BATCH = 500
 
 
 def turn_deadline(*, match: Match, now: datetime) -> datetime | None:
@@ -47,37 +57,62 @@ def turn_deadline(*, match: Match, now: datetime) -> datetime | None:
     return now + timedelta(seconds=seconds)
 
 
+def clock_start(*, match: Match, now: datetime) -> None:
+    """Start the clock of the seat to move, or stop it: ``turn_deadline`` and ``turn_warn_at``.
+
+    The caller saves both fields (and calls ``on_commit_clock``).
+    """
+    match.turn_deadline = turn_deadline(match=match, now=now)
+    match.turn_warn_at = (
+        None if match.turn_deadline is None else now + (match.turn_deadline - now) * WARN_AT
+    )
+
+
+def clock_stop(*, match: Match) -> None:
+    """No clock runs (a bot is to move, the match is over): the caller saves both fields."""
+    match.turn_deadline = match.turn_warn_at = None
+
+
 def on_commit_clock(*, match: Match) -> None:
-    """After commit, schedule the warning and the expiry of the clock ``match`` now runs."""
+    """After commit, send the countdowns of the clock ``match`` now runs, if they are near."""
     deadline = match.turn_deadline
     if deadline is None:
         return
-    match_id, version = match.pk, match.version
+    match_id, version, warn_at = match.pk, match.version, match.turn_warn_at
     callback: Callable[[], None] = lambda: clock_schedule(  # noqa: E731
-        match_id=match_id, version=version, deadline=deadline
+        match_id=match_id, version=version, deadline=deadline, warn_at=warn_at
     )
     transaction.on_commit(callback, robust=True)  # a failure is logged, never raised
 
 
-def clock_schedule(*, match_id: int, version: int, deadline: datetime) -> None:
-    """Schedule the warning and the expiry: Celery countdowns, or timers without a broker.
+def clock_schedule(
+    *, match_id: int, version: int, deadline: datetime, warn_at: datetime | None
+) -> None:
+    """Send a countdown for the warning and for the expiry that are due within
+    ``COUNTDOWN_MAX_SECONDS``; the sweep finds the others when their time comes.
 
-    On the embedded default (no broker, tasks run eagerly) a countdown would run at once, so
-    the process keeps two timers instead (``CLOCK_IN_PROCESS``). A failure is logged: the
-    sweep finds an expired clock whatever happened to its task.
+    ``warn_at`` is ``None`` once the warning has gone out (a seat that left kept the clock of the
+    human to move running at a new version). On the embedded default (no broker, tasks run
+    eagerly) a countdown would run at once, so the process keeps timers instead
+    (``CLOCK_IN_PROCESS``), whatever their length. A failure is logged: the sweep finds every
+    due clock whatever happened to its task.
     """
     from games.tasks import clock_expire_task, clock_warn_task  # tasks import services
 
-    left = max(0.0, (deadline - timezone.now()).total_seconds())
-    warn_in = left * WARN_AT
+    now = timezone.now()
+    left = max(0.0, (deadline - now).total_seconds()) + COUNTDOWN_MARGIN
+    due = [(left, clock_expire_task)]
+    if warn_at is not None:
+        due.append((max(0.0, (warn_at - now).total_seconds()) + COUNTDOWN_MARGIN, clock_warn_task))
     try:
         if celery_app.conf.task_always_eager:
             if settings.CLOCK_IN_PROCESS:
-                _timer(warn_in, clock_warn_task, match_id, version)
-                _timer(left + 0.05, clock_expire_task, match_id, version)
+                for delay, task in due:
+                    _timer(delay, task, match_id, version)
             return
-        clock_warn_task.apply_async((match_id, version), countdown=warn_in)
-        clock_expire_task.apply_async((match_id, version), countdown=left + 0.05)
+        for delay, task in due:
+            if delay <= settings.COUNTDOWN_MAX_SECONDS:
+                task.apply_async((match_id, version), countdown=delay, ignore_result=True)
     except Exception:
         logger.warning("clock: could not schedule match %s v%s", match_id, version, exc_info=True)
 
@@ -109,20 +144,30 @@ def clock_timers_cancel() -> None:
 
 
 def clock_warn(*, match_id: int, version: int) -> bool:
-    """Tell the match's sockets that the seat to move is running out of time (if it still is)."""
-    match = (
-        Match.objects.filter(pk=match_id)
-        .only("status", "version", "turn_deadline", "state")
+    """Tell the match's sockets that the seat to move is running out of time, once per turn.
+
+    Acts only if the match is still at ``version`` and its warning is due and not yet sent; the
+    warning is claimed first (``turn_warn_at`` emptied by a compare-and-set), so of any number
+    of sweeps, tasks and redeliveries trying at once exactly one sends it. A sweep that comes
+    after the deadline still sends it (``seconds_left`` 0), just before it plays for the seat:
+    every turn that runs out is warned once. Returns whether this call sent it.
+    """
+    now = timezone.now()
+    row = (
+        Match.objects.filter(
+            pk=match_id, version=version, status=Match.Status.PLAYING, turn_warn_at__lte=now
+        )
+        .values("turn_warn_at", "turn_deadline", "state__turn")
         .first()
     )
-    if (
-        match is None
-        or match.status != Match.Status.PLAYING
-        or match.version != version
-        or match.turn_deadline is None
-    ):
+    if row is None:
         return False
-    left = (match.turn_deadline - timezone.now()).total_seconds()
+    claimed = Match.objects.filter(
+        pk=match_id, version=version, turn_warn_at=row["turn_warn_at"]
+    ).update(turn_warn_at=None)
+    deadline: datetime | None = row["turn_deadline"]
+    if claimed != 1 or deadline is None:
+        return False
     live.publish(
         match_id=match_id,
         message={
@@ -130,12 +175,13 @@ def clock_warn(*, match_id: int, version: int) -> bool:
             "frame": {
                 "type": "clock_warning",
                 "version": version,
-                "seat": (match.state or {}).get("turn"),
-                "deadline": match.turn_deadline.isoformat(),
-                "seconds_left": round(max(left, 0.0), 1),
+                "seat": row["state__turn"],
+                "deadline": deadline.isoformat(),
+                "seconds_left": round(max((deadline - now).total_seconds(), 0.0), 1),
             },
         },
     )
+    logger.info("clock: match %s v%s: seat %s warned", match_id, version, row["state__turn"])
     return True
 
 
@@ -143,7 +189,8 @@ def clock_expire(*, match_id: int, version: int) -> int | None:
     """Play for the seat whose clock ran out, if the match is still at ``version``.
 
     Returns the new version, or ``None`` when there was nothing to do (the turn moved on, the
-    clock has time left, the match is over). Takes the match lock; idempotent.
+    clock has time left, the match is over). Takes the match lock; idempotent: the move it plays
+    changes the version, so any other try at that version finds nothing.
     """
     from games.services.leaving import seat_take_over
     from games.services.moves import timed_out_move  # moves imports this module
@@ -172,34 +219,40 @@ def clock_expire(*, match_id: int, version: int) -> int | None:
             live.on_commit_moved(match_id=match.pk, seq=match.moves_played, version=match.version)
             bot_turn_schedule(match=match)  # the seat may be to move again (MT-DOUBLE)
             match.save(
-                update_fields=["bot_seats", "version", "turn_deadline", "bot_turn_since"]
+                update_fields=[
+                    "bot_seats",
+                    "version",
+                    "turn_deadline",
+                    "turn_warn_at",
+                    "bot_turn_since",
+                ]
             )
-        return match.version
+    logger.info("clock: match %s v%s: seat %s ran out of time, played for", match_id, version, seat)
+    return match.version
 
 
 def clock_sweep(*, now: datetime) -> int:
-    """The sweeper's sweep (``settings.SWEEPS``): expire again every clock the tasks missed.
+    """The sweeper's sweep (``settings.SWEEPS``): warn and play for every clock that is due.
 
-    A clock that ran out more than ``SWEEP_GRACE`` seconds ago without its task having played
-    (a lost message, a dead worker) is claimed with a compare-and-set on its deadline (moved to
-    ``now``, so a sweeper racing this one, or the next run, finds nothing to claim) and its
-    expiry queued again. The task acts only if the match is still at that version.
+    One indexed query finds the playing matches whose warning time (``turn_warn_at``) or
+    deadline (``turn_deadline``) has come; each is warned (``clock_warn``) and, once its time is
+    up, played for (``clock_expire``), both of which act once however many sweepers and tasks
+    try. A clock that fails is logged and tried again by the next run. Returns how many
+    warnings it sent and turns it played.
     """
-    from games.enqueue import enqueue_now
-    from games.tasks import clock_expire_task  # tasks import services: import here
-
-    limit = now - timedelta(seconds=SWEEP_GRACE)
-    expired = list(
-        Match.objects.filter(status=Match.Status.PLAYING, turn_deadline__lt=limit)
-        .order_by("turn_deadline")
-        .values_list("pk", "version", "turn_deadline")[:500]
-    )
-    queued = 0
-    for pk, version, deadline in expired:
-        claimed = Match.objects.filter(pk=pk, version=version, turn_deadline=deadline).update(
-            turn_deadline=now
+    due = list(
+        Match.objects.filter(
+            Q(turn_warn_at__lte=now) | Q(turn_deadline__lte=now), status=Match.Status.PLAYING
         )
-        if claimed:
-            enqueue_now(clock_expire_task, pk, version)
-            queued += 1
-    return queued
+        .order_by("turn_deadline")
+        .values_list("pk", "version", "turn_deadline")[:SWEEP_BATCH]
+    )
+    acted = 0
+    for pk, version, deadline in due:
+        try:
+            acted += clock_warn(match_id=pk, version=version)
+            if deadline is not None and deadline <= now:
+                acted += clock_expire(match_id=pk, version=version) is not None
+        except Exception:  # one broken match must not stop the others' clocks
+            logger.exception("clock: match %s v%s: the sweep could not act", pk, version)
+    return acted

@@ -17,7 +17,7 @@ from django.utils import timezone
 from games.live import publish as live
 from games.models import Match, Player, Seat
 from games.problems import AlreadyLeft, MatchNotPlaying, NotCreator, NotYourMatch
-from games.services.clock import on_commit_clock
+from games.services.clock import clock_stop, on_commit_clock
 from games.services.common import bot_turn_schedule, match_lock
 from scoring.competitions.services import competition_match_abandoned
 
@@ -48,7 +48,8 @@ def seat_take_over(*, match: Match, position: int, reason: str) -> None:
     """A bot plays seat ``position`` from now on; its player stays, marked as having left.
 
     The caller holds the match lock, calls ``bot_turn_schedule`` and saves ``match``
-    (``bot_seats``, ``version``, ``turn_deadline``, ``bot_turn_since``); the sockets are told.
+    (``bot_seats``, ``version``, ``turn_deadline``, ``turn_warn_at``, ``bot_turn_since``); the
+    sockets are told.
     """
     seat = Seat.objects.select_related("player").get(match=match, position=position)
     seat.left, seat.left_at, seat.bot_level = reason, timezone.now(), TAKEOVER_BOT_LEVEL
@@ -56,8 +57,8 @@ def seat_take_over(*, match: Match, position: int, reason: str) -> None:
     match.bot_seats = sorted({*match.bot_seats, position})
     match.version += 1
     if (match.state or {}).get("turn") == position:
-        match.turn_deadline = None  # no clock for a bot
-    # Another human's clock keeps its deadline; its tasks are keyed by the new version.
+        clock_stop(match=match)  # no clock for a bot
+    # Another human's clock keeps its deadline (and its warning, sent or not) at the new version.
     on_commit_clock(match=match)
     live.on_commit_notice(
         match_id=match.pk,
@@ -90,7 +91,15 @@ def seat_resign(*, match_id: int, player: Player) -> Match:
         seat_take_over(match=match, position=position, reason=Seat.Left.RESIGNED)
         live.on_commit_moved(match_id=match.pk, seq=match.moves_played, version=match.version)
         bot_turn_schedule(match=match)  # a bot to move now plays at once
-        match.save(update_fields=["bot_seats", "version", "turn_deadline", "bot_turn_since"])
+        match.save(
+            update_fields=[
+                "bot_seats",
+                "version",
+                "turn_deadline",
+                "turn_warn_at",
+                "bot_turn_since",
+            ]
+        )
     return match
 
 
@@ -108,11 +117,18 @@ def match_abandon(*, match_id: int, player: Player) -> Match:
             raise MatchNotPlaying(f"Match {match.pk} is {match.status}: it cannot be abandoned.")
         match.status = Match.Status.ABANDONED
         match.finished_at = timezone.now()
-        match.turn_deadline = None
+        clock_stop(match=match)
         match.bot_turn_since = None  # nothing for the sweeper to re-queue
         match.version += 1
         match.save(
-            update_fields=["status", "finished_at", "turn_deadline", "bot_turn_since", "version"]
+            update_fields=[
+                "status",
+                "finished_at",
+                "turn_deadline",
+                "turn_warn_at",
+                "bot_turn_since",
+                "version",
+            ]
         )
         competition_match_abandoned(match_id=match.pk)  # a tournament table never stalls
         live.on_commit_notice(

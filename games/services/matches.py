@@ -21,7 +21,7 @@ from games.problems import (
     SeatsStillOpen,
     SeatTaken,
 )
-from games.services.clock import on_commit_clock, turn_deadline
+from games.services.clock import clock_start, on_commit_clock
 from games.services.common import (
     bot_turn_schedule,
     match_lock,
@@ -226,7 +226,7 @@ def match_start(*, match_id: int, player: Player) -> Match:
             match.finished_at = now
             on_commit_finalise(match_id=match.pk)
         match.timeouts_in_row = [0] * match.seat_count
-        match.turn_deadline = turn_deadline(match=match, now=now)
+        clock_start(match=match, now=now)
         live.on_commit_moved(match_id=match.pk, seq=0, version=match.version, always=True)
         bot_turn_schedule(match=match)
         on_commit_clock(match=match)
@@ -243,6 +243,7 @@ def match_start(*, match_id: int, player: Player) -> Match:
                 "bot_turn_since",
                 "timeouts_in_row",
                 "turn_deadline",
+                "turn_warn_at",
             ]
         )
     return match

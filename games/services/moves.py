@@ -26,7 +26,7 @@ from games.problems import (
     VersionRequired,
 )
 from games.selectors import bot_seat_info, events_for_seat
-from games.services.clock import on_commit_clock, turn_deadline
+from games.services.clock import clock_start, on_commit_clock
 from games.services.common import bot_turn_schedule, match_lock, round_record_events
 
 
@@ -65,6 +65,7 @@ _MOVE_COLUMNS = (
 _MATCH_COLUMNS = (
     "state",
     "turn_deadline",
+    "turn_warn_at",
     "timeouts_in_row",
     "version",
     "moves_played",
@@ -206,7 +207,7 @@ def _apply(
         counts = list(match.timeouts_in_row) or [0] * match.seat_count
         counts[seat] = counts[seat] + 1 if timed_out else 0  # "in a row": a move of one's own
         match.timeouts_in_row = counts
-    match.turn_deadline = turn_deadline(match=match, now=now)
+    clock_start(match=match, now=now)
     body = {
         "version": match.version,
         "move": move_json(

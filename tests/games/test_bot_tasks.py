@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from chickenfoot.celery import app as celery_app
@@ -48,3 +50,20 @@ def test_the_visibility_timeout_outlasts_every_tasks_time_limit() -> None:
         limit = task.time_limit or conf.task_time_limit
         assert limit < visibility, name
     assert (conf.task_soft_time_limit or conf.task_time_limit) > tasks.BOT_RUN_SECONDS
+
+
+def test_no_task_retries_later_than_a_countdown_may_wait(settings: Any) -> None:
+    """A retry is a countdown too: past COUNTDOWN_MAX_SECONDS Redis would hand it out again."""
+    celery_app.loader.import_default_modules()
+    retrying = {
+        name: task
+        for name, task in celery_app.tasks.items()
+        if not name.startswith("celery.") and getattr(task, "autoretry_for", ())
+    }
+    assert "games.tasks.clock_expire_task" in retrying
+    for name, task in retrying.items():
+        if task.retry_backoff:
+            longest = getattr(task, "retry_backoff_max", 600)  # Celery's default: 600 s
+            assert longest <= settings.COUNTDOWN_MAX_SECONDS, name
+        else:
+            assert task.default_retry_delay <= settings.COUNTDOWN_MAX_SECONDS, name

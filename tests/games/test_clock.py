@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from http import HTTPStatus
 
 import pytest
+import time_machine
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -20,10 +22,15 @@ from tests.games.helpers import play_turn
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def run_out(match: Match) -> None:
-    """Let the running clock's time pass (the deadline moves into the past)."""
-    Match.objects.filter(pk=match.pk).update(turn_deadline=timezone.now() - timedelta(seconds=1))
+@contextmanager
+def run_out(match: Match) -> Iterator[None]:
+    """Let the running clock's time pass, for this process only: its clock jumps past the
+    deadline. The rows stay as they are, so a sweeper on the same database (CI's beat) finds
+    nothing due and cannot race the test."""
     match.refresh_from_db()
+    assert match.turn_deadline is not None
+    with time_machine.travel(match.turn_deadline + timedelta(seconds=1), tick=True):
+        yield
 
 
 def test_no_clock_by_default(started_match: Callable[..., Match]) -> None:
@@ -56,8 +63,8 @@ def test_an_expired_clock_plays_the_level_2_choice_marked_timed_out(
     assert Match.objects.get(pk=match.pk).moves_played == played
 
     # when: the time runs out
-    run_out(match)
-    new_version = clock_expire(match_id=match.pk, version=version)
+    with run_out(match):
+        new_version = clock_expire(match_id=match.pk, version=version)
 
     # then: one move for that seat, marked timed out, in the log too
     assert new_version == version + 1
@@ -81,8 +88,8 @@ def test_a_turn_that_moved_on_is_never_touched(
     match = started_match("chickenfoot", 3, {"rounds": 1, "turn_seconds": 30})
     version = match.version
     play_turn(clients, match.pk, random.Random(2))  # the human moved in time
-    run_out(match)
-    assert clock_expire(match_id=match.pk, version=version) is None
+    with run_out(match):
+        assert clock_expire(match_id=match.pk, version=version) is None
     assert not Move.objects.filter(match=match, timed_out=True).exists()
 
 
@@ -98,8 +105,8 @@ def test_timeouts_in_a_row_hand_the_seat_to_a_bot_and_an_own_move_resets_them(
     def expire_once() -> int:
         match.refresh_from_db()
         seat = match.state["turn"]
-        run_out(match)
-        assert clock_expire(match_id=match.pk, version=match.version) is not None
+        with run_out(match):
+            assert clock_expire(match_id=match.pk, version=match.version) is not None
         return seat
 
     # the first seat times out, then plays itself: its count starts again
@@ -129,29 +136,43 @@ def test_timeouts_in_a_row_hand_the_seat_to_a_bot_and_an_own_move_resets_them(
     assert refused.status_code == HTTPStatus.CONFLICT
 
 
-def test_the_warning_is_for_the_running_turn_only(started_match: Callable[..., Match]) -> None:
+def test_the_warning_is_for_the_running_turn_only_once_it_is_due_and_once(
+    started_match: Callable[..., Match],
+) -> None:
     match = started_match("chickenfoot", 3, {"rounds": 1, "turn_seconds": 30})
-    assert clock_warn(match_id=match.pk, version=match.version) is True
-    assert clock_warn(match_id=match.pk, version=match.version - 1) is False
+    assert match.turn_warn_at is not None
+    assert 22 < (match.turn_warn_at - timezone.now()).total_seconds() <= 22.5
+    assert clock_warn(match_id=match.pk, version=match.version) is False  # not yet
+    with time_machine.travel(match.turn_warn_at + timedelta(seconds=1), tick=True):
+        assert clock_warn(match_id=match.pk, version=match.version - 1) is False
+        assert clock_warn(match_id=match.pk, version=match.version) is True
+        assert clock_warn(match_id=match.pk, version=match.version) is False  # sent already
+    assert Match.objects.get(pk=match.pk).turn_warn_at is None
+
+
+def test_a_clock_sweep_with_nothing_due_costs_one_query(
+    started_match: Callable[..., Match], django_assert_num_queries: Callable
+) -> None:
+    for _ in range(2):
+        started_match("chickenfoot", 3, {"rounds": 1, "turn_seconds": 30})
+    with django_assert_num_queries(1):
+        assert clock_sweep(now=timezone.now()) == 0
 
 
 def test_the_sweep_expires_clocks_that_ran_out_unnoticed(
     started_match: Callable[..., Match],
 ) -> None:
-    # given: a clock whose expiry never ran (its message lost)
+    # given: a clock whose expiry never ran (no task, or its message lost)
     running = started_match("chickenfoot", 3, {"rounds": 1, "turn_seconds": 30})
     assert clock_sweep(now=timezone.now()) == 0
-    Match.objects.filter(pk=running.pk).update(
-        turn_deadline=timezone.now() - timedelta(minutes=1)
-    )
 
-    # when: the sweeper runs (tasks run eagerly here)
-    assert clock_sweep(now=timezone.now()) == 1
+    # when: the sweeper runs only a minute after the deadline
+    with time_machine.travel(running.turn_deadline + timedelta(minutes=1), tick=True):
+        assert clock_sweep(now=timezone.now()) == 2  # the warning, late, then the expiry
 
-    # then: the turn was played for the seat, once
-    assert Move.objects.filter(match=running, timed_out=True).count() == 1
-    assert clock_sweep(now=timezone.now()) == 0
-
+        # then: the turn was played for the seat, once
+        assert Move.objects.filter(match=running, timed_out=True).count() == 1
+        assert clock_sweep(now=timezone.now()) == 0
 
 
 def test_a_seat_leaving_keeps_the_running_clock_at_the_new_version(
@@ -175,5 +196,5 @@ def test_a_seat_leaving_keeps_the_running_clock_at_the_new_version(
     match.refresh_from_db()
     assert match.turn_deadline is not None
     assert scheduled[-1] == (match.pk, match.version)
-    run_out(match)
-    assert clock_expire(match_id=match.pk, version=match.version) is not None
+    with run_out(match):
+        assert clock_expire(match_id=match.pk, version=match.version) is not None

@@ -1,13 +1,20 @@
-"""A turn clock running out in the real worker (CI: ``CELERY_WORKER_EXPECTED=1``).
+"""Turn clocks running out in a real worker (CI: ``CELERY_WORKER_EXPECTED=1``).
 
-Nobody plays: the worker's countdowns warn each seat, play its timed-out turn and hand it to a
-bot; the bots finish the match. A socket on the Redis channel layer sees it all happen.
+Nobody plays: the worker warns each seat, plays its timed-out turn and hands it to a bot; the
+bots finish the match. A socket on the Redis channel layer sees it all happen. Then clocks longer
+than the broker's visibility timeout, in a worker and beat of the test's own whose visibility
+timeout is 3 s: each warning and each expiry happens once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+import re
+import shutil
+import time
+from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,7 +24,9 @@ from chickenfoot.celery import app as celery_app
 from games.models import Match, Move, Player, Seat
 from games.services import SeatSpec, match_create, match_start, seat_join
 from scoring.models import MatchFinalisation
+from tests.conftest import broker_at
 from tests.games.live import close_code, frames_until, next_frame, open_socket
+from tests.processes import Celery, RedisServer, database_url_of_tests, workdir
 
 pytestmark = [
     pytest.mark.worker,
@@ -77,3 +86,88 @@ async def test_nobody_plays_and_the_clock_finishes_the_match(
         if await db(written.exists)():
             break
         await asyncio.sleep(0.1)
+
+
+#: The test's own broker: a visibility timeout of 3 s, task time limit 2 s, so no countdown is
+#: longer than 1 s; its beat sweeps every second. The clock (8 s) outlasts the visibility timeout.
+VISIBILITY, TIME_LIMIT, SWEEP_EVERY, TURN_SECONDS, TURNS = 3, 2, 1, 8, 3
+
+
+@pytest.fixture
+def short_visibility(settings: Any) -> Iterator[tuple[Celery, RedisServer]]:
+    """A Redis of our own, and a worker and beat on it with a 3 s visibility timeout; the
+    sockets' channel layer stays the test's, so the worker's frames reach our socket."""
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        pytest.fail("this test needs PostgreSQL (DATABASE_URL), as CI runs it")
+    settings.COUNTDOWN_MAX_SECONDS = VISIBILITY - TIME_LIMIT  # as the worker computes it
+    where = workdir()
+    redis = RedisServer(where)
+    redis.start()
+    celery = Celery(
+        where,
+        {
+            "DATABASE_URL": database_url_of_tests(),
+            "REDIS_URL": redis.url,
+            "CHANNELS_REDIS_URL": settings.CHANNELS_REDIS_URL,
+            "CELERY_QUEUE": celery_app.conf.task_default_queue,
+            "DB_CONN_MAX_AGE": "0",
+            "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY),
+            "CELERY_TASK_TIME_LIMIT": str(TIME_LIMIT),
+            "CELERY_TASK_SOFT_TIME_LIMIT": str(TIME_LIMIT - 1),
+            "SWEEP_INTERVAL_SECONDS": str(SWEEP_EVERY),
+        },
+    )
+    try:
+        yield celery, redis
+    finally:
+        celery.stop_all()
+        redis.kill()
+        shutil.rmtree(where, ignore_errors=True)
+
+
+async def test_clocks_longer_than_the_visibility_timeout_warn_and_expire_once_per_turn(
+    short_visibility: tuple[Celery, RedisServer], players: list[Player]
+) -> None:
+    # given: our worker and beat; two humans, neither of whom plays
+    celery, redis = short_visibility
+    await db(celery.worker)("clocks")
+    await db(celery.beat)()
+    match = await db(match_create)(
+        creator=players[0],
+        variant="chickenfoot",
+        seats=[SeatSpec("creator"), SeatSpec("open")],
+        options={"rounds": 1, "turn_seconds": TURN_SECONDS, "timeouts_to_takeover": 100},
+    )
+    await db(seat_join)(match_id=match.pk, player=players[1])
+    socket = await open_socket(match.pk, players[0])
+    assert (await next_frame(socket))["type"] == "hello"
+
+    # when: the match starts, and three turns run out
+    with broker_at(redis.url):
+        await db(match_start)(match_id=match.pk, player=players[0])
+    frames: list[dict[str, Any]] = []
+    deadline = time.monotonic() + TURNS * TURN_SECONDS + 30
+    while sum(f["type"] == "move" for f in frames) < TURNS:
+        frames.append(await next_frame(socket, max(0.01, deadline - time.monotonic())))
+    await asyncio.sleep(VISIBILITY + 5)  # time for any copy to be handed out again
+    while not await socket.receive_nothing(timeout=0.5):  # a second warning would be here
+        frames.append(await next_frame(socket))
+    await socket.disconnect()
+
+    # then: each turn that ran out was warned once, before its timed-out move
+    timed_out = [f for f in frames if f["type"] == "move"][:TURNS]
+    assert all(f["timed_out"] for f in timed_out)
+    warned = Counter(f["version"] for f in frames if f["type"] == "clock_warning")
+    assert all(count == 1 for count in warned.values()), warned
+    assert all(warned[f["version"] - 1] == 1 for f in timed_out), (warned, timed_out)
+    order = [(f["type"], f.get("version")) for f in frames]
+    for move in timed_out:
+        assert order.index(("clock_warning", move["version"] - 1)) < frames.index(move)
+    # and: our worker acted at most once per version and kind (CI's own beat and worker sweep
+    # this database too, and may act first), and no message was handed to it twice
+    log = celery.tail(100_000)
+    acted = Counter(re.findall(rf"clock: match {match.pk} v(\d+): seat \d+ (warned|ran out)", log))
+    assert all(count == 1 for count in acted.values()), acted
+    received = re.findall(r"Task (games\.tasks\.\w+)\[([0-9a-f-]+)\] received", log)
+    assert all(count == 1 for count in Counter(received).values()), Counter(received)
+    assert not any(name.startswith("games.tasks.clock_") for name, _ in received)

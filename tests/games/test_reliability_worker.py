@@ -133,7 +133,7 @@ def test_a_worker_killed_mid_run_loses_no_bot_turn_and_plays_none_twice(
         moves_of(match),
         time.monotonic() - killed,
     )
-    assert "Sweep bot_turns queued 1 item(s) again" in stack.celery.tail(400)
+    assert "Sweep bot_turns acted on 1 item(s)" in stack.celery.tail(400)
 
 
 def test_a_pool_process_killed_mid_run_is_replaced_and_the_redelivered_task_plays_on(
@@ -234,5 +234,5 @@ def test_a_redis_outage_at_a_human_to_bot_handover_answers_201_and_the_bot_plays
     assert worker.poll() is None
     assert Move.objects.filter(match=match, seat=1, seq__gt=moves_before + 1).exists()
     assert_played_exactly_once(match)
-    assert "Sweep bot_turns queued 1 item(s) again" in stack.celery.tail(400)
+    assert "Sweep bot_turns acted on 1 item(s)" in stack.celery.tail(400)
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Exchange, Queue
 
 from chickenfoot.env import env_bool, env_choice, env_int, env_list, env_rate, env_str
 from chickenfoot.secret_key import local_secret_key, production_secret_key
@@ -176,6 +177,15 @@ CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = False
 # Lets several deployments (or CI runs) share one Redis without taking each other's tasks.
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "celery")
+# The bots' turns of matches no person plays (games/bot_matches.py) go to a queue of their own,
+# consumed by a worker of its own at a lower CPU priority (docs/reliability.md, "Bots under
+# load"), so that they never delay a bot a person waits on. A worker started without -Q
+# consumes both queues.
+BOTS_QUEUE = f"{CELERY_TASK_DEFAULT_QUEUE}.bots"
+CELERY_TASK_QUEUES = tuple(
+    Queue(name, Exchange(name), routing_key=name)
+    for name in (CELERY_TASK_DEFAULT_QUEUE, BOTS_QUEUE)
+)
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"

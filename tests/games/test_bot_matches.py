@@ -1,18 +1,21 @@
-"""Matches of bots only: the per-player limit."""
+"""Matches of bots only: the per-player limit, and the queue their bots' turns go to."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from http import HTTPStatus
 from typing import Any
 
 import pytest
 from django.conf import settings as django_settings
+from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import tasks
-from games.bot_matches import bot_only_matches_of
+from games import sweeps, tasks
+from games.bot_matches import bot_only_matches_of, bot_turn_queue, bots_only
 from games.models import Match, Player, Seat
 from games.services import SeatSpec, match_abandon, match_create, match_start, seat_resign
+from games.services.common import bot_turn_schedule
 from tests.games.conftest import client_for
 
 pytestmark = pytest.mark.django_db
@@ -125,3 +128,97 @@ def test_the_limit_is_three_by_default_and_documented() -> None:
     assert django_settings.BOT_ONLY_MATCHES_PER_PLAYER == 3
     errors = (django_settings.BASE_DIR / "docs" / "errors.md").read_text()
     assert "`BOT_ONLY_MATCHES_PER_PLAYER` (default 3)" in errors
+
+
+# --- The queue ----------------------------------------------------------------------------------
+
+
+def test_only_a_match_no_person_plays_goes_to_the_bots_queue() -> None:
+    default, bots_queue = django_settings.CELERY_TASK_DEFAULT_QUEUE, django_settings.BOTS_QUEUE
+    assert bots_queue == f"{default}.bots"
+    assert bots_only(bot_seats=[0, 1, 2], seat_count=3)
+    assert not bots_only(bot_seats=[1, 2], seat_count=3)
+    assert bot_turn_queue(bot_seats=[0, 1], seat_count=2) == bots_queue
+    assert bot_turn_queue(bot_seats=[1], seat_count=2) == default
+    assert bot_turn_queue(bot_seats=[], seat_count=2) == default
+
+
+def test_workers_started_without_a_queue_consume_both() -> None:
+    names = [queue.name for queue in django_settings.CELERY_TASK_QUEUES]
+    assert names == [django_settings.CELERY_TASK_DEFAULT_QUEUE, django_settings.BOTS_QUEUE]
+
+
+def test_a_bot_turn_is_queued_where_its_match_belongs(
+    players: list[Player],
+    sent: list[dict[str, Any]],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    # given: a table of bots, started; and ada at a table with a bot, the bot to move
+    with django_capture_on_commit_callbacks(execute=True):
+        alone = bots_match(players[0], start=True)
+    specs = [SeatSpec(kind="creator"), SeatSpec(kind="bot", level=1)]
+    with_ada = match_create(creator=players[0], variant="chickenfoot", seats=specs)
+    match_start(match_id=with_ada.pk, player=players[0])
+    with_ada.refresh_from_db()
+    with_ada.state = {**with_ada.state, "turn": 1}
+    sent_at_start = list(sent)
+
+    # when: the turn passes to that bot
+    sent.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        bot_turn_schedule(match=with_ada)
+
+    # then: the bots' table queued its turn on the bots' queue; ada's bot, on the default queue
+    assert [(c["args"][0], c["queue"]) for c in sent_at_start if c["args"][0] == alone.pk] == [
+        (alone.pk, django_settings.BOTS_QUEUE)
+    ]
+    assert [(c["args"][0], c["queue"]) for c in sent] == [
+        (with_ada.pk, django_settings.CELERY_TASK_DEFAULT_QUEUE)
+    ]
+
+
+def test_the_sweeper_queues_a_stale_bot_turn_where_its_match_belongs(
+    players: list[Player],
+    sent: list[dict[str, Any]],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    # given: a table of bots and a table with ada, each with a bot to move for too long
+    alone = bots_match(players[0], start=True)
+    specs = [SeatSpec(kind="creator"), SeatSpec(kind="bot", level=1)]
+    with_ada = match_create(creator=players[0], variant="chickenfoot", seats=specs)
+    match_start(match_id=with_ada.pk, player=players[0])
+    long_ago = timezone.now() - timedelta(hours=1)
+    Match.objects.filter(pk__in=[alone.pk, with_ada.pk]).update(
+        status=Match.Status.PLAYING, bot_turn_since=long_ago
+    )
+    sent.clear()
+
+    # when: the sweep runs
+    with django_capture_on_commit_callbacks(execute=True):
+        sweeps.bot_turns(now=timezone.now())
+
+    # then: each went to its own queue
+    queues = {call["args"][0]: call["queue"] for call in sent}
+    assert queues == {
+        alone.pk: django_settings.BOTS_QUEUE,
+        with_ada.pk: django_settings.CELERY_TASK_DEFAULT_QUEUE,
+    }
+
+
+def test_a_strong_bots_run_hands_over_on_the_bots_queue(
+    players: list[Player], sent: list[dict[str, Any]], django_capture_on_commit_callbacks: Any
+) -> None:
+    # given: a started table of strong bots, its first turn not yet played
+    with django_capture_on_commit_callbacks(execute=True):
+        match = bots_match(players[0], start=True, level=4)
+    sent.clear()
+
+    # when: a worker (not eager) plays a turn: a strong bot plays one move and hands over
+    with django_capture_on_commit_callbacks(execute=True):
+        played = tasks.bot_play_turn.run(match.pk)
+
+    # then: the next task is on the bots' queue
+    assert played == 1
+    assert [(call["args"], call["queue"]) for call in sent] == [
+        ((match.pk,), django_settings.BOTS_QUEUE)
+    ]

@@ -54,13 +54,14 @@ def test_the_matches_of_bots_only_have_a_worker_of_their_own_at_a_lower_priority
     services = compose()["services"]
     main = [str(arg) for arg in services["worker"]["command"]]
     bots = [str(arg) for arg in services["bots-worker"]["command"]]
-    queue = settings.CELERY_TASK_DEFAULT_QUEUE  # compose sets no CELERY_QUEUE: "celery"
-    assert main[main.index("-Q") + 1] == queue == "celery"
+    # compose sets no CELERY_QUEUE: the default queue is "celery", the bots' "celery.bots"
+    assert "CELERY_QUEUE" not in services["worker"]["environment"]
+    assert f"{settings.CELERY_TASK_DEFAULT_QUEUE}.bots" == settings.BOTS_QUEUE
+    assert main[main.index("-Q") + 1] == "celery"
     assert "--concurrency=2" in main
     assert bots[:3] == ["nice", "-n", "10"]
-    assert bots[bots.index("-Q") + 1] == settings.BOTS_QUEUE == "celery.bots"
+    assert bots[bots.index("-Q") + 1] == "celery.bots"
     assert "--concurrency=1" in bots
-    assert "CELERY_QUEUE" not in services["worker"]["environment"]
     # CI runs the same two workers, on its own queue
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert '-Q "$QUEUE"' in ci

@@ -16,19 +16,20 @@ HTTP, Daphne serving the sockets and the Celery workers as docker-compose.yml ru
    over HTTP. The time from the move's answer until the socket has the bot's reply (the next
    move frame, by a bot) is one sample: the worker's pick-up, the bot's move, the commit, the
    publish and the socket's read of the log.
-   With ``--bot-only-load N``, the replies are timed twice: on an idle server, then again while
-   N matches of four strong bots (level 4, Mexican Train), each created by a player of its own
-   and started, play on.
+   With ``--bot-only-load N``, the replies are timed again in alternating blocks: without
+   matches of bots only, then while N matches of four strong bots (level 4, Mexican Train),
+   each started by a player of its own, play (abandoned after the block), so that a shared
+   machine's other load falls on both alike.
 2. **Fan-out.** 100 organiser sockets watch a match of two humans; each move's time is from its
    answer until the last of the 100 sockets has its frame.
 
 The last line printed is one JSON object: ``bot_reply_p50_ms``, ``bot_reply_p99_ms``,
 ``fanout_100_p50_ms``, ``fanout_100_p99_ms``, with counts and the load average. With
 ``--bot-only-load N`` it adds ``idle_bot_reply_p50_ms``, ``idle_bot_reply_p95_ms``,
-``loaded_bot_reply_p50_ms``, ``loaded_bot_reply_p95_ms``, ``loaded_to_idle_p95`` (the target:
-at most 2), and what the load did meanwhile: ``bot_only_matches``, ``bot_only_moves`` (the moves
-they played while the loaded replies were timed) and ``bot_only_playing`` (those still playing
-at the end of it: the load lasted).
+``loaded_bot_reply_p50_ms``, ``loaded_bot_reply_p95_ms``, ``loaded_to_idle_p95``
+(the target: at most 2), and what the load did meanwhile: ``bot_only_matches``,
+``bot_only_moves`` (the moves they played while the loaded replies were timed) and
+``bot_only_playing`` (the fewest still playing at the end of a block: the load lasted).
 """
 
 from __future__ import annotations
@@ -184,19 +185,23 @@ async def bot_replies(stack: Stack, token: str, wanted: int) -> list[float]:
     return samples
 
 
-async def bot_only_load(stack: Stack, run_id: str, n: int) -> tuple[list[int], list[str]]:
-    """Start ``n`` matches of strong bots only, each created by a player of its own."""
+async def bot_only_players(stack: Stack, run_id: str, n: int) -> list[str]:
+    """The tokens of ``n`` players, each to start one match of bots only."""
     client = Client(stack.http_port)
-    matches, tokens = [], []
-    for index in range(n):
-        token = register(client, f"l{run_id}{index}")
+    return [register(client, f"l{run_id}{index}") for index in range(n)]
+
+
+async def bot_only_start(stack: Stack, tokens: list[str]) -> list[int]:
+    """Start a match of four strong bots for each of ``tokens``."""
+    client = Client(stack.http_port)
+    matches = []
+    for token in tokens:
         status, body, _ = await call(client, "POST", "/api/matches", BOT_ONLY_MATCH, token)
         match_id = expect(status, 201, body, "create a match of bots")["id"]
         status, body, _ = await call(client, "POST", f"/api/matches/{match_id}/start", None, token)
         expect(status, 200, body, "start a match of bots")
         matches.append(match_id)
-        tokens.append(token)
-    return matches, tokens
+    return matches
 
 
 async def bot_only_progress(stack: Stack, matches: list[int], tokens: list[str]) -> tuple[int, int]:
@@ -212,9 +217,43 @@ async def bot_only_progress(stack: Stack, matches: list[int], tokens: list[str])
 
 
 async def bot_only_stop(stack: Stack, matches: list[int], tokens: list[str]) -> None:
+    """Abandon the matches: their queued turns find nothing to do."""
     client = Client(stack.http_port)
     for match_id, token in zip(matches, tokens, strict=True):
-        await call(client, "POST", f"/api/matches/{match_id}/abandon", None, token)
+        status, body, _ = await call(
+            client, "POST", f"/api/matches/{match_id}/abandon", None, token
+        )
+        expect(status, 200, body, "abandon a match of bots")
+
+
+#: Blocks of replies timed in turn without and with the matches of bots only.
+BLOCKS = 5
+
+
+async def idle_and_loaded(
+    stack: Stack, token: str, owners: list[str], wanted: int
+) -> tuple[list[float], list[float], dict[str, int]]:
+    """``wanted`` bot replies with no match of bots only, and ``wanted`` while one per owner
+    plays, timed in alternating blocks (the matches started before each loaded block and
+    abandoned after it), so that a shared machine's other load falls on both alike. Whatever
+    worker plays the matches of bots only, the idle blocks have none to play."""
+    idle: list[float] = []
+    loaded: list[float] = []
+    moves, playing = 0, len(owners)
+    block = max(1, -(-wanted // BLOCKS))
+    while len(loaded) < wanted:
+        idle += await bot_replies(stack, token, min(block, wanted - len(idle)))
+        matches = await bot_only_start(stack, owners)
+        try:
+            await asyncio.sleep(2)  # the load under way
+            before, _ = await bot_only_progress(stack, matches, owners)
+            loaded += await bot_replies(stack, token, min(block, wanted - len(loaded)))
+            after, still = await bot_only_progress(stack, matches, owners)
+            moves, playing = moves + after - before, min(playing, still)
+        finally:
+            await bot_only_stop(stack, matches, owners)
+        await asyncio.sleep(1)  # their last turns in flight end
+    return idle, loaded, {"bot_only_moves": moves, "bot_only_playing": playing}
 
 
 async def fanout(
@@ -293,26 +332,22 @@ async def run(stack: Stack, run_id: str, args: argparse.Namespace) -> dict[str, 
     log(f"benchmark: {len(replies)} bot replies timed")
     loaded: dict[str, Any] = {}
     if args.bot_only_load:
-        matches, owners = await bot_only_load(stack, run_id, args.bot_only_load)
-        await asyncio.sleep(2)  # the load under way
-        before, _ = await bot_only_progress(stack, matches, owners)
-        under_load = await bot_replies(stack, human, args.replies)
-        after, playing = await bot_only_progress(stack, matches, owners)
-        await bot_only_stop(stack, matches, owners)
-        log(f"benchmark: {len(under_load)} bot replies timed beside {len(matches)} bot matches")
-        idle_p95, loaded_p95 = percentile(replies, 95), percentile(under_load, 95)
+        owners = await bot_only_players(stack, run_id, args.bot_only_load)
+        idle, under_load, load = await idle_and_loaded(stack, human, owners, args.replies)
+        log(f"benchmark: {len(under_load)} bot replies timed beside {len(owners)} bot matches")
+        idle_p95, loaded_p95 = percentile(idle, 95), percentile(under_load, 95)
         loaded = {
-            "idle_bot_reply_p50_ms": percentile(replies, 50),
+            "idle_bot_reply_p50_ms": percentile(idle, 50),
             "idle_bot_reply_p95_ms": idle_p95,
             "loaded_bot_reply_p50_ms": percentile(under_load, 50),
             "loaded_bot_reply_p95_ms": loaded_p95,
             "loaded_to_idle_p95": round(loaded_p95 / idle_p95, 2)
             if idle_p95 and loaded_p95
             else None,
+            "idle_bot_replies": len(idle),
             "loaded_bot_replies": len(under_load),
-            "bot_only_matches": len(matches),
-            "bot_only_moves": after - before,
-            "bot_only_playing": playing,
+            "bot_only_matches": len(owners),
+            **load,
         }
     players = [register(client, f"p{run_id}{i}") for i in range(2)]
     organiser = register(client, f"o{run_id}")

@@ -1,23 +1,35 @@
 """Live latency: a bot's reply on the human's socket, and one event reaching 100 spectators.
 
     python -m benchmarks.live [--replies 200] [--spectators 100] [--events 40]
+                              [--bot-only-load 20]
 
 The production shape on this machine: a throwaway PostgreSQL database (``DATABASE_URL``,
 default ``postgres://postgres@127.0.0.1:5432/chickenfoot_live_bench``; dropped at the end),
 Redis for the broker and the channel layer (``REDIS_URL``, default
 ``redis://127.0.0.1:6379/11``, with a queue and key prefix of the run's own), gunicorn serving
-HTTP, Daphne serving the sockets and a real Celery worker.
+HTTP, Daphne serving the sockets and the Celery workers as docker-compose.yml runs them: one
+(prefork, concurrency 2) on the main queue, and one for the matches of bots only on
+``<queue>.bots`` (concurrency 1, at ``nice`` 10).
 
 1. **Bot reply.** Matches of a human and three bots (levels 1, 2 and 3): the human's client
    listens on its socket and, when a ``turn`` frame says it is to move, sends a legal move
    over HTTP. The time from the move's answer until the socket has the bot's reply (the next
    move frame, by a bot) is one sample: the worker's pick-up, the bot's move, the commit, the
    publish and the socket's read of the log.
+   With ``--bot-only-load N``, the replies are timed again in alternating blocks: without
+   matches of bots only, then while N matches of four strong bots (level 4, Mexican Train),
+   each started by a player of its own, play (abandoned after the block), so that a shared
+   machine's other load falls on both alike.
 2. **Fan-out.** 100 organiser sockets watch a match of two humans; each move's time is from its
    answer until the last of the 100 sockets has its frame.
 
 The last line printed is one JSON object: ``bot_reply_p50_ms``, ``bot_reply_p99_ms``,
-``fanout_100_p50_ms``, ``fanout_100_p99_ms``, with counts and the load average.
+``fanout_100_p50_ms``, ``fanout_100_p99_ms``, with counts and the load average. With
+``--bot-only-load N`` it adds ``idle_bot_reply_p50_ms``, ``idle_bot_reply_p95_ms``,
+``loaded_bot_reply_p50_ms``, ``loaded_bot_reply_p95_ms``, ``loaded_to_idle_p95``
+(the target: at most 2), and what the load did meanwhile: ``bot_only_matches``,
+``bot_only_moves`` (the moves they played while the loaded replies were timed) and
+``bot_only_playing`` (the fewest still playing at the end of a block: the load lasted).
 """
 
 from __future__ import annotations
@@ -43,17 +55,28 @@ DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/chickenfoot_live_bench"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/11"
 
 
+#: The matches of the load: four strong bots (they search, 150 ms a move) at a long game.
+BOT_ONLY_MATCH = {
+    "variant": "mexican_train",
+    "options": {"max_pip": 12},
+    "seats": [{"kind": "bot", "level": 4}] * 4,
+}
+
+
 class Stack:
-    """gunicorn, Daphne and a Celery worker on one database and one Redis."""
+    """gunicorn, Daphne and the Celery workers on one database and one Redis."""
 
     def __init__(self, env: dict[str, str], queue: str) -> None:
         self.env, self.queue = env, queue
         self.http_port, self.ws_port = free_port(), free_port()
         self.processes: list[subprocess.Popen[bytes]] = []
 
-    def _spawn(self, *argv: str) -> subprocess.Popen[bytes]:
+    def _spawn(self, *argv: str, nice: int = 0) -> subprocess.Popen[bytes]:
         process = subprocess.Popen(  # noqa: S603 - our interpreter, fixed commands
-            [sys.executable, "-m", *argv], cwd=ROOT, env=self.env
+            [sys.executable, "-m", *argv],
+            cwd=ROOT,
+            env=self.env,
+            preexec_fn=(lambda: os.nice(nice)) if nice else None,
         )
         self.processes.append(process)
         return process
@@ -74,6 +97,14 @@ class Stack:
             f"{self.queue}@bench",
             *("--concurrency", "2", "--pool", "prefork", "--loglevel", "WARNING"),
             *("--without-gossip", "--without-mingle", "--without-heartbeat"),
+        )
+        # The matches of bots only: a worker of their own, one process, at a lower CPU priority.
+        self._spawn(
+            *("celery", "-A", "chickenfoot", "worker", "-Q", f"{self.queue}.bots", "-n"),
+            f"{self.queue}-bots@bench",
+            *("--concurrency", "1", "--pool", "prefork", "--loglevel", "WARNING"),
+            *("--without-gossip", "--without-mingle", "--without-heartbeat"),
+            nice=10,
         )
         wait_for_server(self.http_port, web)
         wait_for_server(self.ws_port, sockets)
@@ -154,6 +185,77 @@ async def bot_replies(stack: Stack, token: str, wanted: int) -> list[float]:
     return samples
 
 
+async def bot_only_players(stack: Stack, run_id: str, n: int) -> list[str]:
+    """The tokens of ``n`` players, each to start one match of bots only."""
+    client = Client(stack.http_port)
+    return [register(client, f"l{run_id}{index}") for index in range(n)]
+
+
+async def bot_only_start(stack: Stack, tokens: list[str]) -> list[int]:
+    """Start a match of four strong bots for each of ``tokens``."""
+    client = Client(stack.http_port)
+    matches = []
+    for token in tokens:
+        status, body, _ = await call(client, "POST", "/api/matches", BOT_ONLY_MATCH, token)
+        match_id = expect(status, 201, body, "create a match of bots")["id"]
+        status, body, _ = await call(client, "POST", f"/api/matches/{match_id}/start", None, token)
+        expect(status, 200, body, "start a match of bots")
+        matches.append(match_id)
+    return matches
+
+
+async def bot_only_progress(stack: Stack, matches: list[int], tokens: list[str]) -> tuple[int, int]:
+    """The bot-only matches' moves so far (their versions, added up), and how many still play."""
+    client = Client(stack.http_port)
+    versions, playing = 0, 0
+    for match_id, token in zip(matches, tokens, strict=True):
+        status, body, _ = await call(client, "GET", f"/api/matches/{match_id}", None, token)
+        view = expect(status, 200, body, "watch a match of bots")
+        versions += view["version"]
+        playing += view["status"] == "playing"
+    return versions, playing
+
+
+async def bot_only_stop(stack: Stack, matches: list[int], tokens: list[str]) -> None:
+    """Abandon the matches: their queued turns find nothing to do."""
+    client = Client(stack.http_port)
+    for match_id, token in zip(matches, tokens, strict=True):
+        status, body, _ = await call(
+            client, "POST", f"/api/matches/{match_id}/abandon", None, token
+        )
+        expect(status, 200, body, "abandon a match of bots")
+
+
+#: Blocks of replies timed in turn without and with the matches of bots only.
+BLOCKS = 5
+
+
+async def idle_and_loaded(
+    stack: Stack, token: str, owners: list[str], wanted: int
+) -> tuple[list[float], list[float], dict[str, int]]:
+    """``wanted`` bot replies with no match of bots only, and ``wanted`` while one per owner
+    plays, timed in alternating blocks (the matches started before each loaded block and
+    abandoned after it), so that a shared machine's other load falls on both alike. Whatever
+    worker plays the matches of bots only, the idle blocks have none to play."""
+    idle: list[float] = []
+    loaded: list[float] = []
+    moves, playing = 0, len(owners)
+    block = max(1, -(-wanted // BLOCKS))
+    while len(loaded) < wanted:
+        idle += await bot_replies(stack, token, min(block, wanted - len(idle)))
+        matches = await bot_only_start(stack, owners)
+        try:
+            await asyncio.sleep(2)  # the load under way
+            before, _ = await bot_only_progress(stack, matches, owners)
+            loaded += await bot_replies(stack, token, min(block, wanted - len(loaded)))
+            after, still = await bot_only_progress(stack, matches, owners)
+            moves, playing = moves + after - before, min(playing, still)
+        finally:
+            await bot_only_stop(stack, matches, owners)
+        await asyncio.sleep(1)  # their last turns in flight end
+    return idle, loaded, {"bot_only_moves": moves, "bot_only_playing": playing}
+
+
 async def fanout(
     stack: Stack, tokens: list[str], organiser: str, n: int, events: int
 ) -> list[float]:
@@ -228,6 +330,25 @@ async def run(stack: Stack, run_id: str, args: argparse.Namespace) -> dict[str, 
     human = register(client, f"h{run_id}")
     replies = await bot_replies(stack, human, args.replies)
     log(f"benchmark: {len(replies)} bot replies timed")
+    loaded: dict[str, Any] = {}
+    if args.bot_only_load:
+        owners = await bot_only_players(stack, run_id, args.bot_only_load)
+        idle, under_load, load = await idle_and_loaded(stack, human, owners, args.replies)
+        log(f"benchmark: {len(under_load)} bot replies timed beside {len(owners)} bot matches")
+        idle_p95, loaded_p95 = percentile(idle, 95), percentile(under_load, 95)
+        loaded = {
+            "idle_bot_reply_p50_ms": percentile(idle, 50),
+            "idle_bot_reply_p95_ms": idle_p95,
+            "loaded_bot_reply_p50_ms": percentile(under_load, 50),
+            "loaded_bot_reply_p95_ms": loaded_p95,
+            "loaded_to_idle_p95": round(loaded_p95 / idle_p95, 2)
+            if idle_p95 and loaded_p95
+            else None,
+            "idle_bot_replies": len(idle),
+            "loaded_bot_replies": len(under_load),
+            "bot_only_matches": len(owners),
+            **load,
+        }
     players = [register(client, f"p{run_id}{i}") for i in range(2)]
     organiser = register(client, f"o{run_id}")
     promote = (
@@ -247,6 +368,7 @@ async def run(stack: Stack, run_id: str, args: argparse.Namespace) -> dict[str, 
         "bot_replies": len(replies),
         "fanout_events": len(spread),
         "spectators": args.spectators,
+        **loaded,
     }
 
 
@@ -255,6 +377,12 @@ def main() -> int:
     parser.add_argument("--replies", type=int, default=200)
     parser.add_argument("--spectators", type=int, default=100)
     parser.add_argument("--events", type=int, default=40)
+    parser.add_argument(
+        "--bot-only-load",
+        type=int,
+        default=0,
+        help="time the bot replies again while this many matches of strong bots only play",
+    )
     args = parser.parse_args()
 
     url = os.environ.get("BENCH_DATABASE_URL") or DEFAULT_URL

@@ -44,6 +44,7 @@ PROBLEM_CODES = [
     "version_ahead",
     "match_not_open",
     "match_full",
+    "bot_match_limit",
     "seat_taken",
     "already_seated",
     "seats_open",
@@ -99,6 +100,14 @@ class ProblemSerializer(serializers.Serializer):
     )
     open_seats = serializers.ListField(
         child=serializers.IntegerField(), required=False, help_text="`seats_open`."
+    )
+    limit = serializers.IntegerField(
+        required=False, help_text="`bot_match_limit`: the matches of bots only one may have."
+    )
+    bot_matches = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="`bot_match_limit`: the ids of one's matches of bots only, open or in play.",
     )
     problems = serializers.ListField(
         child=serializers.CharField(), required=False, help_text="`invalid_competition`."

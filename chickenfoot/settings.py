@@ -12,6 +12,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Exchange, Queue
 
 from chickenfoot.env import env_bool, env_choice, env_int, env_list, env_rate, env_str
 from chickenfoot.secret_key import local_secret_key, production_secret_key
@@ -206,6 +207,15 @@ CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = False
 # Lets several deployments (or CI runs) share one Redis without taking each other's tasks.
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "celery")
+# The bots' turns of matches no person plays (games/bot_matches.py) go to a queue of their own,
+# consumed by a worker of its own at a lower CPU priority (docs/reliability.md, "Bots under
+# load"), so that they never delay a bot a person waits on. A worker started without -Q
+# consumes both queues.
+BOTS_QUEUE = f"{CELERY_TASK_DEFAULT_QUEUE}.bots"
+CELERY_TASK_QUEUES = tuple(
+    Queue(name, Exchange(name), routing_key=name)
+    for name in (CELERY_TASK_DEFAULT_QUEUE, BOTS_QUEUE)
+)
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
@@ -289,6 +299,9 @@ SWEEP_ON_REQUEST = env_bool("SWEEP_ON_REQUEST", default=not REDIS_URL)
 
 # The strong bot's (level 4) thinking time per move, wall clock; it plays one move per task.
 BOT_STRONG_BUDGET_MS = env_int("BOT_STRONG_BUDGET_MS", default=150)
+# Matches of bots only (every seat a bot) a player may have open or in play at once; creating
+# one more is refused (409 bot_match_limit) until one finishes or is abandoned.
+BOT_ONLY_MATCHES_PER_PLAYER = env_int("BOT_ONLY_MATCHES_PER_PLAYER", default=3)
 
 # --- Live events (Django Channels) -------------------------------------------------------------
 

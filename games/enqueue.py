@@ -22,23 +22,26 @@ from django.db import transaction
 logger = logging.getLogger(__name__)
 
 
-def enqueue_on_commit(task: Task, *args: Any, **kwargs: Any) -> None:
+def enqueue_on_commit(task: Task, *args: Any, queue: str | None = None, **kwargs: Any) -> None:
     """Send ``task(*args, **kwargs)`` when the current transaction commits (at once outside one).
 
     Nothing is sent if the transaction rolls back. Never raises: see ``enqueue_now``.
-    Arguments must be JSON-serialisable ids and numbers (the tasks' contract).
+    Arguments must be JSON-serialisable ids and numbers (the tasks' contract). ``queue`` names
+    the queue (``settings.CELERY_TASK_QUEUES``); without it, the default queue.
     """
-    transaction.on_commit(partial(enqueue_now, task, *args, **kwargs))
+    transaction.on_commit(partial(enqueue_now, task, *args, queue=queue, **kwargs))
 
 
-def enqueue_now(task: Task, *args: Any, **kwargs: Any) -> bool:
-    """Send ``task(*args, **kwargs)`` now; ``False`` (and a log line) if it could not be sent.
+def enqueue_now(task: Task, *args: Any, queue: str | None = None, **kwargs: Any) -> bool:
+    """Send ``task(*args, **kwargs)`` now (to ``queue``, or the default queue); ``False`` (and a
+    log line) if it could not be sent.
 
     With a broker the send fails fast (the Redis transport's short timeouts and bounded publish
     retries in settings). In eager mode the task runs here, and an error it raises is logged.
     """
+    options = {"queue": queue} if queue else {}
     try:
-        task.apply_async(args=args, kwargs=kwargs, ignore_result=True)
+        task.apply_async(args=args, kwargs=kwargs, ignore_result=True, **options)
     except Exception:
         logger.exception(
             "Could not run or enqueue %s(args=%r, kwargs=%r); the sweeper will retry it",

@@ -43,6 +43,14 @@ class MatchFull(ConflictError):
     title = "Match full"
 
 
+class BotMatchLimit(ConflictError):
+    """Creating a match of bots only while the player has as many as they may (``limit``) open
+    or in play (``bot_matches``, their ids)."""
+
+    code = "bot_match_limit"
+    title = "Too many matches of bots"
+
+
 class SeatTaken(ConflictError):
     code = "seat_taken"
     title = "Seat taken"
@@ -138,6 +146,8 @@ class ResultsIncompleteProblem(ConflictError):
 class NotOrganiser(ForbiddenError):
     code = "not_organiser"
     title = "Not an organiser"
+
+
 class AlreadyLeft(ConflictError):
     code = "already_left"
     title = "Already left"

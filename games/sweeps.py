@@ -25,6 +25,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
+from games.bot_matches import bot_turn_queue
 from games.enqueue import enqueue_on_commit
 from games.models import Match
 from scoring.models import MatchFinalisation
@@ -59,7 +60,8 @@ def bot_turns(*, now: datetime) -> int:
     "Too long" is ``BOT_TURN_STALE_SECONDS`` since ``Match.bot_turn_since``, which every move
     refreshes while bots play (so a running bot run is never touched). Claiming a match moves
     its clock to ``now``: a match is queued again at most once per ``BOT_TURN_STALE_SECONDS``,
-    and a move committed meanwhile (it changes the clock) makes the claim miss.
+    and a move committed meanwhile (it changes the clock) makes the claim miss. A match of bots
+    only goes to the bots' queue (``games.bot_matches``), as its turns always do.
     """
     from games.tasks import bot_play_turn  # games.tasks imports this module: import here
 
@@ -67,13 +69,14 @@ def bot_turns(*, now: datetime) -> int:
     waiting = (
         Match.objects.filter(bot_turn_since__lt=stale, status=Match.Status.PLAYING)
         .order_by("bot_turn_since")
-        .values_list("pk", "bot_turn_since")[:SWEEP_BATCH]
+        .values_list("pk", "bot_turn_since", "bot_seats", "seat_count")[:SWEEP_BATCH]
     )
     queued = 0
-    for pk, since in list(waiting):
+    for pk, since, bot_seats, seat_count in list(waiting):
         claimed = Match.objects.filter(pk=pk, bot_turn_since=since).update(bot_turn_since=now)
         if claimed:
-            enqueue_on_commit(bot_play_turn, pk)
+            queue = bot_turn_queue(bot_seats=bot_seats or [], seat_count=seat_count)
+            enqueue_on_commit(bot_play_turn, pk, queue=queue)
             queued += 1
     return queued
 

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import OperationalError
 
+from games.bot_matches import bot_turn_queue_of
 from games.enqueue import enqueue_on_commit
 from games.selectors import bot_strong_at
 from games.services import bot_turn_play
@@ -39,11 +40,12 @@ BOT_RUN_SECONDS = 5.0
 _driving = threading.local()
 
 
-def bot_turn_enqueue_on_commit(*, match_id: int, version: int) -> None:
-    """Queue a bot's turn after commit. Inside a running bot loop, the loop plays on instead."""
+def bot_turn_enqueue_on_commit(*, match_id: int, version: int, queue: str) -> None:
+    """Queue a bot's turn after commit, on ``queue`` (``games.bot_matches.bot_turn_queue``).
+    Inside a running bot loop, the loop plays on instead."""
     if getattr(_driving, "active", False):
         return
-    enqueue_on_commit(bot_play_turn, match_id, version)
+    enqueue_on_commit(bot_play_turn, match_id, version, queue=queue)
 
 
 @shared_task(
@@ -66,7 +68,8 @@ def bot_play_turn(self: Task, match_id: int, version: int | None = None) -> int:
     the run. A run hands over to a fresh task after ``BOT_MOVES_PER_TASK`` moves or
     ``BOT_RUN_SECONDS``, far inside the time limit; on a worker, a match with a strong bot
     (level 4: each of its moves is a search) hands over after every move, so a table of strong
-    bots holds a worker for one move at a time.
+    bots holds a worker for one move at a time. The fresh task goes to the queue of the match as
+    it is then (``games.bot_matches``): a match of bots only plays on the bots' queue.
     """
     played, more = 0, False
     deadline = time.monotonic() + BOT_RUN_SECONDS
@@ -82,7 +85,7 @@ def bot_play_turn(self: Task, match_id: int, version: int | None = None) -> int:
         _driving.active = False
     logger.debug("match %s: %s bot moves played (queued at version %s)", match_id, played, version)
     if more:  # the cap (moves or seconds), or a yield: a fresh task carries on
-        enqueue_on_commit(bot_play_turn, match_id)
+        enqueue_on_commit(bot_play_turn, match_id, queue=bot_turn_queue_of(match_id=match_id))
     return played
 
 

@@ -141,12 +141,16 @@ class Celery:
         self.logs.append(log)
         return process
 
-    def worker(self, name: str, pool: str = "solo") -> subprocess.Popen[bytes]:
+    def worker(
+        self, name: str, pool: str = "solo", queues: str | None = None
+    ) -> subprocess.Popen[bytes]:
         """A worker; with the ``solo`` pool its PID is the process running the task, with
-        ``prefork`` it has one pool process (``pool_children``)."""
+        ``prefork`` it has one pool process (``pool_children``). It consumes ``queues``
+        (comma-separated), or every queue of ``CELERY_TASK_QUEUES``."""
         process = self._start(
             name,
             *("worker", "-n", f"{name}@{socket.gethostname()}", f"--pool={pool}"),
+            *(("-Q", queues) if queues else ()),
             "--concurrency=1",
             *("--without-gossip", "--without-mingle", "--without-heartbeat"),
         )

@@ -186,11 +186,25 @@ class MatchCreateApi(GameApi):
                 ),
             ),
             HTTPStatus.CONFLICT: problem(
-                "The league is not running.",
+                "The league is not running; or a match of bots only while the caller has as "
+                "many open or in play as one may (`BOT_ONLY_MATCHES_PER_PLAYER`): `bot_matches` "
+                "lists them.",
                 (
                     "Not running",
                     problem_example(
                         409, "competition_status", "Not now", "League 4 is closed: no matches now."
+                    ),
+                ),
+                (
+                    "Too many matches of bots",
+                    problem_example(
+                        409,
+                        "bot_match_limit",
+                        "Too many matches of bots",
+                        "You have 3 matches of bots only open or in play, and 3 is the most at "
+                        "once: let one finish, or abandon one, before you create another.",
+                        limit=3,
+                        bot_matches=[12, 15, 16],
                     ),
                 ),
             ),

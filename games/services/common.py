@@ -6,6 +6,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from games.bot_matches import bot_turn_queue
 from games.enqueue import enqueue_on_commit
 from games.models import Match, Player, Round, Seat
 from games.problems import MatchNotFound
@@ -145,7 +146,9 @@ def bot_turn_schedule(*, match: Match) -> None:
     Call it on every change that can pass the turn, before saving ``bot_turn_since`` with the
     rest of the match: with no bot to move the clock is cleared. The sweeper
     (``games.sweeps.bot_turns``) queues again a bot turn whose clock is too old, so a lost
-    message or a dead worker never leaves a match waiting for good.
+    message or a dead worker never leaves a match waiting for good. A match of bots only queues
+    its turn on the bots' queue (``games.bot_matches``), so that it never delays a bot a person
+    is waiting on.
     """
     turn = (match.state or {}).get("turn")
     if match.status != Match.Status.PLAYING or turn not in match.bot_seats:
@@ -154,4 +157,5 @@ def bot_turn_schedule(*, match: Match) -> None:
     match.bot_turn_since = timezone.now()
     from games.tasks import bot_turn_enqueue_on_commit  # tasks import services: not above
 
-    bot_turn_enqueue_on_commit(match_id=match.pk, version=match.version)
+    queue = bot_turn_queue(bot_seats=match.bot_seats, seat_count=match.seat_count)
+    bot_turn_enqueue_on_commit(match_id=match.pk, version=match.version, queue=queue)

@@ -5,16 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from games import bots, engine
+from games.bot_matches import bot_only_matches_of
 from games.engine.shuffle import new_match_seed
 from games.live import publish as live
 from games.models import Match, Player, Round, Seat
 from games.problems import (
     AlreadySeated,
     BadSeats,
+    BotMatchLimit,
     MatchFull,
     MatchNotOpen,
     NotCreator,
@@ -71,7 +74,9 @@ def match_create(
     """A new open match. House options are validated and completed now (docs/rules.md §4).
 
     ``seats`` lists every seat in play order: the creator (at most once), open seats for others
-    to join, and bots with a level. Raises ``OptionError`` (400) or ``BadSeats`` (400).
+    to join, and bots with a level. Raises ``OptionError`` (400) or ``BadSeats`` (400). A match
+    of bots only is refused (409 ``bot_match_limit``) to a creator who has as many as they may
+    (``bot_match_limit_check``).
     With ``league``, the match counts for that league: the creator must be registered and
     seated, it plays the league's game and options, and only the league's players (and bots,
     if the league allows them) take its seats (``scoring.competitions.services``).
@@ -101,6 +106,8 @@ def match_create(
     resolved = engine.resolve_options(variant, len(seats), options or {})
     now = timezone.now()
     with transaction.atomic():
+        if all(spec.kind == BOT for spec in seats):
+            bot_match_limit_check(creator=creator)
         match = Match.objects.create(
             variant=variant,
             options=resolved,
@@ -127,6 +134,24 @@ def match_create(
         if league is not None:
             league_match_add(league_id=league, match_id=match.pk)
     return match
+
+
+def bot_match_limit_check(*, creator: Player) -> None:
+    """Refuse (409 ``bot_match_limit``) a new match of bots only to a creator who has
+    ``BOT_ONLY_MATCHES_PER_PLAYER`` of them open or in play.
+
+    Call it inside the transaction that creates the match: it locks the creator's row, so two
+    creations by one player at once count one after the other.
+    """
+    Player.objects.select_for_update().filter(pk=creator.pk).values_list("pk").first()
+    limit = settings.BOT_ONLY_MATCHES_PER_PLAYER
+    active = bot_only_matches_of(player=creator)
+    if len(active) >= limit:
+        raise BotMatchLimit(
+            f"You have {len(active)} matches of bots only open or in play, and {limit} is the "
+            "most at once: let one finish, or abandon one, before you create another.",
+            extra={"limit": limit, "bot_matches": active},
+        )
 
 
 def seat_join(*, match_id: int, player: Player, position: int | None = None) -> Seat:

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 import yaml
+from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,6 +46,28 @@ def test_compose_runs_what_the_readme_says() -> None:
     assert "worker" in " ".join(map(str, worker["command"]))
     assert "container_name" not in worker
     assert "ports" not in worker
+
+
+def test_the_matches_of_bots_only_have_a_worker_of_their_own_at_a_lower_priority() -> None:
+    """docs/reliability.md, "Bots under load": the main worker never takes a bots' turn of a
+    match of bots only, and the worker that does runs one process at nice 10."""
+    services = compose()["services"]
+    main = [str(arg) for arg in services["worker"]["command"]]
+    bots = [str(arg) for arg in services["bots-worker"]["command"]]
+    # compose sets no CELERY_QUEUE: the default queue is "celery", the bots' "celery.bots"
+    assert "CELERY_QUEUE" not in services["worker"]["environment"]
+    assert f"{settings.CELERY_TASK_DEFAULT_QUEUE}.bots" == settings.BOTS_QUEUE
+    assert main[main.index("-Q") + 1] == "celery"
+    assert "--concurrency=2" in main
+    assert bots[:3] == ["nice", "-n", "10"]
+    assert bots[bots.index("-Q") + 1] == "celery.bots"
+    assert "--concurrency=1" in bots
+    # CI runs the same two workers, on its own queue
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert '-Q "$QUEUE"' in ci
+    bots_worker = '.venv/bin/celery -A chickenfoot worker -n "$BOTS_WORKER_NAME" -Q "$BOTS_QUEUE"'
+    assert f"nice -n 10 {bots_worker}" in ci
+    assert 'BOTS_QUEUE="${QUEUE}.bots"' in ci
 
 
 @pytest.mark.skipif(shutil.which("docker") is None, reason="docker is not installed")

@@ -148,3 +148,26 @@ def test_racing_starts_start_the_match_once(players: list[Player]) -> None:
     match.refresh_from_db()
     assert (match.status, match.version) == (Match.Status.PLAYING, before + 1)
     assert match.rounds.count() == 1
+
+
+def test_racing_creations_of_matches_of_bots_stop_at_the_players_limit(
+    players: list[Player], settings: Any
+) -> None:
+    # given: ada may have three matches of bots only; she has one
+    settings.BOT_ONLY_MATCHES_PER_PLAYER = 3
+    bots = [{"kind": "bot", "level": 1}, {"kind": "bot", "level": 2}]
+    match_create(
+        creator=players[0], variant="chickenfoot", seats=[SeatSpec("bot", 1), SeatSpec("bot", 2)]
+    )
+    body = {"variant": "chickenfoot", "seats": bots}
+
+    # when: eight creations of hers race
+    responses = race_posts([(players[0], "/api/matches", body)] * THREADS)
+
+    # then: two are created, six refused, and she has three
+    statuses = sorted(r.status_code for r in responses)
+    assert statuses == [HTTPStatus.CREATED] * 2 + [HTTPStatus.CONFLICT] * (THREADS - 2)
+    assert {r.json()["code"] for r in responses if r.status_code == HTTPStatus.CONFLICT} == {
+        "bot_match_limit"
+    }
+    assert Match.objects.filter(created_by=players[0]).count() == 3

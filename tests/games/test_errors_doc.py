@@ -208,6 +208,14 @@ def _cache_unavailable(w: World) -> Any:
         refusing = redis_cache(f"redis://127.0.0.1:{port}/0")
         with override_settings(CACHES=refusing):
             return w.clients[0].post(f"/api/matches/{w.playing.pk}/ticket")
+def _bot_match_limit(w: World) -> Any:
+    """A match of bots only, for a player allowed none at once."""
+    with override_settings(BOT_ONLY_MATCHES_PER_PLAYER=0):
+        return w.clients[0].post(
+            "/api/matches",
+            {"variant": "chickenfoot", "seats": [{"kind": "bot", "level": 1}] * 2},
+            format="json",
+        )
 
 
 def _twice(w: World, path: str) -> Any:
@@ -269,6 +277,7 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
     "version_ahead": lambda w: w.move(w.mover(), w.play(version=w.playing.version + 1)),
     "match_not_open": lambda w: w.clients[3].post(f"/api/matches/{w.playing.pk}/join", {}),
     "match_full": lambda w: w.clients[3].post(f"/api/matches/{w.full_open.pk}/join", {}),
+    "bot_match_limit": _bot_match_limit,
     "seat_taken": lambda w: w.clients[3].post(
         f"/api/matches/{w.open.pk}/join", {"position": 0}, format="json"
     ),

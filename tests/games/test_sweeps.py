@@ -91,7 +91,7 @@ def test_the_sweep_queues_again_only_playing_bot_turns_waiting_too_long(
 ) -> None:
     # given: four matches with a bot to move
     now = timezone.now()
-    stale, fresh, finished, cleared = (bots_only(players[0]) for _ in range(4))
+    stale, fresh, finished, cleared = (bots_only(player) for player in players)
     clock_at(stale, now - timedelta(seconds=STALE + 1))
     clock_at(fresh, now - timedelta(seconds=STALE - 1))
     clock_at(finished, now - timedelta(hours=1))

@@ -38,9 +38,10 @@ def test_racing_sweepers_queue_each_waiting_bot_turn_once(
     monkeypatch.setattr(tasks.bot_play_turn, "apply_async", record)
     specs = [SeatSpec(kind="bot", level=1), SeatSpec(kind="bot", level=2)]
     ids = []
-    for _ in range(MATCHES):
-        match = match_create(creator=players[0], variant="chickenfoot", seats=specs)
-        match_start(match_id=match.pk, player=players[0])
+    for index in range(MATCHES):  # no player has more matches of bots than one may
+        creator = players[index % len(players)]
+        match = match_create(creator=creator, variant="chickenfoot", seats=specs)
+        match_start(match_id=match.pk, player=creator)
         ids.append(match.pk)
     sent.clear()
     Match.objects.filter(pk__in=ids).update(bot_turn_since=timezone.now())

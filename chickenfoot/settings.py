@@ -86,6 +86,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "games.middleware.SweepOnRequestMiddleware",
+    # A log-in refused for too many password checks at once, in the admin's form: its problem.
+    "chickenfoot.hashing.BusyMiddleware",
     # Last: turns a log-in refused for too many failed ones into its problem response.
     "axes.middleware.AxesMiddleware",
 ]
@@ -355,8 +357,15 @@ AXES_USERNAME_CALLABLE = "chickenfoot.lockout.attempted_username"
 AXES_DISABLE_ACCESS_LOG = True  # failures are kept (and shown in the admin); successes are not
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out attempt
-    "django.contrib.auth.backends.ModelBackend",
+    "chickenfoot.hashing.BoundedModelBackend",  # ModelBackend, within the hashing bounds
 ]
+
+# Password hashing under floods (chickenfoot/hashing.py, docs/reliability.md): at most this many
+# password hashes (log-ins, registrations) start each second across every process (counted in
+# the cache), and at most this many run at once in one process; past either, 429 busy at once.
+# 0: no bound. RATE_LIMITS=off turns both off unless they are set.
+PASSWORD_HASHES_PER_SECOND = env_int("PASSWORD_HASHES_PER_SECOND", default=2 if RATE_LIMITS else 0)
+PASSWORD_HASHES_AT_ONCE = env_int("PASSWORD_HASHES_AT_ONCE", default=1 if RATE_LIMITS else 0)
 
 # --- Internationalisation, static files ---------------------------------------------------------
 

@@ -347,14 +347,19 @@ THROTTLE_RATES: dict[str, str | None] = (
 AXES_ENABLED = env_bool("LOGIN_LOCKOUT", default=True)
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", default=10)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", default=15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# Per username and per address; but a username's lock does not hold at an address it has logged
+# in from within LOGIN_KNOWN_ADDRESS_DAYS (0: none is known), where only the address's own does.
+AXES_LOCKOUT_PARAMETERS = "chickenfoot.lockout.lockout_parameters"
+LOGIN_KNOWN_ADDRESS_DAYS = env_int("LOGIN_KNOWN_ADDRESS_DAYS", default=30)
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = False  # the handler clears the account's failures (not the address's)
 AXES_HANDLER = "chickenfoot.lockout.LockoutHandler"
 AXES_LOCKOUT_CALLABLE = "chickenfoot.lockout.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "chickenfoot.lockout.client_address"
 AXES_USERNAME_CALLABLE = "chickenfoot.lockout.attempted_username"
-AXES_DISABLE_ACCESS_LOG = True  # failures are kept (and shown in the admin); successes are not
+# Failures are kept for the cool-off; successful log-ins (the known addresses) for
+# LOGIN_KNOWN_ADDRESS_DAYS. Both are shown in the admin.
+AXES_DISABLE_ACCESS_LOG = False
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out attempt
     "chickenfoot.hashing.BoundedModelBackend",  # ModelBackend, within the hashing bounds

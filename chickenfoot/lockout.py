@@ -4,6 +4,11 @@
 ``POST /api/auth/token`` and the admin's form alike) and, once a username or an address has
 failed ``AXES_FAILURE_LIMIT`` times within the cool-off, refuses further attempts before any
 password is hashed; ``AxesMiddleware`` then answers with ``lockout_response``.
+
+A username's lock does not hold at an address that username has logged in from within
+``LOGIN_KNOWN_ADDRESS_DAYS`` (axes' own log of successful log-ins, ``AccessLog``, says which):
+there only the address's own lock applies, so that nobody can lock a player out of the places
+they play from by failing at their username from elsewhere (``lockout_parameters``).
 """
 
 from __future__ import annotations
@@ -11,12 +16,13 @@ from __future__ import annotations
 import ipaddress
 import math
 import unicodedata
-from datetime import datetime
+from datetime import datetime, timedelta
 from http import HTTPStatus
 from typing import Any
 
 from axes.handlers.database import AxesDatabaseHandler
 from axes.helpers import get_cool_off, get_failure_limit
+from axes.models import AccessLog
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
@@ -48,15 +54,62 @@ def attempted_username(request: HttpRequest, credentials: dict[str, Any] | None)
     return unicodedata.normalize("NFKC", str(raw)).casefold()
 
 
+BY_USERNAME_AND_ADDRESS: list[str | list[str]] = ["username", "ip_address"]
+BY_ADDRESS: list[str | list[str]] = ["ip_address"]
+
+
+def known_since() -> datetime | None:
+    """The oldest successful log-in that still makes its address known; ``None``: none does."""
+    days = int(settings.LOGIN_KNOWN_ADDRESS_DAYS)
+    return timezone.now() - timedelta(days=days) if days > 0 else None
+
+
+def is_known_address(request: HttpRequest, credentials: dict[str, Any] | None) -> bool:
+    """Has the username this attempt names logged in from its address within the window?
+    (Remembered on the request: axes asks several times per attempt.)"""
+    since = known_since()
+    field = str(settings.AXES_USERNAME_FORM_FIELD)
+    username = credentials.get(field) if credentials else None
+    address = getattr(request, "axes_ip_address", None)
+    if since is None or not username or address is None:
+        return False
+    memo: dict[tuple[str, str], bool] = request.__dict__.setdefault("known_addresses", {})
+    key = (str(username), str(address))
+    if key not in memo:
+        memo[key] = AccessLog.objects.filter(
+            username=key[0], ip_address=key[1], attempt_time__gte=since
+        ).exists()
+    return memo[key]
+
+
+def lockout_parameters(
+    request: HttpRequest | Any, credentials: dict[str, Any] | None = None
+) -> list[str | list[str]]:
+    """``AXES_LOCKOUT_PARAMETERS``: locks per username and per address, but at an address the
+    username has logged in from (``is_known_address``) per address only. Failures made there
+    still count against the username everywhere else."""
+    if isinstance(request, HttpRequest) and is_known_address(request, credentials):
+        return BY_ADDRESS
+    return BY_USERNAME_AND_ADDRESS
+
+
 class LockoutHandler(AxesDatabaseHandler):
     """Axes' database handler; a successful log-in clears the failures recorded against that
     account (from any address), and only those: an address's failures on other accounts stay,
-    so logging in to one's own account between guesses at others unlocks nothing."""
+    so logging in to one's own account between guesses at others unlocks nothing. Axes logs
+    each successful log-in (``AccessLog``: the known addresses); the account's entries older
+    than ``LOGIN_KNOWN_ADDRESS_DAYS`` go at its next log-in."""
 
     def user_logged_in(self, sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
         super().user_logged_in(sender, request, user, **kwargs)
         username = attempted_username(request, {"username": user.get_username()})
         self.reset_attempts(username=username)
+        since = known_since()
+        entries = AccessLog.objects.filter(username=user.get_username())
+        if since is None:
+            entries.delete()
+        else:
+            entries.filter(attempt_time__lt=since).delete()
 
     def unlocked_at(self, request: HttpRequest, credentials: dict[str, Any] | None) -> datetime:
         """When the lock on this attempt's username or address lifts, if nobody tries meanwhile:

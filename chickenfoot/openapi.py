@@ -62,6 +62,7 @@ PROBLEM_CODES = [
     "version_required",
     "throttled",
     "locked_out",
+    "busy",
     "internal_error",
     "database_unavailable",
     "cache_unavailable",
@@ -161,17 +162,37 @@ _THROTTLED = (
         "Request was throttled. Expected available in 12 seconds.",
     ),
 )
+_BUSY = (
+    "Busy",
+    problem_example(
+        429,
+        "busy",
+        "Busy",
+        "The server is checking too many passwords right now: try again in 1 second.",
+    ),
+)
 #: 429 of an operation with request limits (docs/reliability.md, "Limits").
 TOO_MANY_REQUESTS = problem(
     "Too many requests of this kind from this player or address (docs/reliability.md); "
     "`Retry-After` says how many seconds to wait.",
     _THROTTLED,
 )
-#: 429 of a log-in: too many requests, or too many failed log-ins (the lockout).
-LOGIN_REFUSED = problem(
-    "Too many log-in requests from this address, or too many failed log-ins for this username or "
-    "from this address (docs/reliability.md); `Retry-After` says how many seconds to wait.",
+#: 429 of a registration: too many requests, or too many passwords being hashed (busy).
+REGISTER_REFUSED = problem(
+    "Too many registrations from this address, or the server is hashing as many passwords as it "
+    "allows (`busy`; nothing was written) (docs/reliability.md); `Retry-After` says how many "
+    "seconds to wait.",
     _THROTTLED,
+    _BUSY,
+)
+#: 429 of a log-in: too many requests, too many failed log-ins (the lockout), or busy.
+LOGIN_REFUSED = problem(
+    "Too many log-in requests from this address, too many failed log-ins for this username or "
+    "from this address, or the server is checking as many passwords as it allows (`busy`; the "
+    "password was not checked and the attempt is not counted as a failure) "
+    "(docs/reliability.md); `Retry-After` says how many seconds to wait.",
+    _THROTTLED,
+    _BUSY,
     (
         "Locked out",
         problem_example(

@@ -89,6 +89,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "games.middleware.SweepOnRequestMiddleware",
+    # A log-in refused for too many password checks at once, in the admin's form: its problem.
+    "chickenfoot.hashing.BusyMiddleware",
     # Last: turns a log-in refused for too many failed ones into its problem response.
     "axes.middleware.AxesMiddleware",
 ]
@@ -395,18 +397,30 @@ THROTTLE_RATES: dict[str, str | None] = (
 AXES_ENABLED = env_bool("LOGIN_LOCKOUT", default=True)
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", default=10)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", default=15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# Per username and per address; but a username's lock does not hold at an address it has logged
+# in from within LOGIN_KNOWN_ADDRESS_DAYS (0: none is known), where only the address's own does.
+AXES_LOCKOUT_PARAMETERS = "chickenfoot.lockout.lockout_parameters"
+LOGIN_KNOWN_ADDRESS_DAYS = env_int("LOGIN_KNOWN_ADDRESS_DAYS", default=30)
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = False  # the handler clears the account's failures (not the address's)
 AXES_HANDLER = "chickenfoot.lockout.LockoutHandler"
 AXES_LOCKOUT_CALLABLE = "chickenfoot.lockout.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "chickenfoot.lockout.client_address"
 AXES_USERNAME_CALLABLE = "chickenfoot.lockout.attempted_username"
-AXES_DISABLE_ACCESS_LOG = True  # failures are kept (and shown in the admin); successes are not
+# Failures are kept for the cool-off; successful log-ins (the known addresses) for
+# LOGIN_KNOWN_ADDRESS_DAYS. Both are shown in the admin.
+AXES_DISABLE_ACCESS_LOG = False
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out attempt
-    "django.contrib.auth.backends.ModelBackend",
+    "chickenfoot.hashing.BoundedModelBackend",  # ModelBackend, within the hashing bounds
 ]
+
+# Password hashing under floods (chickenfoot/hashing.py, docs/reliability.md): at most this many
+# password hashes (log-ins, registrations) start each second across every process (counted in
+# the cache), and at most this many run at once in one process; past either, 429 busy at once.
+# 0: no bound. RATE_LIMITS=off turns both off unless they are set.
+PASSWORD_HASHES_PER_SECOND = env_int("PASSWORD_HASHES_PER_SECOND", default=2 if RATE_LIMITS else 0)
+PASSWORD_HASHES_AT_ONCE = env_int("PASSWORD_HASHES_AT_ONCE", default=1 if RATE_LIMITS else 0)
 
 # --- Internationalisation, static files ---------------------------------------------------------
 

@@ -77,3 +77,11 @@ def _no_request_limits(settings: Any) -> None:
     """Requests are not throttled in tests: the suite registers players and plays moves faster
     than people do. ``tests/games/test_limits.py`` turns the limits on and tests them."""
     settings.THROTTLE_RATES = {}
+
+
+@pytest.fixture(autouse=True)
+def _no_hashing_bounds(settings: Any) -> None:
+    """Password hashes are not bounded in tests (the suite registers players faster than a
+    server allows); ``tests/games/test_hashing.py`` turns the bounds on and tests them."""
+    settings.PASSWORD_HASHES_PER_SECOND = 0
+    settings.PASSWORD_HASHES_AT_ONCE = 0

@@ -13,6 +13,7 @@ from chickenfoot.openapi import (  # noqa: F401  (re-exported to the games views
     LOGIN_REFUSED,
     NOT_AUTHENTICATED,
     PROBLEM_CODES,
+    REGISTER_REFUSED,
     TOO_MANY_REQUESTS,
     ProblemSerializer,
     problem,

@@ -20,7 +20,7 @@ from chickenfoot.throttles import LOGIN_THROTTLES, REGISTER_THROTTLES
 from games.api.common import (
     LOGIN_REFUSED,
     NOT_AUTHENTICATED,
-    TOO_MANY_REQUESTS,
+    REGISTER_REFUSED,
     GameApi,
     problem,
     problem_example,
@@ -205,7 +205,7 @@ class PlayerRegisterApi(APIView):
                     ),
                 ),
             ),
-            HTTPStatus.TOO_MANY_REQUESTS: TOO_MANY_REQUESTS,
+            HTTPStatus.TOO_MANY_REQUESTS: REGISTER_REFUSED,
         },
     )
     def post(self, request: Request) -> Response:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import authenticate, get_user_model
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.signals import user_logged_in
@@ -12,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.http import HttpRequest
 
+from chickenfoot.hashing import password_hashing
 from chickenfoot.problems import ConflictError
 from games.models import DeviceToken, Player
 from games.names import (
@@ -69,7 +71,8 @@ def player_register(
     The username is stored NFKC-normalised and is unique without regard to case or form
     (``games.names.username_key``); the display name may not pass for a bot's. Raises Django's
     ``ValidationError`` for a bad name or a weak password (by field), ``ConflictError`` for a
-    taken name.
+    taken name, and ``chickenfoot.hashing.Busy`` before hashing the password when the server is
+    hashing as many as it allows (nothing is written then).
     """
     user_model = get_user_model()
     username, shown, errors = _names_checked(username, display_name)
@@ -80,10 +83,13 @@ def player_register(
         errors["password"] = weak.messages
     if errors:
         raise ValidationError(errors)
+    with password_hashing():  # before any transaction: the hash holds no lock
+        hashed = make_password(password)
     try:
         with transaction.atomic():
             # the account's username key is written with it (games.account_keys)
-            user = user_model.objects.create_user(username=username, password=password)
+            user = user_model(username=username, password=hashed)
+            user.save()
             player = Player.objects.create(user=user, kind=Player.Kind.HUMAN, display_name=shown)
             token, key = token_issue(user=user, device=device)
     except IntegrityError:

@@ -24,6 +24,7 @@ from games.services import SeatSpec, match_create, match_start, seat_join
 from tests.games.conftest import FIXED_SEED, client_for
 from tests.games.helpers import submit
 from tests.processes import redis_cache, refusing_port
+from tests.hashing_slots import slots_held
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.foundation.urls")]
 
@@ -216,6 +217,10 @@ def _bot_match_limit(w: World) -> Any:
             {"variant": "chickenfoot", "seats": [{"kind": "bot", "level": 1}] * 2},
             format="json",
         )
+def _busy(w: World) -> Any:
+    """A log-in while this process already runs as many password checks as it allows (one)."""
+    with override_settings(PASSWORD_HASHES_AT_ONCE=1), slots_held(1):
+        return w.anonymous.post("/api/auth/token", {"username": "ada", "password": "wrong"})
 
 
 def _twice(w: World, path: str) -> Any:
@@ -320,6 +325,7 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
     "not_league_player": _not_league_player,
     "throttled": _throttled,
     "locked_out": _locked_out,
+    "busy": _busy,
     "internal_error": lambda w: APIClient(raise_request_exception=False).get("/test/raise/boom"),
     "database_unavailable": lambda w: w.anonymous.get("/test/raise/database-down"),
     "cache_unavailable": _cache_unavailable,

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from axes.models import AccessAttempt
+from axes.models import AccessAttempt, AccessLog
 from django.contrib.auth import get_user_model
 from django.db.models import F, Sum
 from django.test import Client
@@ -231,9 +231,82 @@ def test_an_attempt_without_a_usable_address_counts_under_no_address(
     assert_locked_out(attempt(PASSWORD))
 
 
+KNOWN_ADDRESS = "198.51.100.77"  # where ada plays from
+
+
+def lock_ada_from_elsewhere() -> None:
+    for number in range(LIMIT):
+        log_in("ada", "wrong", address=f"203.0.113.{number}")
+
+
+def test_a_locked_username_still_logs_in_from_an_address_it_logged_in_from(
+    players: list[Player],
+) -> None:
+    assert log_in("ada", address=KNOWN_ADDRESS).status_code == HTTPStatus.OK
+    lock_ada_from_elsewhere()
+
+    elsewhere = log_in("ada", address=OTHER_ADDRESS)
+    at_home = log_in("ada", address=KNOWN_ADDRESS)
+
+    assert_locked_out(elsewhere)  # locked everywhere else, even with the right password
+    assert at_home.status_code == HTTPStatus.OK
+
+
+def test_at_a_known_address_failures_still_count_and_its_own_lock_holds(
+    players: list[Player],
+) -> None:
+    assert log_in("ada", address=KNOWN_ADDRESS).status_code == HTTPStatus.OK
+    lock_ada_from_elsewhere()
+
+    answers = [log_in("ada", "wrong", KNOWN_ADDRESS).status_code for _ in range(LIMIT - 1)]
+    locking = log_in("ada", "wrong", KNOWN_ADDRESS)
+
+    assert answers == [HTTPStatus.UNAUTHORIZED] * (LIMIT - 1)  # checked, not refused
+    assert_locked_out(locking)  # the address's own lock
+    assert_locked_out(log_in("ada", address=KNOWN_ADDRESS))
+    assert failures(username="ada") == 2 * LIMIT
+
+
+def test_an_address_known_for_another_username_is_no_exception(players: list[Player]) -> None:
+    assert log_in("grace", address=KNOWN_ADDRESS).status_code == HTTPStatus.OK
+    lock_ada_from_elsewhere()
+
+    assert_locked_out(log_in("ada", address=KNOWN_ADDRESS))
+
+
+def test_an_address_is_known_for_the_window_only(players: list[Player], settings: Any) -> None:
+    assert log_in("ada", address=KNOWN_ADDRESS).status_code == HTTPStatus.OK
+    AccessLog.objects.update(attempt_time=F("attempt_time") - timedelta(days=31))
+    lock_ada_from_elsewhere()
+
+    assert_locked_out(log_in("ada", address=KNOWN_ADDRESS))  # 31 days ago: forgotten
+    AccessLog.objects.update(attempt_time=F("attempt_time") + timedelta(days=2))
+    assert log_in("ada", address=KNOWN_ADDRESS).status_code == HTTPStatus.OK  # 29 days ago
+    settings.LOGIN_KNOWN_ADDRESS_DAYS = 0
+    lock_ada_from_elsewhere()
+    assert_locked_out(log_in("ada", address=KNOWN_ADDRESS))  # none is known
+
+
+def test_log_ins_older_than_the_window_are_forgotten_at_the_next(
+    players: list[Player], settings: Any
+) -> None:
+    assert log_in("ada", address=KNOWN_ADDRESS).status_code == HTTPStatus.OK
+    AccessLog.objects.update(attempt_time=F("attempt_time") - timedelta(days=31))
+
+    assert log_in("ada", address=OTHER_ADDRESS).status_code == HTTPStatus.OK
+
+    assert list(AccessLog.objects.values_list("username", "ip_address")) == [
+        ("ada", OTHER_ADDRESS)
+    ]
+    settings.LOGIN_KNOWN_ADDRESS_DAYS = 0
+    assert log_in("ada", address=OTHER_ADDRESS).status_code == HTTPStatus.OK
+    assert not AccessLog.objects.exists()  # none is kept
+
+
 PROBE = (
     "import json; from django.conf import settings; print(json.dumps([settings.AXES_ENABLED, "
-    "settings.AXES_FAILURE_LIMIT, settings.AXES_COOLOFF_TIME.total_seconds() / 60]))"
+    "settings.AXES_FAILURE_LIMIT, settings.AXES_COOLOFF_TIME.total_seconds() / 60, "
+    "settings.LOGIN_KNOWN_ADDRESS_DAYS]))"
 )
 
 
@@ -244,10 +317,11 @@ def test_the_documented_defaults_are_the_settings_defaults() -> None:
         [sys.executable, "-c", f"import django; django.setup(); {PROBE}"],
         cwd=ROOT, env=env, capture_output=True, text=True, check=True, timeout=60,
     )  # fmt: skip
-    enabled, limit, minutes = json.loads(probe.stdout.strip().splitlines()[-1])
+    enabled, limit, minutes, known_days = json.loads(probe.stdout.strip().splitlines()[-1])
     doc = (ROOT / "docs" / "reliability.md").read_text()
 
     assert enabled is True
     assert "| the lockout itself | on | `LOGIN_LOCKOUT` (`off`: none) |" in doc
     assert f"within the cool-off | {limit} | `LOGIN_FAILURE_LIMIT` |" in doc
     assert f"| cool-off | {minutes:g} minutes | `LOGIN_COOLOFF_MINUTES` |" in doc
+    assert f"logged in from within | {known_days} days | `LOGIN_KNOWN_ADDRESS_DAYS`" in doc

@@ -1,0 +1,190 @@
+"""Password hashing, bounded (docs/reliability.md, "Password hashing under floods").
+
+A password hash (PBKDF2, about a third of a second of one core) is what a log-in or a
+registration costs the server, and what an anonymous flood of them from rotating addresses
+spends, past every per-address throttle. Two bounds keep hashing from taking the server from
+everyone else; both are checked before any hash is computed:
+
+- **At once, per process**: at most ``settings.PASSWORD_HASHES_AT_ONCE`` hashes run at the same
+  time in one process. A request that finds them all running is refused at once (429 ``busy``),
+  never queued, so the other threads of a gunicorn worker stay free for everyone else's requests.
+- **Per second, across processes**: at most ``settings.PASSWORD_HASHES_PER_SECOND`` hashes start
+  in each clock-aligned second, counted with one atomic increment in the shared cache (Redis in
+  production). A cache that cannot be reached fails open: the check is skipped and logged, and
+  the per-process bound still holds.
+
+0 turns a bound off. ``password_hashing()`` holds one of each around a hash; the registration
+service wraps the new account's hash in it, and ``BoundedModelBackend`` (Django's
+``ModelBackend``, placed after django-axes' backend) wraps every log-in's password check,
+including the dummy hash Django runs for an unknown username, so that a locked-out attempt is
+refused by the lockout before it costs any of the budget. A refused attempt is not a failed
+log-in: the lockout does not count it.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http import HTTPStatus
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.backends import ModelBackend
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from rest_framework.exceptions import APIException
+
+from chickenfoot.problem_views import render_problem
+from chickenfoot.problems import Problem
+
+logger = logging.getLogger(__name__)
+
+#: The cache key of each second's count (the second's number is appended).
+KEY_PREFIX = "password-hashes"
+#: At most one warning this often (seconds) while the cache cannot be reached.
+LOG_EVERY_SECONDS = 10.0
+#: The clock whose seconds are counted (a test sets its own).
+clock = time.time
+
+
+class Busy(APIException):
+    """429 ``busy``: every hashing slot is taken, or this second's hashes have all started."""
+
+    status_code = HTTPStatus.TOO_MANY_REQUESTS
+    default_code = "busy"
+    title = "Busy"
+
+    def __init__(self, wait: int) -> None:
+        self.wait = wait
+        super().__init__(
+            "The server is checking too many passwords right now: try again in "
+            f"{wait} second{'s' if wait != 1 else ''}.",
+            code="busy",
+        )
+
+    def problem(self) -> Problem:
+        return Problem(
+            status=self.status_code,
+            code="busy",
+            title=self.title,
+            detail=str(self.detail),
+            headers={"Retry-After": str(self.wait)},
+        )
+
+
+class _Running:
+    """How many hashes this process is running; taken and given back under a lock."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.count = 0
+
+    def take(self, limit: int) -> bool:
+        with self._lock:
+            if self.count >= limit:
+                return False
+            self.count += 1
+            return True
+
+    def give_back(self) -> None:
+        with self._lock:
+            self.count -= 1
+
+
+_running = _Running()
+_holding = threading.local()  # set while this thread holds a slot (a re-hash inside a check)
+_last_warning = [0.0]
+
+
+@contextmanager
+def password_hashing() -> Iterator[None]:
+    """Hold one of this process's hashing slots and one of this second's hashes for the block;
+    ``Busy`` (before the block runs) when there is none. Nested uses count once."""
+    if getattr(_holding, "held", False):
+        yield
+        return
+    at_once = int(settings.PASSWORD_HASHES_AT_ONCE)
+    if at_once > 0 and not _running.take(at_once):
+        raise Busy(1)
+    try:
+        _count_this_second()
+        _holding.held = True
+        yield
+    finally:
+        _holding.held = False
+        if at_once > 0:
+            _running.give_back()
+
+
+def _count_this_second() -> None:
+    """Count one hash in this second's window; ``Busy`` past ``PASSWORD_HASHES_PER_SECOND``."""
+    per_second = int(settings.PASSWORD_HASHES_PER_SECOND)
+    if per_second <= 0:
+        return
+    now = clock()
+    window = int(now)
+    key = f"{KEY_PREFIX}:{window}"
+    try:
+        if cache.add(key, 1, timeout=2):
+            count = 1
+        else:
+            try:
+                count = int(cache.incr(key))
+            except ValueError:  # the key expired between the two calls
+                cache.set(key, 1, timeout=2)
+                count = 1
+    except Exception as error:  # noqa: BLE001 - any cache backend's failure: fail open
+        _warn_cache_down(error)
+        return
+    if count > per_second:
+        raise Busy(max(1, math.ceil(window + 1 - now)))
+
+
+def _warn_cache_down(error: Exception) -> None:
+    now = time.monotonic()
+    if now - _last_warning[0] >= LOG_EVERY_SECONDS or not _last_warning[0]:
+        _last_warning[0] = now
+        logger.warning(
+            "Password hashes are not counted across processes (the cache failed: %s: %s); "
+            "only the per-process bound applies.",
+            type(error).__name__,
+            error,
+        )
+
+
+class BoundedModelBackend(ModelBackend):
+    """Django's ``ModelBackend``, checking a password (or running the dummy hash for an unknown
+    username) only inside ``password_hashing()``."""
+
+    def authenticate(
+        self,
+        request: HttpRequest | None,
+        username: str | None = None,
+        password: str | None = None,
+        **kwargs: Any,
+    ) -> Any:
+        if password is None:
+            return None
+        with password_hashing():
+            return super().authenticate(request, username=username, password=password, **kwargs)
+
+
+class BusyMiddleware:
+    """Renders ``Busy`` raised in a Django view (the admin's log-in form) as its problem; DRF's
+    views render it themselves (``chickenfoot.problems``)."""
+
+    def __init__(self, get_response: Any) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response: HttpResponse = self.get_response(request)
+        return response
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, Busy):
+            return render_problem(exception.problem())
+        return None

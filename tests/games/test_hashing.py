@@ -1,0 +1,304 @@
+"""Password hashing under floods (chickenfoot/hashing.py): past this second's hashes (counted in
+the shared cache) or with every hashing slot of the process taken, a log-in or a registration is
+refused at once with 429 ``busy`` and ``Retry-After``, before any password is hashed; nothing is
+written and no failed log-in is counted. A cache that cannot be reached fails open, logged.
+
+The suite runs without the bounds (tests/conftest.py); ``bounds`` turns them on here, on a
+cache of the test's own: a fresh local-memory cache, and, when ``REDIS_URL`` is set (CI), Redis
+as in production, under a key prefix of the test's own.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import threading
+import uuid
+from collections.abc import Callable, Iterator
+from http import HTTPStatus
+from typing import Any
+
+import pytest
+import redis
+from axes.models import AccessAttempt
+from django.contrib.auth import get_user_model
+from django.db import connections
+from django.test import Client
+from rest_framework.test import APIClient
+
+from chickenfoot import hashing
+from games.models import Player
+from tests.games import hashers
+from tests.games.conftest import client_for
+from tests.games.schema_check import openapi
+from tests.hashing_slots import slots_held
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "a-long-enough-passphrase"  # the factories' password
+#: A moment 0.25 s into a second: the clock the per-second count reads.
+NOW = 1_000_000_000.25
+CACHES = ["locmem"] + (["redis"] if os.environ.get("REDIS_URL") else [])
+
+
+@pytest.fixture(params=CACHES)
+def bounds(
+    request: pytest.FixtureRequest, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Callable[..., None]]:
+    """``bounds(per_second=2, at_once=0)``: those bounds, counted in a cache of this test's own,
+    at the clock ``NOW`` (``bounds.clock["now"]`` moves it); hashing with ``CountingHasher``."""
+    prefix = f"test-hashing-{uuid.uuid4().hex}"
+    if request.param == "redis":
+        settings.CACHES = {
+            "default": {
+                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "LOCATION": os.environ["REDIS_URL"],
+                "KEY_PREFIX": prefix,
+            }
+        }
+    else:
+        settings.CACHES = {
+            "default": {
+                "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                "LOCATION": prefix,
+            }
+        }
+    settings.PASSWORD_HASHERS = ["tests.games.hashers.CountingHasher"]
+    clock = {"now": NOW}
+    monkeypatch.setattr(hashing, "clock", lambda: clock["now"])
+
+    def set_bounds(*, per_second: int = 0, at_once: int = 0) -> None:
+        settings.PASSWORD_HASHES_PER_SECOND = per_second
+        settings.PASSWORD_HASHES_AT_ONCE = at_once
+
+    set_bounds.clock = clock  # type: ignore[attr-defined]
+    yield set_bounds
+    if request.param == "redis":
+        server = redis.Redis.from_url(os.environ["REDIS_URL"], socket_timeout=2)
+        for key in server.scan_iter(f"{prefix}:*"):
+            server.delete(key)
+
+
+def log_in(name: str = "ada", password: str = PASSWORD, address: str = "192.0.2.10") -> Any:
+    return APIClient(REMOTE_ADDR=address).post(
+        "/api/auth/token", {"username": name, "password": password}, format="json"
+    )
+
+
+def register(name: str) -> Any:
+    return APIClient().post(
+        "/api/players", {"username": name, "password": "correct horse battery"}, format="json"
+    )
+
+
+def assert_busy(response: Any) -> None:
+    assert response.status_code == HTTPStatus.TOO_MANY_REQUESTS, response.content
+    assert response["Content-Type"] == "application/problem+json"
+    body = response.json()
+    assert (body["code"], body["title"], body["status"]) == ("busy", "Busy", 429)
+    assert body["type"] == "https://chickenfoot.dev/problems/busy"
+    assert body["detail"] == (
+        "The server is checking too many passwords right now: try again in 1 second."
+    )
+    assert response["Retry-After"] == "1"
+
+
+def test_log_ins_past_this_seconds_hashes_are_busy_before_hashing(
+    bounds: Callable[..., None], players: list[Player]
+) -> None:
+    bounds(per_second=2)
+    hashed = hashers.CountingHasher.calls
+
+    answers = [log_in().status_code, log_in("grace", "wrong").status_code]
+    refused = [log_in(), log_in("alan"), log_in("nobody", "guess")]
+
+    assert answers == [HTTPStatus.OK, HTTPStatus.UNAUTHORIZED]
+    for response in refused:
+        assert_busy(response)
+    assert hashers.CountingHasher.calls - hashed == 2  # the refused hashed nothing
+    assert sum(a.failures_since_start for a in AccessAttempt.objects.all()) == 1  # nor counted
+
+    bounds.clock["now"] = NOW + 1  # type: ignore[attr-defined]  (the next second)
+    assert log_in("alan").status_code == HTTPStatus.OK
+
+
+def test_an_unknown_username_costs_a_hash_too(
+    bounds: Callable[..., None], players: list[Player]
+) -> None:
+    """Django hashes the password of an attempt on no account (so that timing does not tell
+    which names exist): that hash is counted like any other."""
+    bounds(per_second=2)
+    hashed = hashers.CountingHasher.calls
+
+    answers = [log_in(f"nobody{i}", "guess").status_code for i in range(2)]
+
+    assert answers == [HTTPStatus.UNAUTHORIZED] * 2
+    assert hashers.CountingHasher.calls - hashed == 2
+    assert_busy(log_in())
+
+
+def test_a_registration_past_this_seconds_hashes_is_busy_and_writes_nothing(
+    bounds: Callable[..., None], players: list[Player]
+) -> None:
+    bounds(per_second=1)
+    users = get_user_model().objects.count()
+    first = register("newcomer")
+    hashed = hashers.CountingHasher.calls
+
+    refused = register("latecomer")
+
+    assert first.status_code == HTTPStatus.CREATED
+    assert_busy(refused)
+    assert hashers.CountingHasher.calls == hashed
+    assert get_user_model().objects.count() == users + 1
+    assert not Player.objects.filter(display_name="latecomer").exists()
+    bounds.clock["now"] = NOW + 1  # type: ignore[attr-defined]
+    assert register("latecomer").status_code == HTTPStatus.CREATED
+
+
+def test_log_ins_and_registrations_share_the_count(
+    bounds: Callable[..., None], players: list[Player]
+) -> None:
+    bounds(per_second=2)
+
+    assert register("newcomer").status_code == HTTPStatus.CREATED
+    assert log_in().status_code == HTTPStatus.OK
+    assert_busy(register("latecomer"))
+    assert_busy(log_in("grace"))
+
+
+def test_a_locked_out_attempt_costs_none_of_the_budget(
+    bounds: Callable[..., None], players: list[Player], settings: Any
+) -> None:
+    """The lockout refuses first (django-axes' backend comes before the bounded one)."""
+    settings.AXES_FAILURE_LIMIT = 2
+    bounds(per_second=2)
+    for _ in range(2):
+        log_in("ada", "wrong")  # the second reaches the limit: ada is locked
+    bounds.clock["now"] = NOW + 1  # type: ignore[attr-defined]
+
+    locked = [log_in("ada", address=f"198.51.100.{i}") for i in range(5)]
+
+    assert {response.json()["code"] for response in locked} == {"locked_out"}
+    assert log_in("grace", address="203.0.113.1").status_code == HTTPStatus.OK
+    assert log_in("alan", address="203.0.113.2").status_code == HTTPStatus.OK
+
+
+def test_the_admins_log_in_form_is_bounded(bounds: Callable[..., None], db: None) -> None:
+    get_user_model().objects.create_superuser("root", "root@example.com", PASSWORD)
+    bounds(at_once=1)
+    browser = Client(REMOTE_ADDR="192.0.2.10")
+
+    with slots_held(1):
+        refused = browser.post(
+            "/admin/login/?next=/admin/", {"username": "root", "password": PASSWORD}
+        )
+
+    assert_busy(refused)
+    assert "_auth_user_id" not in browser.session
+    assert not AccessAttempt.objects.exists()
+
+
+def test_with_every_slot_taken_a_log_in_is_busy_at_once(
+    bounds: Callable[..., None], players: list[Player]
+) -> None:
+    bounds(at_once=2)
+    hashed = hashers.CountingHasher.calls
+
+    with slots_held(2):
+        refused = [log_in(), register("newcomer")]
+    with slots_held(1):
+        allowed = log_in()
+
+    for response in refused:
+        assert_busy(response)
+    assert allowed.status_code == HTTPStatus.OK
+    assert hashers.CountingHasher.calls - hashed == 1
+    assert not get_user_model().objects.filter(username="newcomer").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_while_a_hash_runs_other_requests_do_not_wait_behind_it(
+    bounds: Callable[..., None], players: list[Player], settings: Any
+) -> None:
+    """One log-in hashing (held in its hash until the test lets it go): a second log-in is
+    refused at once rather than queued behind it, an authenticated request is answered, and the
+    first log-in then completes."""
+    bounds(at_once=1)
+    settings.PASSWORD_HASHERS = ["tests.games.hashers.GatedHasher"]
+    hashers.GatedHasher.gate.clear()
+    hashers.GatedHasher.started.clear()
+    first: dict[str, Any] = {}
+    me = client_for(players[1])  # its token is checked by digest, not by the password hasher
+
+    def first_log_in() -> None:
+        try:
+            first["answer"] = log_in()
+        finally:
+            connections.close_all()  # this thread's own connection
+
+    hashing_thread = threading.Thread(target=first_log_in)
+    hashing_thread.start()
+    try:
+        assert hashers.GatedHasher.started.wait(timeout=10), "the first log-in never hashed"
+
+        second = log_in("grace")
+        mine = me.get("/api/players/me")
+    finally:
+        hashers.GatedHasher.gate.set()
+        hashing_thread.join(timeout=30)
+
+    assert_busy(second)
+    assert mine.status_code == HTTPStatus.OK
+    assert first["answer"].status_code == HTTPStatus.OK
+
+
+@pytest.fixture
+def unreachable_cache(settings: Any) -> Iterator[None]:
+    """The cache on a loopback port that refuses connections (bound by this test, not
+    listening): every cache call fails, as with Redis down."""
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        port = held.getsockname()[1]
+        settings.CACHES = {
+            "default": {
+                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "LOCATION": f"redis://127.0.0.1:{port}/0",
+                "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+            }
+        }
+        yield
+
+
+def test_with_the_cache_down_the_count_fails_open_and_logs(
+    unreachable_cache: None,
+    players: list[Player],
+    settings: Any,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    settings.PASSWORD_HASHES_PER_SECOND = 1
+    settings.PASSWORD_HASHES_AT_ONCE = 1
+    monkeypatch.setattr(hashing, "_last_warning", [0.0])
+    caplog.set_level(logging.WARNING, logger="chickenfoot.hashing")
+
+    answers = [log_in().status_code, log_in("grace").status_code, register("newcomer").status_code]
+
+    assert answers == [HTTPStatus.OK, HTTPStatus.OK, HTTPStatus.CREATED]
+    warnings = [r for r in caplog.records if r.name == "chickenfoot.hashing"]
+    assert len(warnings) == 1  # once, not once a request
+    assert "not counted across processes" in warnings[0].getMessage()
+    with slots_held(1):  # the per-process bound still holds
+        assert_busy(log_in())
+
+
+def test_busy_is_in_the_schema_of_both_operations() -> None:
+    schema = openapi()
+    for path in ("/api/players", "/api/auth/token"):
+        refused = schema["paths"][path]["post"]["responses"]["429"]
+        media = refused["content"]["application/problem+json"]
+        codes = {example["value"]["code"] for example in media["examples"].values()}
+        assert {"throttled", "busy"} <= codes, path
+        assert "Retry-After" in refused["headers"]
+    assert "busy" in schema["components"]["schemas"]["ProblemCodeEnum"]["enum"]

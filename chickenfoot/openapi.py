@@ -18,6 +18,7 @@ PROBLEM_CODES = [
     "invalid",
     "parse_error",
     "body_too_deep",
+    "too_many_items",
     "invalid_header",
     "malformed_move",
     "invalid_option",

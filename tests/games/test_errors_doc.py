@@ -213,7 +213,10 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
         "/api/matches", "{nope", content_type="application/json"
     ),
     "body_too_deep": lambda w: w.clients[0].post(
-        "/api/matches", "[" * 100_000 + "]" * 100_000, content_type="application/json"
+        "/api/matches", "[" * 10_000 + "]" * 10_000, content_type="application/json"
+    ),
+    "too_many_items": lambda w: w.clients[0].post(
+        "/api/matches", {"variant": "chickenfoot", "seats": [{}] * 1001}, format="json"
     ),
     "invalid_header": lambda w: w.move(w.mover(), w.play(), HTTP_IDEMPOTENCY_KEY="k" * 129),
     "body_too_large": lambda w: w.clients[0].post(

@@ -23,6 +23,9 @@ USER chickenfoot
 EXPOSE 8000
 # Threaded workers keep client connections alive; four workers of two threads suit two cores
 # (docs/api.md, Performance). The heartbeat file lives in memory, not on the image's disk.
+# chickenfoot/gunicorn_config.py: request line and header limits above nginx's, and gunicorn's
+# own refusals as problem documents instead of HTML.
 CMD ["gunicorn", "chickenfoot.wsgi:application", "--bind", "0.0.0.0:8000", \
+     "--config", "python:chickenfoot.gunicorn_config", \
      "--worker-class", "gthread", "--workers", "4", "--threads", "2", "--keep-alive", "30", \
      "--worker-tmp-dir", "/dev/shm", "--timeout", "30", "--access-logfile", "-"]

@@ -34,6 +34,13 @@ logger = logging.getLogger(__name__)
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 
+#: What a problem repeats back of a request, at most: a body of 50,000 bad keys is answered with
+#: the first few and a count of the rest, not with all of them.
+MAX_LISTED = 20  # fields under ``errors``, and items of any other list member
+MAX_MESSAGES = 5  # messages for one field
+MAX_REPEATED_CHARS = 200  # a field name, a message, a string member
+MAX_DETAIL_CHARS = 1000  # ``detail``
+
 # Titles for DRF's exception codes; anything else falls back to the HTTP status phrase.
 _TITLES = {
     "invalid": "Invalid input",
@@ -74,20 +81,65 @@ class Problem:
     headers: Mapping[str, str] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
-        """The JSON body. The standard members win over any ``extra`` member of the same name."""
-        body: dict[str, Any] = dict(self.extra)
+        """The JSON body. The standard members win over any ``extra`` member of the same name.
+
+        What repeats the request back is capped (``MAX_LISTED``, ``MAX_MESSAGES``,
+        ``MAX_REPEATED_CHARS``, ``MAX_DETAIL_CHARS``), whoever built the problem.
+        """
+        body: dict[str, Any] = {
+            name: capped_errors(value) if name == "errors" else _capped(value)
+            for name, value in self.extra.items()
+        }
         body.update(
             type=problem_type(self.code),
             title=self.title,
             status=self.status,
-            detail=self.detail,
+            detail=shorten(self.detail, MAX_DETAIL_CHARS),
             code=self.code,
         )
         if self.rule:
             body["rule"] = self.rule
         if self.errors is not None:
-            body["errors"] = self.errors
+            body["errors"] = capped_errors(self.errors)
         return body
+
+
+def shorten(text: str, limit: int = MAX_REPEATED_CHARS) -> str:
+    """``text``, or its first ``limit`` characters and how many more there were."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text) - limit:,} more characters)"
+
+
+def and_more(items: list[str], total: int) -> str:
+    """``"a, b, c"``, or ``"a, b, c and 49,997 more"`` when ``total`` counts more than listed."""
+    listed = ", ".join(items)
+    return f"{listed} and {total - len(items):,} more" if total > len(items) else listed
+
+
+def capped_errors(errors: Any) -> Any:
+    """``errors`` with at most ``MAX_LISTED`` fields of at most ``MAX_MESSAGES`` messages, each
+    name and message shortened. Idempotent."""
+    if not isinstance(errors, Mapping):
+        return _capped(errors)
+    out: dict[str, list[str]] = {}
+    for name, messages in list(errors.items())[:MAX_LISTED]:
+        listed = [shorten(str(m)) for m in list(messages)[:MAX_MESSAGES]]
+        if len(messages) > MAX_MESSAGES:
+            listed.append(f"… and {len(messages) - MAX_MESSAGES:,} more.")
+        out[shorten(str(name))] = listed
+    return out
+
+
+def _capped(value: Any) -> Any:
+    """A member other than ``errors``: lists cut to ``MAX_LISTED`` items, strings shortened."""
+    if isinstance(value, str):
+        return shorten(value)
+    if isinstance(value, list | tuple):
+        return [_capped(item) for item in value[:MAX_LISTED]]
+    if isinstance(value, Mapping):
+        return {shorten(str(k)): _capped(v) for k, v in list(value.items())[:MAX_LISTED]}
+    return value
 
 
 class ProblemError(Exception):
@@ -213,14 +265,16 @@ def flatten_errors(detail: Any, prefix: str = "") -> dict[str, list[str]]:
 
 
 def errors_summary(errors: dict[str, list[str]]) -> str:
-    """One sentence for ``detail`` from field errors: the one message, or the fields named."""
+    """One sentence for ``detail`` from field errors: the one message, or the fields named (the
+    first ``MAX_LISTED``, and how many more)."""
     if len(errors) == 1:
         ((name, messages),) = errors.items()
         if len(messages) == 1:
             if name == api_settings.NON_FIELD_ERRORS_KEY:
-                return messages[0]
-            return f"{name}: {messages[0]}"
-    return "Invalid input in: " + ", ".join(errors) + "."
+                return shorten(str(messages[0]))
+            return f"{shorten(name)}: {shorten(str(messages[0]))}"
+    names = [shorten(name) for name in list(errors)[:MAX_LISTED]]
+    return f"Invalid input in: {and_more(names, len(errors))}."
 
 
 def _from_validation(errors: dict[str, list[str]]) -> Problem:

@@ -13,6 +13,8 @@ from django.http import QueryDict
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 
+from chickenfoot.numbers import whole_number
+
 
 def check_query_params(query: QueryDict, known: Iterable[str]) -> None:
     """Refuse (400 ``invalid``, each parameter under its own name in ``errors``) a parameter not
@@ -44,8 +46,7 @@ class StrictPageSize:
         name = self.page_size_query_param
         if not name or name not in request.query_params:
             return self.page_size
-        raw = request.query_params[name]
-        if not (raw.isascii() and raw.isdigit() and int(raw) > 0):
+        size = whole_number(request.query_params[name])
+        if not size:
             raise ValidationError({name: ["A whole number from 1 up is required."]})
-        size = int(raw)
         return min(size, self.max_page_size) if self.max_page_size else size

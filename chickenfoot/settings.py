@@ -456,10 +456,14 @@ REST_FRAMEWORK = {
 }
 
 # Bad input (docs/reliability.md, "Bad input"). A body over this many bytes is refused with 413
-# before it is read (Django's limit; no request the API takes comes near it). A JSON body nested
-# deeper than API_MAX_JSON_DEPTH is refused with 400.
+# before it is read (Django's limit, the admin's forms included). The API's JSON bodies are
+# smaller still (no request it takes is over a few hundred bytes): one over API_MAX_JSON_BYTES is
+# 413, one nested deeper than API_MAX_JSON_DEPTH or with an array or object longer than
+# API_MAX_JSON_ITEMS is 400 (chickenfoot/parsers.py).
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MAX_BODY_BYTES", default=1024 * 1024)
+API_MAX_JSON_BYTES = env_int("API_MAX_JSON_BYTES", default=64 * 1024)
 API_MAX_JSON_DEPTH = env_int("API_MAX_JSON_DEPTH", default=32)
+API_MAX_JSON_ITEMS = env_int("API_MAX_JSON_ITEMS", default=1000)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Chickenfoot API",

@@ -2,14 +2,31 @@
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import admin
 from django.http import HttpRequest
 
 from games.models import DeviceToken, Match, Move, Player, Round, Seat
+from games.names import display_name_problem
+
+
+class PlayerForm(forms.ModelForm):
+    """A display name set here follows the same rule as one chosen at registration."""
+
+    class Meta:
+        model = Player
+        fields = "__all__"  # noqa: DJ007 - the admin edits every field
+
+    def clean_display_name(self) -> str:
+        name: str = self.cleaned_data["display_name"]
+        if problem := display_name_problem(name):
+            raise forms.ValidationError(problem)
+        return name
 
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
+    form = PlayerForm
     list_display = ("id", "display_name", "kind", "bot_level", "is_organiser", "user")
     list_filter = ("kind", "is_organiser")
     search_fields = ("display_name", "user__username")

@@ -1,5 +1,5 @@
 """Names people choose: usernames compared without regard to case or Unicode form, and display
-names that cannot pass for a bot's.
+names that can be seen, read in order, and cannot pass for a bot's.
 
 Pure functions over strings (no database): the services and the migration that keys existing
 accounts share them.
@@ -33,6 +33,24 @@ _CONFUSABLES = str.maketrans(
     }
 )
 _NOT_LETTERS = re.compile(r"[^a-z]+")
+
+#: Bidirectional controls: embeddings, overrides, isolates and the implicit marks. A right-to-left
+#: override shows "Ada\u202enoom" as "Adamoon" and reverses the text after the name too.
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f"
+    + "".join(map(chr, range(0x202A, 0x202F)))  # LRE RLE PDF LRO RLO
+    + "".join(map(chr, range(0x2066, 0x206A)))  # LRI RLI FSI PDI
+)
+#: Combining marks one character may carry. Real names stack two or three (Thai and Lao vowel
+#: and tone marks, Vietnamese, Hebrew points, Devanagari signs, Tibetan stacks).
+MAX_COMBINING_RUN = 4
+#: Letters and symbols that draw nothing: Hangul fillers and the blank Braille pattern.
+_BLANK_GRAPHICS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+#: What a visible character is: a letter, digit, punctuation mark or symbol.
+_VISIBLE_CATEGORIES = ("L", "N", "P", "S")
+#: Joiners that belong inside a name (Persian, Indic conjuncts, emoji sequences): no mark's run
+#: is broken by them, and they are not visible themselves.
+_JOINERS = frozenset("\u200c\u200d")
 #: A bot's name, squeezed: "Shark bot" -> "sharkbot"; and what every bot name has in it.
 _BOT_SKELETONS = tuple(_NOT_LETTERS.sub("", name.lower()) for name in BOT_NAMES.values())
 _BOT_LEVEL = "botlevel"
@@ -64,3 +82,52 @@ def looks_like_a_bot(name: str) -> bool:
     if _BOT_LEVEL in skeleton:
         return True
     return any(skeleton.startswith(bot) or skeleton.endswith(bot) for bot in _BOT_SKELETONS)
+
+
+def _code_point(char: str) -> str:
+    return f"U+{ord(char):04X}"
+
+
+def display_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a display name as text (its length and whether it passes for a
+    bot's are checked apart), or ``None``.
+
+    Refused: a name with no visible character (only spaces, format or control characters and
+    combining marks: ``"\u200d"``), a bidirectional control anywhere (U+202A-U+202E,
+    U+2066-U+2069, U+200E, U+200F, U+061C), a control character (NUL, a newline...), a lone
+    surrogate, and more than ``MAX_COMBINING_RUN`` combining marks on one character once
+    decomposed (NFD: "ö" is an o and one mark). Names in
+    every script, with their own marks, pass ("สมชาย", "ສົມສັກ", "Արամ", "محمد", "मोहन").
+    """
+    visible = False
+    run = 0
+    # decomposed, so that a mark counts alike whether a letter was composed with it ("ö") or not
+    for char in unicodedata.normalize("NFD", name):
+        category = unicodedata.category(char)
+        if char in BIDI_CONTROLS:
+            return (
+                f"A display name may not hold a bidirectional control character "
+                f"({_code_point(char)}): it reorders the text around it."
+            )
+        if category == "Cc":
+            return f"A display name may not hold a control character ({_code_point(char)})."
+        if category == "Cs":
+            return f"A display name may not hold a lone surrogate ({_code_point(char)})."
+        if category.startswith("M"):
+            run += 1
+            if run > MAX_COMBINING_RUN:
+                return (
+                    f"A display name may stack at most {MAX_COMBINING_RUN} combining marks on "
+                    "one character."
+                )
+        elif char not in _JOINERS:
+            run = 0
+            visible = visible or (
+                category.startswith(_VISIBLE_CATEGORIES) and char not in _BLANK_GRAPHICS
+            )
+    if not visible:
+        return (
+            "A display name needs a visible character: a letter, digit, punctuation mark or "
+            "symbol."
+        )
+    return None

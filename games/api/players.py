@@ -87,9 +87,11 @@ USERNAME_RULES = (
     "one name; log in with any of them. A name taken gets 409 `username_taken`."
 )
 DISPLAY_NAME_RULES = (
-    "Up to 64 characters; the username if empty. It may not pass for a bot's name (`Shark bot "
-    "(level 3)`, `SHARK-B0T`, anything with `bot (level`): 400 `invalid` under "
-    "`errors.display_name`."
+    "Up to 64 characters; the username if empty. It needs a visible character, and may not hold "
+    "a bidirectional control (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C), a control "
+    "character or a lone surrogate, nor stack more than 4 combining marks on one character; nor "
+    "may it pass for a bot's name (`Shark bot (level 3)`, `SHARK-B0T`, anything with "
+    "`bot (level`): 400 `invalid` under `errors.display_name`."
 )
 
 PLAYER_EXAMPLE = {"id": 3, "name": "Ada", "kind": "human", "is_organiser": False}

@@ -115,6 +115,15 @@ def _int_option(options: dict[str, Any], name: str) -> int | None:
     return value
 
 
+#: Unknown option names an error lists (the rest are counted), and the characters shown of each.
+UNKNOWN_LISTED = 10
+_NAME_SHOWN = 40
+
+
+def _shown(name: str) -> str:
+    return name if len(name) <= _NAME_SHOWN else name[:_NAME_SHOWN] + "…"
+
+
 def resolve_options(
     variant: str, seats: int, options: dict[str, Any] | None = None
 ) -> dict[str, Any]:
@@ -134,8 +143,11 @@ def resolve_options(
     allowed = VARIANT_OPTIONS[variant]
     unknown = sorted(set(options) - set(allowed))
     if unknown:
+        listed = ", ".join(_shown(name) for name in unknown[:UNKNOWN_LISTED])
+        if len(unknown) > UNKNOWN_LISTED:
+            listed += f" and {len(unknown) - UNKNOWN_LISTED:,} more"
         raise OptionError(
-            f"Unknown option(s) for {variant}: {', '.join(unknown)}. "
+            f"Unknown option(s) for {variant}: {listed}. "
             f"Known options: {', '.join(allowed)} (docs/rules.md §4 describes each)."
         )
 

@@ -22,6 +22,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 
+from chickenfoot.numbers import whole_number
 from games.live import frames
 from games.live.access import (
     CLOSE_BAD_REQUEST,
@@ -111,9 +112,12 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.peers: dict[str, tuple[int, float]] = {}
         serving_loop_note()
         await self.accept()  # then a refusal can say why, with its close code
-        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
-        after = query.get("after", [None])[0]
-        if after is not None and not after.isdigit():
+        query = parse_qs(
+            self.scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True
+        )
+        after_raw = query.get("after", [None])[0]
+        after = whole_number(after_raw)
+        if after_raw is not None and after is None:
             await self._close(CLOSE_BAD_REQUEST, "`after` must be a move seq: 0 or more.")
             return
         try:
@@ -131,7 +135,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         hello = await database_sync_to_async(frames.hello)(
             match_id=self.match_id, viewer=self.viewer
         )
-        if after is not None and int(after) > hello["seq"]:
+        if after is not None and after > hello["seq"]:
             # A seq this match has not reached: resuming from it would skip moves for good.
             await self.channel_layer.group_discard(self.group, self.channel_name)
             self.viewer = None  # never arrived: nothing to announce on leaving
@@ -140,7 +144,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
                 f"`after` is {after}, past the match's last move ({hello['seq']}).",
             )
             return
-        self.last_seq = int(after) if after is not None else hello["seq"]
+        self.last_seq = after if after is not None else hello["seq"]
         await self.send_json(hello)
         await self._catch_up()
         if self.closing:

@@ -20,6 +20,7 @@ from games.names import (
     BOT_NAMES,
     DISPLAY_NAME_MAX_LENGTH,
     USERNAME_MAX_LENGTH,
+    display_name_problem,
     looks_like_a_bot,
     username_key,
     username_normalise,
@@ -54,6 +55,8 @@ def _names_checked(username: str, display_name: str) -> tuple[str, str, dict[str
         errors["display_name"] = [
             f"Ensure this field has no more than {DISPLAY_NAME_MAX_LENGTH} characters."
         ]
+    elif problem := display_name_problem(shown):
+        errors["display_name"] = [problem]
     elif looks_like_a_bot(shown):
         errors["display_name"] = [
             f"{shown!r} looks like a bot's name (bots are "

@@ -116,9 +116,7 @@ def test_the_app_runs_in_production_behind_one_proxy() -> None:
 def test_nginx_renders_its_whole_template_and_reaches_the_app_servers() -> None:
     services = compose()["services"]
     nginx = services["nginx"]
-    mounts = {
-        str(volume).split(":")[1]: str(volume).split(":")[0] for volume in nginx["volumes"]
-    }
+    mounts = {str(volume).split(":")[1]: str(volume).split(":")[0] for volume in nginx["volumes"]}
     # the repository's template, rendered by the nginx image's envsubst into conf.d
     source = mounts["/etc/nginx/templates/default.conf.template"]
     template = (ROOT / source).read_text(encoding="utf-8")
@@ -156,3 +154,66 @@ def test_static_files_are_collected_into_the_volume_nginx_serves() -> None:
     assert nginx["depends_on"]["web"]["condition"] == "service_healthy"
     # the image's collected files belong to the user that runs collectstatic again
     assert "chown -R chickenfoot /app/staticfiles" in (ROOT / "Dockerfile").read_text()
+
+
+def test_nginx_refuses_long_request_lines_and_headers_before_gunicorn_would() -> None:
+    """nginx's limits are below gunicorn's (chickenfoot/gunicorn_config.py, the Dockerfile's
+    --config), so gunicorn never answers them itself; nginx answers them as problems."""
+    from chickenfoot import gunicorn_config
+
+    template = (ROOT / "deploy" / "nginx" / "chickenfoot.conf.template").read_text()
+    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    assert '"--config", "python:chickenfoot.gunicorn_config"' in dockerfile
+    units = {"": 1, "k": 1024}
+    for server in template.split("\nserver {")[1:]:
+        first = re.search(r"client_header_buffer_size (\d+)([k]?);", server)
+        large = re.search(r"large_client_header_buffers (\d+) (\d+)([k]?);", server)
+        assert first, "each server sets client_header_buffer_size"
+        assert large, "each server sets large_client_header_buffers"
+        line = int(large[2]) * units[large[3]]  # the longest request line, or header line
+        total = int(first[1]) * units[first[2]] + int(large[1]) * line
+        assert line < gunicorn_config.limit_request_line
+        assert line < gunicorn_config.limit_request_field_size
+        assert total // len(b"a:\n") < gunicorn_config.limit_request_fields
+        for status in ("400", "414", "494", "505"):
+            assert re.search(rf"error_page {status} (=\d+ )?/_problems/", server), status
+
+
+def test_gunicorn_answers_its_own_refusals_as_problems() -> None:
+    from chickenfoot.gunicorn_config import problem_response
+
+    answer = problem_response(400, "Bad Request", "Invalid HTTP Header: 'X-A'")
+
+    head, body = answer.split(b"\r\n\r\n", 1)
+    assert head.startswith(b"HTTP/1.1 400 Bad Request\r\n")
+    assert b"Content-Type: application/problem+json" in head
+    assert f"Content-Length: {len(body)}".encode() in head
+    assert yaml.safe_load(body) == {
+        "type": "https://chickenfoot.dev/problems/bad-request",
+        "title": "Bad request",
+        "status": 400,
+        "detail": "Invalid HTTP Header: 'X-A'",
+        "code": "bad_request",
+    }
+    long = yaml.safe_load(
+        problem_response(431, "Request Header Fields Too Large", "x" * 5000).split(b"\r\n\r\n", 1)[
+            1
+        ]
+    )
+    assert (long["code"], long["status"], len(long["detail"])) == ("header_too_large", 431, 200)
+
+
+def test_the_admin_networks_reach_nginx() -> None:
+    nginx = compose()["services"]["nginx"]
+    environment = nginx["environment"]
+    assert environment["ADMIN_ALLOW_NETWORKS"] == "${ADMIN_ALLOW_NETWORKS:-}"
+    # the image's entrypoint runs the script (before 20-envsubst-on-templates.sh renders the
+    # template that includes what it writes)
+    mounts = {str(v).split(":")[1]: str(v).split(":")[0] for v in nginx["volumes"]}
+    scripts = [target for target in mounts if target.startswith("/docker-entrypoint.d/")]
+    assert scripts == ["/docker-entrypoint.d/15-chickenfoot-admin-networks.sh"]
+    assert scripts[0].rsplit("/", 1)[1] < "20-envsubst-on-templates.sh"
+    script = ROOT / mounts[scripts[0]]
+    assert os.access(script, os.X_OK), "the entrypoint runs only executable scripts"
+    assert environment["NGINX_ADMIN_ALLOW"].startswith("/etc/nginx/")
+    assert not environment["NGINX_ADMIN_ALLOW"].startswith("/etc/nginx/conf.d/")  # http-wide

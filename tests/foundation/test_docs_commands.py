@@ -141,6 +141,11 @@ RUNNERS: tuple[Runner, ...] = (
         "test_the_bot_benchmark_reports_win_shares_and_move_times",
     ),
     Runner(
+        r"\.venv/bin/python -m benchmarks\.bodies( \[?--repeat \d+\]?)?",
+        "test: tests/foundation/test_benchmark_bodies.py::"
+        "test_the_body_benchmark_reports_cpu_per_case_and_each_refusal",
+    ),
+    Runner(
         r"\.venv/bin/python -m benchmarks\.live( \[?--\w[\w-]* \w+\]?)*",
         "ci: Benchmarks, briefly",
         "-m benchmarks.live",

@@ -6,8 +6,10 @@ configuration (``DJANGO_ENV=production``) on a SQLite database of their own.
 It checks what the proxy is there for: slow clients trickling request bodies hold no gunicorn
 worker (issue 9: twelve of them kept ``/api/health`` at 7-15 s with gunicorn published
 directly), ``/ws/`` reaches Daphne with the WebSocket upgrade, static files come from nginx,
-plain HTTP is redirected and the app sees HTTPS. Every process here is this test's own, stopped
-by its PID (its process group).
+plain HTTP is redirected and the app sees HTTPS; and that what nginx refuses itself (request
+lines and headers too long, malformed requests, ``/admin/`` from outside
+``ADMIN_ALLOW_NETWORKS``) is answered as a problem document, never gunicorn's HTML. Every
+process here is this test's own, stopped by its PID (its process group).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ import pytest
 from websockets.sync.client import connect
 
 from tests.foundation.doc_commands import all_commands
+from tests.foundation.errors_doc import PROXY_CODES, documented
 from tests.foundation.live_server import (
     PYTHON,
     ROOT,
@@ -50,6 +53,9 @@ NGINX = shutil.which("nginx") or next(
     (path for path in ("/usr/sbin/nginx",) if Path(path).is_file()), None
 )
 TEMPLATE = ROOT / "deploy" / "nginx" / "chickenfoot.conf.template"
+ADMIN_NETWORKS_SCRIPT = ROOT / "deploy" / "nginx" / "admin-networks.sh"
+#: The one address (on loopback, where this test connects from) that may reach /admin/.
+ADMIN_ADDRESS = "127.0.0.2"
 #: As many slow clients as issue 9's test used.
 SLOW_CLIENTS = 12
 
@@ -146,6 +152,14 @@ http {{
     return main
 
 
+def gunicorn_config() -> list[str]:
+    """The Dockerfile's gunicorn ``--config``, as its CMD gives it."""
+    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    found = re.findall(r'"--config", "([\w:.]+)"', dockerfile)
+    assert found == ["python:chickenfoot.gunicorn_config"], found
+    return ["--config", found[0]]
+
+
 def wait_for_port(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -208,6 +222,7 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
                     *(str(bin_dir / "gunicorn"), "chickenfoot.wsgi:application"),
                     *("--bind", f"127.0.0.1:{web_port}", "--worker-class", "gthread"),
                     *("--workers", "1", "--threads", "2", "--access-logfile", "-"),
+                    *gunicorn_config(),
                 ],
                 port=web_port,
                 env=env,
@@ -225,9 +240,21 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
                 log=workdir / "daphne.log",
             )
         )
+        admin_allow = workdir / "admin-allow.conf"
+        subprocess.run(  # noqa: S603 - the repository's script, as the nginx image runs it
+            ["sh", str(ADMIN_NETWORKS_SCRIPT)],  # noqa: S607
+            env={
+                "PATH": os.environ["PATH"],
+                "ADMIN_ALLOW_NETWORKS": f"{ADMIN_ADDRESS}, ::1",
+                "NGINX_ADMIN_ALLOW": str(admin_allow),
+            },
+            check=True,
+            timeout=30,
+        )
         main = nginx_configuration(
             workdir,
             {
+                "NGINX_ADMIN_ALLOW": str(admin_allow),
                 "CHICKENFOOT_WEB": f"127.0.0.1:{web_port}",
                 "CHICKENFOOT_ASGI": f"127.0.0.1:{asgi_port}",
                 "NGINX_HTTP_PORT": f"127.0.0.1:{http_port}",
@@ -248,9 +275,7 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
             )
         stop.callback(stop_group, nginx)
         wait_for_port(https_port, nginx, errors)
-        yield Stack(
-            workdir, http_port, https_port, web, asgi, nginx, certificate, static_root
-        )
+        yield Stack(workdir, http_port, https_port, web, asgi, nginx, certificate, static_root)
 
 
 def register(stack: Stack, username: str) -> str:
@@ -424,3 +449,175 @@ def test_the_app_sees_https_and_plain_http_is_redirected(stack: Stack) -> None:
     assert response.status == 301
     assert response.headers["Location"].startswith("https://")
     conn.close()
+
+
+# --- What nginx refuses itself: as problem documents, never gunicorn's HTML ------------------
+
+
+def raw_request(
+    stack: Stack, request: bytes, *, source: str = "127.0.0.1", tls: bool = True
+) -> tuple[int, http.client.HTTPMessage, bytes]:
+    """Send ``request`` as it is, from ``source`` (a loopback address); the answer."""
+    port = stack.https_port if tls else stack.http_port
+    raw = socket.create_connection(("127.0.0.1", port), timeout=30, source_address=(source, 0))
+    sock = stack.tls().wrap_socket(raw, server_hostname="localhost") if tls else raw
+    with sock:
+        sock.sendall(request)
+        response = http.client.HTTPResponse(sock)
+        response.begin()
+        return response.status, response.headers, response.read()
+
+
+def get(target: bytes, *headers: bytes) -> bytes:
+    lines = [b"GET " + target + b" HTTP/1.1", b"Host: localhost", *headers, b"Connection: close"]
+    return b"\r\n".join(lines) + b"\r\n\r\n"
+
+
+def problem_of(answer: tuple[int, http.client.HTTPMessage, bytes], status: int, code: str) -> dict:
+    got, headers, body = answer
+    assert got == status, body[:500]
+    assert headers["Content-Type"] == "application/problem+json", body[:500]
+    problem = json.loads(body)
+    assert (problem["status"], problem["code"]) == (status, code)
+    assert problem["type"] == "https://chickenfoot.dev/problems/" + code.replace("_", "-")
+    assert problem["title"]
+    assert problem["detail"]
+    return problem
+
+
+LONG = b"a" * 5000  # past nginx's 4 KiB, within gunicorn's 8190: nginx must answer
+
+
+@pytest.mark.parametrize("tls", [True, False], ids=["https", "http"])
+def test_a_request_line_too_long_is_414_problem_json(stack: Stack, tls: bool) -> None:
+    answer = raw_request(stack, get(b"/api/health?x=" + LONG), tls=tls)
+
+    problem_of(answer, 414, "uri_too_long")
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        pytest.param([b"X-Long: " + LONG], id="one-header-too-long"),
+        pytest.param([b"Cookie: " + b"c" * 9000], id="a-cookie-too-long"),
+        pytest.param([b"X-Part-%d: " % n + b"b" * 3900 for n in range(6)], id="all-too-long"),
+    ],
+)
+def test_headers_too_large_are_431_problem_json(stack: Stack, headers: list[bytes]) -> None:
+    answer = raw_request(stack, get(b"/api/health", *headers))
+
+    problem_of(answer, 431, "header_too_large")
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        pytest.param(get(b"/api/health\x01"), id="control-character-in-the-target"),
+        pytest.param(get(b"/api/health", b"X-A\x01: b"), id="control-character-in-a-name"),
+        pytest.param(get(b"/api/health", b"X-A: a\x00b"), id="nul-in-a-value"),
+        pytest.param(get(b"/api/health", b"X-A: a\x01b"), id="control-character-in-a-value"),
+        pytest.param(get(b"/api/health", b"X-A: a\x7fb"), id="delete-in-a-value"),
+        pytest.param(
+            b"GET /api/health HTTP/1.1\r\nHost: localhost\r\nno colon\r\n\r\n", id="no-colon"
+        ),
+    ],
+)
+def test_a_malformed_request_is_400_problem_json(stack: Stack, request_: bytes) -> None:
+    answer = raw_request(stack, request_)
+
+    problem_of(answer, 400, "bad_request")
+
+
+def test_an_http_version_nginx_does_not_speak_is_505_problem_json(stack: Stack) -> None:
+    answer = raw_request(stack, b"GET /api/health HTTP/9.9\r\nHost: localhost\r\n\r\n")
+
+    problem_of(answer, 505, "http_version_not_supported")
+
+
+def test_each_problem_the_proxy_answers_is_as_documented(stack: Stack) -> None:
+    """docs/errors.md's rows for the codes only nginx (or gunicorn) sends, sent for real."""
+    sent = {
+        "uri_too_long": raw_request(stack, get(b"/api/health?x=" + LONG)),
+        "header_too_large": raw_request(stack, get(b"/api/health", b"X-Long: " + LONG)),
+        "http_version_not_supported": raw_request(
+            stack, b"GET / HTTP/9.9\r\nHost: localhost\r\n\r\n"
+        ),
+        "network_not_allowed": raw_request(stack, get(b"/admin/")),
+    }
+    assert set(sent) == set(PROXY_CODES)
+    for row in documented():
+        if row.code in sent:
+            problem = problem_of(sent[row.code], row.status, row.code)
+            assert problem["title"] == row.title
+
+
+def test_requests_within_the_limits_reach_the_app(stack: Stack) -> None:
+    status, _, body = raw_request(
+        stack, get(b"/api/health?x=" + b"a" * 3500, b"X-Long: " + b"b" * 3500)
+    )
+
+    assert status == 200, body[:500]
+    assert json.loads(body)["status"] == "ok"
+
+
+def test_the_admin_is_refused_outside_its_networks(stack: Stack) -> None:
+    # from an address outside ADMIN_ALLOW_NETWORKS: refused by nginx, never reaching the app
+    logged = stack.web.log_text().count("/admin/")
+    problem_of(raw_request(stack, get(b"/admin/login/")), 403, "network_not_allowed")
+    problem_of(raw_request(stack, get(b"/admin/%6Cogin/")), 403, "network_not_allowed")
+    assert stack.web.log_text().count("/admin/") == logged
+    # from the network allowed: Django's log-in page
+    status, headers, body = raw_request(stack, get(b"/admin/login/"), source=ADMIN_ADDRESS)
+    assert status == 200, body[:500]
+    assert headers["Content-Type"].startswith("text/html")
+    assert b"csrfmiddlewaretoken" in body
+    # and the rest of the site is open to everyone, as before
+    assert raw_request(stack, get(b"/api/health"))[0] == 200
+
+
+@pytest.mark.parametrize(
+    ("networks", "rules"),
+    [
+        ("", ["allow all;"]),
+        (
+            "10.0.0.0/8, 192.168.1.7 2001:db8::/32",
+            ["allow 10.0.0.0/8;", "allow 192.168.1.7;", "allow 2001:db8::/32;", "deny all;"],
+        ),
+    ],
+)
+def test_the_admin_networks_script_writes_the_rules(
+    tmp_path: Path, networks: str, rules: list[str]
+) -> None:
+    out = tmp_path / "admin-allow.conf"
+    subprocess.run(  # noqa: S603 - the repository's script
+        ["sh", str(ADMIN_NETWORKS_SCRIPT)],  # noqa: S607
+        env={
+            "PATH": os.environ["PATH"],
+            "ADMIN_ALLOW_NETWORKS": networks,
+            "NGINX_ADMIN_ALLOW": str(out),
+        },
+        check=True,
+        timeout=30,
+    )
+    lines = [line for line in out.read_text().splitlines() if not line.startswith("#")]
+    assert lines == rules
+
+
+@pytest.mark.parametrize("networks", ["all", "10.0.0.0/8; allow all", "10.0.0.0/8\nallow all"])
+def test_the_admin_networks_script_refuses_anything_else(tmp_path: Path, networks: str) -> None:
+    out = tmp_path / "admin-allow.conf"
+    done = subprocess.run(  # noqa: S603 - the repository's script
+        ["sh", str(ADMIN_NETWORKS_SCRIPT)],  # noqa: S607
+        env={
+            "PATH": os.environ["PATH"],
+            "ADMIN_ALLOW_NETWORKS": networks,
+            "NGINX_ADMIN_ALLOW": str(out),
+        },
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert done.returncode != 0
+    assert "not an address or network" in done.stderr
+    assert not out.exists()

@@ -168,8 +168,10 @@ async def test_refusals_close_with_their_codes(
     )
     assert await close_code(await open_socket(match.pk, stranger)) == CLOSE_FORBIDDEN
     assert await close_code(await open_socket(999_999, players[0])) == CLOSE_NO_MATCH
-    bad = await open_socket(match.pk, players[0], query="after=-1")
-    assert await close_code(bad) == CLOSE_BAD_REQUEST
+    # a seq that is not ASCII digits: a superscript, other scripts' digits, a number too long
+    for after in ("-1", "%C2%B2", "%D9%A3", "1" * 5000, "", "+1", "1.0"):
+        bad = await open_socket(match.pk, players[0], query=f"after={after}")
+        assert await close_code(bad) == CLOSE_BAD_REQUEST, after
 
 
 async def test_an_organiser_watches_without_hands(

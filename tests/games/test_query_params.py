@@ -33,6 +33,8 @@ def refused(response: object, name: str) -> None:
         ("page_size=", "page_size"),
         ("page_size=false", "page_size"),
         ("page_size=-1", "page_size"),
+        ("page_size=%C2%B2", "page_size"),
+        ("page_size=" + "1" * 5000, "page_size"),
     ],
 )
 def test_a_bad_filter_of_my_matches_is_400(

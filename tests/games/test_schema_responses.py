@@ -232,7 +232,7 @@ def test_problems_answer_as_the_schema_says(
 
 
 def test_every_problem_response_is_problem_json_and_codes_are_the_documented_ones() -> None:
-    from tests.games.test_errors_doc import documented
+    from tests.foundation.errors_doc import documented
 
     schema = openapi()
     problem = schema["components"]["schemas"]["Problem"]

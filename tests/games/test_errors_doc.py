@@ -21,10 +21,11 @@ from games.services import SeatSpec, match_create, match_start, seat_join
 from tests.foundation.errors_doc import PROXY_CODES, Documented, documented
 from tests.games.conftest import FIXED_SEED, client_for
 from tests.games.helpers import submit
-from tests.processes import redis_cache, refusing_port
 from tests.hashing_slots import slots_held
+from tests.processes import redis_cache, refusing_port
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.foundation.urls")]
+
 
 class World:
     """Players and matches in every state the producers need."""
@@ -191,6 +192,8 @@ def _cache_unavailable(w: World) -> Any:
         refusing = redis_cache(f"redis://127.0.0.1:{port}/0")
         with override_settings(CACHES=refusing):
             return w.clients[0].post(f"/api/matches/{w.playing.pk}/ticket")
+
+
 def _bot_match_limit(w: World) -> Any:
     """A match of bots only, for a player allowed none at once."""
     with override_settings(BOT_ONLY_MATCHES_PER_PLAYER=0):
@@ -199,6 +202,8 @@ def _bot_match_limit(w: World) -> Any:
             {"variant": "chickenfoot", "seats": [{"kind": "bot", "level": 1}] * 2},
             format="json",
         )
+
+
 def _busy(w: World) -> Any:
     """A log-in while this process already runs as many password checks as it allows (one)."""
     with override_settings(PASSWORD_HASHES_AT_ONCE=1), slots_held(1):
@@ -327,6 +332,8 @@ def test_the_table_is_read_whole() -> None:
 @pytest.mark.parametrize(
     "row", [row for row in documented() if row.code not in PROXY_CODES], ids=lambda row: row.code
 )
+
+
 def test_each_documented_problem_is_sent_as_documented(
     players: list[Player], row: Documented
 ) -> None:

@@ -20,6 +20,7 @@ from tests.foundation.hostile import (
     STORABLE,
     UNSTORABLE,
     as_attribute,
+    as_isolated_text,
     as_text,
     attribute_values,
     shape,
@@ -133,7 +134,7 @@ def test_hostile_names_are_text_and_values_in_every_picture_csv_and_page() -> No
         assert len(at_table) == 3
         for player in at_table:
             assert as_attribute(player.display_name) in charted
-            assert any(line.startswith(f"{as_text(player.display_name)} held") for line in seated)
+            assert f"{as_isolated_text(player.display_name)} held" in seated
     rows = list(csv.DictReader(io.StringIO(hostile["csv"], newline="")))
     shown = {row["name"] for row in rows}
     assert shown == {f"'{n}" if n.startswith("=") else n for n in STORABLE}

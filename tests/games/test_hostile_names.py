@@ -21,7 +21,6 @@ from tests.foundation.hostile import (
     UNSTORABLE,
     as_attribute,
     as_isolated_text,
-    as_text,
     attribute_values,
     shape,
     texts,
@@ -126,7 +125,8 @@ def test_hostile_names_are_text_and_values_in_every_picture_csv_and_page() -> No
             assert shape(body) == shape(plain[what]), what
     series = set(attribute_values(hostile["standings.svg"]))
     assert {as_attribute(name) for name in STORABLE} <= series
-    assert as_text(TOURNAMENT["name"]) in " ".join(texts(hostile["standings.svg"]))
+    title = f"{as_isolated_text(TOURNAMENT['name'])}: placement points by stage"
+    assert title in texts(hostile["standings.svg"])
     for match_id in tournament["matches"]:
         charted = attribute_values(hostile[f"scores.svg {match_id}"])
         seated = texts(hostile[f"board.svg {match_id} round 1"])

@@ -138,7 +138,7 @@ def line_chart(
         legend_y = PAD_TOP + 16 * number
         drawing.append(draw.Line(WIDTH - PAD_RIGHT + 12, legend_y, WIDTH - PAD_RIGHT + 30,
                                  legend_y, stroke=colour, stroke_width=3))
-        drawing.append(svg.text(line.name[:22], 11, WIDTH - PAD_RIGHT + 36, legend_y,
+        drawing.append(svg.text(svg.isolate(line.name[:22]), 11, WIDTH - PAD_RIGHT + 36, legend_y,
                                  dominant_baseline="central", font_family="sans-serif",
                                  fill=INK, class_="legend"))
     return svg.as_svg(drawing)

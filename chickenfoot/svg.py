@@ -5,7 +5,8 @@ given them, so a name in a ``data-`` attribute could close the attribute and add
 picture is drawn through :func:`drawing`, whose context escapes each attribute value with the
 same function as it is written, quotes included, and serialised by :func:`as_svg`, which puts
 U+FFFD in place of the characters XML 1.0 cannot hold at all (NUL and other C0 controls, lone
-surrogates, U+FFFE/U+FFFF), so that every picture parses whatever a name holds.
+surrogates, U+FFFE/U+FFFF), so that every picture parses whatever a name holds. A name that
+other text follows on a line is drawn as a bidi isolate (:func:`isolate`).
 """
 
 from __future__ import annotations
@@ -46,6 +47,12 @@ def drawing(width: float, height: float) -> draw.Drawing:
 def one_line(text: str) -> str:
     """``text`` with each run of line breaks made one space: a label stays one ``<text>``."""
     return _LINE_BREAKS.sub(" ", text)
+
+
+def isolate(name: str) -> str:
+    """``name`` as a bidi isolate (FSI ... PDI): a right-to-left override in it cannot reorder
+    the text that follows it on the line."""
+    return f"\u2068{name}\u2069"
 
 
 def text(content: str, size: float, x: float, y: float, **attrs: Any) -> draw.Text:

@@ -239,6 +239,7 @@ def board_svg(
     round that is over.
     """
     canvas = _Canvas()
+    names = [svg.isolate(name) for name in names]
     top = _header(canvas, view, names, caption)
     if view["variant"] == "mexican_train":
         bottom = _mexican_train(canvas, view, names, top)

@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 from chickenfoot.charts import Series, line_chart
 from chickenfoot.openapi import NOT_AUTHENTICATED
 from chickenfoot.renderers import SVG_EXAMPLE, SVGRenderer
+from chickenfoot.svg import isolate
 from scoring.api.common import BAD_FILTER, PLAYER_NOT_FOUND, check_known_params
 from scoring.api.competition_base import COMPETITION_ID, CompetitionApi
 from scoring.api.competition_base import NOT_FOUND as COMPETITION_NOT_FOUND
@@ -140,7 +141,7 @@ class StandingsChartApi(CompetitionApi):
             points = {s["stage"]: s["placement_points"] for s in by_stage.get(row["player_id"], [])}
             series.append(Series(row["name"], [0, *accumulate(points.get(n, 0) for n in stages)]))
         chart = line_chart(
-            f"{competition.name}: placement points by stage",
+            f"{isolate(competition.name)}: placement points by stage",
             ["start", *(f"S{number}" for number in stages)],
             series if stages else [],
             y_label="placement points",

@@ -43,6 +43,11 @@ def as_text(name: str) -> str:
     return _NOT_XML.sub("\ufffd", _LINE_BREAKS.sub(" ", name))
 
 
+def as_isolated_text(name: str) -> str:
+    """What a one-line text holding ``name`` as a bidi isolate (FSI ... PDI) reads back as."""
+    return f"\u2068{as_text(name)}\u2069"
+
+
 def parse(svg: str) -> ET.Element:
     """The picture as XML (a parse error fails the test)."""
     return ET.fromstring(svg.encode())  # noqa: S314 (our own output)

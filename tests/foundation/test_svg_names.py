@@ -14,6 +14,7 @@ from games.pictures.scores import scores_chart
 from tests.foundation.hostile import (
     HOSTILE,
     as_attribute,
+    as_isolated_text,
     as_text,
     attribute_values,
     shape,
@@ -26,7 +27,7 @@ SCORES = [[5, 0, 12], [3, 8, 0]]
 def test_a_plain_name_round_trips() -> None:
     svg = scores_chart(scores=SCORES, names=["Ada", "Grace", "Alan"], title="Match")
     assert "Ada" in attribute_values(svg)
-    assert "Ada" in texts(svg)
+    assert "\u2068Ada\u2069" in texts(svg)  # the legend
 
 
 @pytest.mark.parametrize("name", HOSTILE)
@@ -40,7 +41,7 @@ def test_line_chart(name: str) -> None:
     assert attribute_values(svg).count(as_attribute(name)) == 1 + 2 + 2  # series; 2 points
     shown = texts(svg)
     assert shown.count(as_text(name)) >= 3  # the title, the axis labels, a step
-    assert as_text(name[:22]) in shown  # the legend
+    assert as_isolated_text(name[:22]) in shown  # the legend
 
 
 @pytest.mark.parametrize("name", HOSTILE)
@@ -77,7 +78,7 @@ def test_board_picture(name: str, variant: str) -> None:
     assert shape(svg) == shape(picture(["Ada", "Grace", "Alan"]))
     shown = texts(svg)
     assert as_text(name) in shown  # the caption
-    assert any(line.startswith(f"{as_text(name)} held") for line in shown)
+    assert f"{as_isolated_text(name)} held" in shown
     assert any(as_text(name) in line for line in shown if "points" in line)  # the seat line
     # mid-round, with (Mexican Train) the others' hands face up under their names
     live = board_svg(view, names=["Ada", name, "Alan"])
@@ -90,3 +91,19 @@ def test_every_picture_is_drawn_through_the_escaping_context() -> None:
     sources = [p for package in ("chickenfoot", "games", "scoring")
                for p in (root / package).rglob("*.py") if p != root / "chickenfoot" / "svg.py"]
     assert [p for p in sources if "draw.Drawing(" in p.read_text()] == []
+
+
+def test_a_right_to_left_override_in_a_name_does_not_reorder_the_text_after_it() -> None:
+    """A name is a bidi isolate (U+2068 ... U+2069) wherever text follows it on a line, so
+    "\u202eevil: 3 tiles, 10 points" cannot show its figures reversed."""
+    name = "\u202eevil"
+    state = engine.new_match("mexican_train", 3, {"open_hands": True}, seed="hostile")
+    view = engine.view(state, 0)
+    shown = texts(board_svg(view, names=["Ada", name, "Alan"], revealed_hands=[[], [], []]))
+    isolated = f"\u2068{name}\u2069"
+    assert any(line.strip().startswith(f"{isolated}: ") for line in shown)  # the seat line
+    assert f"{isolated}'s train" in shown
+    assert f"{isolated} held" in shown
+    chart = line_chart("t", ["start"], [Series(name, [0])])
+    assert isolated in texts(chart)  # the legend
+    assert name in attribute_values(chart)  # data-series: the name itself

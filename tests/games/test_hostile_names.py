@@ -20,7 +20,7 @@ from tests.foundation.hostile import (
     STORABLE,
     UNSTORABLE,
     as_attribute,
-    as_text,
+    as_isolated_text,
     attribute_values,
     shape,
     texts,
@@ -125,7 +125,8 @@ def test_hostile_names_are_text_and_values_in_every_picture_csv_and_page() -> No
             assert shape(body) == shape(plain[what]), what
     series = set(attribute_values(hostile["standings.svg"]))
     assert {as_attribute(name) for name in STORABLE} <= series
-    assert as_text(TOURNAMENT["name"]) in " ".join(texts(hostile["standings.svg"]))
+    title = f"{as_isolated_text(TOURNAMENT['name'])}: placement points by stage"
+    assert title in texts(hostile["standings.svg"])
     for match_id in tournament["matches"]:
         charted = attribute_values(hostile[f"scores.svg {match_id}"])
         seated = texts(hostile[f"board.svg {match_id} round 1"])
@@ -133,7 +134,7 @@ def test_hostile_names_are_text_and_values_in_every_picture_csv_and_page() -> No
         assert len(at_table) == 3
         for player in at_table:
             assert as_attribute(player.display_name) in charted
-            assert any(line.startswith(f"{as_text(player.display_name)} held") for line in seated)
+            assert f"{as_isolated_text(player.display_name)} held" in seated
     rows = list(csv.DictReader(io.StringIO(hostile["csv"], newline="")))
     shown = {row["name"] for row in rows}
     assert shown == {f"'{n}" if n.startswith("=") else n for n in STORABLE}

@@ -80,14 +80,19 @@ def _polled(page: Any) -> Callable[..., None]:
     """
 
     def wait(
-        expression: str, *, arg: Any = None, timeout: float | None = None, polling: float = 50
+        expression: str,
+        *,
+        arg: Any = None,
+        timeout: float | None = None,
+        polling: float | str = 50,
     ) -> None:
+        every = polling if isinstance(polling, int | float) else 50  # "raf": every 50 ms
         limit = PAGE_TIMEOUT_MS if timeout is None else timeout
         deadline = time.monotonic() + limit / 1000
         while not page.evaluate(expression, arg):
             if time.monotonic() > deadline:
                 raise TimeoutError(f"still false after {limit} ms: {expression}")
-            page.wait_for_timeout(polling)
+            page.wait_for_timeout(every)
 
     return wait
 

@@ -81,6 +81,9 @@ def test_the_reported_exploit_runs_nothing_and_the_chart_still_draws(
     assert names == ["Ada", EXPLOIT, "Grace"]
     assert page.locator("#chart svg .point").count() == 3 * 2  # start and round 1, each
     assert EXPLOIT in page.locator("#scores thead").inner_text()
+    # each name in running text is a bidi isolate, holding the name as text
+    standings = page.locator("#standings-list bdi")
+    assert sorted(standings.all_inner_texts()) == sorted(["Ada", EXPLOIT, "Grace"])
     assert violations(page) == []
     screenshot(page, "hostile-name-table")
 

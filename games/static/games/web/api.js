@@ -154,4 +154,15 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A name someone chose, as a bidi isolate: a right-to-left override in it cannot reorder the
+ * text around it. */
+export function nameNode(name) {
+  return el("bdi", {}, name);
+}
+
+/** ``items`` (nodes or text) with ``separator`` between them, to spread into ``el``. */
+export function joined(items, separator = ", ") {
+  return items.flatMap((item, index) => (index ? [separator, item] : [item]));
+}
+
 export const VARIANTS = { chickenfoot: "Chicken Foot", mexican_train: "Mexican Train" };

@@ -1,7 +1,7 @@
 // A tournament's or league's standings, for the wall: the table (shared ranks marked "="),
 // each player's placement points by stage as a chart, and the CSV.
 import {
-  api, attempt, el, renderAccount, say, session, svgInto, VARIANTS,
+  api, attempt, el, nameNode, renderAccount, say, session, svgInto, VARIANTS,
 } from "./api.js";
 
 const root = document.getElementById("competition");
@@ -9,7 +9,7 @@ const id = root.dataset.competitionId;
 
 const COLUMNS = [
   ["Rank", (r) => (r.rank === null ? "–" : `${r.shared ? "=" : ""}${r.rank}`)],
-  ["Player", (r) => el("a", { href: `/players/${r.player_id}/` }, r.name)],
+  ["Player", (r) => el("a", { href: `/players/${r.player_id}/` }, nameNode(r.name))],
   ["Matches", (r) => r.matches],
   ["Wins", (r) => r.wins],
   ["Placement points", (r) => r.placement_points],

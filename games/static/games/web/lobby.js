@@ -1,5 +1,7 @@
 // The lobby: register or log in; create a match against bots or for others to join; join one.
-import { api, attempt, el, renderAccount, say, session, VARIANTS, WEB_DEVICE } from "./api.js";
+import {
+  api, attempt, el, joined, nameNode, renderAccount, say, session, VARIANTS, WEB_DEVICE,
+} from "./api.js";
 
 const SEAT_CHOICES = [
   ["bot:1", "Bot, level 1 (random)"],
@@ -29,12 +31,12 @@ function renderSeats(list, count) {
 }
 
 function matchLine(match, actions) {
-  const names = match.seats.map((s) => s.name || "open").join(", ");
+  const names = joined(match.seats.map((s) => nameNode(s.name || "open")));
   const link = el("a", { href: `/matches/${match.id}/` },
     `${VARIANTS[match.variant] || match.variant} #${match.id}`);
   let note = match.status;
   if (match.your_turn) note = "your turn";
-  return el("li", { "data-match": match.id }, link, ` · ${note} · ${names} `, ...actions);
+  return el("li", { "data-match": match.id }, link, ` · ${note} · `, ...names, " ", ...actions);
 }
 
 async function refreshLists() {

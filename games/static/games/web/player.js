@@ -1,6 +1,6 @@
 // A player's page: their figures, their rating's trend per game, their recent matches.
 import {
-  api, attempt, el, renderAccount, say, session, svgInto, VARIANTS,
+  api, attempt, el, joined, nameNode, renderAccount, say, session, svgInto, VARIANTS,
 } from "./api.js";
 
 const root = document.getElementById("player");
@@ -55,7 +55,7 @@ function showRecent(page) {
     el("td", {}, new Date(row.finished_at).toLocaleDateString()),
     el("td", {}, row.place),
     el("td", {}, row.total),
-    el("td", {}, row.seats.map((s) => s.name).join(", "))));
+    el("td", {}, ...joined(row.seats.map((s) => nameNode(s.name))))));
   document.getElementById("recent").replaceChildren(el("thead", {}, head),
     el("tbody", {}, ...(rows.length ? rows : [el("tr", {}, el("td", { colspan: 5 },
       "No finished matches yet."))])));

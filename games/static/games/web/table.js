@@ -2,7 +2,7 @@
 // The match's socket (live.js) says when something changed; the table then fetches the match
 // once (with its ETag) and redraws. Without a socket it polls the match every second instead.
 import {
-  api, attempt, el, renderAccount, say, session, svgInto, VARIANTS,
+  api, attempt, el, joined, nameNode, renderAccount, say, session, svgInto, VARIANTS,
 } from "./api.js";
 import { follow } from "./live.js";
 
@@ -25,15 +25,16 @@ let present = []; // the seats with a socket open, as the last presence frame sa
 const key = (tile) => `${Math.min(...tile)}-${Math.max(...tile)}`;
 const names = () => (match ? match.seats.map((s) => s.name || `Seat ${s.position + 1}`) : []);
 
+/** Where a target is, in words: nodes and text to spread into ``el``. */
 function targetName(target) {
-  if (target === "mexican") return "the Mexican Train";
+  if (target === "mexican") return ["the Mexican Train"];
   let m = /^seat:(\d+)$/.exec(target);
-  if (m) return `${names()[Number(m[1])]}'s train`;
+  if (m) return [nameNode(names()[Number(m[1])]), "'s train"];
   m = /^arm:(\d+)$/.exec(target);
-  if (m) return `arm ${Number(m[1]) + 1}`;
+  if (m) return [`arm ${Number(m[1]) + 1}`];
   m = /^foot:(\d+):toe:(\d+)$/.exec(target);
-  if (m) return `foot ${Number(m[1]) + 1}, toe ${Number(m[2]) + 1}`;
-  return target;
+  if (m) return [`foot ${Number(m[1]) + 1}, toe ${Number(m[2]) + 1}`];
+  return [target];
 }
 
 function legal() {
@@ -65,7 +66,7 @@ function renderTargets() {
   const moves = legal().filter((m) => m.kind === "play" && key(m.tile) === selected);
   const buttons = moves.map((m) => el("button", {
     type: "button", class: "target", "data-target": m.target, onclick: () => play(m),
-  }, `Play ${selected.replace("-", "|")} on ${targetName(m.target)}`));
+  }, `Play ${selected.replace("-", "|")} on `, ...targetName(m.target)));
   box.replaceChildren(...buttons);
   for (const m of moves) {
     const slot = board && board.querySelector(`.open-end[data-target="${CSS.escape(m.target)}"]`);
@@ -102,15 +103,16 @@ function renderHand(state) {
   document.getElementById("pass").disabled = !kinds.has("pass");
 }
 
+/** The line under the title: nodes and text to spread into ``replaceChildren``. */
 function statusLine(state) {
-  if (match.status === "finished") return "The match is over.";
-  if (match.status === "abandoned") return "The match was abandoned.";
-  if (state.turn === null || state.turn === undefined) return "";
+  if (match.status === "finished") return ["The match is over."];
+  if (match.status === "abandoned") return ["The match was abandoned."];
+  if (state.turn === null || state.turn === undefined) return [];
   if (state.turn === match.your_seat) {
-    return legal().some((m) => m.kind === "play") ? "Your turn: choose a tile."
-      : "Your turn: nothing fits, draw or pass.";
+    return [legal().some((m) => m.kind === "play") ? "Your turn: choose a tile."
+      : "Your turn: nothing fits, draw or pass."];
   }
-  return `${names()[state.turn]} to play.`;
+  return [nameNode(names()[state.turn]), " to play."];
 }
 
 async function renderResults(state) {
@@ -119,7 +121,7 @@ async function renderResults(state) {
   if (scores.length === 0 || scores.length === shownRounds) return;
   shownRounds = scores.length;
   const head = el("tr", {}, el("th", { scope: "col" }, "Round"),
-    ...names().map((n) => el("th", { scope: "col" }, n)));
+    ...names().map((n) => el("th", { scope: "col" }, nameNode(n))));
   const rows = scores.map((row, i) => el("tr", { "data-round": i + 1 },
     el("th", { scope: "row" }, `Round ${i + 1}`), ...row.map((p) => el("td", {}, p))));
   const totals = el("tr", { class: "totals" }, el("th", { scope: "row" }, "Total"),
@@ -144,8 +146,8 @@ function renderStandings() {
   section.hidden = !(match.status === "finished" && match.standings);
   if (section.hidden) return;
   const items = match.standings.map((row) => el("li", { "data-place": row.place },
-    row.player_id ? el("a", { href: `/players/${row.player_id}/` }, row.name)
-      : names()[row.seat],
+    row.player_id ? el("a", { href: `/players/${row.player_id}/` }, nameNode(row.name))
+      : nameNode(names()[row.seat]),
     `: ${row.total} points${row.place === 1 ? " (winner)" : ""}`));
   document.getElementById("standings-list").replaceChildren(...items);
 }
@@ -155,14 +157,15 @@ function renderPresence() {
   line.hidden = root.dataset.live !== "socket" || !match || present.length === 0;
   if (line.hidden) return;
   line.dataset.seats = present.join(",");
-  const who = present.map((seat) => `${names()[seat]}${seat === match.your_seat ? " (you)" : ""}`);
-  line.textContent = `At the table now: ${who.join(", ")}`;
+  const who = present.map((seat) => el("span", {}, nameNode(names()[seat]),
+    seat === match.your_seat ? " (you)" : ""));
+  line.replaceChildren("At the table now: ", ...joined(who));
 }
 
 function renderWaiting() {
   const seated = match.seats.some((s) => s.you);
   document.getElementById("seats").replaceChildren(...match.seats.map((s) => el("li", {},
-    `Seat ${s.position + 1}: ${s.name || "open"}${s.you ? " (you)" : ""}`)));
+    `Seat ${s.position + 1}: `, nameNode(s.name || "open"), s.you ? " (you)" : "")));
   document.getElementById("join").hidden = seated || match.open_seats === 0;
   document.getElementById("start").hidden = !seated;
 }
@@ -189,7 +192,7 @@ async function render() {
     return;
   }
   if (!state) return;
-  document.getElementById("status").textContent = statusLine(state);
+  document.getElementById("status").replaceChildren(...statusLine(state));
   const picture = await attempt(() => api("GET", `/api/matches/${matchId}/board.svg`, undefined,
     { text: true }));
   if (picture) svgInto(document.getElementById("board"), picture.data);

@@ -1,7 +1,10 @@
 """Processes a test starts itself and stops by PID: a Redis server, a Celery worker, Celery beat.
 
-The crash and outage tests (``tests/games/test_reliability_worker.py``) run them on a loopback
-port of their own, so that killing or restarting them touches nothing else on the machine.
+The crash and outage tests (``tests/games/test_reliability_worker.py``,
+``tests/games/test_redis_outage.py``) run them on a loopback port of their own, so that killing or
+restarting them touches nothing else on the machine. For an outage without a process,
+``refusing_port`` is a loopback port that refuses connections, and ``redis_cache`` points the
+cache at a Redis.
 """
 
 from __future__ import annotations

@@ -365,7 +365,7 @@ def test_with_redis_killed_every_endpoint_answers_and_none_with_a_5xx_but_the_do
     for scope in SCOPES:
         assert f"Throttle {scope} not applied" in said, scope
     assert "Could not run or enqueue games.tasks.bot_play_turn" in said
-    assert "clock: could not schedule" in said
+    # (the match's 600 s clock sends no countdown: the sweep fires it when due, so no send is lost)
     wait_for(lambda: "live: could not publish" in caplog.text, 10, "a failed publish logged")
     # and: docs/reliability.md's matrix is this one
     assert documented_matrix() == matrix

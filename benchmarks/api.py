@@ -2,6 +2,8 @@
 
     python -m benchmarks.api [--clients 8] [--seconds 30] [--workers 4] [--threads 2]
                              [--channels-redis redis://127.0.0.1:6379/11]
+                             [--login-flood [--flood-seconds 15] [--flood-rate 20]
+                              [--cache-redis redis://127.0.0.1:6379/11] [--no-hashing-bounds]]
 
 Creates a throwaway database (``DATABASE_URL``, default
 ``postgres://postgres@127.0.0.1:5432/chickenfoot_bench``; dropped at the end), migrates it, and
@@ -22,6 +24,19 @@ together (``server_db_cpu_ms_per_move``) and by the clients; ``cpu_bound_moves_p
 the machine's cores would sustain at that CPU per move if the benchmark had them to itself (a
 shared machine's other load slows ``moves_per_s``, not this); and the machine's load averages
 before and after. Needs PostgreSQL; loopback traffic only.
+
+``--login-flood`` then times the same GET, 20 a second sent open-loop, for ``--flood-seconds``
+with the server idle and as long again during a flood of ``--flood-rate`` anonymous log-ins a
+second from 1,000 rotating addresses, in alternating 5-second windows
+(``benchmarks/login_flood.py``), and adds ``idle_get_p50_ms``, ``flood_get_p50_ms``, their ratio
+``flood_to_idle``, the server's share of a core in each (``idle_server_cores``,
+``flood_server_cores``) and what the flood was answered (``flood_answers``). For it the server
+runs as in production where hashing is concerned: the production password hasher, the hashing
+bounds at their defaults
+(``--no-hashing-bounds`` turns them off, for comparison), the log-in throttle and the lockout on,
+its cache (which counts the hashes of every worker together) on Redis (``--cache-redis``,
+default ``BENCH_REDIS_URL``), one trusted proxy (the flood's addresses come as
+``X-Forwarded-For``); the other throttles are off, since the clients play faster than people.
 """
 
 from __future__ import annotations
@@ -43,6 +58,9 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
+
+from benchmarks import login_flood
+from benchmarks.http_client import Client
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/chickenfoot_bench"
@@ -82,92 +100,6 @@ def percentile(values: list[float], q: float) -> float | None:
     return round(ordered[index], 2)
 
 
-class Client:
-    """One keep-alive HTTP/1.1 connection to the server.
-
-    A minimal client over a plain socket: the clients share the machine's cores with the server,
-    and ``http.client`` spends more CPU parsing headers than the whole of this does.
-    """
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.sock: socket.socket | None = None
-        self.buffer = b""
-        self.requests = 0
-
-    def _connect(self) -> socket.socket:
-        self.close()
-        sock = socket.create_connection(("127.0.0.1", self.port), timeout=30)
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        self.sock, self.buffer = sock, b""
-        return sock
-
-    def close(self) -> None:
-        if self.sock is not None:
-            self.sock.close()
-            self.sock = None
-
-    def _read_until(self, sock: socket.socket, marker: bytes) -> int:
-        while (end := self.buffer.find(marker)) < 0:
-            chunk = sock.recv(65536)
-            if not chunk:
-                raise ConnectionError("the server closed the connection")
-            self.buffer += chunk
-        return end
-
-    def _exchange(self, request: bytes) -> tuple[int, bytes, bool]:
-        sock = self.sock or self._connect()
-        sock.sendall(request)
-        end = self._read_until(sock, b"\r\n\r\n")
-        head = self.buffer[:end].decode("latin-1").split("\r\n")
-        self.buffer = self.buffer[end + 4 :]
-        status = int(head[0].split(" ", 2)[1])
-        length, close = 0, False
-        for line in head[1:]:
-            name, _, value = line.partition(":")
-            name = name.strip().lower()
-            if name == "content-length":
-                length = int(value)
-            elif name == "connection" and value.strip().lower() == "close":
-                close = True
-        while len(self.buffer) < length:
-            chunk = sock.recv(65536)
-            if not chunk:
-                raise ConnectionError("the server closed the connection")
-            self.buffer += chunk
-        body, self.buffer = self.buffer[:length], self.buffer[length:]
-        return status, body, close
-
-    def call(
-        self, method: str, path: str, body: Any = None, token: str | None = None
-    ) -> tuple[int, Any, float]:
-        """Send a request; return the status, the parsed body and the time taken (ms)."""
-        lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", "Accept: application/json"]
-        payload = b""
-        if body is not None:
-            payload = json.dumps(body).encode()
-            lines.append("Content-Type: application/json")
-        lines.append(f"Content-Length: {len(payload)}")
-        if token:
-            lines.append(f"Authorization: Token {token}")
-        request = ("\r\n".join(lines) + "\r\n\r\n").encode() + payload
-        for attempt in range(2):
-            started = time.perf_counter()
-            try:
-                status, raw, close = self._exchange(request)
-            except OSError:
-                if attempt:
-                    raise
-                self._connect()  # the server closed a kept-alive connection: reconnect once
-                continue
-            elapsed = (time.perf_counter() - started) * 1000
-            self.requests += 1
-            if close:
-                self.close()
-            return status, json.loads(raw) if raw else None, elapsed
-        raise AssertionError("unreachable")
-
-
 class Results:
     def __init__(self) -> None:
         self.lock = threading.Lock()
@@ -186,13 +118,18 @@ def expect(status: int, wanted: int, body: Any, what: str) -> Any:
 
 
 def register(port: int, index: int, run_id: str, tokens: list[list[str]]) -> None:
-    """Client ``index``'s four players (before the clock starts: hashing passwords is slow)."""
+    """Client ``index``'s four players (before the clock starts: hashing passwords is slow);
+    a registration answered ``busy`` (too many passwords hashing) is sent again when it says."""
     client = Client(port)
     for seat in range(SEATS):
         name = f"b{run_id}c{index}s{seat}"
-        status, body, _ = client.call(
-            "POST", "/api/players", {"username": name, "password": f"pw-{run_id}-{name}-long"}
-        )
+        for _ in range(120):
+            status, body, _ = client.call(
+                "POST", "/api/players", {"username": name, "password": f"pw-{run_id}-{name}-long"}
+            )
+            if status != 429 or body.get("code") != "busy":
+                break
+            time.sleep(1)
         tokens[index].append(expect(status, 201, body, "register")["token"])
 
 
@@ -268,6 +205,19 @@ def play(
             results.long_matches += long_matches
 
 
+def flood_env(env: dict[str, str], cache_redis: str, *, bounds: bool) -> dict[str, str]:
+    """The server's environment for ``--login-flood``: production's hashing, limits that stop
+    no benchmark client (they play from one address, faster than people), one trusted proxy."""
+    dropped = ("RATE_LIMITS", "PASSWORD_HASHES_", "THROTTLE_")
+    env = {key: value for key, value in env.items() if not key.startswith(dropped)}
+    off = ("REGISTER", "MATCH_CREATE", "MATCH_CREATE_ADDRESS", "MOVE", "MOVE_ADDRESS")
+    env |= {f"THROTTLE_{scope}": "off" for scope in off}
+    env |= {"CACHE_REDIS_URL": cache_redis, "NUM_PROXIES": "1"}
+    if not bounds:
+        env |= {"PASSWORD_HASHES_PER_SECOND": "0", "PASSWORD_HASHES_AT_ONCE": "0"}
+    return env
+
+
 def process_tree_cpu(root: int) -> float:
     """CPU seconds (user + system) used so far by process ``root`` and its children."""
     tick = os.sysconf("SC_CLK_TCK")
@@ -341,7 +291,30 @@ def main() -> int:
         help="publish each move to the sockets' channel layer on this Redis, as in production "
         "(default: BENCH_REDIS_URL when set)",
     )
+    parser.add_argument(
+        "--login-flood",
+        action="store_true",
+        help="then time GETs idle and during a flood of log-ins from rotating addresses",
+    )
+    parser.add_argument("--flood-seconds", type=float, default=15.0, help="each of the two")
+    parser.add_argument("--flood-rate", type=float, default=20.0, help="log-ins a second")
+    parser.add_argument(
+        "--cache-redis",
+        metavar="URL",
+        default=os.environ.get("BENCH_REDIS_URL") or None,
+        help="the server's cache for --login-flood (default: BENCH_REDIS_URL when set)",
+    )
+    parser.add_argument(
+        "--no-hashing-bounds",
+        action="store_true",
+        help="with --login-flood: the server without its password-hashing bounds (before)",
+    )
     args = parser.parse_args()
+    if args.login_flood and not args.cache_redis:
+        parser.error(
+            "--login-flood needs --cache-redis (or BENCH_REDIS_URL): the hashes of "
+            "every worker are counted together there"
+        )
 
     url = os.environ.get("BENCH_DATABASE_URL") or os.environ.get("DATABASE_URL") or DEFAULT_URL
     db_name = urlsplit(url).path.lstrip("/")
@@ -356,6 +329,8 @@ def main() -> int:
     run_id = secrets.token_hex(3)
     if args.channels_redis:
         env |= {"CHANNELS_REDIS_URL": args.channels_redis, "CHANNELS_PREFIX": f"bench-{run_id}"}
+    if args.login_flood:
+        env = flood_env(env, args.cache_redis, bounds=not args.no_hashing_bounds)
     log(f"benchmark: database {db_name}")
     admin(url, f'DROP DATABASE IF EXISTS "{db_name}" WITH (FORCE)')
     admin(url, f'CREATE DATABASE "{db_name}"')
@@ -431,6 +406,26 @@ def main() -> int:
             else None
         )
         load_after = os.getloadavg()
+        flood: dict[str, Any] = {}
+        if args.login_flood:
+            log(
+                f"benchmark: GETs for {args.flood_seconds:.0f} s idle, then as long during "
+                f"{args.flood_rate:g} log-ins a second from {login_flood.ADDRESSES} addresses"
+            )
+            flood, flood_errors = login_flood.measure(
+                port,
+                tokens[0][0],
+                seconds=args.flood_seconds,
+                rate=args.flood_rate,
+                run_id=run_id,
+                percentile=percentile,
+                server_cpu=lambda: process_tree_cpu(server.pid),  # type: ignore[union-attr]
+            )
+            flood |= {
+                "hashing_bounds": not args.no_hashing_bounds,
+                "load_avg_after_flood": [round(value, 2) for value in os.getloadavg()],
+            }
+            results.errors += flood_errors
     finally:
         if server is not None:
             server.send_signal(signal.SIGTERM)
@@ -480,6 +475,7 @@ def main() -> int:
         "threads": args.threads,
         "seconds": round(elapsed, 1),
         "errors": len(results.errors),
+        **flood,
     }
     sys.stdout.write(json.dumps(summary) + "\n")
     return 1 if results.errors else 0

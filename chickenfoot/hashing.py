@@ -18,22 +18,26 @@ service wraps the new account's hash in it, and ``BoundedModelBackend`` (Django'
 ``ModelBackend``, placed after django-axes' backend) wraps every log-in's password check,
 including the dummy hash Django runs for an unknown username, so that a locked-out attempt is
 refused by the lockout before it costs any of the budget. A refused attempt is not a failed
-log-in: the lockout does not count it.
+log-in: the lockout does not count it. ``refuse_if_busy()`` looks without taking anything, so
+that while the budget is spent a log-in is refused before any of the lockout's queries.
 """
 
 from __future__ import annotations
 
 import logging
 import math
+import os
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from http import HTTPStatus
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.backends import ModelBackend
+from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from rest_framework.exceptions import APIException
@@ -120,6 +124,28 @@ def password_hashing() -> Iterator[None]:
             _running.give_back()
 
 
+def refuse_if_busy() -> None:
+    """``Busy`` now, taking nothing, when a hash could not start: every slot of this process
+    taken, or this second's count at the limit. Lets a log-in be refused before the lockout's
+    queries; ``password_hashing()`` still decides (another request may take the last slot)."""
+    if getattr(_holding, "held", False):
+        return
+    at_once = int(settings.PASSWORD_HASHES_AT_ONCE)
+    if at_once > 0 and _running.count >= at_once:
+        raise Busy(1)
+    per_second = int(settings.PASSWORD_HASHES_PER_SECOND)
+    if per_second <= 0:
+        return
+    now = clock()
+    try:
+        count = cache.get(f"{KEY_PREFIX}:{int(now)}")
+    except Exception as error:  # noqa: BLE001 - any cache backend's failure: fail open
+        _warn_cache_down(error)
+        return
+    if count is not None and int(count) >= per_second:
+        raise Busy(max(1, math.ceil(int(now) + 1 - now)))
+
+
 def _count_this_second() -> None:
     """Count one hash in this second's window; ``Busy`` past ``PASSWORD_HASHES_PER_SECOND``."""
     per_second = int(settings.PASSWORD_HASHES_PER_SECOND)
@@ -154,6 +180,57 @@ def _warn_cache_down(error: Exception) -> None:
             type(error).__name__,
             error,
         )
+
+
+class _NicedThreads:
+    """This process's hashing threads, at a lower CPU priority (made again after a fork, or
+    when the settings change)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._key: tuple[int, int, int] | None = None
+        self._pool: ThreadPoolExecutor | None = None
+
+    def pool(self, niceness: int) -> ThreadPoolExecutor:
+        size = int(settings.PASSWORD_HASHES_AT_ONCE) or 8
+        key = (os.getpid(), niceness, size)
+        with self._lock:
+            if self._pool is None or self._key != key:
+                if self._pool is not None:
+                    self._pool.shutdown(wait=False)
+                self._pool = ThreadPoolExecutor(
+                    max_workers=size,
+                    thread_name_prefix="hashing",
+                    initializer=_lower_priority,
+                    initargs=(niceness,),
+                )
+                self._key = key
+            return self._pool
+
+
+def _lower_priority(niceness: int) -> None:
+    """Lower this thread's CPU priority (Linux keeps a niceness per thread)."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), niceness)
+    except (AttributeError, OSError) as error:  # not Linux, or not allowed: hash as it is
+        logger.info("Hashing at the request's own priority (%s).", error)
+
+
+_niced = _NicedThreads()
+
+
+class NicePBKDF2PasswordHasher(PBKDF2PasswordHasher):
+    """Django's PBKDF2-SHA256 hasher (the same algorithm, iterations and stored hashes), which
+    computes each hash in a thread of lower CPU priority (``PASSWORD_HASH_NICENESS``; 0: in the
+    request's own thread): when the cores are contended, serving requests comes first and
+    hashing takes the rest. The request's thread waits for it with the GIL released."""
+
+    def encode(self, password: str, salt: str, iterations: int | None = None) -> str:
+        niceness = int(settings.PASSWORD_HASH_NICENESS)
+        if niceness <= 0:
+            return str(super().encode(password, salt, iterations))
+        future = _niced.pool(niceness).submit(super().encode, password, salt, iterations)
+        return str(future.result())
 
 
 class BoundedModelBackend(ModelBackend):

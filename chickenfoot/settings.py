@@ -180,17 +180,19 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Redis: Celery broker and result backend, and the cache -----------------------------------
 
 REDIS_URL = env_str("REDIS_URL")
+# The cache's Redis (request limits, the password-hash count), if not the broker's.
+CACHE_REDIS_URL = env_str("CACHE_REDIS_URL") or REDIS_URL
 
 # Nothing a request needs to be right lives only in the cache (docs/reliability.md, "Redis
 # down"): with Redis out of reach the request limits fail open, and a socket ticket (the one
 # operation the cache holds for) answers 503 cache_unavailable. A cache command takes well under
 # a millisecond, so a Redis that does not answer within a second is given up on (each cache
 # command waits at most that).
-if REDIS_URL:
+if CACHE_REDIS_URL:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
+            "LOCATION": CACHE_REDIS_URL,
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         },
     }
@@ -421,6 +423,16 @@ AUTHENTICATION_BACKENDS = [
 # 0: no bound. RATE_LIMITS=off turns both off unless they are set.
 PASSWORD_HASHES_PER_SECOND = env_int("PASSWORD_HASHES_PER_SECOND", default=2 if RATE_LIMITS else 0)
 PASSWORD_HASHES_AT_ONCE = env_int("PASSWORD_HASHES_AT_ONCE", default=1 if RATE_LIMITS else 0)
+# Django's hashers, PBKDF2-SHA256 first (new hashes), computed at this lower CPU priority (Linux
+# niceness of the hashing thread; 0: at the request's own), so that serving comes first.
+PASSWORD_HASH_NICENESS = env_int("PASSWORD_HASH_NICENESS", default=10)
+PASSWORD_HASHERS = [
+    "chickenfoot.hashing.NicePBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
 
 # --- Internationalisation, static files ---------------------------------------------------------
 

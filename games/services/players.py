@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.http import HttpRequest
 
-from chickenfoot.hashing import password_hashing
+from chickenfoot.hashing import password_hashing, refuse_if_busy
 from chickenfoot.problems import ConflictError
 from games.models import DeviceToken, Player
 from games.names import (
@@ -124,9 +124,11 @@ def token_obtain(
 
     ``request`` is the HTTP request the attempt came in on: the log-in lockout counts failures
     by its address, and refuses a locked-out attempt before the password is checked
-    (docs/reliability.md). A success is announced as Django's ``user_logged_in``. The username
-    may be typed in any case or Unicode form.
+    (docs/reliability.md), and ``chickenfoot.hashing.Busy`` before it when the server is
+    hashing as many passwords as it allows. A success is announced as Django's
+    ``user_logged_in``. The username may be typed in any case or Unicode form.
     """
+    refuse_if_busy()  # no budget left for a hash: refused before the lockout's queries
     user = authenticate(request, username=_username_stored(username), password=password)
     if user is None or not user.is_active:
         raise InvalidCredentials("Wrong username or password.")

@@ -120,6 +120,12 @@ RUNNERS: tuple[Runner, ...] = (
         "-m benchmarks.api",
     ),
     Runner(
+        r"(BENCH_REDIS_URL=\S+ )?\.venv/bin/python -m benchmarks\.api --login-flood"
+        r"( \[?--\w[\w-]*( \d+)?\]?)*",
+        "ci: Benchmarks, briefly",
+        "--login-flood",
+    ),
+    Runner(
         r"\.venv/bin/python -m benchmarks\.engine( \[?--\w[\w-]* \w+\]?)*",
         "ci: Benchmarks, briefly",
         "-m benchmarks.engine",

@@ -10,19 +10,24 @@ as in production, under a key prefix of the test's own.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import socket
+import subprocess
+import sys
 import threading
 import uuid
 from collections.abc import Callable, Iterator
 from http import HTTPStatus
+from pathlib import Path
 from typing import Any
 
 import pytest
 import redis
 from axes.models import AccessAttempt
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.db import connections
 from django.test import Client
 from rest_framework.test import APIClient
@@ -36,6 +41,7 @@ from tests.hashing_slots import slots_held
 
 pytestmark = pytest.mark.django_db
 
+ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "a-long-enough-passphrase"  # the factories' password
 #: A moment 0.25 s into a second: the clock the per-second count reads.
 NOW = 1_000_000_000.25
@@ -121,6 +127,23 @@ def test_log_ins_past_this_seconds_hashes_are_busy_before_hashing(
 
     bounds.clock["now"] = NOW + 1  # type: ignore[attr-defined]  (the next second)
     assert log_in("alan").status_code == HTTPStatus.OK
+
+
+def test_while_the_budget_is_spent_a_log_in_is_refused_before_any_query(
+    bounds: Callable[..., None], players: list[Player], django_assert_num_queries: Any
+) -> None:
+    """Neither the lockout's queries nor the account's lookup: a refusal costs next to nothing."""
+    bounds(per_second=1, at_once=1)
+    assert log_in().status_code == HTTPStatus.OK
+
+    with django_assert_num_queries(0):
+        past_the_count = log_in("grace")
+    bounds.clock["now"] = NOW + 1  # type: ignore[attr-defined]
+    with slots_held(1), django_assert_num_queries(0):
+        every_slot_taken = log_in("grace")
+
+    assert_busy(past_the_count)
+    assert_busy(every_slot_taken)
 
 
 def test_an_unknown_username_costs_a_hash_too(
@@ -302,3 +325,65 @@ def test_busy_is_in_the_schema_of_both_operations() -> None:
         assert {"throttled", "busy"} <= codes, path
         assert "Retry-After" in refused["headers"]
     assert "busy" in schema["components"]["schemas"]["ProblemCodeEnum"]["enum"]
+
+
+def test_the_hasher_is_djangos_pbkdf2_computed_at_a_lower_priority(
+    settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same hashes as Django's PBKDF2-SHA256 (old and new verify alike), each computed in
+    a thread of niceness ``PASSWORD_HASH_NICENESS``, or in the caller's with 0."""
+    settings.PASSWORD_HASH_NICENESS = 10
+    ran_in: list[tuple[int, int]] = []
+    encode = PBKDF2PasswordHasher.encode
+
+    def recording(self: Any, *args: Any) -> str:
+        thread = threading.get_native_id()
+        ran_in.append((thread, os.getpriority(os.PRIO_PROCESS, thread)))
+        return encode(self, *args)
+
+    monkeypatch.setattr(PBKDF2PasswordHasher, "encode", recording)
+    ours, django = hashing.NicePBKDF2PasswordHasher(), PBKDF2PasswordHasher()
+
+    hashed = ours.encode("correct horse battery", "somesaltsomesalt", 1000)
+    settings.PASSWORD_HASH_NICENESS = 0
+    in_place = ours.encode("correct horse battery", "somesaltsomesalt", 1000)
+
+    assert hashed == in_place == encode(django, "correct horse battery", "somesaltsomesalt", 1000)
+    assert ours.algorithm == django.algorithm == "pbkdf2_sha256"
+    mine = threading.get_native_id()
+    assert ran_in[0][0] != mine
+    assert ran_in[0][1] == 10
+    assert ran_in[1] == (mine, os.getpriority(os.PRIO_PROCESS, mine))
+
+
+PROBE = (
+    "import json; from django.conf import settings; print(json.dumps([settings."
+    "PASSWORD_HASHES_PER_SECOND, settings.PASSWORD_HASHES_AT_ONCE, settings.PASSWORD_HASH_NICENESS,"
+    " settings.PASSWORD_HASHERS[0], settings.AUTHENTICATION_BACKENDS]))"
+)
+
+
+def test_the_documented_defaults_are_the_settings_defaults() -> None:
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("PASSWORD_HASH", "RATE_LIMITS"))
+    }
+    env["DJANGO_SETTINGS_MODULE"] = "chickenfoot.settings"
+    probe = subprocess.run(  # noqa: S603 - our own interpreter and code
+        [sys.executable, "-c", f"import django; django.setup(); {PROBE}"],
+        cwd=ROOT, env=env, capture_output=True, text=True, check=True, timeout=60,
+    )  # fmt: skip
+    per_second, at_once, niceness, hasher, backends = json.loads(
+        probe.stdout.strip().splitlines()[-1]
+    )
+    doc = (ROOT / "docs" / "reliability.md").read_text()
+
+    assert f"(counted in the cache: Redis in production) | {per_second} |" in doc
+    assert f"| password hashes running at once in one process | {at_once} |" in doc
+    assert f"| the hashing thread's niceness (Linux) | {niceness} |" in doc
+    assert hasher == "chickenfoot.hashing.NicePBKDF2PasswordHasher"
+    assert backends == [
+        "axes.backends.AxesStandaloneBackend",
+        "chickenfoot.hashing.BoundedModelBackend",
+    ]

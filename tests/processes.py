@@ -23,10 +23,23 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+import pytest
 from django.conf import settings
 from django.db import connection
 
+from chickenfoot.celery import app as celery_app
+
 PROJECT = Path(settings.BASE_DIR)
+
+#: The marks of a test that needs a running Celery worker (CI: ``CELERY_WORKER_EXPECTED=1``).
+WORKER_MARKS = [
+    pytest.mark.worker,
+    pytest.mark.skipif(
+        os.environ.get("CELERY_WORKER_EXPECTED") != "1",
+        reason="no worker expected: set REDIS_URL, start a worker, and CELERY_WORKER_EXPECTED=1",
+    ),
+    pytest.mark.django_db(transaction=True),
+]
 
 
 def free_port() -> int:
@@ -190,3 +203,33 @@ class Celery:
 
 def workdir() -> Path:
     return Path(tempfile.mkdtemp(prefix="chickenfoot-reliability-"))
+
+
+@contextlib.contextmanager
+def own_redis_and_celery(**env: str) -> Iterator[tuple[RedisServer, Celery]]:
+    """A redis-server of our own, and the environment of our own Celery workers and beat on it
+    (started by the test), reading and writing the database the test writes to; ``env`` adds to
+    or overrides that environment. On leaving, the workers and beat, then the Redis, are stopped
+    by PID and their directory removed."""
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        pytest.fail("the worker tests need PostgreSQL (DATABASE_URL), as CI runs them")
+    where = workdir()
+    redis = RedisServer(where)
+    redis.start()
+    celery = Celery(
+        where,
+        {
+            "DATABASE_URL": database_url_of_tests(),
+            "REDIS_URL": redis.url,
+            # The queue this test process sends to: on our own Redis, only our worker reads it.
+            "CELERY_QUEUE": celery_app.conf.task_default_queue,
+            "DB_CONN_MAX_AGE": "0",
+            **env,
+        },
+    )
+    try:
+        yield redis, celery
+    finally:
+        celery.stop_all()
+        redis.kill()
+        shutil.rmtree(where, ignore_errors=True)

@@ -8,8 +8,6 @@ under load").
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from contextlib import suppress
 from dataclasses import dataclass
@@ -18,22 +16,14 @@ import pytest
 import redis
 from django.conf import settings
 
-from chickenfoot.celery import app as celery_app
 from chickenfoot.problems import ConflictError
 from games import engine
 from games.models import Match, Move, Player
 from games.services import SeatSpec, match_create, match_start, move_submit
 from tests.conftest import broker_at
-from tests.processes import Celery, RedisServer, database_url_of_tests, wait_for, workdir
+from tests.processes import WORKER_MARKS, Celery, RedisServer, own_redis_and_celery, wait_for
 
-pytestmark = [
-    pytest.mark.worker,
-    pytest.mark.skipif(
-        os.environ.get("CELERY_WORKER_EXPECTED") != "1",
-        reason="no worker expected: set REDIS_URL, start a worker, and CELERY_WORKER_EXPECTED=1",
-    ),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = WORKER_MARKS
 
 #: Matches of strong bots only, two for each of three players (the most each may have is 3).
 LOAD = 6
@@ -47,26 +37,8 @@ class Stack:
 
 @pytest.fixture
 def stack() -> Iterator[Stack]:
-    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        pytest.fail("this test needs PostgreSQL (DATABASE_URL), as CI runs it")
-    where = workdir()
-    server = RedisServer(where)
-    server.start()
-    celery = Celery(
-        where,
-        {
-            "DATABASE_URL": database_url_of_tests(),
-            "REDIS_URL": server.url,
-            "CELERY_QUEUE": celery_app.conf.task_default_queue,
-            "DB_CONN_MAX_AGE": "0",
-        },
-    )
-    try:
+    with own_redis_and_celery() as (server, celery):
         yield Stack(server, celery)
-    finally:
-        celery.stop_all()
-        server.kill()
-        shutil.rmtree(where, ignore_errors=True)
 
 
 def moves_of(matches: list[Match]) -> list[int]:

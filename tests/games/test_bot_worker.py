@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-import os
 import time
-
-import pytest
 
 from chickenfoot.celery import app as celery_app
 from games import engine
 from games.models import Match, Move, Player
 from games.services import SeatSpec, match_create, match_start, move_submit
+from tests.processes import WORKER_MARKS
 
-pytestmark = [
-    pytest.mark.worker,
-    pytest.mark.skipif(
-        os.environ.get("CELERY_WORKER_EXPECTED") != "1",
-        reason="no worker expected: set REDIS_URL, start a worker, and CELERY_WORKER_EXPECTED=1",
-    ),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = WORKER_MARKS
 
 
 def bot_seats_moved(match: Match) -> set[int]:

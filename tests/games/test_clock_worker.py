@@ -9,9 +9,7 @@ timeout is 3 s: each warning and each expiry happens once.
 from __future__ import annotations
 
 import asyncio
-import os
 import re
-import shutil
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -26,17 +24,9 @@ from games.services import SeatSpec, match_create, match_start, seat_join
 from scoring.models import MatchFinalisation
 from tests.conftest import broker_at
 from tests.games.live import close_code, frames_until, next_frame, open_socket
-from tests.processes import Celery, RedisServer, database_url_of_tests, workdir
+from tests.processes import WORKER_MARKS, Celery, RedisServer, own_redis_and_celery
 
-pytestmark = [
-    pytest.mark.worker,
-    pytest.mark.skipif(
-        os.environ.get("CELERY_WORKER_EXPECTED") != "1",
-        reason="no worker expected: set REDIS_URL, start a worker, and CELERY_WORKER_EXPECTED=1",
-    ),
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.asyncio,
-]
+pytestmark = [*WORKER_MARKS, pytest.mark.asyncio]
 
 
 def start(players: list[Player]) -> Match:
@@ -97,32 +87,15 @@ VISIBILITY, TIME_LIMIT, SWEEP_EVERY, TURN_SECONDS, TURNS = 3, 2, 1, 8, 3
 def short_visibility(settings: Any) -> Iterator[tuple[Celery, RedisServer]]:
     """A Redis of our own, and a worker and beat on it with a 3 s visibility timeout; the
     sockets' channel layer stays the test's, so the worker's frames reach our socket."""
-    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        pytest.fail("this test needs PostgreSQL (DATABASE_URL), as CI runs it")
     settings.COUNTDOWN_MAX_SECONDS = VISIBILITY - TIME_LIMIT  # as the worker computes it
-    where = workdir()
-    redis = RedisServer(where)
-    redis.start()
-    celery = Celery(
-        where,
-        {
-            "DATABASE_URL": database_url_of_tests(),
-            "REDIS_URL": redis.url,
-            "CHANNELS_REDIS_URL": settings.CHANNELS_REDIS_URL,
-            "CELERY_QUEUE": celery_app.conf.task_default_queue,
-            "DB_CONN_MAX_AGE": "0",
-            "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY),
-            "CELERY_TASK_TIME_LIMIT": str(TIME_LIMIT),
-            "CELERY_TASK_SOFT_TIME_LIMIT": str(TIME_LIMIT - 1),
-            "SWEEP_INTERVAL_SECONDS": str(SWEEP_EVERY),
-        },
-    )
-    try:
+    with own_redis_and_celery(
+        CHANNELS_REDIS_URL=settings.CHANNELS_REDIS_URL,
+        CELERY_VISIBILITY_TIMEOUT=str(VISIBILITY),
+        CELERY_TASK_TIME_LIMIT=str(TIME_LIMIT),
+        CELERY_TASK_SOFT_TIME_LIMIT=str(TIME_LIMIT - 1),
+        SWEEP_INTERVAL_SECONDS=str(SWEEP_EVERY),
+    ) as (redis, celery):
         yield celery, redis
-    finally:
-        celery.stop_all()
-        redis.kill()
-        shutil.rmtree(where, ignore_errors=True)
 
 
 async def test_clocks_longer_than_the_visibility_timeout_warn_and_expire_once_per_turn(

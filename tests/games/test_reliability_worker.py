@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import os
-import shutil
 import signal
 import time
 from collections.abc import Iterator
@@ -19,7 +18,6 @@ from http import HTTPStatus
 
 import pytest
 
-from chickenfoot.celery import app as celery_app
 from games import engine
 from games.models import Match, Move, Player
 from games.services import SeatSpec, match_create, match_start
@@ -27,16 +25,16 @@ from games.services.replay import match_replay_verify
 from tests.conftest import broker_at
 from tests.games.conftest import client_for
 from tests.games.helpers import submit
-from tests.processes import Celery, RedisServer, database_url_of_tests, stop, wait_for, workdir
+from tests.processes import (
+    WORKER_MARKS,
+    Celery,
+    RedisServer,
+    own_redis_and_celery,
+    stop,
+    wait_for,
+)
 
-pytestmark = [
-    pytest.mark.worker,
-    pytest.mark.skipif(
-        os.environ.get("CELERY_WORKER_EXPECTED") != "1",
-        reason="no worker expected: set REDIS_URL, start a worker, and CELERY_WORKER_EXPECTED=1",
-    ),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = WORKER_MARKS
 
 logger = logging.getLogger(__name__)
 
@@ -53,29 +51,10 @@ class Stack:
 @pytest.fixture
 def stack() -> Iterator[Stack]:
     """Our own Redis, and the environment of our own workers and beat (started by the test)."""
-    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        pytest.fail("these tests need PostgreSQL (DATABASE_URL), as CI runs them")
-    where = workdir()
-    redis = RedisServer(where)
-    redis.start()
-    celery = Celery(
-        where,
-        {
-            "DATABASE_URL": database_url_of_tests(),
-            "REDIS_URL": redis.url,
-            # The queue this test process sends to: on our own Redis, only our worker reads it.
-            "CELERY_QUEUE": celery_app.conf.task_default_queue,
-            "DB_CONN_MAX_AGE": "0",
-            "SWEEP_INTERVAL_SECONDS": str(SWEEP_EVERY),
-            "BOT_TURN_STALE_SECONDS": str(STALE_AFTER),
-        },
-    )
-    try:
+    with own_redis_and_celery(
+        SWEEP_INTERVAL_SECONDS=str(SWEEP_EVERY), BOT_TURN_STALE_SECONDS=str(STALE_AFTER)
+    ) as (redis, celery):
         yield Stack(redis, celery)
-    finally:
-        celery.stop_all()
-        redis.kill()
-        shutil.rmtree(where, ignore_errors=True)
 
 
 def assert_played_exactly_once(match: Match) -> None:

@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-import os
 import time
-
-import pytest
 
 from chickenfoot.celery import app as celery_app
 from games.models import Match, Player
 from games.services import SeatSpec, match_create, match_start
 from scoring.models import MatchFinalisation, MatchResult, Rating
+from tests.processes import WORKER_MARKS
 
-pytestmark = [
-    pytest.mark.worker,
-    pytest.mark.skipif(
-        os.environ.get("CELERY_WORKER_EXPECTED") != "1",
-        reason="no worker expected: set REDIS_URL, start a worker, and CELERY_WORKER_EXPECTED=1",
-    ),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = WORKER_MARKS
 
 
 def test_the_worker_finalises_an_all_bot_match(players: list[Player]) -> None:

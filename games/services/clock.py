@@ -35,7 +35,7 @@ from games import bots, engine
 from games.live import publish as live
 from games.models import Match, Seat
 from games.selectors import bot_seat_info
-from games.services.common import bot_turn_schedule, match_lock
+from games.services.common import match_lock
 
 logger = logging.getLogger(__name__)
 
@@ -192,7 +192,7 @@ def clock_expire(*, match_id: int, version: int) -> int | None:
     clock has time left, the match is over). Takes the match lock; idempotent: the move it plays
     changes the version, so any other try at that version finds nothing.
     """
-    from games.services.leaving import seat_take_over
+    from games.services.leaving import seat_hand_to_bot
     from games.services.moves import timed_out_move  # moves imports this module
 
     with transaction.atomic():
@@ -215,18 +215,7 @@ def clock_expire(*, match_id: int, version: int) -> int | None:
         timed_out_move(match=match, seat=seat, move=chosen.to_json())
         limit = match.options.get("timeouts_to_takeover") or 0
         if limit and match.timeouts_in_row[seat] >= limit:
-            seat_take_over(match=match, position=seat, reason=Seat.Left.TIMED_OUT)
-            live.on_commit_moved(match_id=match.pk, seq=match.moves_played, version=match.version)
-            bot_turn_schedule(match=match)  # the seat may be to move again (MT-DOUBLE)
-            match.save(
-                update_fields=[
-                    "bot_seats",
-                    "version",
-                    "turn_deadline",
-                    "turn_warn_at",
-                    "bot_turn_since",
-                ]
-            )
+            seat_hand_to_bot(match=match, position=seat, reason=Seat.Left.TIMED_OUT)
     logger.info("clock: match %s v%s: seat %s ran out of time, played for", match_id, version, seat)
     return match.version
 

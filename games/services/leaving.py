@@ -73,6 +73,27 @@ def seat_take_over(*, match: Match, position: int, reason: str) -> None:
     )
 
 
+def seat_hand_to_bot(*, match: Match, position: int, reason: str) -> None:
+    """Seat ``position``'s player leaves for ``reason`` and a bot plays it on: the seat is taken
+    over (``seat_take_over``), the sockets are told of the new version, a bot to move now is
+    scheduled (it may be this seat again, MT-DOUBLE) and ``match`` is saved.
+
+    The caller holds the match lock (``match_lock``, in its transaction).
+    """
+    seat_take_over(match=match, position=position, reason=reason)
+    live.on_commit_moved(match_id=match.pk, seq=match.moves_played, version=match.version)
+    bot_turn_schedule(match=match)  # a bot to move now plays at once
+    match.save(
+        update_fields=[
+            "bot_seats",
+            "version",
+            "turn_deadline",
+            "turn_warn_at",
+            "bot_turn_since",
+        ]
+    )
+
+
 def seat_resign(*, match_id: int, player: Player) -> Match:
     """``player`` resigns their seat: a level-2 bot plays it to the end of the match.
 
@@ -88,18 +109,7 @@ def seat_resign(*, match_id: int, player: Player) -> Match:
             raise MatchNotPlaying(f"Match {match.pk} is {match.status}: nothing to resign.")
         if position in match.bot_seats:
             raise AlreadyLeft(f"A bot already plays your seat at match {match.pk}.")
-        seat_take_over(match=match, position=position, reason=Seat.Left.RESIGNED)
-        live.on_commit_moved(match_id=match.pk, seq=match.moves_played, version=match.version)
-        bot_turn_schedule(match=match)  # a bot to move now plays at once
-        match.save(
-            update_fields=[
-                "bot_seats",
-                "version",
-                "turn_deadline",
-                "turn_warn_at",
-                "bot_turn_since",
-            ]
-        )
+        seat_hand_to_bot(match=match, position=position, reason=Seat.Left.RESIGNED)
     return match
 
 

@@ -39,6 +39,17 @@ BOT_MOVES_PER_TASK = 1000
 BOT_RUN_SECONDS = 5.0
 _driving = threading.local()
 
+#: The options of a task that may meet the database down: acknowledged once it has run, and on
+#: ``OperationalError`` retried, at most 5 times, after a backoff no longer than a countdown (a
+#: retry is a countdown too).
+_RETRIED = {
+    "acks_late": True,
+    "autoretry_for": (OperationalError,),
+    "retry_backoff": True,
+    "retry_backoff_max": settings.COUNTDOWN_MAX_SECONDS,
+    "max_retries": 5,
+}
+
 
 def bot_turn_enqueue_on_commit(*, match_id: int, version: int, queue: str) -> None:
     """Queue a bot's turn after commit, on ``queue`` (``games.bot_matches.bot_turn_queue``).
@@ -48,14 +59,7 @@ def bot_turn_enqueue_on_commit(*, match_id: int, version: int, queue: str) -> No
     enqueue_on_commit(bot_play_turn, match_id, version, queue=queue)
 
 
-@shared_task(
-    bind=True,
-    acks_late=True,
-    autoretry_for=(OperationalError,),
-    retry_backoff=True,
-    retry_backoff_max=settings.COUNTDOWN_MAX_SECONDS,  # a retry is a countdown too
-    max_retries=5,
-)
+@shared_task(bind=True, **_RETRIED)
 def bot_play_turn(self: Task, match_id: int, version: int | None = None) -> int:
     """Play the bots' moves of ``match_id`` while a bot is to move; return how many were played.
 
@@ -100,25 +104,15 @@ def _yields(*, match_id: int, eager: bool) -> bool:
 def sweep() -> dict[str, int]:
     """Run every sweep (``games.sweeps``); Celery beat sends this every few seconds."""
     return sweeps_run()
-@shared_task(
-    acks_late=True,
-    autoretry_for=(OperationalError,),
-    retry_backoff=True,
-    retry_backoff_max=settings.COUNTDOWN_MAX_SECONDS,
-    max_retries=5,
-)
+
+
+@shared_task(**_RETRIED)
 def clock_warn_task(match_id: int, version: int) -> bool:
     """Warn the seat to move that its clock is running out, if the match is still at ``version``."""
     return clock_warn(match_id=match_id, version=version)
 
 
-@shared_task(
-    acks_late=True,
-    autoretry_for=(OperationalError,),
-    retry_backoff=True,
-    retry_backoff_max=settings.COUNTDOWN_MAX_SECONDS,
-    max_retries=5,
-)
+@shared_task(**_RETRIED)
 def clock_expire_task(match_id: int, version: int) -> int | None:
     """Play for the seat whose clock ran out, if the match is still at ``version`` (idempotent)."""
     return clock_expire(match_id=match_id, version=version)

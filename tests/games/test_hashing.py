@@ -34,6 +34,7 @@ from rest_framework.test import APIClient
 
 from chickenfoot import hashing
 from games.models import Player
+from tests.caches import CACHE_KINDS, cache_of_own
 from tests.games import hashers
 from tests.games.conftest import client_for
 from tests.games.schema_check import openapi
@@ -45,31 +46,16 @@ ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "a-long-enough-passphrase"  # the factories' password
 #: A moment 0.25 s into a second: the clock the per-second count reads.
 NOW = 1_000_000_000.25
-CACHES = ["locmem"] + (["redis"] if os.environ.get("REDIS_URL") else [])
 
 
-@pytest.fixture(params=CACHES)
+@pytest.fixture(params=CACHE_KINDS)
 def bounds(
     request: pytest.FixtureRequest, settings: Any, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[Callable[..., None]]:
     """``bounds(per_second=2, at_once=0)``: those bounds, counted in a cache of this test's own,
     at the clock ``NOW`` (``bounds.clock["now"]`` moves it); hashing with ``CountingHasher``."""
     prefix = f"test-hashing-{uuid.uuid4().hex}"
-    if request.param == "redis":
-        settings.CACHES = {
-            "default": {
-                "BACKEND": "django.core.cache.backends.redis.RedisCache",
-                "LOCATION": os.environ["REDIS_URL"],
-                "KEY_PREFIX": prefix,
-            }
-        }
-    else:
-        settings.CACHES = {
-            "default": {
-                "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                "LOCATION": prefix,
-            }
-        }
+    settings.CACHES = cache_of_own(request.param, prefix)
     settings.PASSWORD_HASHERS = ["tests.games.hashers.CountingHasher"]
     clock = {"now": NOW}
     monkeypatch.setattr(hashing, "clock", lambda: clock["now"])

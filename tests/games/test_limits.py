@@ -29,6 +29,7 @@ from rest_framework.test import APIClient
 from chickenfoot import throttles
 from chickenfoot.env import env_rate
 from games.models import Match, Player
+from tests.caches import CACHE_KINDS, cache_of_own
 from tests.games.conftest import client_for
 from tests.games.helpers import play_turn, submit
 from tests.games.schema_check import openapi
@@ -44,31 +45,15 @@ SCOPES = ("register", "login", "match_create", "match_create_address", "move", "
 NOW = 1_000_000 * 3600 + 20 * 60 + 45.0
 ADDRESS, OTHER_ADDRESS = "192.0.2.10", "192.0.2.20"  # documentation addresses (RFC 5737)
 
-CACHES = ["locmem"] + (["redis"] if os.environ.get("REDIS_URL") else [])
 
-
-@pytest.fixture(params=CACHES)
+@pytest.fixture(params=CACHE_KINDS)
 def limits(
     request: pytest.FixtureRequest, settings: Any, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[Callable[..., None]]:
     """``limits(move="3/min", …)``: those rates (the rest off), counted in a cache of this test's
     own, at the clock ``NOW`` (``throttles.ScopedThrottle.timer``)."""
     prefix = f"test-limits-{uuid.uuid4().hex}"
-    if request.param == "redis":
-        settings.CACHES = {
-            "default": {
-                "BACKEND": "django.core.cache.backends.redis.RedisCache",
-                "LOCATION": os.environ["REDIS_URL"],
-                "KEY_PREFIX": prefix,
-            }
-        }
-    else:
-        settings.CACHES = {
-            "default": {
-                "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                "LOCATION": prefix,
-            }
-        }
+    settings.CACHES = cache_of_own(request.param, prefix)
     clock = {"now": NOW}
     monkeypatch.setattr(throttles.ScopedThrottle, "timer", staticmethod(lambda: clock["now"]))
 

@@ -65,6 +65,25 @@ pytestmark = pytest.mark.skipif(
 )
 
 
+def admin_networks(
+    networks: str, out: Path, *, check: bool = True
+) -> subprocess.CompletedProcess[str]:
+    """Run the repository's ``admin-networks.sh`` as the nginx image does: the rules for
+    ``networks`` (``ADMIN_ALLOW_NETWORKS``) written to ``out``; its output captured."""
+    return subprocess.run(  # noqa: S603 - the repository's script
+        ["sh", str(ADMIN_NETWORKS_SCRIPT)],  # noqa: S607
+        env={
+            "PATH": os.environ["PATH"],
+            "ADMIN_ALLOW_NETWORKS": networks,
+            "NGINX_ADMIN_ALLOW": str(out),
+        },
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=check,
+    )
+
+
 def readme_certificate_command() -> str:
     """The README's command that makes a self-signed certificate for a trial run."""
     commands = [c.text for c in all_commands() if c.normalised.startswith("mkdir -p deploy/certs")]
@@ -241,16 +260,7 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
             )
         )
         admin_allow = workdir / "admin-allow.conf"
-        subprocess.run(  # noqa: S603 - the repository's script, as the nginx image runs it
-            ["sh", str(ADMIN_NETWORKS_SCRIPT)],  # noqa: S607
-            env={
-                "PATH": os.environ["PATH"],
-                "ADMIN_ALLOW_NETWORKS": f"{ADMIN_ADDRESS}, ::1",
-                "NGINX_ADMIN_ALLOW": str(admin_allow),
-            },
-            check=True,
-            timeout=30,
-        )
+        admin_networks(f"{ADMIN_ADDRESS}, ::1", admin_allow)
         main = nginx_configuration(
             workdir,
             {
@@ -589,16 +599,7 @@ def test_the_admin_networks_script_writes_the_rules(
     tmp_path: Path, networks: str, rules: list[str]
 ) -> None:
     out = tmp_path / "admin-allow.conf"
-    subprocess.run(  # noqa: S603 - the repository's script
-        ["sh", str(ADMIN_NETWORKS_SCRIPT)],  # noqa: S607
-        env={
-            "PATH": os.environ["PATH"],
-            "ADMIN_ALLOW_NETWORKS": networks,
-            "NGINX_ADMIN_ALLOW": str(out),
-        },
-        check=True,
-        timeout=30,
-    )
+    admin_networks(networks, out)
     lines = [line for line in out.read_text().splitlines() if not line.startswith("#")]
     assert lines == rules
 
@@ -606,18 +607,7 @@ def test_the_admin_networks_script_writes_the_rules(
 @pytest.mark.parametrize("networks", ["all", "10.0.0.0/8; allow all", "10.0.0.0/8\nallow all"])
 def test_the_admin_networks_script_refuses_anything_else(tmp_path: Path, networks: str) -> None:
     out = tmp_path / "admin-allow.conf"
-    done = subprocess.run(  # noqa: S603 - the repository's script
-        ["sh", str(ADMIN_NETWORKS_SCRIPT)],  # noqa: S607
-        env={
-            "PATH": os.environ["PATH"],
-            "ADMIN_ALLOW_NETWORKS": networks,
-            "NGINX_ADMIN_ALLOW": str(out),
-        },
-        capture_output=True,
-        text=True,
-        timeout=30,
-        check=False,
-    )
+    done = admin_networks(networks, out, check=False)
     assert done.returncode != 0
     assert "not an address or network" in done.stderr
     assert not out.exists()

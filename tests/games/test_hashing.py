@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import socket
 import subprocess
 import sys
 import threading
@@ -39,6 +38,7 @@ from tests.games import hashers
 from tests.games.conftest import client_for
 from tests.games.schema_check import openapi
 from tests.hashing_slots import slots_held
+from tests.processes import redis_cache, refusing_port
 
 pytestmark = pytest.mark.django_db
 
@@ -267,16 +267,8 @@ def test_while_a_hash_runs_other_requests_do_not_wait_behind_it(
 def unreachable_cache(settings: Any) -> Iterator[None]:
     """The cache on a loopback port that refuses connections (bound by this test, not
     listening): every cache call fails, as with Redis down."""
-    with socket.socket() as held:
-        held.bind(("127.0.0.1", 0))
-        port = held.getsockname()[1]
-        settings.CACHES = {
-            "default": {
-                "BACKEND": "django.core.cache.backends.redis.RedisCache",
-                "LOCATION": f"redis://127.0.0.1:{port}/0",
-                "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
-            }
-        }
+    with refusing_port() as port:
+        settings.CACHES = redis_cache(f"redis://127.0.0.1:{port}/0")
         yield
 
 

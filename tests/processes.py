@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -205,8 +206,16 @@ def workdir() -> Path:
     return Path(tempfile.mkdtemp(prefix="chickenfoot-reliability-"))
 
 
+@dataclass
+class Stack:
+    """A test's own Redis, and its own Celery workers and beat on it."""
+
+    redis: RedisServer
+    celery: Celery
+
+
 @contextlib.contextmanager
-def own_redis_and_celery(**env: str) -> Iterator[tuple[RedisServer, Celery]]:
+def own_redis_and_celery(**env: str) -> Iterator[Stack]:
     """A redis-server of our own, and the environment of our own Celery workers and beat on it
     (started by the test), reading and writing the database the test writes to; ``env`` adds to
     or overrides that environment. On leaving, the workers and beat, then the Redis, are stopped
@@ -228,7 +237,7 @@ def own_redis_and_celery(**env: str) -> Iterator[tuple[RedisServer, Celery]]:
         },
     )
     try:
-        yield redis, celery
+        yield Stack(redis, celery)
     finally:
         celery.stop_all()
         redis.kill()

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import suppress
-from dataclasses import dataclass
 
 import pytest
 import redis
@@ -21,7 +20,7 @@ from games import engine
 from games.models import Match, Move, Player
 from games.services import SeatSpec, match_create, match_start, move_submit
 from tests.conftest import broker_at
-from tests.processes import WORKER_MARKS, Celery, RedisServer, own_redis_and_celery, wait_for
+from tests.processes import WORKER_MARKS, Stack, own_redis_and_celery, wait_for
 
 pytestmark = WORKER_MARKS
 
@@ -29,16 +28,10 @@ pytestmark = WORKER_MARKS
 LOAD = 6
 
 
-@dataclass
-class Stack:
-    redis: RedisServer
-    celery: Celery
-
-
 @pytest.fixture
 def stack() -> Iterator[Stack]:
-    with own_redis_and_celery() as (server, celery):
-        yield Stack(server, celery)
+    with own_redis_and_celery() as own:
+        yield own
 
 
 def moves_of(matches: list[Match]) -> list[int]:

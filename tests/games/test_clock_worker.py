@@ -94,8 +94,8 @@ def short_visibility(settings: Any) -> Iterator[tuple[Celery, RedisServer]]:
         CELERY_TASK_TIME_LIMIT=str(TIME_LIMIT),
         CELERY_TASK_SOFT_TIME_LIMIT=str(TIME_LIMIT - 1),
         SWEEP_INTERVAL_SECONDS=str(SWEEP_EVERY),
-    ) as (redis, celery):
-        yield celery, redis
+    ) as own:
+        yield own.celery, own.redis
 
 
 async def test_clocks_longer_than_the_visibility_timeout_warn_and_expire_once_per_turn(

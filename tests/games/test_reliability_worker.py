@@ -13,7 +13,6 @@ import os
 import signal
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from http import HTTPStatus
 
 import pytest
@@ -27,8 +26,7 @@ from tests.games.conftest import client_for
 from tests.games.helpers import submit
 from tests.processes import (
     WORKER_MARKS,
-    Celery,
-    RedisServer,
+    Stack,
     own_redis_and_celery,
     stop,
     wait_for,
@@ -42,19 +40,13 @@ logger = logging.getLogger(__name__)
 SWEEP_EVERY, STALE_AFTER = 1, 2
 
 
-@dataclass
-class Stack:
-    redis: RedisServer
-    celery: Celery
-
-
 @pytest.fixture
 def stack() -> Iterator[Stack]:
     """Our own Redis, and the environment of our own workers and beat (started by the test)."""
     with own_redis_and_celery(
         SWEEP_INTERVAL_SECONDS=str(SWEEP_EVERY), BOT_TURN_STALE_SECONDS=str(STALE_AFTER)
-    ) as (redis, celery):
-        yield Stack(redis, celery)
+    ) as own:
+        yield own
 
 
 def assert_played_exactly_once(match: Match) -> None:

@@ -69,6 +69,7 @@ class Runner:
 RUNNERS: tuple[Runner, ...] = (
     # The first screen.
     Runner(r"make run", SERVER),
+    Runner(r"make run (HOST=\S+ )?PORT=\d+", DRY_RUN),
     Runner(r"make test", "ci: Running the test suite (make test)", "make test"),
     Runner(r"make test PYTEST_ARGS='[^']*'", DRY_RUN),
     # docs/reliability.md: the fuzz run, longer and at random (the suite runs it bounded).
@@ -250,6 +251,27 @@ def test_make_targets_expand(command: DocCommand) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert ".venv/bin/" in result.stdout, result.stdout
+
+
+def test_make_run_serves_where_host_and_port_say() -> None:
+    """``make run PORT=…`` (and ``HOST=…``) as the docs show them: runserver gets that address."""
+    shown = [c for c in all_commands() if re.fullmatch(r"make run .*PORT=\d+", c.normalised)]
+    assert shown, "the docs show no make run PORT=..."
+    for command in shown:
+        words = shlex.split(command.normalised)
+        given = dict(word.split("=", 1) for word in words[2:])
+        result = subprocess.run(  # noqa: S603 - make, with a command the docs show
+            ["make", "-n", *words[1:]],  # noqa: S607
+            cwd=ROOT,
+            env=embedded_env(Path(os.devnull)),
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert result.returncode == 0, result.stderr
+        address = f"{given.get('HOST', '127.0.0.1')}:{given['PORT']}"
+        assert f"runserver --insecure {address}" in result.stdout, result.stdout
 
 
 # --- The live commands --------------------------------------------------------------------

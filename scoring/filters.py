@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import django_filters
 from django import forms
+from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef, QuerySet
 
 from scoring.models import VARIANT_CHOICES, Competition, CompetitionMatch, MatchResult
+from scoring.selectors import player_exists
 
 #: The match statuses a history row can have (games' ``Match.Status``, by value).
 HISTORY_STATUS_CHOICES = [("finished", "Finished"), ("abandoned", "Abandoned")]
@@ -17,6 +19,19 @@ class IntegerFilter(django_filters.NumberFilter):
     """A whole number (``NumberFilter`` takes decimals: ``place=1.5`` must be refused)."""
 
     field_class = forms.IntegerField
+
+
+class PlayerIdField(forms.IntegerField):
+    """A player's id: one that names no player is refused, as a ``competition`` naming none is."""
+
+    def validate(self, value: int | None) -> None:
+        super().validate(value)
+        if value is not None and not player_exists(player_id=value):
+            raise ValidationError("There is no player %(id)s.", params={"id": value})
+
+
+class PlayerFilter(IntegerFilter):
+    field_class = PlayerIdField
 
 
 class HistoryFilter(django_filters.FilterSet):
@@ -33,7 +48,7 @@ class HistoryFilter(django_filters.FilterSet):
         lookup_expr="lt",
         help_text="Finished before this instant (ISO 8601).",
     )
-    opponent = IntegerFilter(
+    opponent = PlayerFilter(
         method="filter_opponent",
         min_value=1,
         help_text="Only matches this player (id) also sat at.",

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from chickenfoot.openapi import NOT_AUTHENTICATED
+from chickenfoot.openapi import NOT_AUTHENTICATED, problem, problem_example
 from scoring.api.common import BAD_FILTER, PLAYER_NOT_FOUND, check_known_params
 from scoring.api.history import PLAYER_ID
 from scoring.models import VARIANT_CHOICES
@@ -141,6 +142,23 @@ H2H_EXAMPLE = {
 }
 
 
+SAME_PLAYER = "A player has no head-to-head with themselves."
+BAD_HEAD_TO_HEAD = problem(
+    "A filter value (or parameter) is not valid, or both ids name the same player.",
+    *((example.name, example.value) for example in BAD_FILTER.examples),
+    (
+        "Same player",
+        problem_example(
+            400,
+            "invalid",
+            "Invalid input",
+            f"opponent_id: {SAME_PLAYER}",
+            errors={"opponent_id": [SAME_PLAYER]},
+        ),
+    ),
+)
+
+
 class HeadToHeadApi(APIView):
     """Two players' record in the finished matches they both sat at."""
 
@@ -155,7 +173,7 @@ class HeadToHeadApi(APIView):
         ],
         responses={
             200: HeadToHeadSerializer,
-            400: BAD_FILTER,
+            400: BAD_HEAD_TO_HEAD,
             401: NOT_AUTHENTICATED,
             404: PLAYER_NOT_FOUND,
         },
@@ -165,5 +183,7 @@ class HeadToHeadApi(APIView):
         variant = _variant(request)
         _check_player(player_id)
         _check_player(opponent_id)
+        if opponent_id == player_id:
+            raise ValidationError({"opponent_id": [SAME_PLAYER]})
         body = head_to_head(player_id=player_id, opponent_id=opponent_id, variant=variant)
         return Response(HeadToHeadSerializer(body).data)

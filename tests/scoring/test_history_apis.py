@@ -170,6 +170,7 @@ def test_a_competition_filter_naming_no_competition_is_a_400(
         ({"place": "1.5"}, "place"),
         ({"place": "0"}, "place"),
         ({"opponent": "-3"}, "opponent"),
+        ({"opponent": "999999"}, "opponent"),
         ({"finished_after": "yesterday"}, "finished_after"),
         ({"status": "won"}, "status"),
         ({"varaint": "chickenfoot"}, "varaint"),
@@ -269,6 +270,29 @@ def test_statistics_of_one_variant_and_of_a_player_without_matches(
     assert empty["ratings"] == []
     bad = clients[0].get(f"/api/players/{players[0].pk}/stats?variant=go")
     assert bad.status_code == HTTPStatus.BAD_REQUEST
+
+
+def test_head_to_head_with_oneself_is_a_400_problem(
+    players: list[Player], clients: list[APIClient], league: list
+) -> None:
+    ada = players[0]
+
+    response = clients[1].get(f"/api/players/{ada.pk}/head-to-head/{ada.pk}")
+
+    assert response.status_code == HTTPStatus.BAD_REQUEST, response.content
+    assert response["Content-Type"] == "application/problem+json"
+    body = response.json()
+    assert body["code"] == "invalid"
+    assert body["errors"] == {"opponent_id": ["A player has no head-to-head with themselves."]}
+
+
+def test_head_to_head_with_an_unknown_player_is_a_404_problem(
+    players: list[Player], clients: list[APIClient]
+) -> None:
+    response = clients[1].get(f"/api/players/{players[0].pk}/head-to-head/999999")
+
+    assert response.status_code == HTTPStatus.NOT_FOUND
+    assert response.json()["code"] == "player_not_found"
 
 
 def test_head_to_head_counts_who_placed_higher(

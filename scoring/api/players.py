@@ -59,7 +59,10 @@ class PlayerStatisticsSerializer(serializers.Serializer):
     rounds = serializers.IntegerField()
     mean_round_score = serializers.FloatField(allow_null=True, help_text="points / rounds.")
     rounds_at_zero = serializers.IntegerField()
-    best_round = serializers.IntegerField(allow_null=True, help_text="Lowest round score.")
+    best_round = serializers.IntegerField(
+        allow_null=True,
+        help_text="Lowest non-zero round score (rounds at zero: rounds_at_zero); null: none.",
+    )
     ratings = PlayerRatingSerializer(many=True)
 
 
@@ -73,7 +76,7 @@ STATS_EXAMPLE = {
     "rounds": 420,
     "mean_round_score": 6.212,
     "rounds_at_zero": 97,
-    "best_round": 0,
+    "best_round": 1,
     "ratings": [
         {
             "variant": "chickenfoot",

@@ -236,7 +236,10 @@ class CompetitionStandingSerializer(serializers.Serializer):
         allow_null=True, help_text="Total points / rounds, to the thousandth; null: no rounds."
     )
     rounds_at_zero = serializers.IntegerField()
-    best_round = serializers.IntegerField(allow_null=True, help_text="Lowest non-zero round.")
+    best_round = serializers.IntegerField(
+        allow_null=True,
+        help_text="Lowest non-zero round score (rounds at zero: rounds_at_zero); null: none.",
+    )
     head_to_head = serializers.IntegerField(
         help_text="Places above minus places below tied rivals at shared tables."
     )

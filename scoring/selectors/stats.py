@@ -17,8 +17,9 @@ def player_statistics(*, player_id: int, variant: str | None = None) -> dict[str
     """``player_id``'s figures over their finished matches (of ``variant``, or all).
 
     ``wins`` counts first places, shared ones included; ``win_share`` = wins / matches;
-    ``mean_round_score`` = points / rounds played; ``best_round`` is the lowest single-round
-    score (0 if they ever went out clean). One index-only aggregate
+    ``mean_round_score`` = points / rounds played; ``best_round`` is the lowest non-zero
+    single-round score (as C-WIN's tie-break and the standings read it; rounds at zero are
+    ``rounds_at_zero``), null if none. One index-only aggregate
     (``matchresult_player_stats``), then one query per rated variant for the trend.
     """
     results = MatchResult.objects.filter(player_id=player_id)
@@ -30,16 +31,12 @@ def player_statistics(*, player_id: int, variant: str | None = None) -> dict[str
         points=Sum("total"),
         rounds=Sum("rounds_played"),
         zero_rounds=Sum("zero_rounds"),
-        lowest_non_zero=Min("lowest_round"),
+        best_round=Min("lowest_round"),
         mean_place=Avg("place"),
     )
     matches = figures["matches"]
     rounds = figures["rounds"] or 0
     zero_rounds = figures["zero_rounds"] or 0
-    if zero_rounds:
-        best_round: int | None = 0
-    else:
-        best_round = figures["lowest_non_zero"]
     return {
         "player_id": player_id,
         "variant": variant,
@@ -50,7 +47,7 @@ def player_statistics(*, player_id: int, variant: str | None = None) -> dict[str
         "rounds": rounds,
         "mean_round_score": round(figures["points"] / rounds, 3) if rounds else None,
         "rounds_at_zero": zero_rounds,
-        "best_round": best_round,
+        "best_round": figures["best_round"],
         "ratings": player_ratings(player_id=player_id, variant=variant),
     }
 

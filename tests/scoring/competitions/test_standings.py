@@ -9,6 +9,7 @@ import pytest
 from games.models import Match, Player
 from scoring.competitions.standings import met_counts, points_by_stage, standings
 from scoring.models import Competition, CompetitionResult
+from tests.games.conftest import client_for
 from tests.scoring.competitions.conftest import make_competition
 
 pytestmark = pytest.mark.django_db
@@ -198,3 +199,22 @@ def test_pairs_who_met_and_points_by_stage(
         {"stage": 1, "matches": 1, "placement_points": 4.0},
         {"stage": 2, "matches": 1, "placement_points": 1.0},
     ]
+
+
+def test_best_round_is_the_same_figure_in_the_standings_and_a_players_statistics(
+    league: Competition, players: list[Player], counted: Counted
+) -> None:
+    # given: ada's rounds are 0, 3 and 7: one at zero, the lowest non-zero 3
+    ada, grace, alan, _ = players
+    counted(league, [ada, grace, alan], [[0, 5, 9], [3, 0, 9]])
+    counted(league, [ada, grace], [[7, 0]])
+    client = client_for(grace)
+
+    # when
+    stats = client.get(f"/api/players/{ada.pk}/stats").json()
+    table = client.get(f"/api/competitions/{league.pk}/standings").json()["standings"]
+
+    # then: both read best_round as the lowest non-zero round, the zero counted apart
+    row = next(r for r in table if r["player_id"] == ada.pk)
+    assert (stats["best_round"], stats["rounds_at_zero"]) == (3, 1)
+    assert (row["best_round"], row["rounds_at_zero"]) == (3, 1)

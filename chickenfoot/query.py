@@ -36,7 +36,7 @@ def check_query_params(query: QueryDict, known: Iterable[str]) -> None:
 
 class StrictPageSize:
     """A pagination mixin: ``page_size`` that is not a whole number from 1 up is a 400, not the
-    default size (DRF ignores it); one over ``max_page_size`` is served as the largest."""
+    default size (DRF ignores it), and neither is one over ``max_page_size``."""
 
     page_size_query_param: str | None
     max_page_size: int | None
@@ -49,4 +49,6 @@ class StrictPageSize:
         size = whole_number(request.query_params[name])
         if not size:
             raise ValidationError({name: ["A whole number from 1 up is required."]})
-        return min(size, self.max_page_size) if self.max_page_size else size
+        if self.max_page_size and size > self.max_page_size:
+            raise ValidationError({name: [f"At most {self.max_page_size} rows a page."]})
+        return size

@@ -6,6 +6,8 @@ from __future__ import annotations
 import django_filters
 from django import forms
 from django.db.models import Exists, OuterRef, QuerySet
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 
 from scoring.models import VARIANT_CHOICES, Competition, CompetitionMatch, MatchResult
 
@@ -13,8 +15,10 @@ from scoring.models import VARIANT_CHOICES, Competition, CompetitionMatch, Match
 HISTORY_STATUS_CHOICES = [("finished", "Finished"), ("abandoned", "Abandoned")]
 
 
+@extend_schema_field(OpenApiTypes.INT)
 class IntegerFilter(django_filters.NumberFilter):
-    """A whole number (``NumberFilter`` takes decimals: ``place=1.5`` must be refused)."""
+    """A whole number (``NumberFilter`` takes decimals: ``place=1.5`` must be refused), an
+    ``integer`` in the schema too."""
 
     field_class = forms.IntegerField
 

@@ -256,3 +256,15 @@ def test_every_problem_response_is_problem_json_and_codes_are_the_documented_one
 def test_no_component_is_named_like_an_input_request() -> None:
     names = openapi()["components"]["schemas"]
     assert not [name for name in names if name.endswith("InputRequest") or "Output" in name]
+
+
+def test_no_query_parameter_is_a_decimal() -> None:
+    """Every number a query takes is a whole one (an id, a place, a count): ``integer``."""
+    decimals = [
+        (path, parameter["name"])
+        for path, operations in openapi()["paths"].items()
+        for op in operations.values()
+        for parameter in op.get("parameters", [])
+        if parameter["in"] == "query" and parameter["schema"].get("type") == "number"
+    ]
+    assert decimals == []

@@ -513,9 +513,10 @@ SPECTACULAR_SETTINGS = {
         "DecidedByEnum": ["total", "zero_rounds", "lowest_round", "shared"],
         "CompetitionKindEnum": "scoring.competition_models.Competition.Kind",
         "CompetitionStatusEnum": "scoring.competition_models.Competition.Status",
-        # A round's status and a stage's are the same choices (playing, finished): one enum, one
-        # name (two names for one set of choices is an error, and the schema would use the last).
+        # A round's status and a stage's have the same values (playing, finished); the round's
+        # labels differ, so each is an enum of its own.
         "StageStatusEnum": "scoring.competition_models.Stage.Status",
+        "RoundStatusEnum": "games.api.rounds.ROUND_STATUS_CHOICES",
     },
 }
 

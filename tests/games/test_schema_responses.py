@@ -268,3 +268,15 @@ def test_no_query_parameter_is_a_decimal() -> None:
         if parameter["in"] == "query" and parameter["schema"].get("type") == "number"
     ]
     assert decimals == []
+
+
+def test_a_round_status_and_a_stage_status_are_enums_of_their_own() -> None:
+    schemas = openapi()["components"]["schemas"]
+
+    assert schemas["Round"]["properties"]["status"] == {
+        "$ref": "#/components/schemas/RoundStatusEnum"
+    }
+    assert schemas["CompetitionStage"]["properties"]["status"] == {
+        "$ref": "#/components/schemas/StageStatusEnum"
+    }
+    assert schemas["RoundStatusEnum"]["enum"] == schemas["StageStatusEnum"]["enum"]

@@ -280,3 +280,27 @@ def test_a_round_status_and_a_stage_status_are_enums_of_their_own() -> None:
         "$ref": "#/components/schemas/StageStatusEnum"
     }
     assert schemas["RoundStatusEnum"]["enum"] == schemas["StageStatusEnum"]["enum"]
+
+
+def test_every_tag_an_operation_uses_is_declared_with_a_description() -> None:
+    schema = openapi()
+    declared = {tag["name"]: tag.get("description", "") for tag in schema.get("tags", [])}
+    used = {
+        tag
+        for operations in schema["paths"].values()
+        for op in operations.values()
+        for tag in op.get("tags", [])
+    }
+
+    assert used
+    assert sorted(used - set(declared)) == []
+    assert sorted(used) == sorted(declared)
+    assert all(declared.values())
+
+
+def test_the_schema_names_a_contact_and_its_server_relative_to_the_schema() -> None:
+    schema = openapi()
+
+    assert schema["info"]["contact"]["email"]
+    assert schema["servers"] == [{"url": "/", "description": schema["servers"][0]["description"]}]
+    assert schema["servers"][0]["description"]

@@ -304,3 +304,21 @@ def test_the_schema_names_a_contact_and_its_server_relative_to_the_schema() -> N
     assert schema["info"]["contact"]["email"]
     assert schema["servers"] == [{"url": "/", "description": schema["servers"][0]["description"]}]
     assert schema["servers"][0]["description"]
+
+
+def test_every_page_size_parameter_gives_its_bounds() -> None:
+    bounds = {
+        (path, parameter["schema"].get("minimum"), parameter["schema"].get("maximum"))
+        for path, operations in openapi()["paths"].items()
+        for op in operations.values()
+        for parameter in op.get("parameters", [])
+        if parameter["name"] == "page_size"
+    }
+
+    assert bounds == {
+        ("/api/auth/tokens", 1, 100),
+        ("/api/matches/mine", 1, 100),
+        ("/api/matches/open", 1, 100),
+        ("/api/players/{player_id}/history", 1, 100),
+        ("/api/leaderboards/{variant}", 1, 200),
+    }

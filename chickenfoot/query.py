@@ -8,6 +8,7 @@ few asked for. Shared by the games and scoring APIs.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from django.http import QueryDict
 from rest_framework.exceptions import ValidationError
@@ -36,7 +37,7 @@ def check_query_params(query: QueryDict, known: Iterable[str]) -> None:
 
 class StrictPageSize:
     """A pagination mixin: ``page_size`` that is not a whole number from 1 up is a 400, not the
-    default size (DRF ignores it); one over ``max_page_size`` is served as the largest."""
+    default size (DRF ignores it), and neither is one over ``max_page_size``."""
 
     page_size_query_param: str | None
     max_page_size: int | None
@@ -49,4 +50,15 @@ class StrictPageSize:
         size = whole_number(request.query_params[name])
         if not size:
             raise ValidationError({name: ["A whole number from 1 up is required."]})
-        return min(size, self.max_page_size) if self.max_page_size else size
+        if self.max_page_size and size > self.max_page_size:
+            raise ValidationError({name: [f"At most {self.max_page_size} rows a page."]})
+        return size
+
+    def get_schema_operation_parameters(self, view: object) -> list[dict[str, Any]]:
+        """DRF's paging parameters, ``page_size`` with its bounds (1 up to ``max_page_size``)."""
+        parameters: list[dict[str, Any]] = super().get_schema_operation_parameters(view)
+        bounds = {"minimum": 1, "maximum": self.max_page_size} if self.max_page_size else {}
+        for parameter in parameters:
+            if parameter["name"] == self.page_size_query_param:
+                parameter["schema"] = {**parameter["schema"], **bounds}
+        return parameters

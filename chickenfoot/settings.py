@@ -484,6 +484,24 @@ SPECTACULAR_SETTINGS = {
         "documents (`application/problem+json`); a broken game rule names its rule id."
     ),
     "VERSION": "0.1.0",
+    "CONTACT": {
+        "name": "The server's operators",
+        "email": env_str("API_CONTACT_EMAIL", "webmaster@localhost"),
+    },
+    # The host that serves the schema serves the API: clients are given their base URL.
+    "SERVERS": [{"url": "/", "description": "This server (the one serving this schema)."}],
+    "TAGS": [
+        {"name": "accounts", "description": "Sign up, log in and out, the caller's tokens."},
+        {"name": "matches", "description": "Create, join, start and leave matches; the lists, "
+         "a match's view, its rounds and its pictures."},
+        {"name": "play", "description": "A turn: the legal moves, submitting one, the move log."},
+        {"name": "live", "description": "A ticket for the match's WebSocket (/ws/matches/{id})."},
+        {"name": "history", "description": "Finished matches: results, records, a player's "
+         "history, stats, head-to-head, rating chart and the leaderboards."},
+        {"name": "competitions", "description": "Tournaments and leagues: registration, "
+         "stages and standings."},
+        {"name": "health", "description": "Is the service usable now (its database, its broker)?"},
+    ],
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "COMPONENT_SPLIT_REQUEST": True,
@@ -513,9 +531,10 @@ SPECTACULAR_SETTINGS = {
         "DecidedByEnum": ["total", "zero_rounds", "lowest_round", "shared"],
         "CompetitionKindEnum": "scoring.competition_models.Competition.Kind",
         "CompetitionStatusEnum": "scoring.competition_models.Competition.Status",
-        # A round's status and a stage's are the same choices (playing, finished): one enum, one
-        # name (two names for one set of choices is an error, and the schema would use the last).
+        # A round's status and a stage's have the same values (playing, finished); the round's
+        # labels differ, so each is an enum of its own.
         "StageStatusEnum": "scoring.competition_models.Stage.Status",
+        "RoundStatusEnum": "games.api.rounds.ROUND_STATUS_CHOICES",
     },
 }
 

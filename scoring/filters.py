@@ -7,6 +7,8 @@ import django_filters
 from django import forms
 from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef, QuerySet
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 
 from scoring.models import VARIANT_CHOICES, Competition, CompetitionMatch, MatchResult
 from scoring.selectors import player_exists
@@ -15,8 +17,10 @@ from scoring.selectors import player_exists
 HISTORY_STATUS_CHOICES = [("finished", "Finished"), ("abandoned", "Abandoned")]
 
 
+@extend_schema_field(OpenApiTypes.INT)
 class IntegerFilter(django_filters.NumberFilter):
-    """A whole number (``NumberFilter`` takes decimals: ``place=1.5`` must be refused)."""
+    """A whole number (``NumberFilter`` takes decimals: ``place=1.5`` must be refused), an
+    ``integer`` in the schema too."""
 
     field_class = forms.IntegerField
 

@@ -27,7 +27,7 @@ PAGE_PARAMETERS = [
     ),
     OpenApiParameter(
         "page_size",
-        int,
+        {"type": "integer", "minimum": 1, "maximum": MatchPagination.max_page_size},
         OpenApiParameter.QUERY,
         required=False,
         description=f"Rows a page: {MatchPagination.page_size} by default, at most "

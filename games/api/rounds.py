@@ -31,12 +31,19 @@ from games.models import Round
 from games.results import BLOCKED, OUT, match_rounds
 from games.selectors import match_for_player
 
+#: A round's statuses (``Round.Status``'s values) under labels of their own: drf-spectacular names
+#: an enum by its values and labels, and a stage's status has the same ones (StageStatusEnum).
+ROUND_STATUS_CHOICES = [
+    (Round.Status.PLAYING.value, "Round in play"),
+    (Round.Status.FINISHED.value, "Round over"),
+]
+
 
 @extend_schema_serializer(component_name="Round")
 class RoundOutputSerializer(serializers.Serializer):
     number = serializers.IntegerField(help_text="1-based.")
     start_double = TileOutputField(help_text="The double that started it (C-ROUNDS).")
-    status = serializers.ChoiceField(choices=Round.Status.choices)
+    status = serializers.ChoiceField(choices=ROUND_STATUS_CHOICES)
     scores = serializers.ListField(
         child=serializers.IntegerField(),
         allow_null=True,

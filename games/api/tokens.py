@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.api.common import NOT_AUTHENTICATED, GameApi, problem, problem_example
-from games.api.paging import MatchPagination
+from games.api.paging import PAGE_PARAMETERS, MatchPagination
 from games.api.strict import PAGE_PARAMS, QuerySerializer
 from games.models import DeviceToken
 from games.services.tokens import token_revoke, tokens_of, tokens_revoke_all
@@ -116,6 +116,7 @@ class TokenListApi(GameApi):
         operation_id="token_list",
         summary="My tokens (one per device)",
         tags=["accounts"],
+        parameters=PAGE_PARAMETERS,
         responses={
             HTTPStatus.BAD_REQUEST: problem(
                 "An unknown query parameter, or one given empty or twice.",

@@ -35,6 +35,7 @@ def refused(response: object, name: str) -> None:
         ("page_size=-1", "page_size"),
         ("page_size=%C2%B2", "page_size"),
         ("page_size=" + "1" * 5000, "page_size"),
+        ("page_size=101", "page_size"),
     ],
 )
 def test_a_bad_filter_of_my_matches_is_400(
@@ -46,7 +47,8 @@ def test_a_bad_filter_of_my_matches_is_400(
 
 
 @pytest.mark.parametrize(
-    ("query", "name"), [("page_size=false", "page_size"), ("status=open", "status")]
+    ("query", "name"),
+    [("page_size=false", "page_size"), ("page_size=101", "page_size"), ("status=open", "status")],
 )
 def test_a_bad_parameter_of_the_lobby_is_400(
     clients: list[APIClient], query: str, name: str
@@ -87,6 +89,8 @@ def test_a_bad_parameter_of_a_match_is_400(
         ("/api/leaderboards/chickenfoot?min_matches=", "min_matches"),
         ("/api/leaderboards/chickenfoot?page_size=false", "page_size"),
         ("/api/players/{me}/history?page_size=0", "page_size"),
+        ("/api/players/{me}/history?page_size=101", "page_size"),
+        ("/api/leaderboards/chickenfoot?page_size=201", "page_size"),
         ("/api/competitions/{competition}/standings?format=", "format"),
     ],
 )

@@ -7,7 +7,6 @@ import json
 import random
 from collections.abc import Callable
 from http import HTTPStatus
-from typing import Any
 
 import pytest
 from rest_framework.test import APIClient
@@ -308,8 +307,11 @@ def test_lists_are_paged(clients: list[APIClient], path: str) -> None:
     assert beyond["Content-Type"] == "application/problem+json"
 
 
-def test_page_size_is_capped(clients: list[APIClient]) -> None:
-    body: dict[str, Any] = clients[0].get("/api/matches/open", {"page_size": 1000}).json()
+def test_page_size_over_the_largest_is_refused(clients: list[APIClient]) -> None:
+    largest = clients[0].get("/api/matches/open", {"page_size": 100})
+    over = clients[0].get("/api/matches/open", {"page_size": 101})
 
-    assert body["count"] == 0
-    assert body["results"] == []
+    assert largest.status_code == HTTPStatus.OK
+    assert over.status_code == HTTPStatus.BAD_REQUEST
+    assert over["Content-Type"] == "application/problem+json"
+    assert list(over.json()["errors"]) == ["page_size"]

@@ -256,3 +256,69 @@ def test_every_problem_response_is_problem_json_and_codes_are_the_documented_one
 def test_no_component_is_named_like_an_input_request() -> None:
     names = openapi()["components"]["schemas"]
     assert not [name for name in names if name.endswith("InputRequest") or "Output" in name]
+
+
+def test_no_query_parameter_is_a_decimal() -> None:
+    """Every number a query takes is a whole one (an id, a place, a count): ``integer``."""
+    decimals = [
+        (path, parameter["name"])
+        for path, operations in openapi()["paths"].items()
+        for op in operations.values()
+        for parameter in op.get("parameters", [])
+        if parameter["in"] == "query" and parameter["schema"].get("type") == "number"
+    ]
+    assert decimals == []
+
+
+def test_a_round_status_and_a_stage_status_are_enums_of_their_own() -> None:
+    schemas = openapi()["components"]["schemas"]
+
+    assert schemas["Round"]["properties"]["status"] == {
+        "$ref": "#/components/schemas/RoundStatusEnum"
+    }
+    assert schemas["CompetitionStage"]["properties"]["status"] == {
+        "$ref": "#/components/schemas/StageStatusEnum"
+    }
+    assert schemas["RoundStatusEnum"]["enum"] == schemas["StageStatusEnum"]["enum"]
+
+
+def test_every_tag_an_operation_uses_is_declared_with_a_description() -> None:
+    schema = openapi()
+    declared = {tag["name"]: tag.get("description", "") for tag in schema.get("tags", [])}
+    used = {
+        tag
+        for operations in schema["paths"].values()
+        for op in operations.values()
+        for tag in op.get("tags", [])
+    }
+
+    assert used
+    assert sorted(used - set(declared)) == []
+    assert sorted(used) == sorted(declared)
+    assert all(declared.values())
+
+
+def test_the_schema_names_a_contact_and_its_server_relative_to_the_schema() -> None:
+    schema = openapi()
+
+    assert schema["info"]["contact"]["email"]
+    assert schema["servers"] == [{"url": "/", "description": schema["servers"][0]["description"]}]
+    assert schema["servers"][0]["description"]
+
+
+def test_every_page_size_parameter_gives_its_bounds() -> None:
+    bounds = {
+        (path, parameter["schema"].get("minimum"), parameter["schema"].get("maximum"))
+        for path, operations in openapi()["paths"].items()
+        for op in operations.values()
+        for parameter in op.get("parameters", [])
+        if parameter["name"] == "page_size"
+    }
+
+    assert bounds == {
+        ("/api/auth/tokens", 1, 100),
+        ("/api/matches/mine", 1, 100),
+        ("/api/matches/open", 1, 100),
+        ("/api/players/{player_id}/history", 1, 100),
+        ("/api/leaderboards/{variant}", 1, 200),
+    }

@@ -107,6 +107,17 @@ def test_history_filters_combine(
     assert match_ids(history(clients[1], players[0], **query)) == [league[i].pk for i in expected]
 
 
+def test_finished_after_includes_its_instant_and_finished_before_excludes_it(
+    players: list[Player], clients: list[APIClient], league: list, clock: Clock
+) -> None:
+    at = clock(3).isoformat()  # league[2] finished at this very instant
+
+    assert league[2].pk in match_ids(history(clients[1], players[0], finished_after=at))
+    assert league[2].pk not in match_ids(history(clients[1], players[0], finished_before=at))
+    window = {"finished_after": clock(3).isoformat(), "finished_before": clock(4).isoformat()}
+    assert match_ids(history(clients[1], players[0], **window)) == [league[2].pk]
+
+
 @pytest.fixture
 def competitions(league: list) -> dict[str, int]:
     """A tournament counting league[0], league[3] and league[5]; a league counting league[4]."""

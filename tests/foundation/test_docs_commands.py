@@ -231,6 +231,19 @@ def test_ci_run_installs_and_tests() -> None:
     assert "make test" in steps["Running the test suite (make test)"]
 
 
+def make_dry_run(words: list[str]) -> subprocess.CompletedProcess[str]:
+    """``make -n`` of a ``make …`` command the docs show, on the embedded default."""
+    return subprocess.run(  # noqa: S603 - make, with a command the docs show
+        ["make", "-n", *words[1:]],  # noqa: S607
+        cwd=ROOT,
+        env=embedded_env(Path(os.devnull)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
 @pytest.mark.parametrize(
     "command",
     [c for c in all_commands() if (r := runner_for(c)) is not None and r.runner == DRY_RUN],
@@ -240,15 +253,7 @@ def test_make_targets_expand(command: DocCommand) -> None:
     """Targets that would run a long time (the suite, a worker) expand without error."""
     words = shlex.split(command.normalised)
     assert words[0] == "make"
-    result = subprocess.run(  # noqa: S603 - make, with a command the docs show
-        ["make", "-n", *words[1:]],  # noqa: S607
-        cwd=ROOT,
-        env=embedded_env(Path(os.devnull)),
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    result = make_dry_run(words)
     assert result.returncode == 0, result.stderr
     assert ".venv/bin/" in result.stdout, result.stdout
 
@@ -260,15 +265,7 @@ def test_make_run_serves_where_host_and_port_say() -> None:
     for command in shown:
         words = shlex.split(command.normalised)
         given = dict(word.split("=", 1) for word in words[2:])
-        result = subprocess.run(  # noqa: S603 - make, with a command the docs show
-            ["make", "-n", *words[1:]],  # noqa: S607
-            cwd=ROOT,
-            env=embedded_env(Path(os.devnull)),
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-        )
+        result = make_dry_run(words)
         assert result.returncode == 0, result.stderr
         address = f"{given.get('HOST', '127.0.0.1')}:{given['PORT']}"
         assert f"runserver --insecure {address}" in result.stdout, result.stdout

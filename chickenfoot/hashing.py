@@ -44,6 +44,7 @@ from rest_framework.exceptions import APIException
 
 from chickenfoot.problem_views import render_problem
 from chickenfoot.problems import Problem
+from chickenfoot.throttles import count_in_window
 
 logger = logging.getLogger(__name__)
 
@@ -155,14 +156,7 @@ def _count_this_second() -> None:
     window = int(now)
     key = f"{KEY_PREFIX}:{window}"
     try:
-        if cache.add(key, 1, timeout=2):
-            count = 1
-        else:
-            try:
-                count = int(cache.incr(key))
-            except ValueError:  # the key expired between the two calls
-                cache.set(key, 1, timeout=2)
-                count = 1
+        count = count_in_window(key, timeout=2)
     except Exception as error:  # noqa: BLE001 - any cache backend's failure: fail open
         _warn_cache_down(error)
         return

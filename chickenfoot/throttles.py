@@ -55,7 +55,7 @@ class ScopedThrottle(SimpleRateThrottle):
         now = self.timer()
         window = int(now // self.duration)
         try:
-            count = _count(f"{key}:{window}", timeout=self.duration + 1)
+            count = count_in_window(f"{key}:{window}", timeout=self.duration + 1)
         except CACHE_ERRORS as error:
             logger.warning(
                 "Throttle %s not applied (request let through): the cache is unavailable: %s: %s",
@@ -73,8 +73,9 @@ class ScopedThrottle(SimpleRateThrottle):
         return self._wait
 
 
-def _count(key: str, *, timeout: int) -> int:
-    """This request's number in its window: an atomic increment, the key made on first use."""
+def count_in_window(key: str, *, timeout: int) -> int:
+    """This request's number in its window: an atomic increment, the key made on first use
+    (the request limits' counts, and ``chickenfoot.hashing``'s count of each second's hashes)."""
     if cache.add(key, 1, timeout=timeout):
         return 1
     try:

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.apps import apps
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Count, F, OuterRef, Subquery
 from django.utils import timezone
 
 from scoring.competitions import points, seating, totals
@@ -34,10 +34,12 @@ from scoring.competitions.problems import (
 )
 from scoring.competitions.standings import met_counts, ranked_player_ids
 from scoring.models import (
+    Bye,
     Competition,
     CompetitionMatch,
     CompetitionResult,
     MatchResult,
+    Rating,
     Registration,
     Stage,
 )
@@ -274,13 +276,16 @@ def league_finish(*, competition_id: int, player: PlayerRef) -> Competition:
         competition.status = Competition.Status.FINISHED
         competition.finished_at = timezone.now()
         competition.save(update_fields=["status", "finished_at"])
+        _ratings_freeze(competition)
         return competition
 
 
 def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage:
     """The organiser starts stage ``number`` (the next one): seat the players, create a match
     per table, start them. Stage 1 seats at random from the stored seed; later stages by the
-    standings, Swiss (``seating``). All or nothing: a refused start creates no match.
+    standings, Swiss (``seating``). A player left over who would sit alone (an odd number at
+    tables of 2 without bots) has a bye: a ``Bye`` row worth a win's placement points, added
+    to their totals. All or nothing: a refused start creates no match.
     """
     with transaction.atomic():
         competition = _lock(competition_id)
@@ -308,20 +313,25 @@ def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage
         players = _enough_players(competition)
         rng = random.Random(f"{competition.seed}:{number}")
         fill = competition.allow_bots
+        size = competition.table_size
+        ranked = players if number == 1 else ranked_player_ids(competition=competition)
+        byes = _bye_players(competition=competition, ranked=ranked, rng=rng, first=number == 1)
+        seated = [p for p in ranked if p not in byes]
         if number == 1:
             tables = seating.seat_at_random(
-                players=players, table_size=competition.table_size, fill_with_bots=fill, rng=rng
+                players=seated, table_size=size, fill_with_bots=fill, rng=rng
             )
         else:
             tables = seating.seat_swiss(
-                ranked=ranked_player_ids(competition=competition),
-                table_size=competition.table_size,
+                ranked=seated,
+                table_size=size,
                 fill_with_bots=fill,
                 met=met_counts(competition=competition),
                 rng=rng,
             )
         now = timezone.now()
         stage = Stage.objects.create(competition=competition, number=number, started_at=now)
+        _byes_record(competition=competition, stage=stage, player_ids=byes)
         rows = []
         for table_number, table in enumerate(tables, start=1):
             match_id = games_port().match_create_seated(
@@ -345,6 +355,64 @@ def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage
         competition.current_stage = number
         competition.save(update_fields=["status", "current_stage"])
         return stage
+
+
+def _bye_players(
+    *, competition: Competition, ranked: list[int], rng: random.Random, first: bool
+) -> list[int]:
+    """Who sits this stage out (``seating.byes_needed``): at stage 1 drawn from the seed, later
+    the lowest-ranked of the players with the fewest byes so far."""
+    count = seating.byes_needed(
+        players=len(ranked),
+        table_size=competition.table_size,
+        fill_with_bots=competition.allow_bots,
+    )
+    if not count:
+        return []
+    if first:
+        return rng.sample(sorted(ranked), count)
+    had = dict(
+        Bye.objects.filter(competition=competition)
+        .values("player_id")
+        .annotate(n=Count("id"))
+        .values_list("player_id", "n")
+    )
+    return seating.bye_players(ranked=ranked, count=count, byes_had=had)
+
+
+def bye_points(competition: Competition) -> int:
+    """What a bye is worth, in thousandths: the points of a win at a full table."""
+    size = competition.table_size
+    scheme = competition.points_scheme.get(str(size)) or points.default_places(size)
+    return scheme[0] * points.POINTS_SCALE
+
+
+def _byes_record(*, competition: Competition, stage: Stage, player_ids: list[int]) -> None:
+    registrations = dict(
+        Registration.objects.filter(
+            competition=competition, withdrawn_at__isnull=True, player_id__in=player_ids
+        ).values_list("player_id", "pk")
+    )
+    for player_id in player_ids:
+        bye = Bye.objects.create(
+            competition=competition,
+            stage=stage,
+            registration_id=registrations[player_id],
+            player_id=player_id,
+            placement_points=bye_points(competition),
+        )
+        totals.add_bye(bye)
+
+
+def _ratings_freeze(competition: Competition) -> None:
+    """Keep each registered player's rating in the game as it is when ``competition`` finishes
+    (the standings of a finished competition show it, not the rating of today)."""
+    now = Rating.objects.filter(
+        player_id=OuterRef("player_id"), variant=competition.variant
+    ).values("ordinal")[:1]
+    Registration.objects.filter(competition=competition, withdrawn_at__isnull=True).update(
+        rating_at_finish=Subquery(now)
+    )
 
 
 def league_match_options(
@@ -512,10 +580,12 @@ def _stage_maybe_finished(*, competition: Competition, stage_id: int) -> None:
         competition.status = Competition.Status.FINISHED
         competition.finished_at = now
         competition.save(update_fields=["status", "finished_at"])
+        _ratings_freeze(competition)
 
 
 __all__ = [
     "CompetitionSpec",
+    "bye_points",
     "competition_close",
     "competition_create",
     "competition_match_abandoned",

@@ -1,11 +1,14 @@
 """A finished competition's standings keep each player's rating as it was when it finished: a
-later match changes the players' ratings, not the standings (JSON or CSV)."""
+later match changes the players' ratings, not the standings (JSON or CSV). The migration that
+added the kept rating fills it for competitions that finished before, from the rating changes."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 
 from games.models import Match, Player
 from scoring.competitions.services import league_finish
@@ -85,3 +88,34 @@ def test_a_running_league_shows_todays_rating_and_a_finished_one_its_last(
     assert rating_of(ada) != at_finish
     assert shown(ada) == at_finish
     assert Registration.objects.get(competition=league, player=players[3]).rating_at_finish is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_gives_earlier_finished_competitions_the_ratings_they_finished_with(
+    league: Competition, organiser: Player, players: list[Player], counted: Counted
+) -> None:
+    # given: a league finished with ada and grace rated, who then played on
+    ada, grace = players[:2]
+    counted(league, [ada, grace], [[0, 9]])
+    league_finish(competition_id=league.pk, player=ref(organiser))
+    kept = dict(
+        Registration.objects.filter(competition=league).values_list("player_id", "rating_at_finish")
+    )
+    rated_match_elsewhere([ada, grace], [[12, 0]])
+    executor = MigrationExecutor(connection)
+    leaves = executor.loader.graph.leaf_nodes()
+
+    # when: the database goes back to before ratings were kept at the finish, and forward again
+    executor.migrate([("scoring", "0007_competition_totals")])
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(leaves)
+
+    # then: each registration has the rating its player had when the league finished
+    filled = dict(
+        Registration.objects.filter(competition=league).values_list("player_id", "rating_at_finish")
+    )
+    assert filled == kept
+    assert filled[ada.pk] is not None
+    assert filled[ada.pk] != Rating.objects.get(player=ada, variant="chickenfoot").ordinal
+    assert filled[players[3].pk] is None  # unrated when it finished

@@ -137,6 +137,16 @@ TOURNAMENT_EXAMPLE: dict[str, Any] = {
     "finished_at": None,
     "warnings": [],
 }
+#: A tournament at tables of 2 without bots, as created: its warnings say what may follow.
+PAIRS_EXAMPLE: dict[str, Any] = {
+    **TOURNAMENT_EXAMPLE,
+    "name": "Pairs cup",
+    "table_size": 2,
+    "allow_bots": False,
+    "points_scheme": {"2": [3, 1]},
+    "registered": 0,
+    "warnings": field_warnings(players=0, table_size=2, fill_with_bots=False),
+}
 LEAGUE_EXAMPLE: dict[str, Any] = {
     **TOURNAMENT_EXAMPLE,
     "id": 4,

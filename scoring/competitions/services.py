@@ -15,9 +15,10 @@ from typing import Any
 
 from django.apps import apps
 from django.db import transaction
-from django.db.models import Count, F, OuterRef, Subquery
+from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
 
+from scoring.competitions import byes as stage_byes
 from scoring.competitions import points, seating, totals
 from scoring.competitions.problems import (
     AlreadyRegistered,
@@ -34,7 +35,6 @@ from scoring.competitions.problems import (
 )
 from scoring.competitions.standings import met_counts, ranked_player_ids
 from scoring.models import (
-    Bye,
     Competition,
     CompetitionMatch,
     CompetitionResult,
@@ -315,7 +315,9 @@ def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage
         fill = competition.allow_bots
         size = competition.table_size
         ranked = players if number == 1 else ranked_player_ids(competition=competition)
-        byes = _bye_players(competition=competition, ranked=ranked, rng=rng, first=number == 1)
+        byes = stage_byes.bye_players_for(
+            competition=competition, ranked=ranked, rng=rng, first=number == 1
+        )
         seated = [p for p in ranked if p not in byes]
         if number == 1:
             tables = seating.seat_at_random(
@@ -331,7 +333,7 @@ def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage
             )
         now = timezone.now()
         stage = Stage.objects.create(competition=competition, number=number, started_at=now)
-        _byes_record(competition=competition, stage=stage, player_ids=byes)
+        stage_byes.byes_record(competition=competition, stage=stage, player_ids=byes)
         rows = []
         for table_number, table in enumerate(tables, start=1):
             match_id = games_port().match_create_seated(
@@ -355,53 +357,6 @@ def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage
         competition.current_stage = number
         competition.save(update_fields=["status", "current_stage"])
         return stage
-
-
-def _bye_players(
-    *, competition: Competition, ranked: list[int], rng: random.Random, first: bool
-) -> list[int]:
-    """Who sits this stage out (``seating.byes_needed``): at stage 1 drawn from the seed, later
-    the lowest-ranked of the players with the fewest byes so far."""
-    count = seating.byes_needed(
-        players=len(ranked),
-        table_size=competition.table_size,
-        fill_with_bots=competition.allow_bots,
-    )
-    if not count:
-        return []
-    if first:
-        return rng.sample(sorted(ranked), count)
-    had = dict(
-        Bye.objects.filter(competition=competition)
-        .values("player_id")
-        .annotate(n=Count("id"))
-        .values_list("player_id", "n")
-    )
-    return seating.bye_players(ranked=ranked, count=count, byes_had=had)
-
-
-def bye_points(competition: Competition) -> int:
-    """What a bye is worth, in thousandths: the points of a win at a full table."""
-    size = competition.table_size
-    scheme = competition.points_scheme.get(str(size)) or points.default_places(size)
-    return scheme[0] * points.POINTS_SCALE
-
-
-def _byes_record(*, competition: Competition, stage: Stage, player_ids: list[int]) -> None:
-    registrations = dict(
-        Registration.objects.filter(
-            competition=competition, withdrawn_at__isnull=True, player_id__in=player_ids
-        ).values_list("player_id", "pk")
-    )
-    for player_id in player_ids:
-        bye = Bye.objects.create(
-            competition=competition,
-            stage=stage,
-            registration_id=registrations[player_id],
-            player_id=player_id,
-            placement_points=bye_points(competition),
-        )
-        totals.add_bye(bye)
 
 
 def _ratings_freeze(competition: Competition) -> None:
@@ -585,7 +540,6 @@ def _stage_maybe_finished(*, competition: Competition, stage_id: int) -> None:
 
 __all__ = [
     "CompetitionSpec",
-    "bye_points",
     "competition_close",
     "competition_create",
     "competition_match_abandoned",

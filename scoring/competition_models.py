@@ -6,7 +6,8 @@ the same standings query; they differ only in how matches come to count. A tourn
 matches are created by the server, stage by stage (``Stage``), one per table; a league's are
 created by its players during the season (``POST /api/matches`` with ``league``).
 ``CompetitionMatch`` links either kind to its matches, ``CompetitionResult`` keeps each
-registered player's place and placement points once a match has finished (docs/scoring.md).
+registered player's place and placement points once a match has finished, ``Bye`` a stage a
+player sat out and its points (docs/scoring.md).
 """
 
 from __future__ import annotations
@@ -91,6 +92,12 @@ class Registration(models.Model):
     )
     registered_at = models.DateTimeField()
     withdrawn_at = models.DateTimeField(null=True, blank=True)
+    rating_at_finish = models.FloatField(
+        null=True,
+        blank=True,
+        help_text="The player's rating (ordinal) in the game when the competition finished; "
+        "null before, or if unrated then.",
+    )
 
     class Meta:
         ordering = ["competition", "registered_at", "id"]
@@ -200,6 +207,26 @@ class CompetitionResult(models.Model):
         return f"Player {self.player_id}, match {self.match_id}: place {self.place}"
 
 
+class Bye(models.Model):
+    """A registered player who sits a tournament's stage out (an odd number at tables of two
+    without bots) and gets the placement points of a win at a full table for it."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="byes")
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="byes")
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="byes")
+    player = models.ForeignKey("games.Player", on_delete=models.PROTECT, related_name="+")
+    placement_points = models.PositiveIntegerField(help_text="In thousandths of a point.")
+
+    class Meta:
+        ordering = ["competition", "stage", "player"]
+        constraints = [
+            models.UniqueConstraint(fields=["stage", "registration"], name="bye_once_per_stage"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Bye for player {self.player_id} in stage {self.stage_id}"
+
+
 class CompetitionTotal(models.Model):
     """A registered player's running totals in a competition: the sums of their
     ``CompetitionResult`` rows, kept up to date in the transaction that writes them
@@ -211,7 +238,10 @@ class CompetitionTotal(models.Model):
     )
     matches = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0, help_text="First places, shared ones too.")
-    placement_points = models.BigIntegerField(default=0, help_text="In thousandths of a point.")
+    placement_points = models.BigIntegerField(
+        default=0, help_text="In thousandths of a point, byes' included."
+    )
+    byes = models.PositiveIntegerField(default=0, help_text="Stages sat out with a bye.")
     total_points = models.BigIntegerField(default=0)
     rounds = models.PositiveIntegerField(default=0)
     zero_rounds = models.PositiveIntegerField(default=0)

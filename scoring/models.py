@@ -231,6 +231,7 @@ class RatingChange(models.Model):
 
 # Tournaments and leagues.
 from scoring.competition_models import (  # noqa: E402
+    Bye,
     Competition,
     CompetitionMatch,
     CompetitionResult,
@@ -240,6 +241,7 @@ from scoring.competition_models import (  # noqa: E402
 )
 
 __all__ = [
+    "Bye",
     "Competition",
     "CompetitionMatch",
     "CompetitionResult",

@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from chickenfoot.openapi import problem, problem_example
+from scoring.competitions.seating import field_warnings
 from scoring.models import VARIANT_CHOICES, Competition
 from scoring.ports import PlayerRef, games_port
 
@@ -61,6 +62,23 @@ class CompetitionSerializer(serializers.Serializer):
     registered = serializers.IntegerField(help_text="Players registered (withdrawals left out).")
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
+    warnings = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Tournaments: what the registered players' number implies for the seating "
+        "(byes, tables short of table_size); before two have registered, what table_size may "
+        "imply. Empty when bots fill the tables, and for leagues.",
+    )
+
+
+def competition_warnings(competition: Competition) -> list[str]:
+    """What seating the registered players implies (``seating.field_warnings``)."""
+    if competition.kind != Competition.Kind.TOURNAMENT:
+        return []
+    return field_warnings(
+        players=competition.registered,  # type: ignore[attr-defined]
+        table_size=competition.table_size,
+        fill_with_bots=competition.allow_bots,
+    )
 
 
 def competition_json(competition: Competition) -> dict[str, Any]:
@@ -91,6 +109,7 @@ def competition_json(competition: Competition) -> dict[str, Any]:
         },
         "organiser": {"id": competition.organiser_id, "name": competition.organiser.display_name},
         "registered": competition.registered,  # type: ignore[attr-defined]
+        "warnings": competition_warnings(competition),
     }
 
 
@@ -116,6 +135,17 @@ TOURNAMENT_EXAMPLE: dict[str, Any] = {
     "registered": 12,
     "created_at": _CREATED_AT,
     "finished_at": None,
+    "warnings": [],
+}
+#: A tournament at tables of 2 without bots, as created: its warnings say what may follow.
+PAIRS_EXAMPLE: dict[str, Any] = {
+    **TOURNAMENT_EXAMPLE,
+    "name": "Pairs cup",
+    "table_size": 2,
+    "allow_bots": False,
+    "points_scheme": {"2": [3, 1]},
+    "registered": 0,
+    "warnings": field_warnings(players=0, table_size=2, fill_with_bots=False),
 }
 LEAGUE_EXAMPLE: dict[str, Any] = {
     **TOURNAMENT_EXAMPLE,

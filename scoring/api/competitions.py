@@ -19,6 +19,7 @@ from scoring.api.competition_base import (
     LEAGUE_EXAMPLE,
     NOT_FOUND,
     NOT_ORGANISER,
+    PAIRS_EXAMPLE,
     TOURNAMENT_EXAMPLE,
     CompetitionApi,
     CompetitionSerializer,
@@ -229,7 +230,10 @@ class CompetitionListCreateApi(ListAPIView, CompetitionApi):
             HTTPStatus.CREATED: OpenApiResponse(
                 CompetitionSerializer,
                 description="The new competition, open for registration.",
-                examples=[OpenApiExample("Created", value={**TOURNAMENT_EXAMPLE, "registered": 0})],
+                examples=[
+                    OpenApiExample("Created", value={**TOURNAMENT_EXAMPLE, "registered": 0}),
+                    OpenApiExample("Created, with warnings", value=PAIRS_EXAMPLE),
+                ],
             ),
             HTTPStatus.BAD_REQUEST: problem(
                 "Bad input: a bad option for some table size, a bad points scheme, no stages.",

@@ -43,12 +43,20 @@ class CompetitionTableSerializer(serializers.Serializer):
     seats = CompetitionSeatSerializer(many=True)
 
 
+class CompetitionByeSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
 class CompetitionStageSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Stage.Status.choices)
     started_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
     tables = CompetitionTableSerializer(many=True)
+    byes = CompetitionByeSerializer(
+        many=True, help_text="Who sits the stage out, with a win's placement points."
+    )
 
 
 class CompetitionStageListSerializer(serializers.Serializer):
@@ -74,6 +82,7 @@ STAGE_EXAMPLE = {
             ],
         }
     ],
+    "byes": [],
 }
 
 
@@ -219,6 +228,7 @@ class StagePointsSerializer(serializers.Serializer):
     stage = serializers.IntegerField()
     matches = serializers.IntegerField()
     placement_points = serializers.FloatField()
+    bye = serializers.BooleanField(help_text="Sat the stage out with a bye (no match).")
 
 
 class CompetitionStandingSerializer(serializers.Serializer):
@@ -243,7 +253,12 @@ class CompetitionStandingSerializer(serializers.Serializer):
     head_to_head = serializers.IntegerField(
         help_text="Places above minus places below tied rivals at shared tables."
     )
-    rating = serializers.IntegerField(allow_null=True, help_text="Rating in the game, if any.")
+    rating = serializers.IntegerField(
+        allow_null=True,
+        help_text="Rating in the game, if any: today's while the competition runs, the one it "
+        "had when the competition finished once it has.",
+    )
+    byes = serializers.IntegerField(help_text="Stages sat out with a bye (a win's points).")
     by_stage = StagePointsSerializer(many=True)
 
 
@@ -272,10 +287,11 @@ STANDING_EXAMPLE = {
     "best_round": 2,
     "head_to_head": 0,
     "rating": 1093,
+    "byes": 0,
     "by_stage": [
-        {"stage": 1, "matches": 1, "placement_points": 5.0},
-        {"stage": 2, "matches": 1, "placement_points": 3.0},
-        {"stage": 3, "matches": 1, "placement_points": 5.0},
+        {"stage": 1, "matches": 1, "placement_points": 5.0, "bye": False},
+        {"stage": 2, "matches": 1, "placement_points": 3.0, "bye": False},
+        {"stage": 3, "matches": 1, "placement_points": 5.0, "bye": False},
     ],
 }
 STANDINGS_EXAMPLE = {
@@ -308,8 +324,8 @@ STANDINGS_EXAMPLE = {
 }
 CSV_EXAMPLE = (
     ",".join(COLUMNS)
-    + "\r\n1,false,true,5,Alan,3,2,13.0,61,12,5.083,5,2,0,1093\r\n"
-    + "2,true,true,2,Grace,3,1,11.0,61,12,5.083,5,2,0,1093\r\n"
+    + "\r\n1,false,true,5,Alan,3,2,13.0,61,12,5.083,5,2,0,1093,0\r\n"
+    + "2,true,true,2,Grace,3,1,11.0,61,12,5.083,5,2,0,1093,0\r\n"
 )
 
 

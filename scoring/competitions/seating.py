@@ -7,6 +7,13 @@ may not, the smaller tables play short-handed. 10 players at tables of 4: 4, 3 a
 and with bots one bot at each of the two short tables; 5 at tables of 4: 3 and 2 players
 without bots.
 
+No table ever seats a single player against nobody: when the players left over would sit
+alone (an odd number at tables of 2 without bots is the only such field), ``byes_needed`` says
+how many sit the stage out with a bye, and ``bye_players`` says who. At stage 1 it is drawn from
+the seed; later, the lowest-ranked player among those with the fewest byes so far (one bye per
+player over the event while the field allows it). ``field_warnings`` tells an organiser what a
+number of players implies: byes, or tables short of ``table_size``.
+
 Stage 1 seats the players at random: ``seat_at_random`` shuffles them with the competition's
 stored seed. Later stages go "Swiss": ``seat_swiss`` takes the players best first (by the
 standings) and looks for the seating with the fewest repeat pairings (two players who have
@@ -44,6 +51,64 @@ def table_sizes(*, players: int, table_size: int) -> list[int]:
     tables = math.ceil(players / table_size)
     base, extra = divmod(players, tables)
     return [base + 1 if index < extra else base for index in range(tables)]
+
+
+def byes_needed(*, players: int, table_size: int, fill_with_bots: bool) -> int:
+    """How many of ``players`` sit a stage out so that no table seats fewer than two players:
+    none with bots (they fill any table), otherwise the fewest that leave every table two or more
+    (one for an odd number at tables of 2; none for any other field)."""
+    if fill_with_bots:
+        return 0
+    byes = 0
+    while (
+        players - byes >= 2 and min(table_sizes(players=players - byes, table_size=table_size)) < 2
+    ):
+        byes += 1
+    return byes
+
+
+def bye_players(
+    *, ranked: Sequence[int], count: int, byes_had: Mapping[int, int] | None = None
+) -> list[int]:
+    """Who sits out with a bye: from the bottom of ``ranked`` (best first), the players with the
+    fewest byes so far (``byes_had``), so nobody has a second bye while another has none."""
+    had = byes_had or {}
+    position = {player: index for index, player in enumerate(ranked)}
+    order = sorted(ranked, key=lambda player: (had.get(player, 0), -position[player]))
+    return order[:count]
+
+
+def field_warnings(*, players: int, table_size: int, fill_with_bots: bool) -> list[str]:
+    """What seating ``players`` at tables of ``table_size`` implies that an organiser should
+    know: byes, or tables short of ``table_size``. Before two players have registered, what the
+    table size may imply; nothing when bots fill the tables."""
+    if fill_with_bots:
+        return []
+    if players < 2:
+        if table_size == 2:
+            return [
+                "Tables of 2 without bots: with an odd number of players, one player has a bye "
+                "each stage (the placement points of a win, docs/scoring.md)."
+            ]
+        return [
+            f"Tables of {table_size} without bots: unless the number of players is a multiple "
+            f"of {table_size}, some tables seat fewer players (down to 2)."
+        ]
+    warnings = []
+    byes = byes_needed(players=players, table_size=table_size, fill_with_bots=False)
+    sizes = table_sizes(players=players - byes, table_size=table_size) if players - byes else []
+    if byes:
+        who = "one player sits" if byes == 1 else f"{byes} players sit"
+        warnings.append(
+            f"{players} players at tables of {table_size}: {who} out each stage with a bye "
+            "(the placement points of a win, docs/scoring.md)."
+        )
+    if any(size < table_size for size in sizes):
+        listed = ", ".join(str(size) for size in sizes)
+        warnings.append(
+            f"{players} players at tables of {table_size}: the tables seat {listed} players."
+        )
+    return warnings
 
 
 def repeats(tables: Sequence[Sequence[int | None]], met: Mapping[Pair, int]) -> int:

@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 
 from scoring.competitions.problems import CompetitionNotFound
-from scoring.models import Competition, CompetitionMatch, Registration, Stage
+from scoring.models import Bye, Competition, CompetitionMatch, Registration, Stage
 
 
 def competition_list() -> QuerySet[Competition]:
@@ -44,8 +44,18 @@ def competition_players(*, competition: Competition) -> list[dict[str, Any]]:
 
 
 def competition_stages(*, competition: Competition) -> list[dict[str, Any]]:
-    """Each stage with its tables: the match, its status and who sits where (three queries)."""
+    """Each stage with its tables (the match, its status and who sits where) and its byes:
+    who sat it out (three queries)."""
     stages = list(Stage.objects.filter(competition=competition).order_by("number"))
+    byes: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for bye in (
+        Bye.objects.filter(competition=competition)
+        .order_by("stage_id", "player_id")
+        .values("stage_id", "player_id", "player__display_name")
+    ):
+        byes[bye["stage_id"]].append(
+            {"player_id": bye["player_id"], "name": bye["player__display_name"]}
+        )
     seats = (
         CompetitionMatch.objects.filter(competition=competition, stage__isnull=False)
         .order_by("stage__number", "table_number", "match__seats__position")
@@ -89,6 +99,7 @@ def competition_stages(*, competition: Competition) -> list[dict[str, Any]]:
             "started_at": stage.started_at,
             "finished_at": stage.finished_at,
             "tables": list(tables[stage.pk].values()),
+            "byes": byes[stage.pk],
         }
         for stage in stages
     ]

@@ -15,9 +15,10 @@ from typing import Any
 
 from django.apps import apps
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
 
+from scoring.competitions import byes as stage_byes
 from scoring.competitions import points, seating, totals
 from scoring.competitions.problems import (
     AlreadyRegistered,
@@ -38,6 +39,7 @@ from scoring.models import (
     CompetitionMatch,
     CompetitionResult,
     MatchResult,
+    Rating,
     Registration,
     Stage,
 )
@@ -274,13 +276,16 @@ def league_finish(*, competition_id: int, player: PlayerRef) -> Competition:
         competition.status = Competition.Status.FINISHED
         competition.finished_at = timezone.now()
         competition.save(update_fields=["status", "finished_at"])
+        _ratings_freeze(competition)
         return competition
 
 
 def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage:
     """The organiser starts stage ``number`` (the next one): seat the players, create a match
     per table, start them. Stage 1 seats at random from the stored seed; later stages by the
-    standings, Swiss (``seating``). All or nothing: a refused start creates no match.
+    standings, Swiss (``seating``). A player left over who would sit alone (an odd number at
+    tables of 2 without bots) has a bye: a ``Bye`` row worth a win's placement points, added
+    to their totals. All or nothing: a refused start creates no match.
     """
     with transaction.atomic():
         competition = _lock(competition_id)
@@ -308,20 +313,27 @@ def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage
         players = _enough_players(competition)
         rng = random.Random(f"{competition.seed}:{number}")
         fill = competition.allow_bots
+        size = competition.table_size
+        ranked = players if number == 1 else ranked_player_ids(competition=competition)
+        byes = stage_byes.bye_players_for(
+            competition=competition, ranked=ranked, rng=rng, first=number == 1
+        )
+        seated = [p for p in ranked if p not in byes]
         if number == 1:
             tables = seating.seat_at_random(
-                players=players, table_size=competition.table_size, fill_with_bots=fill, rng=rng
+                players=seated, table_size=size, fill_with_bots=fill, rng=rng
             )
         else:
             tables = seating.seat_swiss(
-                ranked=ranked_player_ids(competition=competition),
-                table_size=competition.table_size,
+                ranked=seated,
+                table_size=size,
                 fill_with_bots=fill,
                 met=met_counts(competition=competition),
                 rng=rng,
             )
         now = timezone.now()
         stage = Stage.objects.create(competition=competition, number=number, started_at=now)
+        stage_byes.byes_record(competition=competition, stage=stage, player_ids=byes)
         rows = []
         for table_number, table in enumerate(tables, start=1):
             match_id = games_port().match_create_seated(
@@ -345,6 +357,17 @@ def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage
         competition.current_stage = number
         competition.save(update_fields=["status", "current_stage"])
         return stage
+
+
+def _ratings_freeze(competition: Competition) -> None:
+    """Keep each registered player's rating in the game as it is when ``competition`` finishes
+    (the standings of a finished competition show it, not the rating of today)."""
+    now = Rating.objects.filter(
+        player_id=OuterRef("player_id"), variant=competition.variant
+    ).values("ordinal")[:1]
+    Registration.objects.filter(competition=competition, withdrawn_at__isnull=True).update(
+        rating_at_finish=Subquery(now)
+    )
 
 
 def league_match_options(
@@ -512,6 +535,7 @@ def _stage_maybe_finished(*, competition: Competition, stage_id: int) -> None:
         competition.status = Competition.Status.FINISHED
         competition.finished_at = now
         competition.save(update_fields=["status", "finished_at"])
+        _ratings_freeze(competition)
 
 
 __all__ = [

@@ -3,8 +3,9 @@
 Per registered player (withdrawn players are not listed), over the competition's finished
 matches (``CompetitionResult``): matches played, wins (first places, a shared first counting as
 a win for each sharer), placement points, total points, rounds played, mean points per round,
-rounds at zero, best round (the lowest non-zero round score), and the player's rating in the
-competition's game.
+rounds at zero, best round (the lowest non-zero round score), byes (stages sat out, each worth
+a win's placement points, which the placement points include), and the player's rating in the
+competition's game: today's while it runs, the one kept at its finish once it has finished.
 
 Order (docs/scoring.md): placement points (more first), wins (more first), mean points per
 round (lower first), then head-to-head among the players still tied: each meeting at a table
@@ -45,7 +46,7 @@ from django.db.models import (
 from django.db.models.functions import Cast, Coalesce, NullIf, Rank
 
 from scoring.competitions.points import as_points
-from scoring.models import Competition, CompetitionResult, Rating, Registration
+from scoring.models import Bye, Competition, CompetitionResult, Rating, Registration
 from scoring.ratings import display_rating
 
 #: The columns of a standings row, in CSV order.
@@ -65,6 +66,7 @@ COLUMNS = (
     "best_round",
     "head_to_head",
     "rating",
+    "byes",
 )
 
 
@@ -85,9 +87,15 @@ def _aggregate(competition: Competition) -> Any:
         default=Value(0),
         output_field=IntegerField(),
     )
-    rating = Rating.objects.filter(
-        player_id=OuterRef("player_id"), variant=competition.variant
-    ).values("ordinal")[:1]
+    if competition.status == Competition.Status.FINISHED:
+        rating: Any = F("rating_at_finish")  # kept when it finished: the CSV never changes
+    else:
+        rating = Subquery(
+            Rating.objects.filter(
+                player_id=OuterRef("player_id"), variant=competition.variant
+            ).values("ordinal")[:1],
+            output_field=FloatField(),
+        )
     return (
         Registration.objects.filter(competition=competition, withdrawn_at__isnull=True)
         .values("player_id")
@@ -101,7 +109,8 @@ def _aggregate(competition: Competition) -> Any:
             mean=mean,
             zero_rounds=_total("zero_rounds"),
             best_round=F("totals__best_round"),
-            rating=Subquery(rating, output_field=FloatField()),
+            rating=rating,
+            byes=_total("byes"),
         )
         .annotate(
             ranked=ranked,
@@ -151,7 +160,7 @@ ranked AS (
     FROM base LEFT JOIN h2h ON h2h.player_id = base.player_id
 )
 SELECT player_id, name, played, wins, placement_points, total_points, rounds, mean,
-       zero_rounds, best_round, rating, ranked, head_to_head, final_rank,
+       zero_rounds, best_round, rating, byes, ranked, head_to_head, final_rank,
        COUNT(*) OVER (PARTITION BY ranked, final_rank) AS tied
 FROM ranked
 ORDER BY ranked DESC, final_rank, name, player_id
@@ -190,6 +199,7 @@ def standings(*, competition: Competition) -> list[dict[str, Any]]:
                 "best_round": row["best_round"],
                 "head_to_head": row["head_to_head"],
                 "rating": None if row["rating"] is None else display_rating(row["rating"]),
+                "byes": row["byes"],
             }
         )
     return out
@@ -224,20 +234,29 @@ def met_counts(*, competition: Competition) -> dict[frozenset[int], int]:
 
 
 def points_by_stage(*, competition: Competition) -> dict[int, list[dict[str, Any]]]:
-    """Each player's placement points per stage (tournaments), stage order."""
+    """Each player's placement points per stage (tournaments), stage order; a stage sat out
+    with a bye has no match, its bye's points and ``bye: true``."""
     rows = (
         CompetitionResult.objects.filter(competition=competition, stage__isnull=False)
         .values("player_id", "stage__number")
         .annotate(points=Sum("placement_points"), matches=Count("id"))
-        .order_by("player_id", "stage__number")
+        .order_by()
     )
+    byes = Bye.objects.filter(competition=competition).values(
+        "player_id", "stage__number", "placement_points"
+    )
+    entries = [
+        (row["player_id"], row["stage__number"], row["matches"], row["points"], False)
+        for row in rows
+    ] + [(b["player_id"], b["stage__number"], 0, b["placement_points"], True) for b in byes]
     out: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for row in rows:
-        out[row["player_id"]].append(
+    for player_id, stage, matches, thousandths, bye in sorted(entries):
+        out[player_id].append(
             {
-                "stage": row["stage__number"],
-                "matches": row["matches"],
-                "placement_points": float(as_points(row["points"])),
+                "stage": stage,
+                "matches": matches,
+                "placement_points": float(as_points(thousandths)),
+                "bye": bye,
             }
         )
     return dict(out)

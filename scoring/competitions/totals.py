@@ -17,7 +17,7 @@ from typing import Any
 
 from django.db.models import Case, Count, F, Min, PositiveIntegerField, Q, Sum, Value, When
 
-from scoring.competition_models import CompetitionResult, CompetitionTotal
+from scoring.competition_models import Bye, CompetitionResult, CompetitionTotal
 
 
 def add(results: Iterable[CompetitionResult]) -> None:
@@ -42,16 +42,32 @@ def add(results: Iterable[CompetitionResult]) -> None:
         CompetitionTotal.objects.filter(registration_id=result.registration_id).update(**changes)
 
 
+def add_bye(bye: Bye) -> None:
+    """Add a bye to its registration's totals: its placement points, and one more bye."""
+    CompetitionTotal.objects.get_or_create(registration_id=bye.registration_id)
+    CompetitionTotal.objects.filter(registration_id=bye.registration_id).update(
+        byes=F("byes") + 1, placement_points=F("placement_points") + bye.placement_points
+    )
+
+
 def rebuild(*, competition_ids: Iterable[int] | None = None) -> int:
     """Recompute the totals of the given competitions (all when ``None``) from their result
-    rows, replacing what was there; returns how many registrations have totals."""
+    rows and byes, replacing what was there; returns how many registrations have totals."""
     results = CompetitionResult.objects.all()
+    byes = Bye.objects.all()
     totals = CompetitionTotal.objects.all()
     if competition_ids is not None:
         ids = list(competition_ids)
         results = results.filter(competition_id__in=ids)
+        byes = byes.filter(competition_id__in=ids)
         totals = totals.filter(registration__competition_id__in=ids)
     totals.delete()
+    sat_out = {
+        row["registration_id"]: (row["n"], row["points"])
+        for row in byes.values("registration_id")
+        .annotate(n=Count("id"), points=Sum("placement_points"))
+        .order_by()
+    }
     rows = (
         results.values("registration_id")
         .annotate(
@@ -65,20 +81,27 @@ def rebuild(*, competition_ids: Iterable[int] | None = None) -> int:
         )
         .order_by("registration_id")
     )
-    made = CompetitionTotal.objects.bulk_create(
-        (
-            CompetitionTotal(
+
+    def made_from_results() -> Iterable[CompetitionTotal]:
+        for row in rows.iterator(chunk_size=2000):
+            bye_count, bye_points = sat_out.pop(row["registration_id"], (0, 0))
+            yield CompetitionTotal(
                 registration_id=row["registration_id"],
                 matches=row["n"],
                 wins=row["first"],
-                placement_points=row["points"],
+                placement_points=row["points"] + bye_points,
+                byes=bye_count,
                 total_points=row["total"],
                 rounds=row["played"],
                 zero_rounds=row["zeros"],
                 best_round=row["best"],
             )
-            for row in rows.iterator(chunk_size=2000)
-        ),
-        batch_size=1000,
+
+    made = len(CompetitionTotal.objects.bulk_create(made_from_results(), batch_size=1000))
+    made += len(
+        CompetitionTotal.objects.bulk_create(
+            CompetitionTotal(registration_id=pk, byes=count, placement_points=points)
+            for pk, (count, points) in sat_out.items()
+        )
     )
-    return len(made)
+    return made

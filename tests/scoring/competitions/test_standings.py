@@ -196,8 +196,8 @@ def test_pairs_who_met_and_points_by_stage(
         frozenset((ada.pk, edsger.pk)): 1,
     }
     assert by_stage[ada.pk] == [
-        {"stage": 1, "matches": 1, "placement_points": 4.0},
-        {"stage": 2, "matches": 1, "placement_points": 1.0},
+        {"stage": 1, "matches": 1, "placement_points": 4.0, "bye": False},
+        {"stage": 2, "matches": 1, "placement_points": 1.0, "bye": False},
     ]
 
 

@@ -306,6 +306,10 @@ BOT_STRONG_BUDGET_MS = env_int("BOT_STRONG_BUDGET_MS", default=150)
 # Matches of bots only (every seat a bot) a player may have open or in play at once; creating
 # one more is refused (409 bot_match_limit) until one finishes or is abandoned.
 BOT_ONLY_MATCHES_PER_PLAYER = env_int("BOT_ONLY_MATCHES_PER_PLAYER", default=3)
+# Without a broker (tasks run eagerly, in the request) the turns of a match of bots only play in
+# a background thread of the serving process instead (games/bot_thread.py): its start answers at
+# once. With REDIS_URL the bots' worker plays them and this has no effect.
+BOTS_IN_BACKGROUND = env_bool("BOTS_IN_BACKGROUND", default=not REDIS_URL)
 
 # --- Live events (Django Channels) -------------------------------------------------------------
 

@@ -496,14 +496,22 @@ SPECTACULAR_SETTINGS = {
     "SERVERS": [{"url": "/", "description": "This server (the one serving this schema)."}],
     "TAGS": [
         {"name": "accounts", "description": "Sign up, log in and out, the caller's tokens."},
-        {"name": "matches", "description": "Create, join, start and leave matches; the lists, "
-         "a match's view, its rounds and its pictures."},
+        {
+            "name": "matches",
+            "description": "Create, join, start and leave matches; the lists, "
+            "a match's view, its rounds and its pictures.",
+        },
         {"name": "play", "description": "A turn: the legal moves, submitting one, the move log."},
         {"name": "live", "description": "A ticket for the match's WebSocket (/ws/matches/{id})."},
-        {"name": "history", "description": "Finished matches: results, records, a player's "
-         "history, stats, head-to-head, rating chart and the leaderboards."},
-        {"name": "competitions", "description": "Tournaments and leagues: registration, "
-         "stages and standings."},
+        {
+            "name": "history",
+            "description": "Finished matches: results, records, a player's "
+            "history, stats, head-to-head, rating chart and the leaderboards.",
+        },
+        {
+            "name": "competitions",
+            "description": "Tournaments and leagues: registration, stages and standings.",
+        },
         {"name": "health", "description": "Is the service usable now (its database, its broker)?"},
     ],
     "SERVE_INCLUDE_SCHEMA": False,

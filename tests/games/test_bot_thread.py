@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings as django_settings
+from django.db import transaction
 
 from games.bot_thread import bot_thread_idle, bot_thread_takes
 from games.models import Match, Move, Player
@@ -55,13 +56,15 @@ def test_the_start_hands_the_bots_turns_to_the_thread_which_plays_the_match_to_i
         creator=players[0], variant="mexican_train", seats=specs, options={"max_pip": 9}
     )
 
-    # when: both start
-    for match in (first, second):
-        started = match_start(match_id=match.pk, player=players[0])
+    # when: both start (in one transaction: the test's in-memory database takes one writer at a
+    # time, and from the commit on the thread writes)
+    with transaction.atomic():
+        for match in (first, second):
+            started = match_start(match_id=match.pk, player=players[0])
 
-        # then: each start returns with its match in play, no bot move made in it
-        assert started.status == Match.Status.PLAYING
-        assert started.moves_played == 0
+            # then: each start returns with its match in play, no bot move made in it
+            assert started.status == Match.Status.PLAYING
+            assert started.moves_played == 0
 
     # and: the thread plays both to their end, every move once, as a replay finds them
     deadline = time.monotonic() + 60

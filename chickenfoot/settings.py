@@ -306,6 +306,10 @@ BOT_STRONG_BUDGET_MS = env_int("BOT_STRONG_BUDGET_MS", default=150)
 # Matches of bots only (every seat a bot) a player may have open or in play at once; creating
 # one more is refused (409 bot_match_limit) until one finishes or is abandoned.
 BOT_ONLY_MATCHES_PER_PLAYER = env_int("BOT_ONLY_MATCHES_PER_PLAYER", default=3)
+# Without a broker (tasks run eagerly, in the request) the turns of a match of bots only play in
+# a background thread of the serving process instead (games/bot_thread.py): its start answers at
+# once. With REDIS_URL the bots' worker plays them and this has no effect.
+BOTS_IN_BACKGROUND = env_bool("BOTS_IN_BACKGROUND", default=not REDIS_URL)
 
 # --- Live events (Django Channels) -------------------------------------------------------------
 
@@ -492,14 +496,22 @@ SPECTACULAR_SETTINGS = {
     "SERVERS": [{"url": "/", "description": "This server (the one serving this schema)."}],
     "TAGS": [
         {"name": "accounts", "description": "Sign up, log in and out, the caller's tokens."},
-        {"name": "matches", "description": "Create, join, start and leave matches; the lists, "
-         "a match's view, its rounds and its pictures."},
+        {
+            "name": "matches",
+            "description": "Create, join, start and leave matches; the lists, "
+            "a match's view, its rounds and its pictures.",
+        },
         {"name": "play", "description": "A turn: the legal moves, submitting one, the move log."},
         {"name": "live", "description": "A ticket for the match's WebSocket (/ws/matches/{id})."},
-        {"name": "history", "description": "Finished matches: results, records, a player's "
-         "history, stats, head-to-head, rating chart and the leaderboards."},
-        {"name": "competitions", "description": "Tournaments and leagues: registration, "
-         "stages and standings."},
+        {
+            "name": "history",
+            "description": "Finished matches: results, records, a player's "
+            "history, stats, head-to-head, rating chart and the leaderboards.",
+        },
+        {
+            "name": "competitions",
+            "description": "Tournaments and leagues: registration, stages and standings.",
+        },
         {"name": "health", "description": "Is the service usable now (its database, its broker)?"},
     ],
     "SERVE_INCLUDE_SCHEMA": False,

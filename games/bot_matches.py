@@ -6,7 +6,8 @@ in play at once (``BOT_ONLY_MATCHES_PER_PLAYER``). Nobody waits on their bots, s
 go to a queue of their own (``settings.BOTS_QUEUE``), consumed by a worker of its own at a lower
 CPU priority (docker-compose.yml; docs/reliability.md, "Bots under load"): however many such
 matches play, the bots answering a person are never behind them. A match with a person at the
-table sends its bots' turns to the default queue.
+table sends its bots' turns to the default queue. On the embedded default (no broker) the bots'
+queue is this process's bot thread (``games.bot_thread``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Reads: a match's results as an app shows them, without joins of its own.
 
-``match_standings`` is the one place the final order is read from and shaped: each place with its
-seat, the player's id and display name, and the C-WIN tie-break fields. ``match_rounds`` lists the
+``match_standings`` is the one place the final order is read from and ``standing_row`` the one
+place it is shaped (for HTTP and the socket's ``match_over`` alike): each place with its seat,
+the player's id and display name, and the C-WIN tie-break fields. ``match_rounds`` lists the
 rounds (start double, status, scores, how each ended, its commitment and, once over, its seed).
 """
 
@@ -11,7 +12,7 @@ from typing import Any
 
 from django.db.models import Max, Prefetch
 
-from games.models import Match, Move, Round
+from games.models import Match, Move, Round, Seat
 from scoring.models import MatchResult
 
 #: How a round ended (the ``round_ended`` event's ``reason``).
@@ -58,33 +59,94 @@ def match_standings(*, match: Match) -> list[dict[str, Any]] | None:
     end-of-match task wrote (``scoring``: the rows decide, not the engine's JSON); ``None``
     until the match is over and its results are written (``results_pending``).
 
-    ``match``'s seats must be loaded with their players (``match_get`` does). Each place:
-    ``place`` (shared places repeat: 1, 2, 2, 4), ``seat``, ``player_id``, ``name``, ``total``,
-    ``zero_rounds`` (rounds scored at 0), ``lowest_round`` (the lowest non-zero single-round
-    score; ``None`` when every round was 0), ``decided_by`` and ``tiebreak`` (the criteria it
-    took to separate the seat from its neighbours).
+    ``match``'s seats must be loaded with their players (``match_get`` does). Each place is a
+    ``standing_row``.
     """
     rows = _result_rows(match)
     if not rows:
         return None
-    players = {seat.position: seat.player for seat in match.seats.all()}
+    seats = {seat.position: seat for seat in match.seats.all()}
+    return [
+        standing_row(
+            seat=seats.get(row.seat),
+            position=row.seat,
+            place=row.place,
+            player_id=row.player_id,
+            total=row.total,
+            zero_rounds=row.zero_rounds,
+            lowest_round=row.lowest_round,
+            decided_by=row.decided_by,
+        )
+        for row in rows
+    ]
+
+
+def match_final_order(*, match: Match) -> list[dict[str, Any]] | None:
+    """The final order as a finished match's ``match_over`` frame carries it: the rows of
+    ``match_standings`` once the results are written; until then the engine's order
+    (``Match.standings``) in the same shape, each seat's player and name read from its seat.
+    ``None`` for a match that is not finished (an abandoned match has no standings).
+
+    ``match``'s seats must be loaded with their players (``match_get`` does).
+    """
+    if match.status != Match.Status.FINISHED:
+        return None
+    written = match_standings(match=match)
+    if written is not None:
+        return written
+    seats = {seat.position: seat for seat in match.seats.all()}
     out = []
-    for row in rows:
-        player = players.get(row.seat)
+    for entry in match.standings or []:
+        seat = seats.get(entry["seat"])
         out.append(
-            {
-                "place": row.place,
-                "seat": row.seat,
-                "player_id": row.player_id,
-                "name": player.display_name if player is not None else None,
-                "total": row.total,
-                "zero_rounds": row.zero_rounds,
-                "lowest_round": row.lowest_round,
-                "decided_by": row.decided_by,
-                "tiebreak": list(TIEBREAK_TRAIL[row.decided_by]),
-            }
+            standing_row(
+                seat=seat,
+                position=entry["seat"],
+                place=entry["place"],
+                player_id=seat.player_id if seat is not None else None,
+                total=entry["total"],
+                zero_rounds=entry["zero_rounds"],
+                lowest_round=entry["lowest_round"],
+                decided_by=entry["decided_by"],
+            )
         )
     return out
+
+
+def standing_row(
+    *,
+    seat: Seat | None,
+    position: int,
+    place: int,
+    player_id: int | None,
+    total: int,
+    zero_rounds: int,
+    lowest_round: int | None,
+    decided_by: str,
+) -> dict[str, Any]:
+    """One place of a final order, as every channel shows it (HTTP and the socket alike).
+
+    ``place`` (shared places repeat: 1, 2, 2, 4), ``seat``, ``player_id``, ``name`` (the
+    player's display name), ``total``, ``zero_rounds`` (rounds scored at 0), ``lowest_round``
+    (the lowest non-zero single-round score; ``None`` when every round was 0), ``decided_by``
+    and ``tiebreak`` (the criteria it took to separate the seat from its neighbours); and
+    ``left`` (``resigned``, ``timed_out``) only when the seat's player left it to a bot.
+    """
+    player = seat.player if seat is not None else None
+    row: dict[str, Any] = {
+        "place": place,
+        "seat": position,
+        "player_id": player_id,
+        "name": player.display_name if player is not None else None,
+        "total": total,
+        "zero_rounds": zero_rounds,
+        "lowest_round": lowest_round,
+        "decided_by": decided_by,
+        "tiebreak": list(TIEBREAK_TRAIL[decided_by]),
+    }
+    if seat is not None and seat.left:
+        row["left"] = seat.left
+    return row
 
 
 def match_round_table(*, match: Match) -> dict[str, Any]:

@@ -61,9 +61,10 @@ def bot_turns(*, now: datetime) -> int:
     refreshes while bots play (so a running bot run is never touched). Claiming a match moves
     its clock to ``now``: a match is queued again at most once per ``BOT_TURN_STALE_SECONDS``,
     and a move committed meanwhile (it changes the clock) makes the claim miss. A match of bots
-    only goes to the bots' queue (``games.bot_matches``), as its turns always do.
+    only goes to the bots' queue (``games.bot_matches``), as its turns always do (on the
+    embedded default: the process's bot thread, ``games.bot_thread``).
     """
-    from games.tasks import bot_play_turn  # games.tasks imports this module: import here
+    from games.tasks import bot_turn_send_on_commit  # games.tasks imports this module
 
     stale = now - timedelta(seconds=settings.BOT_TURN_STALE_SECONDS)
     waiting = (
@@ -76,7 +77,7 @@ def bot_turns(*, now: datetime) -> int:
         claimed = Match.objects.filter(pk=pk, bot_turn_since=since).update(bot_turn_since=now)
         if claimed:
             queue = bot_turn_queue(bot_seats=bot_seats or [], seat_count=seat_count)
-            enqueue_on_commit(bot_play_turn, pk, queue=queue)
+            bot_turn_send_on_commit(match_id=pk, queue=queue)
             queued += 1
     return queued
 

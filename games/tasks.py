@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db import OperationalError
 
 from games.bot_matches import bot_turn_queue_of
+from games.bot_thread import bot_thread_on_commit, bot_thread_takes
 from games.enqueue import enqueue_on_commit
 from games.selectors import bot_strong_at
 from games.services import bot_turn_play
@@ -56,7 +57,17 @@ def bot_turn_enqueue_on_commit(*, match_id: int, version: int, queue: str) -> No
     Inside a running bot loop, the loop plays on instead."""
     if getattr(_driving, "active", False):
         return
-    enqueue_on_commit(bot_play_turn, match_id, version, queue=queue)
+    bot_turn_send_on_commit(match_id=match_id, queue=queue, version=version)
+
+
+def bot_turn_send_on_commit(*, match_id: int, queue: str, version: int | None = None) -> None:
+    """After commit, send ``bot_play_turn(match_id)`` to ``queue``; on the embedded default a
+    match of bots only goes to this process's bot thread instead (``games.bot_thread``)."""
+    if bot_thread_takes(queue=queue):
+        bot_thread_on_commit(match_id=match_id)
+        return
+    args = (match_id,) if version is None else (match_id, version)
+    enqueue_on_commit(bot_play_turn, *args, queue=queue)
 
 
 @shared_task(bind=True, **_RETRIED)
@@ -89,7 +100,7 @@ def bot_play_turn(self: Task, match_id: int, version: int | None = None) -> int:
         _driving.active = False
     logger.debug("match %s: %s bot moves played (queued at version %s)", match_id, played, version)
     if more:  # the cap (moves or seconds), or a yield: a fresh task carries on
-        enqueue_on_commit(bot_play_turn, match_id, queue=bot_turn_queue_of(match_id=match_id))
+        bot_turn_send_on_commit(match_id=match_id, queue=bot_turn_queue_of(match_id=match_id))
     return played
 
 

@@ -73,6 +73,13 @@ def _no_clock_timers(settings: Any) -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _bots_in_the_request(settings: Any) -> None:
+    """Matches of bots only play their turns eagerly, in the request, as every task does in
+    tests; ``tests/games/test_bot_thread.py`` turns the bot thread on and tests it."""
+    settings.BOTS_IN_BACKGROUND = False
+
+
+@pytest.fixture(autouse=True)
 def _no_request_limits(settings: Any) -> None:
     """Requests are not throttled in tests: the suite registers players and plays moves faster
     than people do. ``tests/games/test_limits.py`` turns the limits on and tests them."""

@@ -26,7 +26,7 @@ from rest_framework.request import Request
 
 from chickenfoot.cache_outage import CACHE_ERRORS, CacheUnavailable
 from games.authentication import LAST_USED_EVERY
-from games.models import DeviceToken, Player
+from games.models import DeviceToken, Match, Player
 from games.problems import MatchNotFound, NotYourMatch
 from games.selectors import match_for_player, may_watch
 from games.services import player_for_user
@@ -61,6 +61,8 @@ class Viewer:
     seat: int | None
     #: May follow the match in play without a seat (an organiser, or the match's creator).
     watches: bool
+    #: Read while the match was open: a seat taken since, or the start, may change the view.
+    lobby: bool = False
 
 
 @dataclass(frozen=True)
@@ -125,7 +127,12 @@ def viewer_for(*, credential: Credential | None, match_id: int) -> Viewer:
         raise Refused(CLOSE_NO_MATCH, f"There is no match {match_id}.") from None
     except NotYourMatch:
         raise Refused(CLOSE_FORBIDDEN, f"You have no seat at match {match_id}.") from None
-    return Viewer(player=player, seat=seat, watches=may_watch(match=match, player=player))
+    return Viewer(
+        player=player,
+        seat=seat,
+        watches=may_watch(match=match, player=player),
+        lobby=match.status == Match.Status.OPEN,
+    )
 
 
 def ticket_issue(*, token: DeviceToken, match_id: int) -> str:

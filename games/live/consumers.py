@@ -217,6 +217,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def match_moved(self, message: dict[str, Any]) -> None:
         """The match changed (a move, a start, a seat taken over): send what is new."""
+        await self._view_again()  # opened in the lobby: the seat may be this socket's now
         if message.get("always"):
             await self._catch_up()
         elif message.get("seq", 0) > self.last_seq:
@@ -227,7 +228,36 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if self.closing:
             return
         await self.send_json(message["frame"])
+        await self._view_again()
         await self._catch_up()
+
+    async def _view_again(self) -> None:
+        """Read the socket's access again while it was read in the lobby (before the start).
+
+        A player who opened the socket before taking a seat holds one now: from here on the
+        socket sends that seat's frames (its hand), says so in a ``view_changed`` frame and
+        counts in presence. Once the match has started the view is fixed: only the lobby's
+        seats change. A token revoked since closes the socket (4401); a visitor without a seat
+        at a match that started is closed by the catch-up (4403).
+        """
+        if self.closing or self.viewer is None or not self.viewer.lobby:
+            return
+        try:
+            viewer = await database_sync_to_async(viewer_for)(
+                credential=self.credential, match_id=self.match_id
+            )
+        except Refused as refused:
+            if refused.code != CLOSE_FORBIDDEN:
+                await self._close(refused.code, str(refused))
+            return  # forbidden: the catch-up that follows refuses, with its own reason
+        changed = (viewer.seat, viewer.watches) != (self.seat, self.viewer.watches)
+        self.viewer = viewer
+        if not changed:
+            return
+        self.seat = viewer.seat
+        await self.send_json({"type": "view_changed", "your_seat": viewer.seat})
+        if self.seat is not None:
+            await self._presence_broadcast("arrived")
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         if isinstance(content, dict) and content.get("type") == "ping":

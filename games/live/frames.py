@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.models import Match
+from games.results import match_final_order
 from games.selectors import match_get, match_opening, match_summary, move_log
 
 #: Moves read per query while catching up.
@@ -43,9 +44,7 @@ def hello(*, match_id: int, viewer: Any) -> dict[str, Any]:
     }
 
 
-def catch_up(
-    *, match_id: int, viewer: Any, last_seq: int, opening_sent: bool
-) -> CatchUp:
+def catch_up(*, match_id: int, viewer: Any, last_seq: int, opening_sent: bool) -> CatchUp:
     """Everything after ``last_seq`` as the viewer's seat may see it, oldest first.
 
     The match's opening (round 1's automatic start) comes first for a socket that has sent
@@ -121,7 +120,8 @@ def catch_up(
                 "status": match.status,
                 "version": match.version,
                 "seq": match.moves_played,
-                "standings": match.standings,
+                # As HTTP shows them (games.results): each seat's player id and name.
+                "standings": match_final_order(match=match_get(match_id=match_id)),
             }
         )
     return out

@@ -552,7 +552,10 @@ async def test_a_human_and_three_bots_play_a_whole_match_from_socket_frames(
     assert finished.status == Match.Status.FINISHED
     assert seqs == list(range(1, finished.moves_played + 1))
     assert 0 < human_moves < finished.moves_played
-    assert frame["standings"] == finished.standings
+    http = (await db(clients[0].get)(f"/api/matches/{match.pk}")).json()["standings"]
+    assert frame["standings"] == http
+    engine = [(row["seat"], row["place"], row["total"]) for row in finished.standings]
+    assert [(row["seat"], row["place"], row["total"]) for row in frame["standings"]] == engine
 
 
 async def test_on_the_embedded_default_a_clock_runs_out_in_the_serving_process(

@@ -216,6 +216,34 @@ def test_others_moves_reach_the_table_by_the_socket_without_polling(
     assert not [line for line in traffic.console if not line.startswith("error")]
 
 
+def test_a_table_opened_before_joining_keeps_its_socket_and_gets_the_hand_after_the_start(
+    asgi_server: Any, new_page: Any, sign_in: Any
+) -> None:
+    # given: Grace opens Ada's open table before she has a seat
+    api = Api(asgi_server.base)
+    ada, grace = api.register("lobby-ada", "Ada"), api.register("lobby-grace", "Grace")
+    match_id = api.two_seat_match(ada)
+    page = new_page()
+    traffic = Traffic(match_id).watch(page)
+    open_table(page, sign_in, api.base, grace, match_id)
+    page.wait_for_function("document.getElementById('table').dataset.live === 'socket'")
+
+    # when: she joins on the page, and Ada starts the match over HTTP
+    page.locator("#join").click()
+    page.locator("#seats li", has_text="Grace").wait_for()
+    api.call("POST", f"/api/matches/{match_id}/start", ada.token)
+
+    # then: her page shows her hand, still on the socket it opened in the lobby
+    page.wait_for_function("document.getElementById('table').dataset.status === 'playing'")
+    page.locator("#hand button.tile").first.wait_for()
+    assert page.locator("#table").get_attribute("data-live") == "socket"
+    assert len(traffic.since(0, "socket")) == 1  # never closed, never reopened
+    frames = traffic.since(0, "frame")
+    assert {"type": "view_changed", "your_seat": 1} in frames
+    assert "match_started" in [f["type"] for f in frames]
+    assert not [f for f in frames if f["type"] == "closing"]
+
+
 def test_a_dropped_socket_resumes_after_the_last_move_it_saw(
     asgi_server: Any, new_page: Any, sign_in: Any
 ) -> None:

@@ -118,7 +118,7 @@ TEMPLATES = [
 
 # On every response: scripts and styles come from the service's own files only (no inline script,
 # no inline style, no eval), so a name that slipped into a page as markup still could not run.
-# Pictures may be data: URIs (the pages' empty favicon, Swagger UI's icons); fetches and the
+# Pictures may be data: URIs (Swagger UI's icons); fetches and the
 # match's socket go to the service itself. The API docs loosen it for their own page only
 # (chickenfoot/api_docs.py).
 CONTENT_SECURITY_POLICY = {
@@ -492,14 +492,22 @@ SPECTACULAR_SETTINGS = {
     "SERVERS": [{"url": "/", "description": "This server (the one serving this schema)."}],
     "TAGS": [
         {"name": "accounts", "description": "Sign up, log in and out, the caller's tokens."},
-        {"name": "matches", "description": "Create, join, start and leave matches; the lists, "
-         "a match's view, its rounds and its pictures."},
+        {
+            "name": "matches",
+            "description": "Create, join, start and leave matches; the lists, "
+            "a match's view, its rounds and its pictures.",
+        },
         {"name": "play", "description": "A turn: the legal moves, submitting one, the move log."},
         {"name": "live", "description": "A ticket for the match's WebSocket (/ws/matches/{id})."},
-        {"name": "history", "description": "Finished matches: results, records, a player's "
-         "history, stats, head-to-head, rating chart and the leaderboards."},
-        {"name": "competitions", "description": "Tournaments and leagues: registration, "
-         "stages and standings."},
+        {
+            "name": "history",
+            "description": "Finished matches: results, records, a player's "
+            "history, stats, head-to-head, rating chart and the leaderboards.",
+        },
+        {
+            "name": "competitions",
+            "description": "Tournaments and leagues: registration, stages and standings.",
+        },
         {"name": "health", "description": "Is the service usable now (its database, its broker)?"},
     ],
     "SERVE_INCLUDE_SCHEMA": False,

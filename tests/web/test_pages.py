@@ -208,9 +208,9 @@ def test_the_board_scrolls_sideways_on_a_phone(
     assert scroll[0] > scroll[1], scroll
     assert scroll[2] == "auto", scroll
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(phone, "board-scrolls-on-phone")
     phone.evaluate("document.getElementById('board').scrollLeft = 200")
     assert phone.evaluate("document.getElementById('board').scrollLeft") > 0
-    screenshot(phone, "board-scrolls-on-phone")
 
 
 def test_log_in_first_links_to_the_log_in_form_and_back(

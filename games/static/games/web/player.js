@@ -33,7 +33,8 @@ async function showRatings(stats) {
   box.replaceChildren();
   for (const rating of stats.ratings) {
     // the trend on the rating's own scale (the display rating, as the chart draws it)
-    const trend = rating.display_trend >= 0 ? `+${rating.display_trend}` : `${rating.display_trend}`;
+    const change = rating.display_trend;
+    const trend = change >= 0 ? `+${change}` : `${change}`;
     const figure = el("figure", {
       class: "chart", "data-variant": rating.variant, "data-trend": rating.display_trend,
     });

@@ -118,7 +118,7 @@ TEMPLATES = [
 
 # On every response: scripts and styles come from the service's own files only (no inline script,
 # no inline style, no eval), so a name that slipped into a page as markup still could not run.
-# Pictures may be data: URIs (the pages' empty favicon, Swagger UI's icons); fetches and the
+# Pictures may be data: URIs (Swagger UI's icons); fetches and the
 # match's socket go to the service itself. The API docs loosen it for their own page only
 # (chickenfoot/api_docs.py).
 CONTENT_SECURITY_POLICY = {

@@ -114,8 +114,10 @@ def may_watch(*, match: Match, player: Player) -> bool:
 def _check_may_view(*, match: Match, seat: int | None, player: Player) -> None:
     """Anyone may see an open or a finished match (a finished match's hands are revealed for
     scoring: its record is public); one in play only its players, its creator and organisers."""
-    if seat is None and match.status not in _PUBLIC_STATUSES and not may_watch(
-        match=match, player=player
+    if (
+        seat is None
+        and match.status not in _PUBLIC_STATUSES
+        and not may_watch(match=match, player=player)
     ):
         raise NotYourMatch(f"You have no seat at match {match.pk}.")
 
@@ -185,6 +187,9 @@ def match_view(*, match: Match, seat: int | None, viewer: Player) -> dict[str, A
     """The match as ``seat`` sees it (``None``: a spectator): the summary plus the engine's view."""
     body = match_summary(match=match, viewer=viewer)
     body["your_seat"] = seat
+    body["you_may_start"] = match.status == Match.Status.OPEN and (
+        match.created_by_id == viewer.pk or viewer.organises
+    )
     body.update(match_round_table(match=match))
     body["state"] = None
     if match.state is not None:
@@ -346,8 +351,10 @@ def bot_seat_info(*, match: Match, state: Any, seat: int, with_log: bool) -> bot
         Round.objects.filter(match=match, number=round_no).values_list("opening", flat=True).first()
     )
     log = [opening or []]
-    log += Move.objects.filter(match=match, round__number=round_no).order_by("seq").values_list(
-        "events", flat=True
+    log += (
+        Move.objects.filter(match=match, round__number=round_no)
+        .order_by("seq")
+        .values_list("events", flat=True)
     )
     return bots.SeatInfo(
         view=view,

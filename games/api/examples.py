@@ -78,12 +78,17 @@ MATCH_VIEW = {
     "started_at": _STARTED_AT,
     "seats": SEATS,
     "your_seat": 0,
+    "you_may_start": False,
     "round_scores": [],
     "totals": [0, 0, 0],
     "state": engine.view(_START, 0),
 }
 MINE_ROW = {
-    **{k: v for k, v in MATCH_VIEW.items() if k not in ("state", "round_scores", "totals")},
+    **{
+        k: v
+        for k, v in MATCH_VIEW.items()
+        if k not in ("state", "round_scores", "totals", "you_may_start")
+    },
     "your_seat": 0,
     "turn": _START.turn,
     "your_turn": _START.turn == 0,

@@ -102,6 +102,10 @@ class MatchSummaryOutputSerializer(serializers.Serializer):
 @extend_schema_serializer(component_name="MatchView")
 class MatchViewOutputSerializer(MatchSummaryOutputSerializer):
     your_seat = serializers.IntegerField(allow_null=True, help_text="None: you are watching.")
+    you_may_start = serializers.BooleanField(
+        help_text="The match is open and you created it (or are an organiser): you may start it "
+        "once every seat is taken."
+    )
     round_scores = serializers.ListField(
         child=serializers.ListField(child=serializers.IntegerField()),
         help_text="The round-by-round scores: `round_scores[r][seat]` is what `seat` scored in "

@@ -39,8 +39,11 @@ def _names(match: Match) -> list[str]:
 
 def _svg_response(request: Request, match: Match, render: Callable[[], str]) -> Response:
     """``render()``'s SVG, or 304 when the caller holds the match's version (its ETag)."""
-    headers = {"ETag": etag(match.version), "Vary": "Authorization",
-               "Cache-Control": "private, no-cache"}
+    headers = {
+        "ETag": etag(match.version),
+        "Vary": "Authorization",
+        "Cache-Control": "private, no-cache",
+    }
     if matches_etag(request.headers.get("If-None-Match"), match.version):
         return Response(status=HTTPStatus.NOT_MODIFIED, headers=headers)
     return Response(render(), headers=headers, content_type="image/svg+xml")
@@ -50,8 +53,8 @@ class BoardSvgApi(GameApi):
     """The table as a picture (SVG), as your seat sees it: your hand, never anyone else's.
 
     Without parameters, the table now. `round=N`: round N's final position once it has ended,
-    with the hands it revealed. `seq=S`: the table right after move S. Cached by the match's
-    version (`ETag`, `If-None-Match`).
+    with the hands it revealed. `seq=S`: the table right after move S. `hand=false`: without
+    your hand. Cached by the match's version (`ETag`, `If-None-Match`).
     """
 
     renderer_classes = (SVGRenderer,)
@@ -62,6 +65,11 @@ class BoardSvgApi(GameApi):
         )
         seq = serializers.IntegerField(
             min_value=1, required=False, help_text="A move's `seq`: the table right after it."
+        )
+        hand = serializers.BooleanField(
+            default=True,
+            help_text="`false`: leave your own hand out of the picture (a page that shows it "
+            "apart, as the web table does).",
         )
 
     @extend_schema(
@@ -121,8 +129,13 @@ class BoardSvgApi(GameApi):
 
         def render() -> str:
             position = board_position_in(match=match, seat=seat, row=row, seq=seq)
-            return board_svg(position.view, names=_names(match), caption=position.caption,
-                             revealed_hands=position.revealed_hands)
+            return board_svg(
+                position.view,
+                names=_names(match),
+                caption=position.caption,
+                revealed_hands=position.revealed_hands,
+                with_hand=query.validated_data["hand"],
+            )
 
         return _svg_response(request, match, render)
 

@@ -48,9 +48,7 @@ class _Canvas:
         self.height = max(self.height, bottom)
 
 
-def _text(
-    canvas: _Canvas, text: str, x: float, y: float, size: float = 13, **attrs: Any
-) -> None:
+def _text(canvas: _Canvas, text: str, x: float, y: float, size: float = 13, **attrs: Any) -> None:
     attrs.setdefault("fill", INK)
     canvas.add(
         svg.text(text, size, x, y, font_family="sans-serif", **attrs),
@@ -66,8 +64,9 @@ def _chain_tiles(
     mid = y + U  # the row's centre line
     for a, b in tiles:
         if a == b:
-            canvas.add(tile(a, b, x, mid - U, across=True, role="layout", chain=chain),
-                       x + U, mid + U)
+            canvas.add(
+                tile(a, b, x, mid - U, across=True, role="layout", chain=chain), x + U, mid + U
+            )
             x += U + GAP
         else:
             canvas.add(tile(a, b, x, mid - U / 2, role="layout", chain=chain), x + 2 * U, mid + U)
@@ -110,11 +109,26 @@ def _header(canvas: _Canvas, view: dict[str, Any], names: Sequence[str], caption
             line += " (you)"
         weight = "bold" if seat == view.get("turn") else "normal"
         prefix = "▶ " if seat == view.get("turn") else "   "
-        _text(canvas, prefix + line, MARGIN, y, 12, font_weight=weight, class_="seat",
-              data_seat=str(seat))
+        _text(
+            canvas,
+            prefix + line,
+            MARGIN,
+            y,
+            12,
+            font_weight=weight,
+            class_="seat",
+            data_seat=str(seat),
+        )
         y += 17
-    _text(canvas, f"Boneyard: {_count(view['boneyard'], 'tile')}", MARGIN, y, 12, fill=MUTED,
-          class_="boneyard")
+    _text(
+        canvas,
+        f"Boneyard: {_count(view['boneyard'], 'tile')}",
+        MARGIN,
+        y,
+        12,
+        fill=MUTED,
+        class_="boneyard",
+    )
     return y + 22
 
 
@@ -139,8 +153,13 @@ def _chickenfoot(canvas: _Canvas, view: dict[str, Any], top: float) -> float:
         chain = chains[chain_id]
         end_x = _chain_tiles(canvas, chain["tiles"], x, y + 4, chain_id)
         if chain["open"] is not None:
-            canvas.add(open_end(chain["open"], end_x, y + 4 + U / 2, target=chain_id,
-                                live=chain_id in live), end_x + U, y + 4 + 2 * U)
+            canvas.add(
+                open_end(
+                    chain["open"], end_x, y + 4 + U / 2, target=chain_id, live=chain_id in live
+                ),
+                end_x + U,
+                y + 4 + 2 * U,
+            )
         foot = feet_on.get(chain_id)
         if foot is not None:
             double_right = end_x - GAP
@@ -151,25 +170,28 @@ def _chickenfoot(canvas: _Canvas, view: dict[str, Any], top: float) -> float:
         return y + 4 + U
 
     arm_lines = [
-        draw_row(arm["id"], start_x, f"arm {index + 1}")
-        for index, arm in enumerate(layout["arms"])
+        draw_row(arm["id"], start_x, f"arm {index + 1}") for index, arm in enumerate(layout["arms"])
     ]
     first, last = arm_lines[0], arm_lines[-1]
     centre_y = (first + last) / 2
     d = layout["start_double"][0]
-    canvas.add(tile(d, d, centre_x, centre_y - U, across=True, role="centre", chain="centre"),
-               centre_x + U, centre_y + U)
+    canvas.add(
+        tile(d, d, centre_x, centre_y - U, across=True, role="centre", chain="centre"),
+        centre_x + U,
+        centre_y + U,
+    )
     for line_y in arm_lines:
         _connector(canvas, centre_x + U, centre_y, start_x, line_y)
     return top + row * ROW_H
 
 
-def _mexican_train(canvas: _Canvas, view: dict[str, Any], names: Sequence[str], top: float
-                   ) -> float:
-    """The engine in the hub, then one row per train: its owner, marker, tiles, open end."""
+def _mexican_train(
+    canvas: _Canvas, view: dict[str, Any], names: Sequence[str], top: float
+) -> float:
+    """The engine in the hub, then one row per train: its marker and owner written above the
+    row (so no name, however long, reaches the engine), its tiles, its open end."""
     layout = view["layout"]
-    label_w = 150
-    hub_x = MARGIN + label_w
+    hub_x = MARGIN
     start_x = hub_x + U + 5 * GAP
     lines = []
     live_targets = {m.get("target") for m in view.get("legal_moves", [])}
@@ -177,38 +199,68 @@ def _mexican_train(canvas: _Canvas, view: dict[str, Any], names: Sequence[str], 
         y = top + index * ROW_H
         owner = train["owner"]
         label = "Mexican Train" if owner is None else f"{names[owner]}'s train"
-        _text(canvas, label, MARGIN, y + 4 + U + 4, 12, class_="train-label",
-              data_train=train["id"])
+        label_x = start_x
         if train.get("marker"):
             canvas.add(
-                draw.Circle(MARGIN + label_w - 14, y + 4 + U, 6, fill=ACCENT, class_="marker",
-                            data_train=train["id"]),
-                MARGIN + label_w, y + 4 + U + 6,
+                draw.Circle(
+                    start_x + 5, y - 4, 5, fill=ACCENT, class_="marker", data_train=train["id"]
+                ),
+                start_x + 10,
+                y + 1,
             )
+            label_x += 14
+        _text(canvas, label, label_x, y, LABEL, class_="train-label", data_train=train["id"])
         end_x = _chain_tiles(canvas, train["tiles"], start_x, y + 4, train["id"])
         if train["open_double"]:
             # The open double is the train's last tile: ring it.
             canvas.add(
-                draw.Rectangle(end_x - U - GAP - 3, y + 1, U + 6, 2 * U + 6, rx=5, fill="none",
-                               stroke=ACCENT, stroke_width=2, class_="open-double",
-                               data_train=train["id"]),
-                end_x, y + 2 * U + 7,
+                draw.Rectangle(
+                    end_x - U - GAP - 3,
+                    y + 2,
+                    U + 6,
+                    2 * U + 4,
+                    rx=5,
+                    fill="none",
+                    stroke=ACCENT,
+                    stroke_width=2,
+                    class_="open-double",
+                    data_train=train["id"],
+                ),
+                end_x,
+                y + 2 * U + 6,
             )
-        canvas.add(open_end(train["open_end"], end_x, y + 4 + U / 2, target=train["id"],
-                            live=train["id"] in live_targets), end_x + U, y + 4 + 2 * U)
+        canvas.add(
+            open_end(
+                train["open_end"],
+                end_x,
+                y + 4 + U / 2,
+                target=train["id"],
+                live=train["id"] in live_targets,
+            ),
+            end_x + U,
+            y + 4 + 2 * U,
+        )
         lines.append(y + 4 + U)
     centre_y = (lines[0] + lines[-1]) / 2
     e = layout["engine"][0]
-    canvas.add(tile(e, e, hub_x, centre_y - U, across=True, role="centre", chain="engine"),
-               hub_x + U, centre_y + U)
+    canvas.add(
+        tile(e, e, hub_x, centre_y - U, across=True, role="centre", chain="engine"),
+        hub_x + U,
+        centre_y + U,
+    )
     for line_y in lines:
         _connector(canvas, hub_x + U, centre_y, start_x, line_y)
     return top + len(lines) * ROW_H
 
 
 def _tile_row(
-    canvas: _Canvas, title: str, tiles: Sequence[Sequence[int]], y: float, role: str,
-    width: float, highlight: Sequence[int] | None = None,
+    canvas: _Canvas,
+    title: str,
+    tiles: Sequence[Sequence[int]],
+    y: float,
+    role: str,
+    width: float,
+    highlight: Sequence[int] | None = None,
 ) -> float:
     """A labelled row of tiles that wraps at ``width``. Returns the next y."""
     _text(canvas, title, MARGIN, y + 12, 12, font_weight="bold")
@@ -231,12 +283,14 @@ def board_svg(
     names: Sequence[str],
     caption: str = "",
     revealed_hands: Sequence[Sequence[Sequence[int]]] | None = None,
+    with_hand: bool = True,
 ) -> str:
     """The SVG of ``view`` (``engine.view`` of one seat, or a spectator's).
 
     ``names`` are the seats' display names. ``revealed_hands`` are the hands a finished round's
     ``round_ended`` event revealed (every seat's, shown under the table); pass them only for a
-    round that is over.
+    round that is over. ``with_hand=False`` leaves the viewer's own hand out (a page that
+    shows it as buttons of its own).
     """
     canvas = _Canvas()
     names = [svg.isolate(name) for name in names]
@@ -247,20 +301,29 @@ def board_svg(
         bottom = _chickenfoot(canvas, view, top)
     width = max(canvas.width, HAND_WIDTH)
     y = bottom + 8
-    if view.get("hand") is not None:
-        y = _tile_row(canvas, "Your hand", view["hand"], y, "hand", width - MARGIN,
-                      highlight=view.get("drawn"))
+    if with_hand and view.get("hand") is not None:
+        y = _tile_row(
+            canvas,
+            "Your hand",
+            view["hand"],
+            y,
+            "hand",
+            width - MARGIN,
+            highlight=view.get("drawn"),
+        )
     face_up = view.get("hands")  # Mexican Train with open_hands: every hand lies face up
     if revealed_hands is None and face_up is not None:
         for seat, hand in enumerate(face_up):
             if seat != view.get("seat"):
-                y = _tile_row(canvas, f"{names[seat]}'s hand (face up)", hand, y, "revealed",
-                              width - MARGIN)
+                y = _tile_row(
+                    canvas, f"{names[seat]}'s hand (face up)", hand, y, "revealed", width - MARGIN
+                )
     for seat, hand in enumerate(revealed_hands or []):
         y = _tile_row(canvas, f"{names[seat]} held", hand, y, "revealed", width - MARGIN)
     drawing = svg.drawing(width + MARGIN, max(canvas.height, y) + MARGIN)
-    drawing.append(draw.Rectangle(0, 0, width + MARGIN, max(canvas.height, y) + MARGIN,
-                                  fill="#f3efe4"))
+    drawing.append(
+        draw.Rectangle(0, 0, width + MARGIN, max(canvas.height, y) + MARGIN, fill="#f3efe4")
+    )
     for item in canvas.items:
         drawing.append(item)
     return svg.as_svg(drawing)

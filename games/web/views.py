@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.views.generic import TemplateView
+from django.templatetags.static import static
+from django.views.generic import RedirectView, TemplateView
+
+from scoring.models import VARIANT_CHOICES
 
 
 class LobbyPage(TemplateView):
@@ -45,3 +48,31 @@ class CompetitionPage(TemplateView):
         context = super().get_context_data(**kwargs)
         context["competition_id"] = kwargs["competition_id"]
         return context
+
+
+class CompetitionIndexPage(TemplateView):
+    """Every tournament and league, newest first: its game, kind and status, a link to each."""
+
+    template_name = "games/web/competitions.html"
+
+
+class LeaderboardPage(TemplateView):
+    """A game's rated players, best first (``/api/leaderboards/{variant}``), page by page."""
+
+    template_name = "games/web/leaderboard.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["variant"] = kwargs["variant"]
+        context["variant_name"] = dict(VARIANT_CHOICES)[kwargs["variant"]]
+        context["variants"] = VARIANT_CHOICES
+        return context
+
+
+class FaviconRedirect(RedirectView):
+    """``/favicon.ico``, which browsers ask for on their own: the site's SVG icon."""
+
+    permanent = True
+
+    def get_redirect_url(self, *args: Any, **kwargs: Any) -> str:
+        return static("games/web/favicon.svg")

@@ -23,8 +23,8 @@ from scoring.api.competition_base import COMPETITION_ID, CompetitionApi
 from scoring.api.competition_base import NOT_FOUND as COMPETITION_NOT_FOUND
 from scoring.api.history import PLAYER_ID
 from scoring.competitions.selectors import competition_get
-from scoring.competitions.standings import points_by_stage, standings
-from scoring.models import VARIANT_CHOICES
+from scoring.competitions.standings import points_by_match, points_by_stage, standings
+from scoring.models import VARIANT_CHOICES, Competition
 from scoring.problems import PlayerNotFound
 from scoring.selectors import player_exists, rating_series
 
@@ -110,8 +110,9 @@ class RatingChartApi(APIView):
 
 
 class StandingsChartApi(CompetitionApi):
-    """A tournament's placement points, added up stage by stage, one line per player in
-    standings order (at most `players` lines: the leaders)."""
+    """A competition's placement points added up, one line per player in standings order (at
+    most `players` lines: the leaders): a tournament's stage by stage, a league's match by match
+    (in the order they finished)."""
 
     renderer_classes = (SVGRenderer,)
 
@@ -125,8 +126,8 @@ class StandingsChartApi(CompetitionApi):
         summary="Points by stage, as a chart",
         tags=["competitions"],
         parameters=[COMPETITION_ID, StandingsChartQuerySerializer],
-        points="`data-series` (the player's name), `data-step` (`S<stage>`) and `data-value` "
-        "(placement points so far)",
+        points="`data-series` (the player's name), `data-step` (a tournament's `S<stage>`, a "
+        "league's `#<match id>`) and `data-value` (placement points so far)",
         not_found=COMPETITION_NOT_FOUND,
     )
     def get(self, request: Request, competition_id: int) -> Response:
@@ -134,17 +135,30 @@ class StandingsChartApi(CompetitionApi):
         query = self.StandingsChartQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         competition = competition_get(competition_id=competition_id)
-        by_stage = points_by_stage(competition=competition)
-        stages = sorted({s["stage"] for rows in by_stage.values() for s in rows})
-        series = []
-        for row in standings(competition=competition)[: query.validated_data["players"]]:
-            points = {s["stage"]: s["placement_points"] for s in by_stage.get(row["player_id"], [])}
-            series.append(Series(row["name"], [0, *accumulate(points.get(n, 0) for n in stages)]))
+        leaders = standings(competition=competition)[: query.validated_data["players"]]
+        if competition.kind == Competition.Kind.LEAGUE:
+            matches, by_match = points_by_match(competition=competition)
+            steps = [f"#{match_id}" for match_id in matches]
+            per_step = {p: [got.get(m, 0) for m in matches] for p, got in by_match.items()}
+            title, x_label = "placement points by match", "match"
+        else:
+            by_stage = points_by_stage(competition=competition)
+            stages = sorted({s["stage"] for rows in by_stage.values() for s in rows})
+            steps = [f"S{number}" for number in stages]
+            per_step = {
+                p: [{s["stage"]: s["placement_points"] for s in rows}.get(n, 0) for n in stages]
+                for p, rows in by_stage.items()
+            }
+            title, x_label = "placement points by stage", "stage"
+        series = [
+            Series(row["name"], [0, *accumulate(per_step.get(row["player_id"], [0] * len(steps)))])
+            for row in leaders
+        ]
         chart = line_chart(
-            f"{isolate(competition.name)}: placement points by stage",
-            ["start", *(f"S{number}" for number in stages)],
-            series if stages else [],
+            f"{isolate(competition.name)}: {title}",
+            ["start", *steps],
+            series if steps else [],
             y_label="placement points",
-            x_label="stage",
+            x_label=x_label,
         )
         return chart_response(chart)

@@ -43,6 +43,9 @@ class PlayerRatingSerializer(serializers.Serializer):
     display = serializers.IntegerField(help_text="round(1000 + 40 * ordinal).")
     matches = serializers.IntegerField(help_text="Rated matches in this variant.")
     trend = serializers.FloatField(help_text="Change of the ordinal over the last matches.")
+    display_trend = serializers.IntegerField(
+        help_text="The same change on the scale of `display` (what a page shows beside it)."
+    )
     trend_matches = serializers.IntegerField(help_text="How many matches the trend spans (≤ 10).")
     recent = serializers.ListField(
         child=serializers.FloatField(), help_text="The ordinal after each of those, oldest first."
@@ -86,6 +89,7 @@ STATS_EXAMPLE = {
             "display": 1920,
             "matches": 42,
             "trend": 1.87,
+            "display_trend": 75,
             "trend_matches": 10,
             "recent": [21.1, 21.6, 21.2, 22.0, 22.3, 21.9, 22.4, 22.8, 22.6, 22.998],
         }

@@ -260,3 +260,20 @@ def points_by_stage(*, competition: Competition) -> dict[int, list[dict[str, Any
             }
         )
     return dict(out)
+
+
+def points_by_match(*, competition: Competition) -> tuple[list[int], dict[int, dict[int, float]]]:
+    """A league's finished matches in the order their results were written, and each player's
+    placement points at each of them (``{player_id: {match_id: points}}``)."""
+    rows = (
+        CompetitionResult.objects.filter(competition=competition)
+        .order_by("pk")
+        .values_list("match_id", "player_id", "placement_points")
+    )
+    matches: list[int] = []
+    points: dict[int, dict[int, float]] = defaultdict(dict)
+    for match_id, player_id, thousandths in rows:
+        if match_id not in matches:
+            matches.append(match_id)
+        points[player_id][match_id] = float(as_points(thousandths))
+    return matches, dict(points)

@@ -65,15 +65,18 @@ def player_ratings(*, player_id: int, variant: str | None = None) -> list[dict[s
             .values_list("ordinal_before", "ordinal_after")[:TREND_MATCHES]
         )
         trend = rating.ordinal - recent[-1][0] if recent else 0.0
+        display = ratings.display_rating(rating.ordinal)
+        display_before = ratings.display_rating(recent[-1][0]) if recent else display
         out.append(
             {
                 "variant": rating.variant,
                 "mu": round(rating.mu, 4),
                 "sigma": round(rating.sigma, 4),
                 "ordinal": round(rating.ordinal, 4),
-                "display": ratings.display_rating(rating.ordinal),
+                "display": display,
                 "matches": rating.matches,
                 "trend": round(trend, 4),
+                "display_trend": display - display_before,
                 "trend_matches": len(recent),
                 "recent": [round(after, 4) for _, after in reversed(recent)],
             }

@@ -59,19 +59,23 @@ def play_until(state: Any, predicate: Callable[[Any], bool], seed: int = 1) -> A
     start = state.round_no
     while not predicate(state):
         before = engine.to_json(state)
-        state, _ = engine.apply_move(state, state.turn, rng.choice(
-            engine.legal_moves(state, state.turn)))
+        state, _ = engine.apply_move(
+            state, state.turn, rng.choice(engine.legal_moves(state, state.turn))
+        )
         if state.round_no != start or state.status == "over":
             return engine.from_json(before)
     return state
 
 
-@pytest.mark.parametrize(("variant", "options"), [
-    ("chickenfoot", {}),
-    ("chickenfoot", {"spinner_arms": 6}),
-    ("mexican_train", {}),
-    ("mexican_train", {"max_pip": 9}),
-])
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("chickenfoot", {}),
+        ("chickenfoot", {"spinner_arms": 6}),
+        ("mexican_train", {}),
+        ("mexican_train", {"max_pip": 9}),
+    ],
+)
 @pytest.mark.parametrize("seat", [0, 2, None])
 def test_C_HIDDEN_picture_draws_the_layout_and_the_own_hand_only(
     variant: str, options: dict[str, Any], seat: int | None
@@ -105,7 +109,7 @@ def test_CF_FOOT_every_foot_and_toe_is_drawn_on_its_own_row() -> None:
         x, y = float(rect.get("x")), float(rect.get("y"))
         boxes.append((x, y, x + float(rect.get("width")), y + float(rect.get("height"))))
     for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
+        for b in boxes[i + 1 :]:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
     labels = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "chain-label"]
     assert len(labels) == 4 + 3 * len(view["layout"]["feet"])
@@ -119,9 +123,51 @@ def test_MT_TRAINS_markers_and_open_doubles_are_drawn() -> None:
     root = ET.fromstring(svg)  # noqa: S314
     markers = [c.get("data-train") for c in root.iter(f"{SVG}circle") if c.get("class") == "marker"]
     assert sorted(markers) == sorted(f"seat:{s}" for s in view["layout"]["markers"])
-    trains = [t.get("data-train") for t in root.iter(f"{SVG}text")
-              if t.get("class") == "train-label"]
+    trains = [
+        t.get("data-train") for t in root.iter(f"{SVG}text") if t.get("class") == "train-label"
+    ]
     assert trains == ["seat:0", "seat:1", "seat:2", "mexican"]
+
+
+def _box(element: ET.Element) -> tuple[float, float, float, float]:
+    """A tile's rectangle, or a one-line text's extent as the picture reckons it (0.6 em a
+    character, ascent 0.8 em, descent 0.3 em): (left, top, right, bottom)."""
+    if element.tag == f"{SVG}g":
+        rect = element.find(f"{SVG}rect")
+        x, y = float(rect.get("x")), float(rect.get("y"))
+        return x, y, x + float(rect.get("width")), y + float(rect.get("height"))
+    size = float(element.get("font-size"))
+    x, y = float(element.get("x")), float(element.get("y"))
+    return x, y - 0.8 * size, x + len(element.text or "") * 0.6 * size, y + 0.3 * size
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return not (a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1])
+
+
+@pytest.mark.parametrize("seats", [2, 4, 7])
+def test_MT_TRAINS_no_train_label_touches_the_engine_or_a_tile(seats: int) -> None:
+    # given trains whose owners have long names, the middle one level with the engine
+    state = engine.new_match("mexican_train", seats, {}, seed="labels")
+    state = play_until(state, lambda s: s.move_no >= 3 * seats, seed=3)
+    names = [f"Alexandria Ocasio-Wolfeschlegelsteinhausen {i}" for i in range(seats)]
+
+    # when the table is drawn
+    root = ET.fromstring(board_svg(engine.view(state, 0), names=names))  # noqa: S314
+
+    # then no label's box meets the engine double or any tile on the table
+    labels = [t for t in root.iter(f"{SVG}text") if t.get("class") == "train-label"]
+    assert len(labels) == seats + 1
+    tiles = [
+        g
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "tile" and g.get("data-role") in ("centre", "layout")
+    ]
+    engine_double = next(g for g in tiles if g.get("data-role") == "centre")
+    for label in labels:
+        assert not _overlap(_box(label), _box(engine_double)), label.text
+        for other in tiles:
+            assert not _overlap(_box(label), _box(other)), (label.text, other.get("data-tile"))
 
 
 def test_names_are_escaped() -> None:
@@ -151,13 +197,21 @@ def test_picture_over_http_with_etag(
     svg = response.content.decode()
     assert sorted(drawn(svg, "hand")) == sorted(tile_key(a, b) for a, b in state.hands[1])
     assert not set(drawn(svg)) & hidden_from(state, 1)
-    again = clients[1].get(f"/api/matches/{match.pk}/board.svg",
-                           HTTP_IF_NONE_MATCH=response["ETag"])
+    # hand=false: the same table without the hand (the web table draws it as buttons)
+    bare = picture(clients[1], match.pk, hand="false")
+    assert bare.status_code == HTTPStatus.OK
+    assert drawn(bare.content.decode(), "hand") == []
+    assert sorted(drawn(bare.content.decode(), "layout")) == sorted(drawn(svg, "layout"))
+    assert "Your hand" not in bare.content.decode()
+    again = clients[1].get(
+        f"/api/matches/{match.pk}/board.svg", HTTP_IF_NONE_MATCH=response["ETag"]
+    )
     assert again.status_code == HTTPStatus.NOT_MODIFIED
     # a round or a move that is not there is a 404 even to a caller holding the version
     for query in ("round=9", "seq=999"):
-        missing = clients[1].get(f"/api/matches/{match.pk}/board.svg?{query}",
-                                 HTTP_IF_NONE_MATCH=response["ETag"])
+        missing = clients[1].get(
+            f"/api/matches/{match.pk}/board.svg?{query}", HTTP_IF_NONE_MATCH=response["ETag"]
+        )
         assert missing.status_code == HTTPStatus.NOT_FOUND, query
 
 
@@ -231,8 +285,11 @@ def test_picture_of_an_open_match_and_for_outsiders(
 ) -> None:
     from games.services import SeatSpec, match_create
 
-    waiting = match_create(creator=players[0], variant="chickenfoot",
-                           seats=[SeatSpec(kind="creator"), SeatSpec(kind="open")])
+    waiting = match_create(
+        creator=players[0],
+        variant="chickenfoot",
+        seats=[SeatSpec(kind="creator"), SeatSpec(kind="open")],
+    )
     response = picture(clients[0], waiting.pk)
     assert response.status_code == HTTPStatus.CONFLICT
     assert response.json()["code"] == "match_not_started"
@@ -270,5 +327,9 @@ def test_scores_chart_shows_cumulative_totals(
         for number, row in enumerate(scores, start=1):
             running += row[seat]
             assert points[(name, f"R{number}")] == running
-    assert clients[1].get(f"/api/matches/{match.pk}/scores.svg",
-                          HTTP_IF_NONE_MATCH=response["ETag"]).status_code == 304
+    assert (
+        clients[1]
+        .get(f"/api/matches/{match.pk}/scores.svg", HTTP_IF_NONE_MATCH=response["ETag"])
+        .status_code
+        == 304
+    )

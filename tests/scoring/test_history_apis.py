@@ -263,6 +263,8 @@ def test_statistics_aggregate_the_players_results(
     assert len(chickenfoot["recent"]) == 4
     assert chickenfoot["trend"] == pytest.approx(chickenfoot["ordinal"] - 0.0, abs=1e-3)
     assert chickenfoot["display"] == round(1000 + 40 * chickenfoot["ordinal"])
+    # the trend on the display scale: from 1000 (ordinal 0 before the first match) to now
+    assert chickenfoot["display_trend"] == chickenfoot["display"] - 1000
 
 
 def test_statistics_of_one_variant_and_of_a_player_without_matches(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import xml.etree.ElementTree as ET
 from http import HTTPStatus
 from typing import Any
 
@@ -100,6 +101,20 @@ def test_a_league_from_creation_to_final_standings(
     assert all(r["ranked"] for r in rows)  # everyone played the minimum of 2
     assert sum(r["wins"] for r in rows) >= 3  # the bot may have won one table
     assert [r["rank"] for r in rows] == sorted(r["rank"] for r in rows)
+    # the chart adds the placement points up match by match, ending at each one's standing
+    chart = organiser_client.get(f"{base}/standings.svg")
+    assert chart.status_code == HTTPStatus.OK
+    root = ET.fromstring(chart.content)  # noqa: S314 (our own output)
+    points = {
+        (c.get("data-series"), c.get("data-step")): float(c.get("data-value"))
+        for c in root.iter("{http://www.w3.org/2000/svg}circle")
+        if c.get("class") == "point"
+    }
+    league_matches = CompetitionMatch.objects.filter(competition_id=league_id)
+    last = f"#{max(m.match_id for m in league_matches)}"
+    assert {step for _, step in points} == {"start"} | {f"#{m.match_id}" for m in league_matches}
+    for row in rows:
+        assert points[(row["name"], last)] == row["placement_points"]
     # a league's season ends once: no more matches count
     late = league_match(clients[0], league_id, [{"kind": "creator"}, {"kind": "open"}])
     assert_problem(late, HTTPStatus.CONFLICT, "competition_status")

@@ -58,13 +58,29 @@ export async function api(method, path, body, opts = {}) {
   return { status: response.status, data, etag };
 }
 
-/** Show a message (a problem's detail, or news) in the page's live region. */
+/** Show a message (a problem's detail, or news) in the page's live region: text, or nodes and
+ * text to spread into one line. */
 export function say(text, kind = "info") {
   const box = document.getElementById("messages");
   const line = document.createElement("p");
   line.className = `message ${kind}`;
-  line.textContent = text;
+  line.append(...(Array.isArray(text) ? text : [text]));
   box.replaceChildren(line);
+}
+
+/** Where the lobby may send a player back to once they have logged in: a path on this site
+ * (``/matches/7/``), never another host (``//evil.example``, ``https://…``). */
+export function safeNext(value) {
+  return typeof value === "string" && /^\/(?![/\\])/.test(value) ? value : null;
+}
+
+/** A page that needs a player and has none: say so, with a link to the log-in form that comes
+ * back here once logged in. */
+export function askToLogIn() {
+  const here = window.location.pathname + window.location.search;
+  const link = el("a", { href: `/?next=${encodeURIComponent(here)}#login-form`, id: "log-in-link" },
+    "Log in");
+  say([link, " first to see this page."], "error");
 }
 
 /** Run an action; a Problem becomes a visible message instead of an exception. */
@@ -116,9 +132,10 @@ const UNSAFE_IN_PICTURES = "script, foreignObject, iframe, object, embed";
  * Put an SVG document (a picture from the API) into ``container``, sized by the page's CSS.
  * The pictures escape what users wrote; all the same, nothing in one that could run (a script,
  * an embedded document, an ``on…`` handler, a ``javascript:`` link) reaches the page, and a
- * picture that does not parse shows nothing. Returns the picture, or null.
+ * picture that does not parse shows nothing. Returns the picture, or null. ``naturalWidth``:
+ * the picture keeps the width it was drawn at (one unit a pixel) where the page has room.
  */
-export function svgInto(container, text) {
+export function svgInto(container, text, { naturalWidth = false } = {}) {
   const doc = new DOMParser().parseFromString(text, "image/svg+xml");
   if (doc.documentElement.localName !== "svg" || doc.querySelector("parsererror")) {
     container.replaceChildren();
@@ -133,7 +150,7 @@ export function svgInto(container, text) {
     }
   }
   const svg = document.importNode(doc.documentElement, true);
-  svg.removeAttribute("width");
+  if (!naturalWidth) svg.removeAttribute("width"); // else app.css scales it down to fit at most
   svg.removeAttribute("height");
   svg.setAttribute("role", "img");
   container.replaceChildren(svg);
@@ -152,6 +169,12 @@ export function el(tag, attrs = {}, ...children) {
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
+}
+
+/** A table cell: ``num`` cells (counts, points, ratings, ranks) line up on the right, text on
+ * the left (app.css). */
+export function cell(content, { num = false, head = false, scope } = {}) {
+  return el(head ? "th" : "td", { class: num ? "num" : null, scope }, content);
 }
 
 /** A name someone chose, as a bidi isolate: a right-to-left override in it cannot reorder the

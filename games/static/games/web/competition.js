@@ -1,23 +1,25 @@
 // A tournament's or league's standings, for the wall: the table (shared ranks marked "="),
 // each player's placement points by stage as a chart, and the CSV.
 import {
-  api, attempt, el, nameNode, renderAccount, say, session, svgInto, VARIANTS,
+  api, askToLogIn, attempt, cell, el, nameNode, renderAccount, say, session, svgInto, VARIANTS,
 } from "./api.js";
 
 const root = document.getElementById("competition");
 const id = root.dataset.competitionId;
 
+// [heading, cell content, a number (right-aligned)?]
 const COLUMNS = [
-  ["Rank", (r) => (r.rank === null ? "–" : `${r.shared ? "=" : ""}${r.rank}`)],
-  ["Player", (r) => el("a", { href: `/players/${r.player_id}/` }, nameNode(r.name))],
-  ["Matches", (r) => r.matches],
-  ["Wins", (r) => r.wins],
-  ["Placement points", (r) => r.placement_points],
-  ["Points", (r) => r.total_points],
-  ["Points a round", (r) => (r.mean_points_per_round === null ? "–" : r.mean_points_per_round)],
-  ["Rounds at zero", (r) => r.rounds_at_zero],
-  ["Best round", (r) => (r.best_round === null ? "–" : r.best_round)],
-  ["Rating", (r) => (r.rating === null ? "–" : r.rating)],
+  ["Rank", (r) => (r.rank === null ? "–" : `${r.shared ? "=" : ""}${r.rank}`), true],
+  ["Player", (r) => el("a", { href: `/players/${r.player_id}/` }, nameNode(r.name)), false],
+  ["Matches", (r) => r.matches, true],
+  ["Wins", (r) => r.wins, true],
+  ["Placement points", (r) => r.placement_points, true],
+  ["Points", (r) => r.total_points, true],
+  ["Points a round", (r) => (r.mean_points_per_round === null ? "–" : r.mean_points_per_round),
+    true],
+  ["Rounds at zero", (r) => r.rounds_at_zero, true],
+  ["Best round", (r) => (r.best_round === null ? "–" : r.best_round), true],
+  ["Rating", (r) => (r.rating === null ? "–" : r.rating), true],
 ];
 
 async function downloadCsv() {
@@ -42,19 +44,28 @@ async function load() {
   document.getElementById("competition-status").textContent =
     `${info.kind === "league" ? "League" : "Tournament"} of ${VARIANTS[info.variant]} · `
     + `${body.data.final ? "final standings" : `${info.status}, standings so far`}`;
-  const head = el("tr", {}, ...COLUMNS.map(([name]) => el("th", { scope: "col" }, name)));
+  const head = el("tr", {}, ...COLUMNS.map(([name, , num]) => cell(name, {
+    head: true, scope: "col", num,
+  })));
   const rows = body.data.standings.map((row) => el("tr", {
     "data-player": row.player_id, "data-rank": row.rank === null ? "" : row.rank,
-  }, ...COLUMNS.map(([, cell]) => el("td", {}, cell(row)))));
+  }, ...COLUMNS.map(([, content, num]) => cell(content(row), { num }))));
   document.getElementById("standings-table").replaceChildren(el("thead", {}, head),
     el("tbody", {}, ...rows));
-  const chart = await attempt(() => api("GET", `/api/competitions/${id}/standings.svg`, undefined,
-    { text: true }));
-  if (chart) svgInto(document.getElementById("by-stage"), chart.data);
+  document.getElementById("by-stage-title").textContent = info.kind === "league"
+    ? "Points by match" : "Points by stage";
+  const box = document.getElementById("by-stage");
+  if (!body.data.standings.some((row) => row.matches > 0)) {
+    box.replaceChildren(el("p", { class: "note empty" }, "No rated matches yet."));
+  } else {
+    const chart = await attempt(() => api("GET", `/api/competitions/${id}/standings.svg`,
+      undefined, { text: true }));
+    if (chart) svgInto(box, chart.data);
+  }
   root.dataset.loaded = "true";
 }
 
 renderAccount();
 document.getElementById("csv").addEventListener("click", () => attempt(downloadCsv));
-if (!session.token) say("Log in first: go to the lobby.", "error");
+if (!session.token) askToLogIn();
 else load();

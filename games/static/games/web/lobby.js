@@ -1,15 +1,19 @@
 // The lobby: register or log in; create a match against bots or for others to join; join one.
 import {
-  api, attempt, el, joined, nameNode, renderAccount, say, session, VARIANTS, WEB_DEVICE,
+  api, attempt, el, joined, nameNode, renderAccount, safeNext, say, session, VARIANTS, WEB_DEVICE,
 } from "./api.js";
 
+// The bots as the API names them (games/names.py), with how each plays (docs/api.md, "Bots").
 const SEAT_CHOICES = [
-  ["bot:1", "Bot, level 1 (random)"],
-  ["bot:2", "Bot, level 2 (heaviest tile)"],
-  ["bot:3", "Bot, level 3 (doubles first)"],
-  ["bot:4", "Bot, level 4 (strong: it searches)"],
+  ["bot:1", "Rookie bot (level 1): any legal move"],
+  ["bot:2", "Greedy bot (level 2): the heaviest tile"],
+  ["bot:3", "Shark bot (level 3): the heaviest tile, doubles first"],
+  ["bot:4", "Strong bot (level 4): searches ahead"],
   ["open", "Open seat (another player joins)"],
 ];
+
+/** Where to go once logged in: the page that sent the player here (``?next=``), if any. */
+const next = safeNext(new URLSearchParams(window.location.search).get("next"));
 
 function listOf(data) {
   return data.results || data.matches || [];
@@ -86,6 +90,10 @@ function createBody(form) {
 
 function signedIn(player, token) {
   session.save(token, player);
+  if (next) {
+    window.location.assign(next);
+    return;
+  }
   showLobby();
 }
 
@@ -110,8 +118,18 @@ function bindAuth() {
   });
 }
 
+/** Only the house options of the game chosen are shown (and sent). */
+function showVariantOptions(form) {
+  const variant = form.elements.variant.value;
+  for (const box of form.querySelectorAll(".variant-options")) {
+    box.hidden = box.dataset.variant !== variant;
+  }
+}
+
 function bindCreate() {
   const form = document.getElementById("create-form");
+  form.elements.variant.addEventListener("change", () => showVariantOptions(form));
+  showVariantOptions(form);
   const list = document.getElementById("seat-list");
   let count = 4;
   renderSeats(list, count);

@@ -1,6 +1,7 @@
 // A player's page: their figures, their rating's trend per game, their recent matches.
 import {
-  api, attempt, el, joined, nameNode, renderAccount, say, session, svgInto, VARIANTS,
+  api, askToLogIn, attempt, cell, el, joined, nameNode, renderAccount, session, svgInto,
+  VARIANTS,
 } from "./api.js";
 
 const root = document.getElementById("player");
@@ -20,7 +21,7 @@ function figureRows(stats) {
     ["Best round", shown(stats.best_round)],
   ];
   return rows.map(([name, value]) => el("tr", { "data-figure": name },
-    el("th", { scope: "row" }, name), el("td", {}, value)));
+    el("th", { scope: "row" }, name), cell(value, { num: true })));
 }
 
 async function showRatings(stats) {
@@ -31,8 +32,12 @@ async function showRatings(stats) {
   }
   box.replaceChildren();
   for (const rating of stats.ratings) {
-    const trend = rating.trend >= 0 ? `+${rating.trend.toFixed(2)}` : rating.trend.toFixed(2);
-    const figure = el("figure", { class: "chart", "data-variant": rating.variant });
+    // the trend on the rating's own scale (the display rating, as the chart draws it)
+    const change = rating.display_trend;
+    const trend = change >= 0 ? `+${change}` : `${change}`;
+    const figure = el("figure", {
+      class: "chart", "data-variant": rating.variant, "data-trend": rating.display_trend,
+    });
     figure.append(el("figcaption", {}, `${VARIANTS[rating.variant]}: ${rating.display} `
       + `(${rating.matches} rated matches; ${trend} over the last ${rating.trend_matches})`));
     box.append(figure);
@@ -47,14 +52,14 @@ async function showRatings(stats) {
 }
 
 function showRecent(page) {
-  const head = el("tr", {}, ...["Match", "Finished", "Place", "Points", "At the table"]
-    .map((h) => el("th", { scope: "col" }, h)));
+  const head = el("tr", {}, ...[["Match"], ["Finished"], ["Place", true], ["Points", true],
+    ["At the table"]].map(([h, num]) => cell(h, { head: true, scope: "col", num })));
   const rows = page.results.map((row) => el("tr", { "data-match": row.match_id },
     el("td", {}, el("a", { href: `/matches/${row.match_id}/` },
       `${VARIANTS[row.variant]} #${row.match_id}`)),
     el("td", {}, new Date(row.finished_at).toLocaleDateString()),
-    el("td", {}, row.place),
-    el("td", {}, row.total),
+    cell(row.place, { num: true }),
+    cell(row.total, { num: true }),
     el("td", {}, ...joined(row.seats.map((s) => nameNode(s.name))))));
   document.getElementById("recent").replaceChildren(el("thead", {}, head),
     el("tbody", {}, ...(rows.length ? rows : [el("tr", {}, el("td", { colspan: 5 },
@@ -74,5 +79,5 @@ async function load() {
 }
 
 renderAccount();
-if (!session.token) say("Log in first: go to the lobby.", "error");
+if (!session.token) askToLogIn();
 else load();

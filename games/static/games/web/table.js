@@ -2,7 +2,8 @@
 // The match's socket (live.js) says when something changed; the table then fetches the match
 // once (with its ETag) and redraws. Without a socket it polls the match every second instead.
 import {
-  api, attempt, el, joined, nameNode, renderAccount, say, session, svgInto, VARIANTS,
+  api, askToLogIn, attempt, cell, el, joined, nameNode, renderAccount, session, svgInto,
+  VARIANTS,
 } from "./api.js";
 import { follow } from "./live.js";
 
@@ -78,17 +79,28 @@ function renderTargets() {
   if (buttons.length) buttons[0].focus();
 }
 
+/** Why a tile of your hand cannot be played now (shown as its tooltip and read with its name),
+ * or null when it can. */
+function whyNot(state, playable) {
+  if (playable) return null;
+  if (match.status !== "playing") return "The round is over";
+  if (state.turn !== match.your_seat) return "Not your turn yet";
+  return "No open end takes it now";
+}
+
 function renderHand(state) {
   const playable = new Set(legal().filter((m) => m.kind === "play").map((m) => key(m.tile)));
   const tiles = (state.hand || []).map((tile) => {
     const k = key(tile);
+    const reason = whyNot(state, playable.has(k));
     return el("button", {
       type: "button",
       class: `tile${playable.has(k) ? " playable" : ""}${selected === k ? " selected" : ""}`,
       "data-tile": k,
       "aria-pressed": selected === k ? "true" : "false",
-      "aria-disabled": playable.has(k) ? "false" : "true",
-      "aria-label": `Tile ${tile[0]}–${tile[1]}${playable.has(k) ? "" : " (no place for it now)"}`,
+      "aria-disabled": reason ? "true" : "false",
+      "aria-label": `Tile ${tile[0]}–${tile[1]}${reason ? `: ${reason.toLowerCase()}` : ""}`,
+      title: reason,
       onclick: () => {
         if (!playable.has(k)) return;
         selected = selected === k ? null : k;
@@ -121,35 +133,59 @@ async function renderResults(state) {
   if (scores.length === 0 || scores.length === shownRounds) return;
   shownRounds = scores.length;
   const head = el("tr", {}, el("th", { scope: "col" }, "Round"),
-    ...names().map((n) => el("th", { scope: "col" }, nameNode(n))));
+    ...names().map((n) => cell(nameNode(n), { head: true, scope: "col", num: true })));
   const rows = scores.map((row, i) => el("tr", { "data-round": i + 1 },
-    el("th", { scope: "row" }, `Round ${i + 1}`), ...row.map((p) => el("td", {}, p))));
+    el("th", { scope: "row" }, `Round ${i + 1}`), ...row.map((p) => cell(p, { num: true }))));
   const totals = el("tr", { class: "totals" }, el("th", { scope: "row" }, "Total"),
-    ...(state.totals || []).map((p) => el("td", {}, p)));
+    ...(state.totals || []).map((p) => cell(p, { num: true })));
   document.getElementById("scores").replaceChildren(el("thead", {}, head),
     el("tbody", {}, ...rows, totals));
   const chart = await attempt(() => api("GET", `/api/matches/${matchId}/scores.svg`, undefined,
     { text: true }));
-  if (chart) svgInto(document.getElementById("chart"), chart.data);
+  if (chart) svgInto(document.getElementById("chart"), chart.data, { naturalWidth: true });
   const last = await attempt(() => api("GET",
-    `/api/matches/${matchId}/board.svg?round=${scores.length}`, undefined, { text: true }));
+    `/api/matches/${matchId}/board.svg?round=${scores.length}&hand=false`, undefined,
+    { text: true }));
   if (last) {
     const box = el("figure", { class: "board last-round", id: "last-round" });
-    svgInto(box, last.data);
+    svgInto(box, last.data, { naturalWidth: true });
     box.append(el("figcaption", {}, `Round ${scores.length} as it ended`));
     document.getElementById("chart").append(box);
   }
 }
 
+/** The final order, best first, each row with ``seat``, ``total``, ``place`` and, from the
+ * results, ``name`` and ``player_id``: the results once written, else the engine's own. */
+function finalOrder() {
+  if (match.standings) return match.standings;
+  return ((match.state && match.state.standings) || []).map((row) => ({
+    ...row, name: names()[row.seat], player_id: null,
+  }));
+}
+
 function renderStandings() {
   const section = document.getElementById("standings");
-  section.hidden = !(match.status === "finished" && match.standings);
+  const order = match.status === "finished" ? finalOrder() : [];
+  section.hidden = order.length === 0;
+  renderWinner(order);
   if (section.hidden) return;
-  const items = match.standings.map((row) => el("li", { "data-place": row.place },
+  const items = order.map((row) => el("li", { "data-place": row.place },
     row.player_id ? el("a", { href: `/players/${row.player_id}/` }, nameNode(row.name))
-      : nameNode(names()[row.seat]),
+      : nameNode(row.name || names()[row.seat]),
     `: ${row.total} points${row.place === 1 ? " (winner)" : ""}`));
   document.getElementById("standings-list").replaceChildren(...items);
+}
+
+/** The banner at the top of a finished match: who won, with how many points. */
+function renderWinner(order) {
+  const banner = document.getElementById("winner");
+  const first = order.filter((row) => row.place === 1);
+  banner.hidden = first.length === 0;
+  if (banner.hidden) return;
+  const who = joined(first.map((row) => nameNode(row.name || names()[row.seat])), " and ");
+  const points = `${first[0].total} ${first[0].total === 1 ? "point" : "points"}`;
+  banner.replaceChildren(el("strong", {}, ...who),
+    first.length === 1 ? ` won with ${points}.` : ` share first place with ${points} each.`);
 }
 
 function renderPresence() {
@@ -162,12 +198,24 @@ function renderPresence() {
   line.replaceChildren("At the table now: ", ...joined(who));
 }
 
+/** The waiting room: the seats, Join while one is free, Start for the creator alone. */
 function renderWaiting() {
   const seated = match.seats.some((s) => s.you);
+  const free = match.open_seats > 0;
+  document.getElementById("waiting-title").textContent = free ? "Waiting for players"
+    : "Every seat is taken";
   document.getElementById("seats").replaceChildren(...match.seats.map((s) => el("li", {},
     `Seat ${s.position + 1}: `, nameNode(s.name || "open"), s.you ? " (you)" : "")));
-  document.getElementById("join").hidden = seated || match.open_seats === 0;
-  document.getElementById("start").hidden = !seated;
+  document.getElementById("join").hidden = seated || !free;
+  document.getElementById("start").hidden = !match.you_may_start;
+  document.getElementById("start").disabled = free;
+  const note = document.getElementById("start-note");
+  note.hidden = match.you_may_start;
+  note.textContent = "Waiting for the creator to start.";
+  let line = "Waiting for players.";
+  if (!free) line = match.you_may_start ? "Every seat is taken: start when you are ready."
+    : "Every seat is taken: waiting for the creator to start.";
+  document.getElementById("status").textContent = line;
 }
 
 /** Read by scripts and browser tests: the version on screen once drawn, and whose turn. */
@@ -186,17 +234,23 @@ async function render() {
   document.getElementById("play").hidden = !state;
   if (match.status === "open") {
     renderWaiting();
-    document.getElementById("status").textContent = "Waiting for players.";
     renderPresence();
     markDrawn();
     return;
   }
   if (!state) return;
   document.getElementById("status").replaceChildren(...statusLine(state));
-  const picture = await attempt(() => api("GET", `/api/matches/${matchId}/board.svg`, undefined,
-    { text: true }));
-  if (picture) svgInto(document.getElementById("board"), picture.data);
-  document.querySelector("#play .card").hidden = match.your_seat === null;
+  // Once the match is over the picture of its last round (with the hands it revealed) is the
+  // board: the table is not drawn a second time above it.
+  const ended = match.status === "finished" && (state.scores || []).length > 0;
+  document.getElementById("play").hidden = ended;
+  if (!ended) {
+    // the hand is drawn once, as buttons: the picture leaves it out
+    const picture = await attempt(() => api("GET",
+      `/api/matches/${matchId}/board.svg?hand=false`, undefined, { text: true }));
+    if (picture) svgInto(document.getElementById("board"), picture.data, { naturalWidth: true });
+  }
+  document.getElementById("hand-card").hidden = match.your_seat === null || ended;
   renderHand(state);
   renderTargets();
   await renderResults(state);
@@ -311,7 +365,7 @@ async function start() {
 renderAccount();
 bind();
 if (!session.token) {
-  say("Log in first: go to the lobby.", "error");
+  askToLogIn();
 } else {
   start();
 }

@@ -1,0 +1,45 @@
+// A game's leaderboard: rank, player (a link to their page), rating, rated matches; 50 a page.
+import {
+  api, askToLogIn, attempt, cell, el, nameNode, renderAccount, session,
+} from "./api.js";
+
+const root = document.getElementById("leaderboard");
+const table = document.getElementById("leaderboard-table");
+const more = document.getElementById("more");
+let nextPage = `/api/leaderboards/${root.dataset.variant}`;
+let body = null;
+
+function row(r) {
+  return el("tr", { "data-player": r.player_id, "data-rank": r.rank },
+    cell(r.rank, { num: true }),
+    cell(el("a", { href: `/players/${r.player_id}/` }, nameNode(r.name))),
+    cell(r.kind === "bot" ? "bot" : "player"),
+    cell(r.display, { num: true }),
+    cell(r.matches, { num: true }));
+}
+
+async function load() {
+  const page = await attempt(() => api("GET", nextPage));
+  if (!page) return;
+  if (!body) {
+    const head = el("tr", {}, cell("Rank", { head: true, scope: "col", num: true }),
+      cell("Player", { head: true, scope: "col" }), cell("Kind", { head: true, scope: "col" }),
+      cell("Rating", { head: true, scope: "col", num: true }),
+      cell("Rated matches", { head: true, scope: "col", num: true }));
+    body = el("tbody");
+    table.replaceChildren(el("thead", {}, head), body);
+  }
+  body.append(...page.data.results.map(row));
+  if (!body.children.length) {
+    body.append(el("tr", {}, el("td", { colspan: 5 }, "No rated matches yet.")));
+  }
+  const next = page.data.next && new URL(page.data.next);
+  nextPage = next ? next.pathname + next.search : null;
+  more.hidden = !nextPage;
+  root.dataset.loaded = "true";
+}
+
+renderAccount();
+more.addEventListener("click", load);
+if (!session.token) askToLogIn();
+else load();

@@ -14,7 +14,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from chickenfoot.query import check_query_params
+from chickenfoot.query import check_query_params, page_size_check
 from chickenfoot.throttles import MATCH_CREATE_THROTTLES
 from games.api import examples
 from games.api.common import (
@@ -268,9 +268,9 @@ class MatchOpenListApi(GameApi):
         },
     )
     def get(self, request: Request) -> Response:
-        check_query_params(request.query_params, PAGE_PARAMS)
-        player = self.player(request)
         paginator = self.pagination_class()
+        check_query_params(request.query_params, PAGE_PARAMS, page_size_check(paginator, request))
+        player = self.player(request)
         page = paginator.paginate_queryset(match_list_open(), request, view=self) or []
         return paginator.get_paginated_response(
             [match_summary(match=match, viewer=player) for match in page]
@@ -289,6 +289,7 @@ class MatchMineListApi(GameApi):
 
     class MatchMineFilterSerializer(QuerySerializer):
         also_known = PAGE_PARAMS
+        pagination = MatchPagination
         status = serializers.ChoiceField(choices=Match.Status.choices, required=False)
 
     @extend_schema(

@@ -148,8 +148,13 @@ class CompetitionListCreateApi(ListAPIView, CompetitionApi):
         ends_on = serializers.DateField(required=False, allow_null=True, default=None)
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        check_known_params(request, [*CompetitionFilter.base_filters, "page"])
-        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        rows = self.get_queryset()
+        check_known_params(
+            request,
+            [*CompetitionFilter.base_filters, "page"],
+            lambda: self.filter_queryset(rows),
+        )
+        page = self.paginate_queryset(self.filter_queryset(rows))
         return self.get_paginated_response([competition_json(c) for c in page or []])
 
     @extend_schema(

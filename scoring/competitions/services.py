@@ -11,7 +11,7 @@ import random
 import secrets
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
 from django.apps import apps
 from django.db import transaction
@@ -41,7 +41,7 @@ from scoring.models import (
     Registration,
     Stage,
 )
-from scoring.ports import PlayerRef, games_port
+from scoring.ports import FieldsError, PlayerRef, games_port
 
 TOURNAMENT = Competition.Kind.TOURNAMENT
 FINISHED = Competition.Status.FINISHED
@@ -78,6 +78,25 @@ def seated_sizes(*, kind: str, table_size: int, allow_bots: bool) -> list[int]:
     return list(range(2, table_size + 1))
 
 
+def _invalid_competition(
+    errors: dict[str, list[str]], option_error: FieldsError | None
+) -> InvalidCompetition:
+    """400 ``invalid_competition``: ``problems`` lists what is wrong with the competition,
+    ``errors`` every field (the house options' too, with the rule each broke in ``rules``)."""
+    problems = [message for messages in errors.values() for message in messages]
+    details = list(problems)
+    rules: dict[str, str] = {}
+    if option_error is not None:
+        for name, messages in (option_error.errors or {"options": [option_error.detail]}).items():
+            errors.setdefault(name, []).extend(messages)
+        rules = dict(option_error.rules)
+        details.append(option_error.detail)
+    extra: dict[str, Any] = {"problems": problems, "errors": errors}
+    if rules:
+        extra["rules"] = rules
+    return InvalidCompetition(" ".join(details), extra=extra)
+
+
 def competition_create(*, organiser: PlayerRef, spec: CompetitionSpec) -> Competition:
     """A new competition, open for registration. Only organisers create one (403).
 
@@ -86,38 +105,47 @@ def competition_create(*, organiser: PlayerRef, spec: CompetitionSpec) -> Compet
     """
     if not organiser.organises:
         raise NotOrganiser("Only organisers create tournaments and leagues.")
-    problems: list[str] = []
+    errors: dict[str, list[str]] = {}
+
+    def problem(name: str, message: str) -> None:
+        errors.setdefault(name, []).append(message)
+
     if spec.kind == TOURNAMENT and not (spec.stage_count and 1 <= spec.stage_count <= MAX_STAGES):
-        problems.append(f"A tournament needs stage_count between 1 and {MAX_STAGES}.")
+        problem("stage_count", f"A tournament needs stage_count between 1 and {MAX_STAGES}.")
     if spec.kind == LEAGUE and spec.stage_count is not None:
-        problems.append("A league has no stages: leave stage_count out.")
+        problem("stage_count", "A league has no stages: leave stage_count out.")
     if spec.kind == TOURNAMENT and spec.min_matches:
-        problems.append("min_matches is for leagues: a tournament ranks every player.")
+        problem("min_matches", "min_matches is for leagues: a tournament ranks every player.")
     if spec.starts_on and spec.ends_on and spec.ends_on < spec.starts_on:
-        problems.append("ends_on is before starts_on.")
+        problem("ends_on", "ends_on is before starts_on.")
     if spec.bot_level not in games_port().bot_levels():
         levels = ", ".join(map(str, games_port().bot_levels()))
-        problems.append(f"bot_level is one of {levels}; got {spec.bot_level}.")
+        problem("bot_level", f"bot_level is one of {levels}; got {spec.bot_level}.")
     turn_seconds = spec.turn_seconds
     in_options = spec.options.get("turn_seconds")
     if turn_seconds is None:
         turn_seconds = in_options
     elif in_options is not None and in_options != turn_seconds:
-        problems.append(
+        problem(
+            "turn_seconds",
             f"turn_seconds is {turn_seconds} but options say turn_seconds {in_options}: "
-            "give it once."
+            "give it once.",
         )
     sizes = seated_sizes(kind=spec.kind, table_size=spec.table_size, allow_bots=spec.allow_bots)
     scheme = spec.points_scheme
     if scheme is None:
         scheme = points.default_scheme(sizes)
     else:
-        problems += points.scheme_problems(scheme, sizes)
-    if problems:
-        raise InvalidCompetition(" ".join(problems), extra={"problems": problems})
-    played = _with_clock(spec.options, turn_seconds)
-    for size in sizes:  # OptionError (400) names the option and the rule
-        games_port().resolve_options(variant=spec.variant, seat_count=size, options=played)
+        for message in points.scheme_problems(scheme, sizes):
+            problem("points_scheme", message)
+    # the house options at every table size it may seat, checked with the rest
+    option_error = games_port().options_error(
+        variant=spec.variant, seat_counts=sizes, options=_with_clock(spec.options, turn_seconds)
+    )
+    if errors:
+        raise _invalid_competition(errors, option_error)
+    if option_error is not None:
+        raise cast(Exception, option_error)  # the port's own error: 400 invalid_option
     return Competition.objects.create(
         kind=spec.kind,
         name=spec.name,

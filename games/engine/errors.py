@@ -83,8 +83,29 @@ class MalformedMove(EngineError):
     ) -> None:
         if errors is None and field is not None:
             errors = {field: [detail]}
-        super().__init__(detail, rule=rule, errors=errors)
+        rules = {field: rule} if rule and field else {}
+        super().__init__(detail, rule=rule, errors=errors, rules=rules)
         self.field = field
+
+    @classmethod
+    def combined(cls, found: list[MalformedMove]) -> MalformedMove:
+        """One error naming every field of ``found`` (at least one), with the first's rule."""
+        if len(found) == 1:
+            return found[0]
+        errors: dict[str, list[str]] = {}
+        rules: dict[str, str] = {}
+        for error in found:
+            for name, messages in (error.errors or {"move": [error.detail]}).items():
+                errors.setdefault(name, []).extend(messages)
+            rules.update({name: rule for name, rule in error.rules.items() if name not in rules})
+        combined = cls(
+            " ".join(error.detail for error in found),
+            rule=next((error.rule for error in found if error.rule), None),
+            field=found[0].field,
+            errors=errors,
+        )
+        combined.rules = rules
+        return combined
 
 
 #: Fields a combined ``OptionError``'s detail names (its ``errors`` has them all).

@@ -205,6 +205,23 @@ class NotFoundError(ProblemError):
     title = "Not found"
 
 
+class InvalidInput(ProblemError):
+    """400 ``invalid``, as for a serializer's errors: every bad field in ``errors``, and, for the
+    fields that broke a rule, its id in ``rules``. For a service that checks more than the
+    serializer did, so that both are answered at once."""
+
+    code = "invalid"
+    title = _TITLES["invalid"]
+
+    def __init__(
+        self, errors: dict[str, list[str]], *, rules: Mapping[str, str] | None = None
+    ) -> None:
+        extra: dict[str, Any] = {"errors": errors}
+        if rules:
+            extra["rules"] = dict(rules)
+        super().__init__(errors_summary(errors), extra=extra)
+
+
 class InvalidHeader(ProblemError):
     """A request header whose value is not one the API takes; ``errors`` names the header."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from http import HTTPStatus
 
 from drf_spectacular.utils import (
@@ -11,9 +12,11 @@ from drf_spectacular.utils import (
     extend_schema_serializer,
 )
 from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from chickenfoot.problems import flatten_errors
 from chickenfoot.query import check_query_params, page_size_check
 from chickenfoot.throttles import MATCH_CREATE_THROTTLES
 from games.api import examples
@@ -56,6 +59,7 @@ from games.selectors import (
     match_view,
 )
 from games.services import SeatSpec, match_create, match_start, seat_join
+from games.services.matches import match_create_refused
 
 PAGE_NOT_FOUND = problem(
     "A page past the last one.",
@@ -213,7 +217,11 @@ class MatchCreateApi(GameApi):
     )
     def post(self, request: Request) -> Response:
         data = MatchCreateInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        if not data.is_valid():
+            if not isinstance(request.data, Mapping):
+                raise ValidationError(data.errors)
+            # with the seat and option checks of the rest of it: every field at once
+            raise match_create_refused(body=request.data, errors=flatten_errors(data.errors))
         player = self.player(request)
         match = match_create(
             creator=player,

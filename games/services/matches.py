@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -9,7 +10,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from chickenfoot.problems import errors_summary
+from chickenfoot.problems import InvalidInput, errors_summary
 from games import bots, engine
 from games.bot_matches import bot_only_matches_of
 from games.engine.shuffle import new_match_seed
@@ -156,6 +157,36 @@ def seat_errors(*, seats: list[SeatSpec], league: int | None = None) -> dict[str
     if league is not None and not creator_seen:
         errors["seats"] = ["In a league match the creator takes a seat."]
     return errors
+
+
+def match_create_refused(*, body: Mapping[str, Any], errors: dict[str, list[str]]) -> InvalidInput:
+    """400 ``invalid`` for a create request whose own validation found ``errors``, with what
+    the seat and house option checks find in the rest of it, so that every field is answered
+    at once (a field keeps the request validation's messages). A league's options are its own:
+    they are not checked here."""
+    found = {name: list(messages) for name, messages in errors.items()}
+    rules: dict[str, str] = {}
+    seats = body.get("seats")
+    if not isinstance(seats, list):
+        return InvalidInput(found)
+    specs = [
+        SeatSpec(kind=str(seat.get("kind")), level=seat.get("level"))
+        if isinstance(seat, Mapping)
+        else SeatSpec(kind=OPEN)
+        for seat in seats
+    ]
+    for name, messages in seat_errors(seats=specs, league=body.get("league")).items():
+        found.setdefault(name, messages)
+    variant, options = body.get("variant"), body.get("options", {})
+    if "variant" not in errors and isinstance(options, Mapping) and body.get("league") is None:
+        option_error = _option_error(variant=variant, seat_count=len(seats), options=dict(options))
+        if option_error is not None:
+            for name, messages in (option_error.errors or {}).items():
+                if name not in found:
+                    found[name] = messages
+                    if name in option_error.rules:
+                        rules[name] = option_error.rules[name]
+    return InvalidInput(found, rules=rules)
 
 
 def _option_error(

@@ -256,9 +256,8 @@ def seat_join(*, match_id: int, player: Player, position: int | None = None) -> 
         else:
             chosen = [seat for seat in seats if seat.position == position]
             if not chosen:
-                raise BadSeats(
-                    f"Match {match.pk} has seats 0 to {match.seat_count - 1}; got {position}."
-                )
+                detail = f"Match {match.pk} has seats 0 to {match.seat_count - 1}; got {position}."
+                raise BadSeats(detail, extra={"errors": {"position": [detail]}})
             seat = chosen[0]
             if seat.player_id is not None:
                 raise SeatTaken(f"Seat {position} of match {match.pk} is taken.")

@@ -446,19 +446,23 @@ def league_match_options(
         raise WrongCompetitionStatus(f"League {league_id} is {league.status}: no matches now.")
     if not _is_registered(league, creator_id):
         raise NotLeaguePlayer(f"You are not registered for league {league_id}.")
+    errors: dict[str, list[str]] = {}
     if variant != league.variant:
-        raise NotInLeague(f"League {league_id} plays {league.variant}, not {variant}.")
+        errors["variant"] = [f"League {league_id} plays {league.variant}, not {variant}."]
     played = match_options(league)
     if options and options not in (league.options, played):
-        raise NotInLeague(
+        errors["options"] = [
             f"League {league_id} matches play the league's house options {played}: "
             "leave options out."
-        )
+        ]
     if seat_count > league.table_size:
-        raise NotInLeague(
+        errors["seats"] = [
             f"League {league_id} plays at tables of at most {league.table_size}; "
             f"got {seat_count} seats."
-        )
+        ]
+    if errors:  # every way the match is not the league's, at once
+        details = [message for messages in errors.values() for message in messages]
+        raise NotInLeague(" ".join(details), extra={"errors": errors})
     return played
 
 

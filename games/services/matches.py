@@ -88,7 +88,7 @@ def match_create(
     if errors:
         # the house options are checked too, so that every field is answered at once
         option_error = _option_error(variant=variant, seat_count=len(seats), options=options)
-        raise _bad_seats(errors, option_error)
+        raise seats_refused(errors, option_error)
     if league is not None:
         options = league_match_options(
             league_id=league,
@@ -200,7 +200,9 @@ def _option_error(
     return None
 
 
-def _bad_seats(errors: dict[str, list[str]], option_error: engine.OptionError | None) -> BadSeats:
+def seats_refused(
+    errors: dict[str, list[str]], option_error: engine.OptionError | None
+) -> BadSeats:
     """400 ``invalid_seats`` naming every bad seat, and every bad option with it (``rules``
     says which rule each option broke)."""
     rules: dict[str, str] = {}

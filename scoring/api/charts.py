@@ -130,9 +130,8 @@ class StandingsChartApi(CompetitionApi):
         not_found=COMPETITION_NOT_FOUND,
     )
     def get(self, request: Request, competition_id: int) -> Response:
-        check_known_params(request, ["players"])
         query = self.StandingsChartQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
+        check_known_params(request, ["players"], serializer_check(query))
         competition = competition_get(competition_id=competition_id)
         by_stage = points_by_stage(competition=competition)
         stages = sorted({s["stage"] for rows in by_stage.values() for s in rows})

@@ -15,6 +15,7 @@ from rest_framework.test import APIClient
 from games.models import Match, Player
 from scoring.models import Competition
 from tests.games.schema_check import openapi
+from tests.scoring.competitions.conftest import make_competition
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +38,7 @@ class Case:
     """A request with several bad fields, the code it gets and every field ``errors`` names."""
 
     method: str
-    path: str  # {match}: a started match's id; {player}: the caller's player id
+    path: str  # {match}: a started match's id; {player}: the caller's; {league}: a league's
     body: dict[str, Any] | None
     code: str
     fields: frozenset[str]
@@ -171,6 +172,10 @@ CASES = {
         "GET", "/api/players/{player}/stats?variant=go&since=2026", None, "invalid",
         frozenset({"variant", "since"}),
     ),
+    "standings chart": Case(
+        "GET", "/api/competitions/{league}/standings.svg?players=0&stage=1", None, "invalid",
+        frozenset({"players", "stage"}),
+    ),
     "rating chart": Case(
         "GET", "/api/players/{player}/rating.svg?variant=go&matches=0", None, "invalid",
         frozenset({"variant", "matches"}),
@@ -211,7 +216,8 @@ def test_every_bad_field_is_in_errors_at_once(
     players[0].is_organiser = True
     players[0].save(update_fields=["is_organiser"])
     match = started_match()
-    path = case.path.format(match=match.pk, player=players[0].pk)
+    league = make_competition(players[0], kind="league", name="Autumn")
+    path = case.path.format(match=match.pk, player=players[0].pk, league=league.pk)
     client = APIClient() if case.anonymous else clients[0]
     before = (Match.objects.count(), Competition.objects.count(), Player.objects.count())
 

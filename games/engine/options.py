@@ -244,7 +244,7 @@ def resolve_options(
                 OptionError(
                     f"{seats} hands of {hand_size} from a double-{max_pip} set leave no boneyard.",
                     rule=deal_rule,
-                    field="options.hand_size" if "hand_size" in options else "seats",
+                    field="seats" if options.get("hand_size") is None else "options.hand_size",
                 )
             )
 

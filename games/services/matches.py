@@ -86,8 +86,13 @@ def match_create(
     """
     errors = seat_errors(seats=seats, league=league)
     if errors:
-        # the house options are checked too, so that every field is answered at once
-        option_error = _option_error(variant=variant, seat_count=len(seats), options=options)
+        # the house options are checked too (a league's are its own), so that every field is
+        # answered at once
+        option_error = (
+            None
+            if league is not None
+            else _option_error(variant=variant, seat_count=len(seats), options=options)
+        )
         raise seats_refused(errors, option_error)
     if league is not None:
         options = league_match_options(

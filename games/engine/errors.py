@@ -147,7 +147,8 @@ class OptionError(EngineError):
         rules: dict[str, str] = {}
         for error in found:
             for name, messages in (error.errors or {"options": [error.detail]}).items():
-                errors.setdefault(name, []).extend(messages)
+                listed = errors.setdefault(name, [])
+                listed.extend(message for message in messages if message not in listed)
             for name, rule in error.rules.items():
                 rules.setdefault(name, rule)
         first_rule = next((error.rule for error in found if error.rule), None)

@@ -86,3 +86,15 @@ def test_move_error_is_none_for_a_good_move() -> None:
     refused_draw = move_error({"kind": "draw", "tile": [1, 2], "target": "arm:0"}, 9)
     assert refused_draw is not None
     assert set(refused_draw.errors or {}) == {"tile", "target"}
+
+
+def test_errors_combined_name_a_message_once() -> None:
+    at_two = refused(CHICKENFOOT, 2, {"spinner_arms": 5})
+    at_eight = refused(CHICKENFOOT, 8, {"spinner_arms": 5, "hand_size": 30})
+
+    combined = OptionError.combined([at_two, at_eight])
+
+    assert combined.errors is not None
+    assert combined.errors["options.spinner_arms"] == [at_two.detail]
+    assert set(combined.errors) == {"options.spinner_arms", "options.hand_size"}
+    assert combined.rules == {"options.spinner_arms": "CF-SPINNER", "options.hand_size": "CF-DEAL"}

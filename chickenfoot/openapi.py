@@ -99,7 +99,14 @@ class ProblemSerializer(serializers.Serializer):
     errors = serializers.DictField(
         child=serializers.ListField(child=serializers.CharField()),
         required=False,
-        help_text="On validation errors: messages by field (nested fields joined with dots).",
+        help_text="On validation errors: messages by field (nested fields joined with dots), "
+        "every bad field of the request at once.",
+    )
+    rules = serializers.DictField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="With `errors`: the rule id (docs/rules.md) each field broke, for the fields "
+        "that broke one.",
     )
     current_version = serializers.IntegerField(
         required=False, help_text="`stale_version`, `version_ahead`, `version_required`."

@@ -77,6 +77,9 @@ class Problem:
     detail: str
     rule: str | None = None
     errors: dict[str, list[str]] | None = None
+    #: The rule id each field of ``errors`` broke, when several fields are wrong and one broke a
+    #: rule (``{"options.spinner_arms": "CF-SPINNER"}``).
+    rules: dict[str, str] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
     headers: Mapping[str, str] = field(default_factory=dict)
 
@@ -101,6 +104,8 @@ class Problem:
             body["rule"] = self.rule
         if self.errors is not None:
             body["errors"] = capped_errors(self.errors)
+        if self.rules:
+            body["rules"] = _capped(self.rules)
         return body
 
 
@@ -198,6 +203,23 @@ class NotFoundError(ProblemError):
     status = HTTPStatus.NOT_FOUND
     code = "not_found"
     title = "Not found"
+
+
+class InvalidInput(ProblemError):
+    """400 ``invalid``, as for a serializer's errors: every bad field in ``errors``, and, for the
+    fields that broke a rule, its id in ``rules``. For a service that checks more than the
+    serializer did, so that both are answered at once."""
+
+    code = "invalid"
+    title = _TITLES["invalid"]
+
+    def __init__(
+        self, errors: dict[str, list[str]], *, rules: Mapping[str, str] | None = None
+    ) -> None:
+        extra: dict[str, Any] = {"errors": errors}
+        if rules:
+            extra["rules"] = dict(rules)
+        super().__init__(errors_summary(errors), extra=extra)
 
 
 class InvalidHeader(ProblemError):
@@ -319,14 +341,14 @@ def problem_from_exception(exc: Exception) -> Problem | None:
             headers=exc.headers,
         )
     if isinstance(exc, EngineError):
-        field_name = getattr(exc, "field", None)
         return Problem(
             status=exc.status,
             code=exc.code,
             title=getattr(exc, "title", None) or exc.code.replace("_", " ").capitalize(),
             detail=exc.detail,
             rule=exc.rule,
-            errors={field_name: [exc.detail]} if field_name else None,
+            errors=exc.errors,
+            rules=exc.rules,
         )
     if isinstance(exc, RequestDataTooBig):
         return body_too_large_problem()

@@ -7,7 +7,7 @@ few asked for. Shared by the games and scoring APIs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.http import QueryDict
@@ -15,11 +15,15 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 
 from chickenfoot.numbers import whole_number
+from chickenfoot.problems import flatten_errors
+
+#: A check run with the query's own: it raises DRF's ``ValidationError`` for what it finds.
+QueryCheck = Callable[[], object]
 
 
-def check_query_params(query: QueryDict, known: Iterable[str]) -> None:
-    """Refuse (400 ``invalid``, each parameter under its own name in ``errors``) a parameter not
-    in ``known``, one given without a value, and one given more than once."""
+def query_param_errors(query: QueryDict, known: Iterable[str]) -> dict[str, list[str]]:
+    """What is wrong with the parameters themselves: each one not in ``known``, given without a
+    value, or given more than once, under its own name."""
     known = sorted(set(known))
     errors: dict[str, list[str]] = {}
     for name in query:
@@ -31,8 +35,42 @@ def check_query_params(query: QueryDict, known: Iterable[str]) -> None:
             errors[name] = ["Give this parameter once."]
         elif not values[0].strip():
             errors[name] = ["This parameter needs a value: leave it out to mean any."]
+    return errors
+
+
+def merge_errors(errors: dict[str, list[str]], more: dict[str, list[str]]) -> None:
+    """Add ``more`` to ``errors``; a field already there keeps its own messages (a parameter
+    given twice is not also told its value is wrong)."""
+    for name, messages in more.items():
+        errors.setdefault(name, messages)
+
+
+def check_query_params(query: QueryDict, known: Iterable[str], *checks: QueryCheck) -> None:
+    """Refuse (400 ``invalid``) a parameter not in ``known``, one given without a value, one
+    given more than once, and whatever ``checks`` (a serializer's or a filter's validation, the
+    page size) find: every parameter at once, each under its own name in ``errors``."""
+    errors = query_param_errors(query, known)
+    for check in checks:
+        try:
+            check()
+        except ValidationError as bad:
+            merge_errors(errors, flatten_errors(bad.detail))
     if errors:
         raise ValidationError(errors)
+
+
+def page_size_errors(
+    query: QueryDict, name: str | None, largest: int | None
+) -> dict[str, list[str]]:
+    """``page_size`` (``name``) refused: not a whole number from 1 up, or over ``largest``."""
+    if not name or name not in query:
+        return {}
+    size = whole_number(query[name])
+    if not size:
+        return {name: ["A whole number from 1 up is required."]}
+    if largest and size > largest:
+        return {name: [f"At most {largest} rows a page."]}
+    return {}
 
 
 class StrictPageSize:
@@ -47,12 +85,10 @@ class StrictPageSize:
         name = self.page_size_query_param
         if not name or name not in request.query_params:
             return self.page_size
-        size = whole_number(request.query_params[name])
-        if not size:
-            raise ValidationError({name: ["A whole number from 1 up is required."]})
-        if self.max_page_size and size > self.max_page_size:
-            raise ValidationError({name: [f"At most {self.max_page_size} rows a page."]})
-        return size
+        errors = page_size_errors(request.query_params, name, self.max_page_size)
+        if errors:
+            raise ValidationError(errors)
+        return whole_number(request.query_params[name])
 
     def get_schema_operation_parameters(self, view: object) -> list[dict[str, Any]]:
         """DRF's paging parameters, ``page_size`` with its bounds (1 up to ``max_page_size``)."""
@@ -62,3 +98,13 @@ class StrictPageSize:
             if parameter["name"] == self.page_size_query_param:
                 parameter["schema"] = {**parameter["schema"], **bounds}
         return parameters
+
+
+def page_size_check(paginator: StrictPageSize, request: Request) -> QueryCheck:
+    """A check of ``request``'s page size as ``paginator`` reads it, for ``check_query_params``."""
+    return lambda: paginator.get_page_size(request)
+
+
+def serializer_check(serializer: Any) -> QueryCheck:
+    """A check of a query serializer's values, for ``check_query_params``."""
+    return lambda: serializer.is_valid(raise_exception=True)

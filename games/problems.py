@@ -89,8 +89,13 @@ class MalformedMoveBody(ProblemError):
     code = "malformed_move"
     title = "Malformed move"
 
-    def __init__(self, errors: dict[str, list[str]]) -> None:
-        super().__init__(errors_summary(errors), extra={"errors": errors})
+    def __init__(
+        self, errors: dict[str, list[str]], *, rules: dict[str, str] | None = None
+    ) -> None:
+        extra: dict[str, object] = {"errors": errors}
+        if rules:
+            extra["rules"] = rules
+        super().__init__(errors_summary(errors), extra=extra)
 
 
 class VersionRequired(ProblemError):

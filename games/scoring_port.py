@@ -31,6 +31,18 @@ class GamesForScoring:
     ) -> dict[str, Any]:
         return engine.resolve_options(variant, seat_count, options)
 
+    def options_error(
+        self, *, variant: str, seat_counts: list[int], options: dict[str, Any]
+    ) -> engine.OptionError | None:
+        found: list[engine.OptionError] = []
+        for seat_count in seat_counts:
+            try:
+                engine.resolve_options(variant, seat_count, options)
+            except engine.OptionError as error:
+                if not any(error.errors == seen.errors for seen in found):
+                    found.append(error)
+        return engine.OptionError.combined(found) if found else None
+
     def authenticators(self) -> list[Any]:
         from games.api.common import GameApi  # the API layer loads after the apps
 

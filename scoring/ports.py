@@ -19,8 +19,23 @@ class PlayerRef:
     organises: bool
 
 
+class FieldsError(Protocol):
+    """An error that names the fields it is about: ``errors`` (field -> messages) and the rule
+    each broke (``rules``); raised as it is, it is a problem response of its own."""
+
+    detail: str
+    errors: dict[str, list[str]] | None
+    rules: dict[str, str]
+
+
 class GamesPort(Protocol):
     """The games app's operations scoring calls."""
+
+    def options_error(
+        self, *, variant: str, seat_counts: list[int], options: dict[str, Any]
+    ) -> FieldsError | None:
+        """What is wrong with the house options at any of these table sizes, every option at
+        once (an ``Exception`` to raise: 400 ``invalid_option``), or ``None``."""
 
     def resolve_options(
         self, *, variant: str, seat_count: int, options: dict[str, Any]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from http import HTTPStatus
 
 from drf_spectacular.utils import (
@@ -11,10 +12,12 @@ from drf_spectacular.utils import (
     extend_schema_serializer,
 )
 from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from chickenfoot.query import check_query_params
+from chickenfoot.problems import flatten_errors
+from chickenfoot.query import check_query_params, page_size_check
 from chickenfoot.throttles import MATCH_CREATE_THROTTLES
 from games.api import examples
 from games.api.common import (
@@ -56,6 +59,7 @@ from games.selectors import (
     match_view,
 )
 from games.services import SeatSpec, match_create, match_start, seat_join
+from games.services.matches import match_create_refused
 
 PAGE_NOT_FOUND = problem(
     "A page past the last one.",
@@ -213,7 +217,11 @@ class MatchCreateApi(GameApi):
     )
     def post(self, request: Request) -> Response:
         data = MatchCreateInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        if not data.is_valid():
+            if not isinstance(request.data, Mapping):
+                raise ValidationError(data.errors)
+            # with the seat and option checks of the rest of it: every field at once
+            raise match_create_refused(body=request.data, errors=flatten_errors(data.errors))
         player = self.player(request)
         match = match_create(
             creator=player,
@@ -268,9 +276,9 @@ class MatchOpenListApi(GameApi):
         },
     )
     def get(self, request: Request) -> Response:
-        check_query_params(request.query_params, PAGE_PARAMS)
-        player = self.player(request)
         paginator = self.pagination_class()
+        check_query_params(request.query_params, PAGE_PARAMS, page_size_check(paginator, request))
+        player = self.player(request)
         page = paginator.paginate_queryset(match_list_open(), request, view=self) or []
         return paginator.get_paginated_response(
             [match_summary(match=match, viewer=player) for match in page]
@@ -289,6 +297,7 @@ class MatchMineListApi(GameApi):
 
     class MatchMineFilterSerializer(QuerySerializer):
         also_known = PAGE_PARAMS
+        pagination = MatchPagination
         status = serializers.ChoiceField(choices=Match.Status.choices, required=False)
 
     @extend_schema(

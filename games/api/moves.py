@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any
 
@@ -49,6 +50,7 @@ from games.models import Move
 from games.problems import MalformedMoveBody, NotYourMatch
 from games.selectors import legal_moves_for, match_for_player, match_opening, move_log
 from games.services import move_submit
+from games.services.moves import move_body_refused
 
 LOG_LIMIT = 200
 
@@ -375,7 +377,12 @@ class MoveSubmitApi(GameApi):
         if values is None:  # anything unusual gets the serializer and its errors
             data = self.MoveSubmitInputSerializer(data=request.data)
             if not data.is_valid():
-                raise MalformedMoveBody(flatten_errors(data.errors))
+                errors = flatten_errors(data.errors)
+                if not isinstance(request.data, Mapping):
+                    raise MalformedMoveBody(errors)
+                raise move_body_refused(  # with the engine's checks of the rest of it
+                    match_id=match_id, player=self.player(request), body=request.data, errors=errors
+                )
             values = data.validated_data
         version = values.get("version")
         if version is None:

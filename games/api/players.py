@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from http import HTTPStatus
 
 from drf_spectacular.utils import (
@@ -11,11 +12,13 @@ from drf_spectacular.utils import (
     extend_schema_serializer,
 )
 from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from chickenfoot.problems import flatten_errors
 from chickenfoot.throttles import LOGIN_THROTTLES, REGISTER_THROTTLES
 from games.api.common import (
     LOGIN_REFUSED,
@@ -28,6 +31,7 @@ from games.api.common import (
 from games.models import DeviceToken, Player
 from games.names import DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH
 from games.services import player_register, token_obtain
+from games.services.players import player_register_refused
 from games.token_models import DEVICE_MAX_LENGTH
 
 
@@ -212,7 +216,11 @@ class PlayerRegisterApi(APIView):
     )
     def post(self, request: Request) -> Response:
         data = self.PlayerRegisterInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        if not data.is_valid():
+            if not isinstance(request.data, Mapping):
+                raise ValidationError(data.errors)
+            # with the name and password checks of the rest of it: every field at once
+            raise player_register_refused(body=request.data, errors=flatten_errors(data.errors))
         player, token, key = player_register(**data.validated_data)
         return Response(token_json(player, token, key), status=HTTPStatus.CREATED)
 

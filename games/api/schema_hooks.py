@@ -107,6 +107,21 @@ def _plain_union_refs(node: Any, unions: set[str]) -> Any:
     return node
 
 
+def _add_field_error_examples(operation: dict[str, Any]) -> None:
+    """The examples of several bad fields answered at once (``games.api.error_examples``)."""
+    from games.api.error_examples import EXAMPLES  # the services load after the apps
+
+    for (operation_id, status), examples in EXAMPLES.items():
+        if operation.get("operationId") != operation_id:
+            continue
+        media = operation["responses"][str(status)]["content"][PROBLEM_MEDIA_TYPE]
+        for name, value in examples:
+            media.setdefault("examples", {})[name.replace(" ", "")] = {
+                "value": value,
+                "summary": name,
+            }
+
+
 def postprocess_problems(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """Serve every problem response as ``application/problem+json``; add the generic ones."""
     for operations in result.get("paths", {}).values():
@@ -123,6 +138,7 @@ def postprocess_problems(result: dict[str, Any], **kwargs: Any) -> dict[str, Any
                 problems = [media for media in content.values() if _is_problem(media)]
                 if problems:  # whatever the view renders otherwise (JSON, SVG)
                     response["content"] = {PROBLEM_MEDIA_TYPE: problems[0]}
+            _add_field_error_examples(operation)
             for status, spec in _GENERIC.items():
                 responses.setdefault(str(int(status)), _problem_response(status, spec))
             for status in ("429", "503"):  # each says when to ask again

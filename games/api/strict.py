@@ -14,7 +14,13 @@ from django.http import QueryDict
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from chickenfoot.query import check_query_params
+from chickenfoot.problems import flatten_errors
+from chickenfoot.query import (
+    StrictPageSize,
+    merge_errors,
+    page_size_errors,
+    query_param_errors,
+)
 
 
 class StrictIntegerField(serializers.IntegerField):
@@ -66,31 +72,53 @@ class TileField(serializers.ListField):
 
 
 class StrictSerializer(serializers.Serializer):
-    """Refuses fields it does not declare, each under its own name in ``errors``."""
+    """Refuses fields it does not declare, each under its own name in ``errors``, together with
+    what is wrong with the fields it does declare."""
 
     def to_internal_value(self, data: Any) -> Any:
+        unknown: dict[str, list[str]] = {}
         if isinstance(data, Mapping):
-            unknown = sorted(str(name) for name in data if name not in self.fields)
-            if unknown:
-                known = ", ".join(self.fields)
-                raise serializers.ValidationError(
-                    {name: [f"Unknown field: expected only {known}."] for name in unknown}
-                )
-        return super().to_internal_value(data)
+            known = ", ".join(self.fields)
+            unknown = {
+                name: [f"Unknown field: expected only {known}."]
+                for name in sorted(str(name) for name in data if name not in self.fields)
+            }
+        try:
+            value = super().to_internal_value(data)
+        except serializers.ValidationError as bad:
+            if not unknown:
+                raise
+            merge_errors(unknown, flatten_errors(bad.detail))
+        if unknown:
+            raise serializers.ValidationError(unknown)
+        return value
 
 
 class QuerySerializer(serializers.Serializer):
     """Query parameters: an unknown one, one given empty or twice is refused (400), never
-    ignored (``chickenfoot.query``). ``also_known`` names those read elsewhere (paging)."""
+    ignored (``chickenfoot.query``), together with the values that are wrong. ``also_known``
+    names those read elsewhere (paging); ``pagination``, when set, has its ``page_size``
+    checked with the rest."""
 
     also_known: tuple[str, ...] = ()
+    pagination: type[StrictPageSize] | None = None
 
     def to_internal_value(self, data: Any) -> Any:
-        if isinstance(data, QueryDict):
-            check_query_params(data, [*self.fields, *self.also_known])
-            # one value each, now: read as plain values (a QueryDict's "" means "not given")
-            data = {name: data[name] for name in data if name in self.fields}
-        return super().to_internal_value(data)
+        if not isinstance(data, QueryDict):
+            return super().to_internal_value(data)
+        errors = query_param_errors(data, [*self.fields, *self.also_known])
+        if self.pagination is not None:
+            name = self.pagination.page_size_query_param
+            merge_errors(errors, page_size_errors(data, name, self.pagination.max_page_size))
+        # one value each, now: read as plain values (a QueryDict's "" means "not given")
+        values = {name: data[name] for name in data if name in self.fields and name not in errors}
+        try:
+            value = super().to_internal_value(values)
+        except serializers.ValidationError as bad:
+            merge_errors(errors, flatten_errors(bad.detail))
+        if errors:
+            raise serializers.ValidationError(errors)
+        return value
 
 
 PAGE_PARAMS = ("page", "page_size")

@@ -111,6 +111,7 @@ class TokenListApi(GameApi):
 
     class TokenListQuerySerializer(QuerySerializer):
         also_known = PAGE_PARAMS
+        pagination = TokenPagination
 
     @extend_schema(
         operation_id="token_list",

@@ -17,7 +17,7 @@ from .errors import (
     RoundOver,
     RuleViolation,
 )
-from .moves import DRAW, PASS, PLAY, Move, parse_move
+from .moves import DRAW, PASS, PLAY, Move, move_error, parse_move
 from .options import CHICKENFOOT, MEXICAN_TRAIN, VARIANTS, resolve_options
 from .scoring import final_order, match_totals, round_scores
 from .shuffle import commitment, new_match_seed, round_seed
@@ -46,6 +46,7 @@ __all__ = [
     "game_module",
     "legal_moves",
     "match_totals",
+    "move_error",
     "new_match",
     "opening_events",
     "parse_move",

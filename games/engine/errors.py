@@ -4,17 +4,30 @@ from __future__ import annotations
 
 
 class EngineError(Exception):
-    """Base of every engine error."""
+    """Base of every engine error.
+
+    ``errors`` is what is wrong, by field (``{"options.rounds": ["..."]}``), when the error is
+    about fields of the input; ``rules`` the rule id each of those fields broke, when one did.
+    """
 
     #: HTTP status the API answers with.
     status: int = 422
     #: Short stable machine code.
     code: str = "engine_error"
 
-    def __init__(self, detail: str, *, rule: str | None = None) -> None:
+    def __init__(
+        self,
+        detail: str,
+        *,
+        rule: str | None = None,
+        errors: dict[str, list[str]] | None = None,
+        rules: dict[str, str] | None = None,
+    ) -> None:
         super().__init__(detail)
         self.detail = detail
         self.rule = rule
+        self.errors = errors
+        self.rules = rules or {}
 
     def __str__(self) -> str:  # pragma: no cover - trivial
         return f"[{self.rule}] {self.detail}" if self.rule else self.detail
@@ -60,13 +73,92 @@ class MalformedMove(EngineError):
     status = 400
     code = "malformed_move"
 
-    def __init__(self, detail: str, *, rule: str | None = None, field: str | None = None) -> None:
-        super().__init__(detail, rule=rule)
+    def __init__(
+        self,
+        detail: str,
+        *,
+        rule: str | None = None,
+        field: str | None = None,
+        errors: dict[str, list[str]] | None = None,
+    ) -> None:
+        if errors is None and field is not None:
+            errors = {field: [detail]}
+        rules = {field: rule} if rule and field else {}
+        super().__init__(detail, rule=rule, errors=errors, rules=rules)
         self.field = field
+
+    @classmethod
+    def combined(cls, found: list[MalformedMove]) -> MalformedMove:
+        """One error naming every field of ``found`` (at least one), with the first's rule."""
+        if len(found) == 1:
+            return found[0]
+        errors: dict[str, list[str]] = {}
+        rules: dict[str, str] = {}
+        for error in found:
+            for name, messages in (error.errors or {"move": [error.detail]}).items():
+                errors.setdefault(name, []).extend(messages)
+            rules.update({name: rule for name, rule in error.rules.items() if name not in rules})
+        combined = cls(
+            " ".join(error.detail for error in found),
+            rule=next((error.rule for error in found if error.rule), None),
+            field=found[0].field,
+            errors=errors,
+        )
+        combined.rules = rules
+        return combined
+
+
+#: Fields a combined ``OptionError``'s detail names (its ``errors`` has them all).
+COMBINED_LISTED = 10
 
 
 class OptionError(EngineError):
-    """An unknown house option, or a bad value for one (docs/rules.md §4). The API answers 400."""
+    """An unknown house option, or a bad value for one (docs/rules.md §4). The API answers 400.
+
+    ``field`` names what is wrong: ``options.<name>``, ``variant`` or ``seats`` (the seat
+    count); ``combined`` makes one error of several, every field listed.
+    """
 
     status = 400
     code = "invalid_option"
+
+    def __init__(
+        self,
+        detail: str,
+        *,
+        rule: str | None = None,
+        field: str | None = None,
+        errors: dict[str, list[str]] | None = None,
+        rules: dict[str, str] | None = None,
+    ) -> None:
+        if errors is None and field is not None:
+            errors = {field: [detail]}
+            rules = {field: rule} if rule else {}
+        super().__init__(detail, rule=rule, errors=errors, rules=rules)
+        self.field = field
+
+    @classmethod
+    def combined(cls, found: list[OptionError]) -> OptionError:
+        """One error listing every field of ``found`` (at least one): the first's detail and
+        rule when it is alone, else a sentence naming them and the first rule broken."""
+        if len(found) == 1:
+            return found[0]
+        errors: dict[str, list[str]] = {}
+        rules: dict[str, str] = {}
+        for error in found:
+            for name, messages in (error.errors or {"options": [error.detail]}).items():
+                listed = errors.setdefault(name, [])
+                listed.extend(message for message in messages if message not in listed)
+            for name, rule in error.rules.items():
+                rules.setdefault(name, rule)
+        first_rule = next((error.rule for error in found if error.rule), None)
+        names = list(errors)
+        listed = ", ".join(names[:COMBINED_LISTED])
+        if len(names) > COMBINED_LISTED:
+            listed += f" and {len(names) - COMBINED_LISTED:,} more"
+        return cls(
+            f"Several house options are wrong: {listed}.",
+            rule=first_rule,
+            errors=errors,
+            rules=rules,
+        )

@@ -43,12 +43,34 @@ def parse_move(data: Any, max_pip: int | None = None) -> Move:
     if kind != PLAY:
         extra = sorted(k for k in data if k != "kind" and data[k] is not None)
         if extra:
-            raise MalformedMove(f"A {kind} move takes no {', '.join(extra)}.", field=extra[0])
+            raise MalformedMove(
+                f"A {kind} move takes no {', '.join(extra)}.",
+                field=extra[0],
+                errors={name: [f"A {kind} move takes no {name}."] for name in extra},
+            )
         return Move(kind)
+    found: list[MalformedMove] = []
     target = data.get("target")
     if not isinstance(target, str) or not target:
-        raise MalformedMove(
-            'A play needs a target: an end id from the legal-moves list (e.g. "arm:0").',
-            field="target",
+        found.append(
+            MalformedMove(
+                'A play needs a target: an end id from the legal-moves list (e.g. "arm:0").',
+                field="target",
+            )
         )
-    return Move(PLAY, parse_tile(data.get("tile"), max_pip), target)
+    try:
+        played = parse_tile(data.get("tile"), max_pip)
+    except MalformedMove as error:
+        found.append(error)
+    if found:
+        raise MalformedMove.combined(found)
+    return Move(PLAY, played, target)
+
+
+def move_error(data: Any, max_pip: int | None = None) -> MalformedMove | None:
+    """What ``parse_move`` finds wrong with ``data`` (its ``errors`` by field), or ``None``."""
+    try:
+        parse_move(data, max_pip)
+    except MalformedMove as error:
+        return error
+    return None

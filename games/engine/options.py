@@ -64,7 +64,9 @@ def default_max_pip(variant: str, seats: int) -> int:
         return 12
     if seats <= 12:
         return 15
-    raise OptionError(f"Mexican Train supports 2 to 12 players; got {seats}.", rule="MT-PLAYERS")
+    raise OptionError(
+        f"Mexican Train supports 2 to 12 players; got {seats}.", rule="MT-PLAYERS", field="seats"
+    )
 
 
 def default_hand_size(variant: str, max_pip: int, seats: int) -> int:
@@ -80,30 +82,59 @@ def default_hand_size(variant: str, max_pip: int, seats: int) -> int:
     return math.floor(0.8 * (tiles - 1) / seats)
 
 
-def _check_seats(variant: str, seats: int, max_pip: int) -> None:
+def _check_seats(variant: str, seats: int, max_pip: int) -> OptionError | None:
     if variant == CHICKENFOOT:
         if seats < CF_MIN_SEATS:
-            raise OptionError(
+            return OptionError(
                 f"Chicken Foot needs at least {CF_MIN_SEATS} players; got {seats}.",
                 rule="CF-PLAYERS",
+                field="seats",
             )
         if (set_size(max_pip) - CF_YARD) // seats < 1:
-            raise OptionError(
+            return OptionError(
                 f"A double-{max_pip} set cannot deal {seats} players a hand and keep a chicken"
                 " yard; choose a bigger set or fewer players.",
                 rule="CF-PLAYERS",
+                field="seats",
             )
-        return
+        return None
     if max_pip not in MT_SEATS:
-        raise OptionError(
-            "Mexican Train is played with a double-9, -12, -15 or -18 set.", rule="MT-PLAYERS"
+        return OptionError(
+            "Mexican Train is played with a double-9, -12, -15 or -18 set.",
+            rule="MT-PLAYERS",
+            field="options.max_pip",
         )
     low, high = MT_SEATS[max_pip]
     if not low <= seats <= high:
-        raise OptionError(
+        return OptionError(
             f"Mexican Train on a double-{max_pip} set takes {low} to {high} players; got {seats}.",
             rule="MT-PLAYERS",
+            field="seats",
         )
+    return None
+
+
+class _Found:
+    """The option errors found so far: every option is checked, then all are raised at once."""
+
+    def __init__(self) -> None:
+        self.errors: list[OptionError] = []
+
+    def add(self, error: OptionError | None) -> None:
+        if error is not None:
+            self.errors.append(error)
+
+    def int_option(self, options: dict[str, Any], name: str) -> int | None:
+        """The option's integer, or ``None`` when it is not set or not an integer (found)."""
+        try:
+            return _int_option(options, name)
+        except OptionError as error:
+            self.add(error)
+            return None
+
+    def raise_any(self) -> None:
+        if self.errors:
+            raise OptionError.combined(self.errors)
 
 
 def _int_option(options: dict[str, Any], name: str) -> int | None:
@@ -111,7 +142,9 @@ def _int_option(options: dict[str, Any], name: str) -> int | None:
         return None
     value = options[name]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise OptionError(f"Option {name!r} must be an integer; got {value!r}.")
+        raise OptionError(
+            f"Option {name!r} must be an integer; got {value!r}.", field=f"options.{name}"
+        )
     return value
 
 
@@ -124,102 +157,169 @@ def _shown(name: str) -> str:
     return name if len(name) <= _NAME_SHOWN else name[:_NAME_SHOWN] + "…"
 
 
+def _unknown_options(variant: str, options: dict[str, Any]) -> OptionError | None:
+    """Options ``variant`` does not have: one error, each name a field of it (the first
+    ``UNKNOWN_LISTED``, and a count of the rest under ``options``)."""
+    allowed = VARIANT_OPTIONS[variant]
+    unknown = sorted(set(options) - set(allowed))
+    if not unknown:
+        return None
+    listed = ", ".join(_shown(name) for name in unknown[:UNKNOWN_LISTED])
+    if len(unknown) > UNKNOWN_LISTED:
+        listed += f" and {len(unknown) - UNKNOWN_LISTED:,} more"
+    known = f"Known options: {', '.join(allowed)} (docs/rules.md §4 describes each)."
+    errors = {f"options.{_shown(name)}": ["Unknown option."] for name in unknown[:UNKNOWN_LISTED]}
+    if len(unknown) > UNKNOWN_LISTED:
+        errors["options"] = [f"And {len(unknown) - UNKNOWN_LISTED:,} more unknown options."]
+    return OptionError(f"Unknown option(s) for {variant}: {listed}. {known}", errors=errors)
+
+
 def resolve_options(
     variant: str, seats: int, options: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     """Validate house options and return them complete, every default filled in.
 
     Raises ``OptionError`` (the API answers 400) for an unknown variant or option, a bad value,
-    or a seat count the set cannot seat.
+    or a seat count the set cannot seat: one error naming every field that is wrong (its
+    ``errors``, and the rule each broke in its ``rules``). A check that needs another option
+    (``rounds`` needs ``max_pip``) is skipped while that one is wrong.
     """
     if variant not in VARIANTS:
-        raise OptionError(f"Unknown game {variant!r}; choose one of {', '.join(VARIANTS)}.")
-    options = dict(options or {})
-    if not isinstance(seats, int) or isinstance(seats, bool) or seats < 2:
         raise OptionError(
-            f"A game needs at least 2 players; got {seats!r}.",
-            rule="CF-PLAYERS" if variant == CHICKENFOOT else "MT-PLAYERS",
+            f"Unknown game {variant!r}; choose one of {', '.join(VARIANTS)}.", field="variant"
+        )
+    options = dict(options or {})
+    found = _Found()
+    seats_known = isinstance(seats, int) and not isinstance(seats, bool) and seats >= 2
+    if not seats_known:
+        found.add(
+            OptionError(
+                f"A game needs at least 2 players; got {seats!r}.",
+                rule="CF-PLAYERS" if variant == CHICKENFOOT else "MT-PLAYERS",
+                field="seats",
+            )
         )
     allowed = VARIANT_OPTIONS[variant]
-    unknown = sorted(set(options) - set(allowed))
-    if unknown:
-        listed = ", ".join(_shown(name) for name in unknown[:UNKNOWN_LISTED])
-        if len(unknown) > UNKNOWN_LISTED:
-            listed += f" and {len(unknown) - UNKNOWN_LISTED:,} more"
-        raise OptionError(
-            f"Unknown option(s) for {variant}: {listed}. "
-            f"Known options: {', '.join(allowed)} (docs/rules.md §4 describes each)."
-        )
+    found.add(_unknown_options(variant, options))
 
-    max_pip = _int_option(options, "max_pip")
-    if max_pip is None:
-        max_pip = default_max_pip(variant, seats)
-    elif max_pip not in SUPPORTED_MAX_PIPS:
-        raise OptionError(
-            f"Option 'max_pip' must be one of {', '.join(map(str, SUPPORTED_MAX_PIPS))};"
-            f" got {max_pip}.",
-            rule="C-SET",
+    max_pip: int | None = found.int_option(options, "max_pip")
+    if max_pip is None and "max_pip" not in _fields(found) and seats_known:
+        try:
+            max_pip = default_max_pip(variant, seats)
+        except OptionError as error:
+            found.add(error)
+    elif max_pip is not None and max_pip not in SUPPORTED_MAX_PIPS:
+        found.add(
+            OptionError(
+                f"Option 'max_pip' must be one of {', '.join(map(str, SUPPORTED_MAX_PIPS))};"
+                f" got {max_pip}.",
+                rule="C-SET",
+                field="options.max_pip",
+            )
         )
-    _check_seats(variant, seats, max_pip)
+        max_pip = None
+    if max_pip is not None and seats_known:
+        seat_error = _check_seats(variant, seats, max_pip)
+        found.add(seat_error)
+        if seat_error is not None:
+            seats_known = False
 
-    tiles = set_size(max_pip)
-    in_deal = tiles - (1 if variant == MEXICAN_TRAIN else 0)  # MT-ENGINE: the engine is in no hand
-    hand_size = _int_option(options, "hand_size")
+    hand_size = found.int_option(options, "hand_size")
     deal_rule = "CF-DEAL" if variant == CHICKENFOOT else "MT-DEAL"
-    if hand_size is None:
-        hand_size = default_hand_size(variant, max_pip, seats)
-    elif hand_size < 1:
-        raise OptionError(
-            f"Option 'hand_size' must be at least 1; got {hand_size}.", rule=deal_rule
+    if hand_size is not None and hand_size < 1:
+        found.add(
+            OptionError(
+                f"Option 'hand_size' must be at least 1; got {hand_size}.",
+                rule=deal_rule,
+                field="options.hand_size",
+            )
         )
-    if hand_size < 1 or seats * hand_size >= in_deal:
-        raise OptionError(
-            f"{seats} hands of {hand_size} from a double-{max_pip} set leave no boneyard.",
-            rule=deal_rule,
+    elif max_pip is not None and seats_known and "hand_size" not in _fields(found):
+        # MT-ENGINE: the engine is in no hand
+        in_deal = set_size(max_pip) - (1 if variant == MEXICAN_TRAIN else 0)
+        if hand_size is None:
+            hand_size = default_hand_size(variant, max_pip, seats)
+        if hand_size < 1 or seats * hand_size >= in_deal:
+            found.add(
+                OptionError(
+                    f"{seats} hands of {hand_size} from a double-{max_pip} set leave no boneyard.",
+                    rule=deal_rule,
+                    field="seats" if options.get("hand_size") is None else "options.hand_size",
+                )
+            )
+
+    rounds = found.int_option(options, "rounds")
+    if rounds is not None and max_pip is not None and not 1 <= rounds <= max_pip + 1:
+        found.add(
+            OptionError(
+                f"Option 'rounds' must be 1 to {max_pip + 1} for a double-{max_pip} set; "
+                f"got {rounds}.",
+                rule="C-ROUNDS",
+                field="options.rounds",
+            )
         )
 
-    rounds = _int_option(options, "rounds")
-    if rounds is None:
-        rounds = max_pip + 1
-    elif not 1 <= rounds <= max_pip + 1:
-        raise OptionError(
-            f"Option 'rounds' must be 1 to {max_pip + 1} for a double-{max_pip} set; got {rounds}.",
-            rule="C-ROUNDS",
-        )
-
-    double_blank = _int_option(options, "double_blank_points")
+    double_blank = found.int_option(options, "double_blank_points")
     if double_blank is None:
         double_blank = 50
     elif not 0 <= double_blank <= 100:
-        raise OptionError(
-            f"Option 'double_blank_points' must be 0 to 100; got {double_blank}.", rule="C-PIPS"
+        found.add(
+            OptionError(
+                f"Option 'double_blank_points' must be 0 to 100; got {double_blank}.",
+                rule="C-PIPS",
+                field="options.double_blank_points",
+            )
         )
 
-    resolved: dict[str, Any] = {
-        "max_pip": max_pip,
-        "hand_size": hand_size,
-        "rounds": rounds,
-        "double_blank_points": double_blank,
-        **_clock_options(options),
-    }
+    clock = _clock_options(options, found)
+    arms = 4
     if variant == CHICKENFOOT:
-        arms = _int_option(options, "spinner_arms")
-        if arms is None:
-            arms = 4
-        elif arms not in (4, 6):
-            raise OptionError(
-                f"Option 'spinner_arms' must be 4 or 6; got {arms}.", rule="CF-SPINNER"
+        chosen = found.int_option(options, "spinner_arms")
+        arms = 4 if chosen is None else chosen
+        if arms not in (4, 6):
+            found.add(
+                OptionError(
+                    f"Option 'spinner_arms' must be 4 or 6; got {arms}.",
+                    rule="CF-SPINNER",
+                    field="options.spinner_arms",
+                )
             )
-        resolved["spinner_arms"] = arms
+    flags: dict[str, bool] = {}
     for name in allowed:
         if name in BOOL_DEFAULTS:
             value = options.get(name)
             if value is None:
                 value = BOOL_DEFAULTS[name]
             elif not isinstance(value, bool):
-                raise OptionError(f"Option {name!r} must be true or false; got {value!r}.")
-            resolved[name] = value
+                found.add(
+                    OptionError(
+                        f"Option {name!r} must be true or false; got {value!r}.",
+                        field=f"options.{name}",
+                    )
+                )
+            flags[name] = value
+    found.raise_any()
+    # no error found: the set and the deal are known
+    assert max_pip is not None  # noqa: S101
+    assert hand_size is not None  # noqa: S101
+    resolved: dict[str, Any] = {
+        "max_pip": max_pip,
+        "hand_size": hand_size,
+        "rounds": max_pip + 1 if rounds is None else rounds,
+        "double_blank_points": double_blank,
+        **clock,
+    }
+    if variant == CHICKENFOOT:
+        resolved["spinner_arms"] = arms
+    resolved.update(flags)
     return resolved
+
+
+def _fields(found: _Found) -> set[str]:
+    """The option names ``found`` has an error for."""
+    return {
+        name.removeprefix("options.") for error in found.errors for name in (error.errors or {})
+    }
 
 
 #: Turn clocks: the longest a clock may run, and the default number of timeouts in a row after
@@ -228,23 +328,31 @@ MAX_TURN_SECONDS = 7 * 24 * 3600
 DEFAULT_TIMEOUTS_TO_TAKEOVER = 3
 
 
-def _clock_options(options: dict[str, Any]) -> dict[str, Any]:
+def _clock_options(options: dict[str, Any], found: _Found) -> dict[str, Any]:
     """``turn_seconds`` (off: ``None``) and ``timeouts_to_takeover`` (1 to 100, default 3).
 
     They change no rule: the server plays a human's turn when their clock runs out (the level-2
     bot's choice), and a bot takes the seat over after that many timeouts in a row.
     """
-    seconds = _int_option(options, "turn_seconds")
+    seconds = found.int_option(options, "turn_seconds")
     if seconds is not None and not 1 <= seconds <= MAX_TURN_SECONDS:
-        raise OptionError(
-            f"Option 'turn_seconds' must be 1 to {MAX_TURN_SECONDS} (or null: no clock); "
-            f"got {seconds}."
+        found.add(
+            OptionError(
+                f"Option 'turn_seconds' must be 1 to {MAX_TURN_SECONDS} (or null: no clock); "
+                f"got {seconds}.",
+                field="options.turn_seconds",
+            )
         )
-    limit = _int_option(options, "timeouts_to_takeover")
+    limit = found.int_option(options, "timeouts_to_takeover")
     if limit is None:
         limit = DEFAULT_TIMEOUTS_TO_TAKEOVER
     elif not 1 <= limit <= 100:
-        raise OptionError(f"Option 'timeouts_to_takeover' must be 1 to 100; got {limit}.")
+        found.add(
+            OptionError(
+                f"Option 'timeouts_to_takeover' must be 1 to 100; got {limit}.",
+                field="options.timeouts_to_takeover",
+            )
+        )
     return {"turn_seconds": seconds, "timeouts_to_takeover": limit}
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -9,6 +10,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from chickenfoot.problems import InvalidInput, errors_summary
 from games import bots, engine
 from games.bot_matches import bot_only_matches_of
 from games.engine.shuffle import new_match_seed
@@ -74,26 +76,25 @@ def match_create(
     """A new open match. House options are validated and completed now (docs/rules.md §4).
 
     ``seats`` lists every seat in play order: the creator (at most once), open seats for others
-    to join, and bots with a level. Raises ``OptionError`` (400) or ``BadSeats`` (400). A match
+    to join, and bots with a level. Raises ``OptionError`` (400) or ``BadSeats`` (400), each
+    naming every bad field at once (bad seats and bad options together: ``BadSeats``). A match
     of bots only is refused (409 ``bot_match_limit``) to a creator who has as many as they may
     (``bot_match_limit_check``).
     With ``league``, the match counts for that league: the creator must be registered and
     seated, it plays the league's game and options, and only the league's players (and bots,
     if the league allows them) take its seats (``scoring.competitions.services``).
     """
-    creators = sum(1 for spec in seats if spec.kind == CREATOR)
-    if creators > 1:
-        raise BadSeats("The creator can take one seat only.")
-    for spec in seats:
-        if spec.kind not in SEAT_KINDS:
-            raise BadSeats(f"A seat is one of {', '.join(SEAT_KINDS)}; got {spec.kind!r}.")
-        if spec.kind == BOT and spec.level not in bots.LEVELS:
-            raise BadSeats("A bot seat needs a level: 1, 2, 3 or 4 (strong).")
-        if spec.kind != BOT and spec.level is not None:
-            raise BadSeats(f"Only a bot seat takes a level; a {spec.kind} seat takes none.")
+    errors = seat_errors(seats=seats, league=league)
+    if errors:
+        # the house options are checked too (a league's are its own), so that every field is
+        # answered at once
+        option_error = (
+            None
+            if league is not None
+            else _option_error(variant=variant, seat_count=len(seats), options=options)
+        )
+        raise seats_refused(errors, option_error)
     if league is not None:
-        if not creators:
-            raise BadSeats("In a league match the creator takes a seat.")
         options = league_match_options(
             league_id=league,
             creator_id=creator.pk,
@@ -136,6 +137,92 @@ def match_create(
     return match
 
 
+def seat_errors(*, seats: list[SeatSpec], league: int | None = None) -> dict[str, list[str]]:
+    """What is wrong with each seat a creator asks for, by field (``seats.2.level``): a second
+    creator seat, an unknown kind, a bot without a level, a level on a seat that is no bot's;
+    in a league match, no creator seat (under ``seats``)."""
+    errors: dict[str, list[str]] = {}
+    creator_seen = False
+    for position, spec in enumerate(seats):
+        if spec.kind == CREATOR:
+            if creator_seen:
+                errors[f"seats.{position}.kind"] = ["The creator can take one seat only."]
+            creator_seen = True
+        elif spec.kind not in SEAT_KINDS:
+            errors[f"seats.{position}.kind"] = [
+                f"A seat is one of {', '.join(SEAT_KINDS)}; got {spec.kind!r}."
+            ]
+            continue
+        if spec.kind == BOT and spec.level not in bots.LEVELS:
+            errors[f"seats.{position}.level"] = ["A bot seat needs a level: 1, 2, 3 or 4 (strong)."]
+        if spec.kind != BOT and spec.level is not None:
+            errors[f"seats.{position}.level"] = [
+                f"Only a bot seat takes a level; a {spec.kind} seat takes none."
+            ]
+    if league is not None and not creator_seen:
+        errors["seats"] = ["In a league match the creator takes a seat."]
+    return errors
+
+
+def match_create_refused(*, body: Mapping[str, Any], errors: dict[str, list[str]]) -> InvalidInput:
+    """400 ``invalid`` for a create request whose own validation found ``errors``, with what
+    the seat and house option checks find in the rest of it, so that every field is answered
+    at once (a field keeps the request validation's messages). A league's options are its own:
+    they are not checked here."""
+    found = {name: list(messages) for name, messages in errors.items()}
+    rules: dict[str, str] = {}
+    seats = body.get("seats")
+    if not isinstance(seats, list):
+        return InvalidInput(found)
+    specs = [
+        SeatSpec(kind=str(seat.get("kind")), level=seat.get("level"))
+        if isinstance(seat, Mapping)
+        else SeatSpec(kind=OPEN)
+        for seat in seats
+    ]
+    for name, messages in seat_errors(seats=specs, league=body.get("league")).items():
+        found.setdefault(name, messages)
+    variant, options = body.get("variant"), body.get("options", {})
+    if "variant" not in errors and isinstance(options, Mapping) and body.get("league") is None:
+        option_error = _option_error(variant=variant, seat_count=len(seats), options=dict(options))
+        if option_error is not None:
+            for name, messages in (option_error.errors or {}).items():
+                if name not in found:
+                    found[name] = messages
+                    if name in option_error.rules:
+                        rules[name] = option_error.rules[name]
+    return InvalidInput(found, rules=rules)
+
+
+def _option_error(
+    *, variant: str, seat_count: int, options: dict[str, Any] | None
+) -> engine.OptionError | None:
+    """What the engine finds wrong with these house options (``None``: nothing)."""
+    try:
+        engine.resolve_options(variant, seat_count, options or {})
+    except engine.OptionError as error:
+        return error
+    return None
+
+
+def seats_refused(
+    errors: dict[str, list[str]], option_error: engine.OptionError | None
+) -> BadSeats:
+    """400 ``invalid_seats`` naming every bad seat, and every bad option with it (``rules``
+    says which rule each option broke)."""
+    rules: dict[str, str] = {}
+    if option_error is not None:
+        for name, messages in (option_error.errors or {"options": [option_error.detail]}).items():
+            errors.setdefault(name, []).extend(messages)
+        rules = dict(option_error.rules)
+    messages = [message for field_messages in errors.values() for message in field_messages]
+    detail = messages[0] if len(messages) == 1 else errors_summary(errors)
+    extra: dict[str, Any] = {"errors": errors}
+    if rules:
+        extra["rules"] = rules
+    return BadSeats(detail, extra=extra)
+
+
 def bot_match_limit_check(*, creator: Player) -> None:
     """Refuse (409 ``bot_match_limit``) a new match of bots only to a creator who has
     ``BOT_ONLY_MATCHES_PER_PLAYER`` of them open or in play.
@@ -176,9 +263,8 @@ def seat_join(*, match_id: int, player: Player, position: int | None = None) -> 
         else:
             chosen = [seat for seat in seats if seat.position == position]
             if not chosen:
-                raise BadSeats(
-                    f"Match {match.pk} has seats 0 to {match.seat_count - 1}; got {position}."
-                )
+                detail = f"Match {match.pk} has seats 0 to {match.seat_count - 1}; got {position}."
+                raise BadSeats(detail, extra={"errors": {"position": [detail]}})
             seat = chosen[0]
             if seat.player_id is not None:
                 raise SeatTaken(f"Seat {position} of match {match.pk} is taken.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,7 @@ from games.live import publish as live
 from games.models import Match, Move, Player, Seat
 from games.problems import (
     IdempotencyKeyReused,
+    MalformedMoveBody,
     MatchNotPlaying,
     NotYourMatch,
     SeatLeft,
@@ -156,6 +158,38 @@ def move_submit(
             fingerprint=fingerprint,
             by_human=not (as_bot or player.is_bot),
         )
+
+
+def move_body_refused(
+    *, match_id: int, player: Player, body: Mapping[str, Any], errors: dict[str, list[str]]
+) -> MalformedMoveBody:
+    """400 ``malformed_move`` for a body whose own validation found ``errors``, with what the
+    engine finds wrong with the rest of it (a tile not of this match's set, a play without a
+    target; ``rules`` names the rule each broke), so that every field is answered at once. Only
+    a seated player learns about the set.
+    """
+    kind = body.get("kind")
+    if "kind" in errors or kind not in (engine.PLAY, engine.DRAW, engine.PASS):
+        return MalformedMoveBody(errors)
+    fields = ("kind", "tile", "target")
+    wrong = {name.split(".", 1)[0] for name in errors}  # "tile.1" is the tile's
+    move = {name: body[name] for name in fields if name in body and name not in wrong}
+    options = (
+        Match.objects.filter(pk=match_id, seats__player=player)
+        .values_list("options", flat=True)
+        .first()
+    )
+    max_pip = options.get("max_pip") if isinstance(options, dict) else None
+    found = dict(errors)
+    rules: dict[str, str] = {}
+    refused = engine.move_error(move, max_pip)
+    if refused is not None:
+        for name, messages in (refused.errors or {}).items():
+            if name not in wrong:
+                found[name] = messages
+                if name in refused.rules:
+                    rules[name] = refused.rules[name]
+    return MalformedMoveBody(found, rules=rules)
 
 
 def timed_out_move(*, match: Match, seat: int, move: dict[str, Any]) -> MoveOutcome:

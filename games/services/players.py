@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import AbstractBaseUser
@@ -14,7 +17,7 @@ from django.db.models import Q
 from django.http import HttpRequest
 
 from chickenfoot.hashing import password_hashing, refuse_if_busy
-from chickenfoot.problems import ConflictError
+from chickenfoot.problems import ConflictError, InvalidInput
 from games.models import DeviceToken, Player
 from games.names import (
     BOT_NAMES,
@@ -64,6 +67,34 @@ def _names_checked(username: str, display_name: str) -> tuple[str, str, dict[str
             + "): choose another display name."
         ]
     return username, shown, errors
+
+
+def player_register_refused(
+    *, body: Mapping[str, Any], errors: dict[str, list[str]]
+) -> InvalidInput:
+    """400 ``invalid`` for a registration whose own validation found ``errors``, with what the
+    name and password checks find in the rest of it, so that every field is answered at once
+    (a field keeps the request validation's messages)."""
+    found = {name: list(messages) for name, messages in errors.items()}
+
+    def given(name: str) -> str | None:
+        value = body.get(name)
+        return value if isinstance(value, str) and name not in errors else None
+
+    username, password, display_name = given("username"), given("password"), given("display_name")
+    if username is not None or display_name is not None:
+        *_, more = _names_checked(username or "", display_name or "")
+        if username is None:
+            more.pop("username", None)
+        for name, messages in more.items():
+            found.setdefault(name, messages)
+    if password is not None and "password" not in found:
+        candidate = get_user_model()(username=username_normalise(username or ""))
+        try:
+            validate_password(password, user=candidate)
+        except ValidationError as weak:
+            found["password"] = weak.messages
+    return InvalidInput(found)
 
 
 def player_register(

@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 
 from chickenfoot.charts import Series, line_chart
 from chickenfoot.openapi import NOT_AUTHENTICATED
+from chickenfoot.query import serializer_check
 from chickenfoot.renderers import SVG_EXAMPLE, SVGRenderer
 from chickenfoot.svg import isolate
 from scoring.api.common import BAD_FILTER, PLAYER_NOT_FOUND, check_known_params
@@ -88,9 +89,8 @@ class RatingChartApi(APIView):
         not_found=PLAYER_NOT_FOUND,
     )
     def get(self, request: Request, player_id: int) -> Response:
-        check_known_params(request, ["variant", "matches"])
         query = RatingChartQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
+        check_known_params(request, ["variant", "matches"], serializer_check(query))
         if not player_exists(player_id=player_id):
             raise PlayerNotFound(f"There is no player {player_id}.")
         variant = query.validated_data["variant"]
@@ -131,9 +131,8 @@ class StandingsChartApi(CompetitionApi):
         not_found=COMPETITION_NOT_FOUND,
     )
     def get(self, request: Request, competition_id: int) -> Response:
-        check_known_params(request, ["players"])
         query = self.StandingsChartQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
+        check_known_params(request, ["players"], serializer_check(query))
         competition = competition_get(competition_id=competition_id)
         leaders = standings(competition=competition)[: query.validated_data["players"]]
         if competition.kind == Competition.Kind.LEAGUE:

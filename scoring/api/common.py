@@ -10,13 +10,14 @@ from rest_framework.pagination import CursorPagination, PageNumberPagination
 from rest_framework.request import Request
 
 from chickenfoot.openapi import problem, problem_example
-from chickenfoot.query import StrictPageSize, check_query_params
+from chickenfoot.query import QueryCheck, StrictPageSize, check_query_params
 
 
-def check_known_params(request: Request, known: Iterable[str]) -> None:
+def check_known_params(request: Request, known: Iterable[str], *checks: QueryCheck) -> None:
     """Refuse (400) a query parameter no filter knows, or one given empty or twice: a typo or
-    ``?variant=`` must not return everything (``chickenfoot.query``)."""
-    check_query_params(request.query_params, known)
+    ``?variant=`` must not return everything (``chickenfoot.query``); with what ``checks`` find
+    in the values, every parameter at once."""
+    check_query_params(request.query_params, known, *checks)
 
 
 class HistoryCursor(StrictPageSize, CursorPagination):

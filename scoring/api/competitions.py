@@ -13,6 +13,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from chickenfoot.openapi import NOT_AUTHENTICATED, problem, problem_example
+from chickenfoot.partial import valid_fields
+from chickenfoot.problems import flatten_errors
 from scoring.api.common import PAGE_NOT_FOUND, check_known_params
 from scoring.api.competition_base import (
     COMPETITION_ID,
@@ -33,6 +35,7 @@ from scoring.competitions.services import (
     CompetitionSpec,
     competition_close,
     competition_create,
+    competition_create_refused,
     league_finish,
     league_start,
     registration_create,
@@ -149,8 +152,13 @@ class CompetitionListCreateApi(ListAPIView, CompetitionApi):
         ends_on = serializers.DateField(required=False, allow_null=True, default=None)
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        check_known_params(request, [*CompetitionFilter.base_filters, "page"])
-        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        rows = self.get_queryset()
+        check_known_params(
+            request,
+            [*CompetitionFilter.base_filters, "page"],
+            lambda: self.filter_queryset(rows),
+        )
+        page = self.paginate_queryset(self.filter_queryset(rows))
         return self.get_paginated_response([competition_json(c) for c in page or []])
 
     @extend_schema(
@@ -275,7 +283,11 @@ class CompetitionListCreateApi(ListAPIView, CompetitionApi):
     )
     def post(self, request: Request) -> Response:
         data = self.CompetitionCreateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        if not data.is_valid():
+            # with the competition's checks of the fields that are valid: every field at once
+            raise competition_create_refused(
+                values=valid_fields(data), errors=flatten_errors(data.errors)
+            )
         competition = competition_create(
             organiser=self.player(request), spec=CompetitionSpec(**data.validated_data)
         )

@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from chickenfoot.openapi import NOT_AUTHENTICATED
+from chickenfoot.query import page_size_check
 from scoring.api.common import BAD_FILTER, PLAYER_NOT_FOUND, HistoryCursor, check_known_params
 from scoring.filters import HistoryFilter
 from scoring.models import DECIDED_BY_CHOICES, VARIANT_CHOICES, MatchResult
@@ -108,9 +109,15 @@ class PlayerHistoryApi(ListAPIView):
         ],
     )
     def get(self, request: Request, player_id: int) -> Response:
-        check_known_params(request, [*HistoryFilter.base_filters, "cursor", "page_size"])
+        rows = self.get_queryset()
+        check_known_params(
+            request,
+            [*HistoryFilter.base_filters, "cursor", "page_size"],
+            lambda: self.filter_queryset(rows),
+            page_size_check(self.paginator, request),
+        )
         if not player_exists(player_id=player_id):
             raise PlayerNotFound(f"There is no player {player_id}.")
-        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        page = self.paginate_queryset(self.filter_queryset(rows))
         rows = history_rows(results=page or [])
         return self.get_paginated_response(HistoryRowSerializer(rows, many=True).data)

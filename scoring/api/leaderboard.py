@@ -9,6 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from chickenfoot.openapi import NOT_AUTHENTICATED
+from chickenfoot.query import page_size_check, serializer_check
 from scoring import ratings
 from scoring.api.common import BAD_FILTER, PAGE_NOT_FOUND, LeaderboardPages, check_known_params
 from scoring.models import VARIANT_CHOICES
@@ -83,9 +84,13 @@ class LeaderboardApi(ListAPIView):
         ],
     )  # fmt: skip
     def get(self, request: Request, variant: str) -> Response:
-        check_known_params(request, ["min_matches", "page", "page_size"])
         query = LeaderboardQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
+        check_known_params(
+            request,
+            ["min_matches", "page", "page_size"],
+            serializer_check(query),
+            page_size_check(self.paginator, request),
+        )
         rows = leaderboard(variant=variant, min_matches=query.validated_data["min_matches"])
         page = self.paginate_queryset(rows) or []
         body = [

@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from chickenfoot.openapi import NOT_AUTHENTICATED, problem, problem_example
+from chickenfoot.query import serializer_check
 from scoring.api.common import BAD_FILTER, PLAYER_NOT_FOUND, check_known_params
 from scoring.api.history import PLAYER_ID
 from scoring.models import VARIANT_CHOICES
@@ -24,9 +25,8 @@ class VariantQuerySerializer(serializers.Serializer):
 
 
 def _variant(request: Request) -> str | None:
-    check_known_params(request, ["variant"])
     query = VariantQuerySerializer(data=request.query_params)
-    query.is_valid(raise_exception=True)
+    check_known_params(request, ["variant"], serializer_check(query))
     return query.validated_data.get("variant")
 
 

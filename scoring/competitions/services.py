@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import random
 import secrets
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
 from django.apps import apps
 from django.db import transaction
 from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
 
+from chickenfoot.problems import InvalidInput
 from scoring.competitions import byes as stage_byes
 from scoring.competitions import points, seating, totals
 from scoring.competitions.problems import (
@@ -43,7 +45,7 @@ from scoring.models import (
     Registration,
     Stage,
 )
-from scoring.ports import PlayerRef, games_port
+from scoring.ports import FieldsError, PlayerRef, games_port
 
 TOURNAMENT = Competition.Kind.TOURNAMENT
 FINISHED = Competition.Status.FINISHED
@@ -80,6 +82,109 @@ def seated_sizes(*, kind: str, table_size: int, allow_bots: bool) -> list[int]:
     return list(range(2, table_size + 1))
 
 
+def _invalid_competition(
+    errors: dict[str, list[str]], option_error: FieldsError | None
+) -> InvalidCompetition:
+    """400 ``invalid_competition``: ``problems`` lists what is wrong with the competition,
+    ``errors`` every field (the house options' too, with the rule each broke in ``rules``)."""
+    problems = [message for messages in errors.values() for message in messages]
+    details = list(problems)
+    rules: dict[str, str] = {}
+    if option_error is not None:
+        for name, messages in (option_error.errors or {"options": [option_error.detail]}).items():
+            errors.setdefault(name, []).extend(messages)
+        rules = dict(option_error.rules)
+        details.append(option_error.detail)
+    extra: dict[str, Any] = {"problems": problems, "errors": errors}
+    if rules:
+        extra["rules"] = rules
+    return InvalidCompetition(" ".join(details), extra=extra)
+
+
+def competition_errors(
+    *, values: Mapping[str, Any]
+) -> tuple[dict[str, list[str]], FieldsError | None]:
+    """What is wrong with a competition's fields (``CompetitionSpec``'s, by name), by field, and
+    with its house options at every table size it may seat (the port's error, or ``None``).
+
+    ``values`` may lack a field (one the request gave wrongly): a check that needs it is
+    skipped, the others are made, so that a request is answered every field at once.
+    """
+    errors: dict[str, list[str]] = {}
+
+    def problem(name: str, message: str) -> None:
+        errors.setdefault(name, []).append(message)
+
+    kind, stage_count = values.get("kind"), values.get("stage_count")
+    stages_ok = bool(stage_count) and 1 <= stage_count <= MAX_STAGES  # type: ignore[operator]
+    if "stage_count" in values and kind == TOURNAMENT and not stages_ok:
+        problem("stage_count", f"A tournament needs stage_count between 1 and {MAX_STAGES}.")
+    if kind == LEAGUE and stage_count is not None:
+        problem("stage_count", "A league has no stages: leave stage_count out.")
+    if kind == TOURNAMENT and values.get("min_matches"):
+        problem("min_matches", "min_matches is for leagues: a tournament ranks every player.")
+    starts_on, ends_on = values.get("starts_on"), values.get("ends_on")
+    if starts_on and ends_on and ends_on < starts_on:
+        problem("ends_on", "ends_on is before starts_on.")
+    levels = games_port().bot_levels()
+    if "bot_level" in values and values["bot_level"] not in levels:
+        problem(
+            "bot_level",
+            f"bot_level is one of {', '.join(map(str, levels))}; got {values['bot_level']}.",
+        )
+    options = values.get("options")
+    turn_seconds = values.get("turn_seconds")
+    if isinstance(options, dict) and "turn_seconds" in values:
+        in_options = options.get("turn_seconds")
+        if turn_seconds is not None and in_options is not None and in_options != turn_seconds:
+            problem(
+                "turn_seconds",
+                f"turn_seconds is {turn_seconds} but options say turn_seconds {in_options}: "
+                "give it once.",
+            )
+    if not {"kind", "table_size", "allow_bots"} <= values.keys():
+        return errors, None
+    sizes = seated_sizes(
+        kind=values["kind"], table_size=values["table_size"], allow_bots=values["allow_bots"]
+    )
+    if values.get("points_scheme") is not None:
+        for message in points.scheme_problems(values["points_scheme"], sizes):
+            problem("points_scheme", message)
+    if "variant" not in values or not isinstance(options, dict) or "turn_seconds" not in values:
+        return errors, None
+    option_error = games_port().options_error(
+        variant=values["variant"],
+        seat_counts=sizes,
+        options=_with_clock(options, _turn_seconds(turn_seconds, options)),
+    )
+    return errors, option_error
+
+
+def competition_create_refused(
+    *, values: Mapping[str, Any], errors: dict[str, list[str]]
+) -> InvalidInput:
+    """400 ``invalid`` for a create request whose own validation found ``errors``, with what
+    the competition's checks find in the fields that are valid (``values``), so that every
+    field is answered at once (a field keeps the request validation's messages)."""
+    found = {name: list(messages) for name, messages in errors.items()}
+    more, option_error = competition_errors(values=values)
+    if option_error is not None:
+        more.update(option_error.errors or {})
+    for name, messages in more.items():
+        found.setdefault(name, messages)
+    rules = {
+        name: rule
+        for name, rule in (option_error.rules if option_error else {}).items()
+        if name not in errors
+    }
+    return InvalidInput(found, rules=rules)
+
+
+def _turn_seconds(turn_seconds: int | None, options: Mapping[str, Any]) -> int | None:
+    """The competition's clock: ``turn_seconds``, or the house options' when it is not given."""
+    return options.get("turn_seconds") if turn_seconds is None else turn_seconds
+
+
 def competition_create(*, organiser: PlayerRef, spec: CompetitionSpec) -> Competition:
     """A new competition, open for registration. Only organisers create one (403).
 
@@ -88,38 +193,16 @@ def competition_create(*, organiser: PlayerRef, spec: CompetitionSpec) -> Compet
     """
     if not organiser.organises:
         raise NotOrganiser("Only organisers create tournaments and leagues.")
-    problems: list[str] = []
-    if spec.kind == TOURNAMENT and not (spec.stage_count and 1 <= spec.stage_count <= MAX_STAGES):
-        problems.append(f"A tournament needs stage_count between 1 and {MAX_STAGES}.")
-    if spec.kind == LEAGUE and spec.stage_count is not None:
-        problems.append("A league has no stages: leave stage_count out.")
-    if spec.kind == TOURNAMENT and spec.min_matches:
-        problems.append("min_matches is for leagues: a tournament ranks every player.")
-    if spec.starts_on and spec.ends_on and spec.ends_on < spec.starts_on:
-        problems.append("ends_on is before starts_on.")
-    if spec.bot_level not in games_port().bot_levels():
-        levels = ", ".join(map(str, games_port().bot_levels()))
-        problems.append(f"bot_level is one of {levels}; got {spec.bot_level}.")
-    turn_seconds = spec.turn_seconds
-    in_options = spec.options.get("turn_seconds")
-    if turn_seconds is None:
-        turn_seconds = in_options
-    elif in_options is not None and in_options != turn_seconds:
-        problems.append(
-            f"turn_seconds is {turn_seconds} but options say turn_seconds {in_options}: "
-            "give it once."
-        )
+    errors, option_error = competition_errors(values=asdict(spec))
+    if errors:
+        raise _invalid_competition(errors, option_error)
+    if option_error is not None:
+        raise cast(Exception, option_error)  # the port's own error: 400 invalid_option
+    turn_seconds = _turn_seconds(spec.turn_seconds, spec.options)
     sizes = seated_sizes(kind=spec.kind, table_size=spec.table_size, allow_bots=spec.allow_bots)
     scheme = spec.points_scheme
     if scheme is None:
         scheme = points.default_scheme(sizes)
-    else:
-        problems += points.scheme_problems(scheme, sizes)
-    if problems:
-        raise InvalidCompetition(" ".join(problems), extra={"problems": problems})
-    played = _with_clock(spec.options, turn_seconds)
-    for size in sizes:  # OptionError (400) names the option and the rule
-        games_port().resolve_options(variant=spec.variant, seat_count=size, options=played)
     return Competition.objects.create(
         kind=spec.kind,
         name=spec.name,
@@ -386,19 +469,23 @@ def league_match_options(
         raise WrongCompetitionStatus(f"League {league_id} is {league.status}: no matches now.")
     if not _is_registered(league, creator_id):
         raise NotLeaguePlayer(f"You are not registered for league {league_id}.")
+    errors: dict[str, list[str]] = {}
     if variant != league.variant:
-        raise NotInLeague(f"League {league_id} plays {league.variant}, not {variant}.")
+        errors["variant"] = [f"League {league_id} plays {league.variant}, not {variant}."]
     played = match_options(league)
     if options and options not in (league.options, played):
-        raise NotInLeague(
+        errors["options"] = [
             f"League {league_id} matches play the league's house options {played}: "
             "leave options out."
-        )
+        ]
     if seat_count > league.table_size:
-        raise NotInLeague(
+        errors["seats"] = [
             f"League {league_id} plays at tables of at most {league.table_size}; "
             f"got {seat_count} seats."
-        )
+        ]
+    if errors:  # every way the match is not the league's, at once
+        details = [message for messages in errors.values() for message in messages]
+        raise NotInLeague(" ".join(details), extra={"errors": errors})
     return played
 
 

@@ -27,6 +27,7 @@ from django.utils.module_loading import import_string
 
 from games.bot_matches import bot_turn_queue
 from games.enqueue import enqueue_on_commit
+from games.jobs import games_jobs
 from games.models import Match
 from scoring.models import MatchFinalisation
 
@@ -63,8 +64,6 @@ def bot_turns(*, now: datetime) -> int:
     and a move committed meanwhile (it changes the clock) makes the claim miss. A match of bots
     only goes to the bots' queue (``games.bot_matches``), as its turns always do.
     """
-    from games.tasks import bot_play_turn  # games.tasks imports this module: import here
-
     stale = now - timedelta(seconds=settings.BOT_TURN_STALE_SECONDS)
     waiting = (
         Match.objects.filter(bot_turn_since__lt=stale, status=Match.Status.PLAYING)
@@ -76,7 +75,7 @@ def bot_turns(*, now: datetime) -> int:
         claimed = Match.objects.filter(pk=pk, bot_turn_since=since).update(bot_turn_since=now)
         if claimed:
             queue = bot_turn_queue(bot_seats=bot_seats or [], seat_count=seat_count)
-            enqueue_on_commit(bot_play_turn, pk, queue=queue)
+            enqueue_on_commit(games_jobs().bot_play_turn, pk, queue=queue)
             queued += 1
     return queued
 

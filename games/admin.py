@@ -6,8 +6,8 @@ from django import forms
 from django.contrib import admin
 from django.http import HttpRequest
 
+from games.accounts.names import display_name_problem
 from games.models import DeviceToken, Match, Move, Player, Round, Seat
-from games.names import display_name_problem
 
 
 class PlayerForm(forms.ModelForm):

@@ -14,7 +14,7 @@ class GamesConfig(AppConfig):
         from django.db.models.signals import post_save
 
         from games import tasks  # noqa: F401 - registers the tasks services queue (games.jobs)
-        from games.account_keys import username_key_keep
+        from games.accounts.username_keys import username_key_keep
         from games.scoring_port import GamesForScoring
         from scoring.ports import register_games
 

@@ -17,6 +17,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from chickenfoot.throttles import LOGIN_THROTTLES, REGISTER_THROTTLES
+from games.accounts.names import DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH
+from games.accounts.token_models import DEVICE_MAX_LENGTH
 from games.api.common import (
     LOGIN_REFUSED,
     NOT_AUTHENTICATED,
@@ -26,9 +28,7 @@ from games.api.common import (
     problem_example,
 )
 from games.models import DeviceToken, Player
-from games.names import DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH
 from games.services import player_register, token_obtain
-from games.token_models import DEVICE_MAX_LENGTH
 
 
 @extend_schema_serializer(component_name="Player")

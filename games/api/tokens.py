@@ -14,11 +14,11 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.accounts.tokens import token_revoke, tokens_of, tokens_revoke_all
 from games.api.common import NOT_AUTHENTICATED, GameApi, problem, problem_example
 from games.api.paging import PAGE_PARAMETERS, MatchPagination
 from games.api.strict import PAGE_PARAMS, QuerySerializer
 from games.models import DeviceToken
-from games.services.tokens import token_revoke, tokens_of, tokens_revoke_all
 
 UNKNOWN_PARAMETER = "Unknown query parameter. Known ones: page, page_size."
 TOKEN_ROW_EXAMPLE = {

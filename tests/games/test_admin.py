@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from games.accounts.players import player_for_user
 from games.models import Player
-from games.services.players import player_for_user
 
 pytestmark = pytest.mark.django_db
 

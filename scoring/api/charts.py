@@ -7,18 +7,17 @@ from collections.abc import Callable
 from itertools import accumulate
 from typing import Any, TypeVar
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from chickenfoot.charts import Series, line_chart
-from chickenfoot.openapi import NOT_AUTHENTICATED
-from chickenfoot.renderers import SVG_EXAMPLE, SVGRenderer
+from chickenfoot.renderers import SVGRenderer
 from chickenfoot.svg import isolate
-from scoring.api.common import BAD_FILTER, PLAYER_NOT_FOUND, check_known_params
+from scoring.api.apidocs import charts as apidocs
+from scoring.api.common import PLAYER_NOT_FOUND, check_known_params
 from scoring.api.competition_base import COMPETITION_ID, CompetitionApi
 from scoring.api.competition_base import NOT_FOUND as COMPETITION_NOT_FOUND
 from scoring.api.history import PLAYER_ID
@@ -48,16 +47,7 @@ def chart_schema(
         summary=summary,
         tags=tags,
         parameters=parameters,
-        responses={
-            (200, "image/svg+xml"): OpenApiResponse(
-                OpenApiTypes.STR,
-                description=f"An SVG line chart; each point carries {points}.",
-                examples=[OpenApiExample("A chart", value=SVG_EXAMPLE)],
-            ),
-            400: BAD_FILTER,
-            401: NOT_AUTHENTICATED,
-            404: not_found,
-        },
+        responses=apidocs.chart_schema_responses(not_found, points),
     )
 
 

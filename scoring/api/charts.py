@@ -3,11 +3,8 @@ tournament's points by stage."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import accumulate
-from typing import Any, TypeVar
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -28,27 +25,6 @@ from scoring.problems import PlayerNotFound
 from scoring.selectors import player_exists, rating_series
 
 VARIANT_NAMES = dict(VARIANT_CHOICES)
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def chart_schema(
-    *,
-    operation_id: str,
-    summary: str,
-    tags: list[str],
-    parameters: list[Any],
-    points: str,
-    not_found: OpenApiResponse,
-) -> Callable[[F], F]:
-    """The schema of a chart view: an SVG line chart whose points carry ``points``, or a bad
-    filter, no login, or nothing to chart (``not_found``)."""
-    return extend_schema(
-        operation_id=operation_id,
-        summary=summary,
-        tags=tags,
-        parameters=parameters,
-        responses=apidocs.chart_schema_responses(not_found, points),
-    )
 
 
 def chart_response(chart: str) -> Response:
@@ -69,7 +45,7 @@ class RatingChartApi(APIView):
 
     renderer_classes = (SVGRenderer,)
 
-    @chart_schema(
+    @apidocs.chart_schema(
         operation_id="player_rating_chart",
         summary="A player's rating over their matches, as a chart",
         tags=["history"],
@@ -110,7 +86,7 @@ class StandingsChartApi(CompetitionApi):
             min_value=1, max_value=64, default=12, help_text="How many of the leaders to draw."
         )
 
-    @chart_schema(
+    @apidocs.chart_schema(
         operation_id="competition_standings_chart",
         summary="Points by stage, as a chart",
         tags=["competitions"],

@@ -88,12 +88,6 @@ DISPLAY_NAME_RULES = (
     "`bot (level`): 400 `invalid` under `errors.display_name`."
 )
 
-TOKEN_EXAMPLE = {
-    "player": apidocs.PLAYER_EXAMPLE,
-    "token": "4f1c3e0a9b7d52e8c6a1f0d3b2e9c8a7d6f5e4c3b2a1908f7e6d5c4b3a291807",
-    "token_id": 12,
-    "expiry": "2027-01-01T12:00:00Z",
-}
 DEVICE_HELP = (
     "A name for the device or app logging in (up to 64 characters), shown in the token list."
 )
@@ -129,7 +123,7 @@ class PlayerRegisterApi(APIView):
         tags=["accounts"],
         request=PlayerRegisterInputSerializer,
         examples=apidocs.PLAYER_REGISTER_EXAMPLES,
-        responses=apidocs.player_register_responses(PlayerTokenOutputSerializer, TOKEN_EXAMPLE),
+        responses=apidocs.player_register_responses(PlayerTokenOutputSerializer),
     )
     def post(self, request: Request) -> Response:
         data = self.PlayerRegisterInputSerializer(data=request.data)
@@ -163,7 +157,7 @@ class TokenObtainApi(APIView):
         tags=["accounts"],
         request=TokenObtainInputSerializer,
         examples=apidocs.TOKEN_OBTAIN_EXAMPLES,
-        responses=apidocs.token_obtain_responses(PlayerTokenOutputSerializer, TOKEN_EXAMPLE),
+        responses=apidocs.token_obtain_responses(PlayerTokenOutputSerializer),
     )
     def post(self, request: Request) -> Response:
         data = self.TokenObtainInputSerializer(data=request.data)

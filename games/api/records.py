@@ -9,7 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.api.apidocs import records as apidocs
-from games.api.common import MATCH_ID, GameApi, problem
+from games.api.common import MATCH_ID, GameApi
 from games.api.match_types import StandingOutputSerializer
 from games.models import Match
 from games.problems import MatchNotFinished, NotOrganiser, ResultsIncompleteProblem
@@ -17,11 +17,6 @@ from games.record import FORMAT, match_record
 from games.results import match_standings, results_pending
 from games.selectors import match_for_viewer
 from scoring.services import match_finalise
-
-NOT_FINISHED = problem(
-    "The match has not finished: its seeds and hands are still secret.",
-    *apidocs.NOT_FINISHED_EXAMPLES,
-)
 
 
 class RecordMatchSerializer(serializers.Serializer):
@@ -91,7 +86,7 @@ class MatchRecordApi(GameApi):
         description=apidocs.MATCH_RECORD_DESCRIPTION,
         tags=["history"],
         parameters=[MATCH_ID],
-        responses=apidocs.match_record_responses(MatchRecordSerializer, NOT_FINISHED),
+        responses=apidocs.match_record_responses(MatchRecordSerializer),
     )
     def get(self, request: Request, match_id: int) -> Response:
         player = self.player(request)

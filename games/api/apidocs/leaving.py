@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 
-from games.api import examples
+from games.api.apidocs import examples
 from games.api.common import (
     MATCH_ID,
     NOT_AUTHENTICATED,

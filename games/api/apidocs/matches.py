@@ -10,7 +10,7 @@ from drf_spectacular.utils import (
     OpenApiResponse,
 )
 
-from games.api import examples
+from games.api.apidocs import examples
 from games.api.common import (
     NOT_AUTHENTICATED,
     NOT_FOUND,

@@ -12,7 +12,7 @@ from drf_spectacular.utils import (
     OpenApiResponse,
 )
 
-from games.api import examples
+from games.api.apidocs import examples
 from games.api.common import (
     ETAG_HEADER,
     MATCH_ID,

@@ -34,13 +34,21 @@ PLAYER_REGISTER_EXAMPLES = [
 ]
 
 
-def player_register_responses(player_token_output_serializer: Any, token_example: Any) -> Any:
+TOKEN_EXAMPLE = {
+    "player": PLAYER_EXAMPLE,
+    "token": "4f1c3e0a9b7d52e8c6a1f0d3b2e9c8a7d6f5e4c3b2a1908f7e6d5c4b3a291807",
+    "token_id": 12,
+    "expiry": "2027-01-01T12:00:00Z",
+}
+
+
+def player_register_responses(player_token_output_serializer: Any) -> Any:
     """The ``responses`` of the operation, given the serializers of its view."""
     return {
         HTTPStatus.CREATED: OpenApiResponse(
             player_token_output_serializer,
             description="The player and their token.",
-            examples=[OpenApiExample("Registered", value=token_example)],
+            examples=[OpenApiExample("Registered", value=TOKEN_EXAMPLE)],
         ),
         HTTPStatus.BAD_REQUEST: problem(
             "Bad input: a username or display name too long or not allowed, a display name "
@@ -114,13 +122,13 @@ TOKEN_OBTAIN_EXAMPLES = [
 ]
 
 
-def token_obtain_responses(player_token_output_serializer: Any, token_example: Any) -> Any:
+def token_obtain_responses(player_token_output_serializer: Any) -> Any:
     """The ``responses`` of the operation, given the serializers of its view."""
     return {
         HTTPStatus.OK: OpenApiResponse(
             player_token_output_serializer,
             description="The player and their token.",
-            examples=[OpenApiExample("Logged in", value=token_example)],
+            examples=[OpenApiExample("Logged in", value=TOKEN_EXAMPLE)],
         ),
         HTTPStatus.BAD_REQUEST: problem(
             "A field missing or of the wrong type.",

@@ -67,7 +67,13 @@ MATCH_RECORD_DESCRIPTION = (
 )
 
 
-def match_record_responses(match_record_serializer: Any, not_finished: Any) -> Any:
+NOT_FINISHED = problem(
+    "The match has not finished: its seeds and hands are still secret.",
+    *NOT_FINISHED_EXAMPLES,
+)
+
+
+def match_record_responses(match_record_serializer: Any) -> Any:
     """The ``responses`` of the operation, given the serializers of its view."""
     return {
         HTTPStatus.OK: OpenApiResponse(
@@ -76,7 +82,7 @@ def match_record_responses(match_record_serializer: Any, not_finished: Any) -> A
         ),
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
         HTTPStatus.NOT_FOUND: NOT_FOUND,
-        HTTPStatus.CONFLICT: not_finished,
+        HTTPStatus.CONFLICT: NOT_FINISHED,
     }
 
 

@@ -125,13 +125,67 @@ STANDINGS_PARAMETERS = [
 ]
 
 
-def standings_responses(competition_standings_serializer: Any, standings_example: Any) -> Any:
+STANDING_EXAMPLE = {
+    "rank": 1,
+    "shared": False,
+    "ranked": True,
+    "player_id": 5,
+    "name": "Alan",
+    "matches": 3,
+    "wins": 2,
+    "placement_points": 13.0,
+    "total_points": 61,
+    "rounds": 12,
+    "mean_points_per_round": 5.083,
+    "rounds_at_zero": 5,
+    "best_round": 2,
+    "head_to_head": 0,
+    "rating": 1093,
+    "by_stage": [
+        {"stage": 1, "matches": 1, "placement_points": 5.0},
+        {"stage": 2, "matches": 1, "placement_points": 3.0},
+        {"stage": 3, "matches": 1, "placement_points": 5.0},
+    ],
+}
+
+
+STANDINGS_EXAMPLE = {
+    "competition_id": 3,
+    "kind": "tournament",
+    "status": "finished",
+    "min_matches": 0,
+    "final": True,
+    "standings": [
+        STANDING_EXAMPLE,
+        {
+            **STANDING_EXAMPLE,
+            "rank": 2,
+            "shared": True,
+            "player_id": 2,
+            "name": "Grace",
+            "wins": 1,
+            "placement_points": 11.0,
+        },
+        {
+            **STANDING_EXAMPLE,
+            "rank": 2,
+            "shared": True,
+            "player_id": 9,
+            "name": "Edsger",
+            "wins": 1,
+            "placement_points": 11.0,
+        },
+    ],
+}
+
+
+def standings_responses(competition_standings_serializer: Any) -> Any:
     """The ``responses`` of the operation, given the serializers of its view."""
     return {
         (HTTPStatus.OK, "application/json"): OpenApiResponse(
             competition_standings_serializer,
             description="The standings.",
-            examples=[OpenApiExample("Final", value=standings_example)],
+            examples=[OpenApiExample("Final", value=STANDINGS_EXAMPLE)],
         ),
         (HTTPStatus.OK, "text/csv"): OpenApiResponse(
             OpenApiTypes.STR,

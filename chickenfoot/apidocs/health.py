@@ -10,7 +10,7 @@ from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 
 
 def health_responses(health_serializer: Any) -> Any:
-    """The ``responses`` of the operation, given the serializers of its view."""
+    """The answers of ``HealthApi``, given the view's own serializer."""
     return {
         HTTPStatus.OK: OpenApiResponse(
             health_serializer,

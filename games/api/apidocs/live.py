@@ -29,7 +29,7 @@ LIVE_TICKET_DESCRIPTION = (
 
 
 def live_ticket_responses(live_ticket_output_serializer: Any) -> Any:
-    """The ``responses`` of the operation, given the serializers of its view."""
+    """The answers of ``LiveTicketApi``, given the view's own serializer."""
     return {
         HTTPStatus.CREATED: OpenApiResponse(
             live_ticket_output_serializer,

@@ -26,7 +26,7 @@ from games.api.common import (
 
 
 def legal_moves_responses(legal_moves_output_serializer: Any) -> Any:
-    """The ``responses`` of the operation, given the serializers of its view."""
+    """The answers of ``LegalMovesApi``, given the view's own serializer."""
     return {
         HTTPStatus.OK: OpenApiResponse(
             legal_moves_output_serializer,
@@ -82,7 +82,7 @@ MOVE_SUBMIT_EXAMPLES = [
 
 
 def move_submit_responses(move_submit_output_serializer: Any) -> Any:
-    """The ``responses`` of the operation, given the serializers of its view."""
+    """The answers of ``MoveSubmitApi``, given the view's own serializer."""
     return {
         HTTPStatus.CREATED: OpenApiResponse(
             move_submit_output_serializer,
@@ -212,7 +212,7 @@ def move_submit_responses(move_submit_output_serializer: Any) -> Any:
 
 
 def move_log_responses(move_log_output_serializer: Any) -> Any:
-    """The ``responses`` of the operation, given the serializers of its view."""
+    """The answers of ``MoveLogApi``, given the view's own serializer."""
     return {
         HTTPStatus.OK: OpenApiResponse(
             move_log_output_serializer,

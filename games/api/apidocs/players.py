@@ -43,7 +43,7 @@ TOKEN_EXAMPLE = {
 
 
 def player_register_responses(player_token_output_serializer: Any) -> Any:
-    """The ``responses`` of the operation, given the serializers of its view."""
+    """The answers of ``PlayerRegisterApi``, given the view's own serializer."""
     return {
         HTTPStatus.CREATED: OpenApiResponse(
             player_token_output_serializer,
@@ -123,7 +123,7 @@ TOKEN_OBTAIN_EXAMPLES = [
 
 
 def token_obtain_responses(player_token_output_serializer: Any) -> Any:
-    """The ``responses`` of the operation, given the serializers of its view."""
+    """The answers of ``TokenObtainApi``, given the view's own serializer."""
     return {
         HTTPStatus.OK: OpenApiResponse(
             player_token_output_serializer,
@@ -160,7 +160,7 @@ def token_obtain_responses(player_token_output_serializer: Any) -> Any:
 
 
 def player_me_responses(player_output_serializer: Any) -> Any:
-    """The ``responses`` of the operation, given the serializers of its view."""
+    """The answers of ``PlayerMeApi``, given the view's own serializer."""
     return {
         HTTPStatus.OK: OpenApiResponse(
             player_output_serializer,

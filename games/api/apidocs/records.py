@@ -74,7 +74,7 @@ NOT_FINISHED = problem(
 
 
 def match_record_responses(match_record_serializer: Any) -> Any:
-    """The ``responses`` of the operation, given the serializers of its view."""
+    """The answers of ``MatchRecordApi``, given the view's own serializer."""
     return {
         HTTPStatus.OK: OpenApiResponse(
             match_record_serializer,
@@ -87,7 +87,7 @@ def match_record_responses(match_record_serializer: Any) -> Any:
 
 
 def match_finalise_responses(match_finalised_serializer: Any) -> Any:
-    """The ``responses`` of the operation, given the serializers of its view."""
+    """The answers of ``MatchFinaliseApi``, given the view's own serializer."""
     return {
         HTTPStatus.OK: OpenApiResponse(
             match_finalised_serializer,

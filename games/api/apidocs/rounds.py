@@ -20,7 +20,7 @@ from games.api.common import (
 
 
 def match_rounds_responses(match_rounds_output_serializer: Any) -> Any:
-    """The ``responses`` of the operation, given the serializers of its view."""
+    """The answers of ``MatchRoundsApi``, given the view's own serializer."""
     return {
         HTTPStatus.OK: OpenApiResponse(
             match_rounds_output_serializer,

@@ -31,7 +31,7 @@ LOGOUT_RESPONSES = {
 
 
 def logout_all_responses(logout_all_output_serializer: Any) -> Any:
-    """The ``responses`` of the operation, given the serializers of its view."""
+    """The answers of ``LogoutAllApi``, given the view's own serializer."""
     return {
         HTTPStatus.OK: OpenApiResponse(
             logout_all_output_serializer,
@@ -43,7 +43,7 @@ def logout_all_responses(logout_all_output_serializer: Any) -> Any:
 
 
 def token_list_responses(token_output_serializer: Any) -> Any:
-    """The ``responses`` of the operation, given the serializers of its view."""
+    """The answers of ``TokenListApi``, given the view's own serializer."""
     return {
         HTTPStatus.BAD_REQUEST: problem(
             "An unknown query parameter, or one given empty or twice.",

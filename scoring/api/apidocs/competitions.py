@@ -132,7 +132,7 @@ COMPETITION_LIST_CREATE_POST_RESPONSES = {
 
 
 def competition_detail_responses(competition_detail_serializer: Any) -> Any:
-    """The ``responses`` of the operation, given the serializers of its view."""
+    """The answers of ``CompetitionDetailApi``, given the view's own serializer."""
     return {
         HTTPStatus.OK: OpenApiResponse(
             competition_detail_serializer,

@@ -44,7 +44,7 @@ PLAYER_HISTORY_DESCRIPTION = (
 
 
 def player_history_responses(history_row_serializer: Any) -> Any:
-    """The ``responses`` of the operation, given the serializers of its view."""
+    """The answers of ``PlayerHistoryApi``, given the view's own serializer."""
     return {
         200: history_row_serializer(many=True),
         400: BAD_FILTER,

@@ -39,7 +39,7 @@ LEADERBOARD_DESCRIPTION = (
 
 
 def leaderboard_parameters(leaderboard_query_serializer: Any) -> Any:
-    """The ``parameters`` of the operation, given the serializers of its view."""
+    """The parameters of ``LeaderboardApi``, given the view's own serializer."""
     return [
         OpenApiParameter(
             "variant", str, OpenApiParameter.PATH, enum=[v for v, _ in VARIANT_CHOICES]
@@ -49,7 +49,7 @@ def leaderboard_parameters(leaderboard_query_serializer: Any) -> Any:
 
 
 def leaderboard_responses(leaderboard_row_serializer: Any) -> Any:
-    """The ``responses`` of the operation, given the serializers of its view."""
+    """The answers of ``LeaderboardApi``, given the view's own serializer."""
     return {
         200: leaderboard_row_serializer(many=True),
         400: BAD_FILTER,

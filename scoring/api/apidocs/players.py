@@ -13,7 +13,7 @@ from scoring.api.history import PLAYER_ID
 
 
 def player_statistics_responses(player_statistics_serializer: Any) -> Any:
-    """The ``responses`` of the operation, given the serializers of its view."""
+    """The answers of ``PlayerStatisticsApi``, given the view's own serializer."""
     return {
         200: player_statistics_serializer,
         400: BAD_FILTER,
@@ -23,7 +23,7 @@ def player_statistics_responses(player_statistics_serializer: Any) -> Any:
 
 
 def head_to_head_parameters(variant_query_serializer: Any) -> Any:
-    """The ``parameters`` of the operation, given the serializers of its view."""
+    """The parameters of ``HeadToHeadApi``, given the view's own serializer."""
     return [
         PLAYER_ID,
         OpenApiParameter("opponent_id", int, OpenApiParameter.PATH, description="The other."),
@@ -32,7 +32,8 @@ def head_to_head_parameters(variant_query_serializer: Any) -> Any:
 
 
 def head_to_head_responses(bad_head_to_head: Any, head_to_head_serializer: Any) -> Any:
-    """The ``responses`` of the operation, given the serializers of its view."""
+    """The answers of ``HeadToHeadApi``, given its 400 (which names the view's own message) and
+    its serializer."""
     return {
         200: head_to_head_serializer,
         400: bad_head_to_head,

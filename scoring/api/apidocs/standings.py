@@ -47,7 +47,7 @@ CSV_EXAMPLE = (
 
 
 def stage_list_get_responses(competition_stage_list_serializer: Any) -> Any:
-    """The ``responses`` of the operation, given the serializers of its view."""
+    """The answers of ``StageListApi.get``, given the view's own serializer."""
     return {
         HTTPStatus.OK: OpenApiResponse(
             competition_stage_list_serializer,
@@ -63,7 +63,7 @@ STAGE_LIST_POST_HEADING = {"summary": "Start the next stage (organiser)", "tags"
 
 
 def stage_list_post_responses(competition_stage_serializer: Any) -> Any:
-    """The ``responses`` of the operation, given the serializers of its view."""
+    """The answers of ``StageListApi.post``, given the view's own serializer."""
     return {
         HTTPStatus.CREATED: OpenApiResponse(
             competition_stage_serializer,
@@ -180,7 +180,7 @@ STANDINGS_EXAMPLE = {
 
 
 def standings_responses(competition_standings_serializer: Any) -> Any:
-    """The ``responses`` of the operation, given the serializers of its view."""
+    """The answers of ``StandingsApi``, given the view's own serializer."""
     return {
         (HTTPStatus.OK, "application/json"): OpenApiResponse(
             competition_standings_serializer,

@@ -34,7 +34,7 @@ class LiveTicketApi(GameApi):
     @extend_schema(
         operation_id="live_ticket",
         **apidocs.LIVE_TICKET_HEADING,
-        description=(apidocs.LIVE_TICKET_DESCRIPTION),
+        description=apidocs.LIVE_TICKET_DESCRIPTION,
         parameters=[MATCH_ID],
         request=None,
         responses=apidocs.live_ticket_responses(LiveTicketOutputSerializer),

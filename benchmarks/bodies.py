@@ -63,9 +63,9 @@ def cases() -> dict[str, Callable[[], Any]]:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
+    from games.accounts.tokens import token_issue
     from games.models import Player
     from games.services.matches import SeatSpec, match_create, match_start
-    from games.services.tokens import token_issue
 
     user = get_user_model().objects.create_user(username="bench", password=None)
     player = Player.objects.create(user=user, kind=Player.Kind.HUMAN, display_name="Bench")

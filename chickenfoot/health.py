@@ -8,12 +8,14 @@ from http import HTTPStatus
 import redis
 from django.conf import settings
 from django.db import connection
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from chickenfoot.apidocs import health as apidocs
 
 logger = logging.getLogger(__name__)
 
@@ -96,38 +98,7 @@ class HealthApi(APIView):
         operation_id="health",
         summary="Service health",
         tags=["health"],
-        responses={
-            HTTPStatus.OK: OpenApiResponse(
-                HealthSerializer,
-                description="Every dependency answers.",
-                examples=[
-                    OpenApiExample(
-                        "Embedded default",
-                        value={"status": "ok", "database": "ok", "broker": "eager"},
-                    ),
-                    OpenApiExample(
-                        "PostgreSQL and Redis",
-                        value={"status": "ok", "database": "ok", "broker": "ok"},
-                    ),
-                ],
-            ),
-            HTTPStatus.SERVICE_UNAVAILABLE: OpenApiResponse(
-                HealthSerializer,
-                description="A configured dependency is down; `Retry-After` says when to ask "
-                "again.",
-                examples=[
-                    OpenApiExample(
-                        "Broker down",
-                        value={
-                            "status": "degraded",
-                            "database": "ok",
-                            "broker": "error",
-                            "errors": {"broker": "The broker is unavailable."},
-                        },
-                    )
-                ],
-            ),
-        },
+        responses=apidocs.health_responses(HealthSerializer),
     )
     def get(self, request: Request) -> Response:
         report, status = health_report()

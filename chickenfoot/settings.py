@@ -399,20 +399,20 @@ THROTTLE_RATES: dict[str, str | None] = (
 # django-axes: LOGIN_FAILURE_LIMIT failed log-ins for one username, or from one address, within
 # LOGIN_COOLOFF_MINUTES lock that username or address out for LOGIN_COOLOFF_MINUTES: a log-in
 # (the API's or the admin's) is then refused before any password is hashed, and not counted.
-# A successful log-in clears that account's failures (chickenfoot/lockout.py).
+# A successful log-in clears that account's failures (games/accounts/lockout.py).
 AXES_ENABLED = env_bool("LOGIN_LOCKOUT", default=True)
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", default=10)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", default=15))
 # Per username and per address; but a username's lock does not hold at an address it has logged
 # in from within LOGIN_KNOWN_ADDRESS_DAYS (0: none is known), where only the address's own does.
-AXES_LOCKOUT_PARAMETERS = "chickenfoot.lockout.lockout_parameters"
+AXES_LOCKOUT_PARAMETERS = "games.accounts.lockout.lockout_parameters"
 LOGIN_KNOWN_ADDRESS_DAYS = env_int("LOGIN_KNOWN_ADDRESS_DAYS", default=30)
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = False  # the handler clears the account's failures (not the address's)
-AXES_HANDLER = "chickenfoot.lockout.LockoutHandler"
-AXES_LOCKOUT_CALLABLE = "chickenfoot.lockout.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "chickenfoot.lockout.client_address"
-AXES_USERNAME_CALLABLE = "chickenfoot.lockout.attempted_username"
+AXES_HANDLER = "games.accounts.lockout.LockoutHandler"
+AXES_LOCKOUT_CALLABLE = "games.accounts.lockout.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "games.accounts.lockout.client_address"
+AXES_USERNAME_CALLABLE = "games.accounts.lockout.attempted_username"
 # Failures are kept for the cool-off; successful log-ins (the known addresses) for
 # LOGIN_KNOWN_ADDRESS_DAYS. Both are shown in the admin.
 AXES_DISABLE_ACCESS_LOG = False
@@ -456,7 +456,7 @@ REST_FRAMEWORK = {
     # The games API's token authentication (the token's user and player in one query), named
     # here so that apps which never import games (scoring) authenticate the same way.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "games.authentication.PlayerTokenAuthentication",
+        "games.accounts.authentication.PlayerTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

@@ -18,10 +18,10 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from chickenfoot.problems import ProblemError
+from games.accounts.names import display_name_problem
+from games.accounts.players import player_for_user
 from games.models import DeviceToken, Match, Move, Player, Round, Seat
-from games.names import display_name_problem
 from games.services.leaving import match_abandon
-from games.services.players import player_for_user
 from games.services.replay import match_replay_verify
 
 #: Statuses whose hidden information (hands, boneyard, seeds) is still in play.

@@ -13,7 +13,8 @@ class GamesConfig(AppConfig):
         from django.contrib.auth import get_user_model
         from django.db.models.signals import post_save
 
-        from games.account_keys import username_key_keep
+        from games import tasks  # noqa: F401 - registers the tasks services queue (games.jobs)
+        from games.accounts.username_keys import username_key_keep
         from games.scoring_port import GamesForScoring
         from scoring.ports import register_games
 

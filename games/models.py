@@ -284,5 +284,5 @@ class Move(models.Model):
 
 
 # Accounts' rows live in modules of their own; imported here so Django finds them.
-from games.account_models import UsernameKey  # noqa: E402, F401
-from games.token_models import DeviceToken  # noqa: E402, F401
+from games.accounts.token_models import DeviceToken  # noqa: E402, F401
+from games.accounts.username_models import UsernameKey  # noqa: E402, F401

@@ -12,11 +12,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine
+from games.accounts.players import bot_create
 from games.engine.shuffle import new_match_seed
 from games.models import Match, Player, Seat
 from games.services import player_for_user
 from games.services.matches import match_start
-from games.services.players import bot_create
 from scoring.ports import PlayerRef
 
 #: The bot levels a competition may fill tables with.

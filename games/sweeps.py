@@ -27,6 +27,7 @@ from django.utils.module_loading import import_string
 
 from games.bot_matches import bot_turn_queue
 from games.enqueue import enqueue_on_commit
+from games.jobs import games_jobs
 from games.models import Match
 from scoring.models import MatchFinalisation
 
@@ -64,8 +65,6 @@ def bot_turns(*, now: datetime) -> int:
     only goes to the bots' queue (``games.bot_matches``), as its turns always do (on the
     embedded default: the process's bot thread, ``games.bot_thread``).
     """
-    from games.tasks import bot_turn_send_on_commit  # games.tasks imports this module
-
     stale = now - timedelta(seconds=settings.BOT_TURN_STALE_SECONDS)
     waiting = (
         Match.objects.filter(bot_turn_since__lt=stale, status=Match.Status.PLAYING)
@@ -77,7 +76,7 @@ def bot_turns(*, now: datetime) -> int:
         claimed = Match.objects.filter(pk=pk, bot_turn_since=since).update(bot_turn_since=now)
         if claimed:
             queue = bot_turn_queue(bot_seats=bot_seats or [], seat_count=seat_count)
-            bot_turn_send_on_commit(match_id=pk, queue=queue)
+            games_jobs().bot_turn_send_on_commit(match_id=pk, queue=queue)
             queued += 1
     return queued
 

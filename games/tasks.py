@@ -14,6 +14,7 @@ from django.db import OperationalError
 from games.bot_matches import bot_turn_queue_of
 from games.bot_thread import bot_thread_on_commit, bot_thread_takes
 from games.enqueue import enqueue_on_commit
+from games.jobs import Jobs, register_jobs
 from games.selectors import bot_strong_at
 from games.services import bot_turn_play
 from games.services.clock import clock_expire, clock_warn
@@ -127,3 +128,14 @@ def clock_warn_task(match_id: int, version: int) -> bool:
 def clock_expire_task(match_id: int, version: int) -> int | None:
     """Play for the seat whose clock ran out, if the match is still at ``version`` (idempotent)."""
     return clock_expire(match_id=match_id, version=version)
+
+
+register_jobs(
+    Jobs(
+        bot_turn_enqueue_on_commit=bot_turn_enqueue_on_commit,
+        bot_turn_send_on_commit=bot_turn_send_on_commit,
+        bot_play_turn=bot_play_turn,
+        clock_warn=clock_warn_task,
+        clock_expire=clock_expire_task,
+    )
+)

@@ -20,8 +20,8 @@ from chickenfoot.openapi import (  # noqa: F401  (re-exported to the games views
     problem_example,
 )
 from chickenfoot.problems import InvalidHeader
-from games.api import auth_scheme  # noqa: F401  (declares the token scheme in the schema)
-from games.authentication import PlayerTokenAuthentication
+from games.accounts import auth_scheme  # noqa: F401  (declares the token scheme in the schema)
+from games.accounts.authentication import PlayerTokenAuthentication
 from games.models import Player
 from games.services import player_for_user
 

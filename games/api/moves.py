@@ -7,9 +7,6 @@ from http import HTTPStatus
 from typing import Any
 
 from drf_spectacular.utils import (
-    OpenApiExample,
-    OpenApiParameter,
-    OpenApiResponse,
     extend_schema,
     extend_schema_serializer,
 )
@@ -19,21 +16,15 @@ from rest_framework.response import Response
 
 from chickenfoot.problems import flatten_errors
 from chickenfoot.throttles import MOVE_THROTTLES
-from games.api import examples
+from games.api.apidocs import moves as apidocs
 from games.api.common import (
     ETAG_HEADER,
     IF_NONE_MATCH,
     MATCH_ID,
-    NOT_AUTHENTICATED,
-    NOT_FOUND,
-    NOT_YOUR_MATCH,
-    TOO_MANY_REQUESTS,
     GameApi,
     etag,
     idempotency_key_from,
     matches_etag,
-    problem,
-    problem_example,
     version_from_if_match,
 )
 from games.api.event_types import events
@@ -46,7 +37,7 @@ from games.api.strict import (
     StrictSerializer,
     TileField,
 )
-from games.models import Move
+from games.models import Move, Player
 from games.problems import MalformedMoveBody, NotYourMatch
 from games.selectors import legal_moves_for, match_for_player, match_opening, move_log
 from games.services import move_submit
@@ -95,17 +86,7 @@ class LegalMovesApi(GameApi):
         summary="My legal moves",
         tags=["play"],
         parameters=[MATCH_ID, IF_NONE_MATCH, ETAG_HEADER],
-        responses={
-            HTTPStatus.OK: OpenApiResponse(
-                LegalMovesOutputSerializer,
-                description="Every move the engine accepts from your seat now.",
-                examples=[OpenApiExample("Opening the spinner", value=examples.LEGAL_MOVES)],
-            ),
-            HTTPStatus.NOT_MODIFIED: OpenApiResponse(description="Unchanged: no body."),
-            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-            HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
-            HTTPStatus.NOT_FOUND: NOT_FOUND,
-        },
+        responses=apidocs.legal_moves_responses(LegalMovesOutputSerializer),
     )
     def get(self, request: Request, match_id: int) -> Response:
         match, seat = match_for_player(match_id=match_id, player=self.player(request))
@@ -171,6 +152,36 @@ def _plain_move_input(data: object) -> dict[str, Any] | None:
     return data  # type: ignore[return-value]
 
 
+def _submitted_move(
+    request: Request,
+    serializer_class: type[serializers.Serializer],
+    *,
+    match_id: int,
+    player: Player,
+) -> tuple[dict[str, Any], int | None]:
+    """The move a submission sends, and the version it answers (its body's, or ``If-Match``).
+    A body the serializer refuses is refused with the engine's checks of the rest of it."""
+    values = _plain_move_input(request.data)
+    if values is None:  # anything unusual gets the serializer and its errors
+        data = serializer_class(data=request.data)
+        if not data.is_valid():
+            errors = flatten_errors(data.errors)
+            if not isinstance(request.data, Mapping):
+                raise MalformedMoveBody(errors)
+            raise move_body_refused(
+                match_id=match_id, player=player, body=request.data, errors=errors
+            )
+        values = data.validated_data
+    version = values.get("version")
+    if version is None:
+        version = version_from_if_match(request.headers.get("If-Match"))
+    move = {"kind": values["kind"]}
+    for name in ("tile", "target"):
+        if values.get(name) is not None:
+            move[name] = values[name]
+    return move, version
+
+
 class MoveSubmitApi(GameApi):
     """Play, draw or pass for your seat (docs/rules.md §5).
 
@@ -204,193 +215,16 @@ class MoveSubmitApi(GameApi):
 
     @extend_schema(
         operation_id="move_submit",
-        summary="Submit a move",
-        tags=["play"],
-        parameters=[
-            MATCH_ID,
-            ETAG_HEADER,
-            OpenApiParameter(
-                "Idempotent-Replayed",
-                str,
-                OpenApiParameter.HEADER,
-                response=[201],
-                enum=["true"],
-                description="`true` when this is the first answer to an earlier request with "
-                "the same `Idempotency-Key`, sent again; absent otherwise.",
-            ),
-            OpenApiParameter(
-                "If-Match",
-                str,
-                OpenApiParameter.HEADER,
-                required=False,
-                description='The version you answer, as an ETag (`"12"`); or the field `version`.',
-            ),
-            OpenApiParameter(
-                "Idempotency-Key",
-                str,
-                OpenApiParameter.HEADER,
-                required=False,
-                description="Any unique string; a retry with it returns the first answer.",
-            ),
-        ],
+        **apidocs.MOVE_SUBMIT_HEADING,
+        parameters=apidocs.MOVE_SUBMIT_PARAMETERS,
         request=MoveSubmitInputSerializer,
-        examples=[
-            OpenApiExample(
-                "Play",
-                value={"kind": "play", "tile": [8, 9], "target": "arm:0", "version": 2},
-                request_only=True,
-            ),
-            OpenApiExample("Draw", value={"kind": "draw", "version": 5}, request_only=True),
-            OpenApiExample("Pass", value={"kind": "pass", "version": 6}, request_only=True),
-        ],
-        responses={
-            HTTPStatus.CREATED: OpenApiResponse(
-                MoveSubmitOutputSerializer,
-                description="Applied. `ETag` is the new version.",
-                examples=[OpenApiExample("Played", value=examples.MOVE_SUBMITTED)],
-            ),
-            HTTPStatus.BAD_REQUEST: problem(
-                "Not a move: a field of the wrong type or unknown, a bad tile, an unknown kind "
-                "or target (`errors` names the field); or an `If-Match` or `Idempotency-Key` "
-                "header that is not one the API takes (`invalid_header`).",
-                (
-                    "Bad If-Match",
-                    problem_example(
-                        400,
-                        "invalid_header",
-                        "Invalid header",
-                        'If-Match: Send the match\'s ETag, like "12".',
-                        errors={"If-Match": ['Send the match\'s ETag, like "12".']},
-                    ),
-                ),
-                (
-                    "Malformed tile",
-                    problem_example(
-                        400,
-                        "malformed_move",
-                        "Malformed move",
-                        "tile: Ensure this field has at least 2 elements.",
-                        errors={"tile": ["Ensure this field has at least 2 elements."]},
-                    ),
-                ),
-                (
-                    "Version as a string",
-                    problem_example(
-                        400,
-                        "malformed_move",
-                        "Malformed move",
-                        "version: A valid integer is required.",
-                        errors={"version": ["A valid integer is required."]},
-                    ),
-                ),
-                (
-                    "Unknown target",
-                    problem_example(
-                        400,
-                        "malformed_move",
-                        "Malformed move",
-                        "Unknown target 'arm:7': this table has arm:0 … arm:3.",
-                        errors={
-                            "target": ["Unknown target 'arm:7': this table has arm:0 … arm:3."]
-                        },
-                    ),
-                ),
-            ),
-            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-            HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
-            HTTPStatus.NOT_FOUND: NOT_FOUND,
-            HTTPStatus.CONFLICT: problem(
-                "Stale version, a version ahead of the match, not your turn, or the match is not "
-                "in play.",
-                (
-                    "Stale version",
-                    problem_example(
-                        409,
-                        "stale_version",
-                        "Stale version",
-                        "The match is at version 5, not 4: fetch it again and resend.",
-                        current_version=5,
-                    ),
-                ),
-                (
-                    "Version ahead",
-                    problem_example(
-                        409,
-                        "version_ahead",
-                        "Version ahead",
-                        "The match is at version 5; it has not reached 9. Send the version of "
-                        "the state you are answering.",
-                        current_version=5,
-                    ),
-                ),
-                (
-                    "Not your turn",
-                    problem_example(
-                        409,
-                        "not_your_turn",
-                        "Not your turn",
-                        "It is seat 1's turn, not seat 0's.",
-                        rule="C-SEATS",
-                    ),
-                ),
-            ),
-            HTTPStatus.UNPROCESSABLE_ENTITY: problem(
-                "A broken rule (named by `rule`), or an Idempotency-Key reused for another move.",
-                (
-                    "Tile not in hand",
-                    problem_example(
-                        422,
-                        "rule_violation",
-                        "Rule violation",
-                        "You do not hold 4|6: a play is a tile from your hand.",
-                        rule="CF-ONE",
-                    ),
-                ),
-                (
-                    "Key reused",
-                    problem_example(
-                        422,
-                        "idempotency_key_reused",
-                        "Idempotency key reused",
-                        "This Idempotency-Key was used for a different request; use a new key.",
-                    ),
-                ),
-            ),
-            HTTPStatus.PRECONDITION_REQUIRED: problem(
-                "No version sent.",
-                (
-                    "No version",
-                    problem_example(
-                        428,
-                        "version_required",
-                        "Version required",
-                        "Send the version you are answering: the body's `version` or `If-Match`.",
-                        current_version=5,
-                    ),
-                ),
-            ),
-            HTTPStatus.TOO_MANY_REQUESTS: TOO_MANY_REQUESTS,
-        },
+        examples=apidocs.MOVE_SUBMIT_EXAMPLES,
+        responses=apidocs.move_submit_responses(MoveSubmitOutputSerializer),
     )
     def post(self, request: Request, match_id: int) -> Response:
-        values = _plain_move_input(request.data)
-        if values is None:  # anything unusual gets the serializer and its errors
-            data = self.MoveSubmitInputSerializer(data=request.data)
-            if not data.is_valid():
-                errors = flatten_errors(data.errors)
-                if not isinstance(request.data, Mapping):
-                    raise MalformedMoveBody(errors)
-                raise move_body_refused(  # with the engine's checks of the rest of it
-                    match_id=match_id, player=self.player(request), body=request.data, errors=errors
-                )
-            values = data.validated_data
-        version = values.get("version")
-        if version is None:
-            version = version_from_if_match(request.headers.get("If-Match"))
-        move = {"kind": values["kind"]}
-        for name in ("tile", "target"):
-            if values.get(name) is not None:
-                move[name] = values[name]
+        move, version = _submitted_move(
+            request, self.MoveSubmitInputSerializer, match_id=match_id, player=self.player(request)
+        )
         outcome = move_submit(
             match_id=match_id,
             player=self.player(request),
@@ -437,29 +271,7 @@ class MoveLogApi(GameApi):
         summary="The move log",
         tags=["play"],
         parameters=[MATCH_ID, MoveLogFilterSerializer],
-        responses={
-            HTTPStatus.OK: OpenApiResponse(
-                MoveLogOutputSerializer,
-                description="Up to `limit` moves after `after`.",
-                examples=[OpenApiExample("First move", value=examples.MOVE_LOG)],
-            ),
-            HTTPStatus.BAD_REQUEST: problem(
-                "Bad paging.",
-                (
-                    "Bad limit",
-                    problem_example(
-                        400,
-                        "invalid",
-                        "Invalid input",
-                        "limit: Ensure this value is less than or equal to 200.",
-                        errors={"limit": ["Ensure this value is less than or equal to 200."]},
-                    ),
-                ),
-            ),
-            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-            HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
-            HTTPStatus.NOT_FOUND: NOT_FOUND,
-        },
+        responses=apidocs.move_log_responses(MoveLogOutputSerializer),
     )
     def get(self, request: Request, match_id: int) -> Response:
         filters = self.MoveLogFilterSerializer(data=request.query_params)

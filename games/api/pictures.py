@@ -5,24 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from http import HTTPStatus
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from chickenfoot.renderers import SVG_EXAMPLE, SVGRenderer
+from chickenfoot.renderers import SVGRenderer
+from games.api.apidocs import pictures as apidocs
 from games.api.common import (
     IF_NONE_MATCH,
     MATCH_ID,
-    NOT_AUTHENTICATED,
-    NOT_FOUND,
-    NOT_YOUR_MATCH,
     GameApi,
     etag,
     matches_etag,
-    problem,
-    problem_example,
 )
 from games.api.strict import QuerySerializer
 from games.models import Match
@@ -77,47 +72,7 @@ class BoardSvgApi(GameApi):
         summary="The table as a picture",
         tags=["matches"],
         parameters=[MATCH_ID, BoardQuerySerializer, IF_NONE_MATCH],
-        responses={
-            (HTTPStatus.OK, "image/svg+xml"): OpenApiResponse(
-                OpenApiTypes.STR,
-                description="An SVG document. `ETag` is the match's version.",
-                examples=[
-                    OpenApiExample(
-                        "A picture",
-                        value=SVG_EXAMPLE,
-                    )
-                ],
-            ),
-            HTTPStatus.NOT_MODIFIED: OpenApiResponse(description="Unchanged: no body."),
-            HTTPStatus.BAD_REQUEST: problem(
-                "A bad `round` or `seq`.",
-                (
-                    "Bad round",
-                    problem_example(
-                        400,
-                        "invalid",
-                        "Invalid input",
-                        "round: Ensure this value is greater than or equal to 1.",
-                        errors={"round": ["Ensure this value is greater than or equal to 1."]},
-                    ),
-                ),
-            ),
-            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-            HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
-            HTTPStatus.NOT_FOUND: NOT_FOUND,
-            HTTPStatus.CONFLICT: problem(
-                "The match has not started.",
-                (
-                    "Not started",
-                    problem_example(
-                        409,
-                        "match_not_started",
-                        "Match not started",
-                        "Match 7 has not started: there is no table yet.",
-                    ),
-                ),
-            ),
-        },
+        responses=apidocs.BOARD_SVG_RESPONSES,
     )
     def get(self, request: Request, match_id: int) -> Response:
         query = self.BoardQuerySerializer(data=request.query_params)
@@ -154,17 +109,7 @@ class ScoresSvgApi(GameApi):
         summary="Scores by round, as a chart",
         tags=["matches"],
         parameters=[MATCH_ID, IF_NONE_MATCH],
-        responses={
-            (HTTPStatus.OK, "image/svg+xml"): OpenApiResponse(
-                OpenApiTypes.STR,
-                description="An SVG line chart. `ETag` is the match's version.",
-                examples=[OpenApiExample("A chart", value=SVG_EXAMPLE)],
-            ),
-            HTTPStatus.NOT_MODIFIED: OpenApiResponse(description="Unchanged: no body."),
-            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-            HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
-            HTTPStatus.NOT_FOUND: NOT_FOUND,
-        },
+        responses=apidocs.SCORES_SVG_RESPONSES,
     )
     def get(self, request: Request, match_id: int) -> Response:
         match, _ = match_for_viewer(match_id=match_id, player=self.player(request))

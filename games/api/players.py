@@ -6,8 +6,6 @@ from collections.abc import Mapping
 from http import HTTPStatus
 
 from drf_spectacular.utils import (
-    OpenApiExample,
-    OpenApiResponse,
     extend_schema,
     extend_schema_serializer,
 )
@@ -20,19 +18,15 @@ from rest_framework.views import APIView
 
 from chickenfoot.problems import flatten_errors
 from chickenfoot.throttles import LOGIN_THROTTLES, REGISTER_THROTTLES
+from games.accounts.names import DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH
+from games.accounts.players import player_register_refused
+from games.accounts.token_models import DEVICE_MAX_LENGTH
+from games.api.apidocs import players as apidocs
 from games.api.common import (
-    LOGIN_REFUSED,
-    NOT_AUTHENTICATED,
-    REGISTER_REFUSED,
     GameApi,
-    problem,
-    problem_example,
 )
 from games.models import DeviceToken, Player
-from games.names import DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH
 from games.services import player_register, token_obtain
-from games.services.players import player_register_refused
-from games.token_models import DEVICE_MAX_LENGTH
 
 
 @extend_schema_serializer(component_name="Player")
@@ -98,13 +92,6 @@ DISPLAY_NAME_RULES = (
     "`bot (level`): 400 `invalid` under `errors.display_name`."
 )
 
-PLAYER_EXAMPLE = {"id": 3, "name": "Ada", "kind": "human", "is_organiser": False}
-TOKEN_EXAMPLE = {
-    "player": PLAYER_EXAMPLE,
-    "token": "4f1c3e0a9b7d52e8c6a1f0d3b2e9c8a7d6f5e4c3b2a1908f7e6d5c4b3a291807",
-    "token_id": 12,
-    "expiry": "2027-01-01T12:00:00Z",
-}
 DEVICE_HELP = (
     "A name for the device or app logging in (up to 64 characters), shown in the token list."
 )
@@ -139,80 +126,8 @@ class PlayerRegisterApi(APIView):
         summary="Register a player",
         tags=["accounts"],
         request=PlayerRegisterInputSerializer,
-        examples=[
-            OpenApiExample(
-                "Register",
-                value={
-                    "username": "ada",
-                    "password": "correct horse battery",
-                    "display_name": "Ada",
-                },
-                request_only=True,
-            )
-        ],
-        responses={
-            HTTPStatus.CREATED: OpenApiResponse(
-                PlayerTokenOutputSerializer,
-                description="The player and their token.",
-                examples=[OpenApiExample("Registered", value=TOKEN_EXAMPLE)],
-            ),
-            HTTPStatus.BAD_REQUEST: problem(
-                "Bad input: a username or display name too long or not allowed, a display name "
-                "that passes for a bot's, or a weak password (each under its field).",
-                (
-                    "Looks like a bot",
-                    problem_example(
-                        400,
-                        "invalid",
-                        "Invalid input",
-                        "display_name: 'Shark bot (level 3)' looks like a bot's name (bots are "
-                        "'Rookie bot (level 1)', 'Greedy bot (level 2)', 'Shark bot (level 3)', "
-                        "'Strong bot (level 4)'): choose another display name.",
-                        errors={
-                            "display_name": [
-                                "'Shark bot (level 3)' looks like a bot's name (bots are "
-                                "'Rookie bot (level 1)', 'Greedy bot (level 2)', 'Shark bot "
-                                "(level 3)', 'Strong bot (level 4)'): choose another display name."
-                            ]
-                        },
-                    ),
-                ),
-                (
-                    "Username too long",
-                    problem_example(
-                        400,
-                        "invalid",
-                        "Invalid input",
-                        "username: Ensure this field has no more than 64 characters.",
-                        errors={"username": ["Ensure this field has no more than 64 characters."]},
-                    ),
-                ),
-                (
-                    "Weak password",
-                    problem_example(
-                        400,
-                        "invalid",
-                        "Invalid input",
-                        "This password is too short. It must contain at least 8 characters.",
-                        errors={
-                            "password": [
-                                "This password is too short. It must contain at least 8 characters."
-                            ]
-                        },
-                    ),
-                ),
-            ),
-            HTTPStatus.CONFLICT: problem(
-                "The username is taken.",
-                (
-                    "Taken",
-                    problem_example(
-                        409, "username_taken", "Username taken", "The username 'ada' is taken."
-                    ),
-                ),
-            ),
-            HTTPStatus.TOO_MANY_REQUESTS: REGISTER_REFUSED,
-        },
+        examples=apidocs.PLAYER_REGISTER_EXAMPLES,
+        responses=apidocs.player_register_responses(PlayerTokenOutputSerializer),
     )
     def post(self, request: Request) -> Response:
         data = self.PlayerRegisterInputSerializer(data=request.data)
@@ -249,50 +164,8 @@ class TokenObtainApi(APIView):
         summary="Log in (get a token for this device)",
         tags=["accounts"],
         request=TokenObtainInputSerializer,
-        examples=[
-            OpenApiExample(
-                "Log in",
-                value={
-                    "username": "ada",
-                    "password": "correct horse battery",
-                    "device": "Ada's phone",
-                },
-                request_only=True,
-            )
-        ],
-        responses={
-            HTTPStatus.OK: OpenApiResponse(
-                PlayerTokenOutputSerializer,
-                description="The player and their token.",
-                examples=[OpenApiExample("Logged in", value=TOKEN_EXAMPLE)],
-            ),
-            HTTPStatus.BAD_REQUEST: problem(
-                "A field missing or of the wrong type.",
-                (
-                    "No password",
-                    problem_example(
-                        400,
-                        "invalid",
-                        "Invalid input",
-                        "password: This field is required.",
-                        errors={"password": ["This field is required."]},
-                    ),
-                ),
-            ),
-            HTTPStatus.UNAUTHORIZED: problem(
-                "Wrong username or password.",
-                (
-                    "Wrong password",
-                    problem_example(
-                        401,
-                        "invalid_credentials",
-                        "Invalid credentials",
-                        "Wrong username or password.",
-                    ),
-                ),
-            ),
-            HTTPStatus.TOO_MANY_REQUESTS: LOGIN_REFUSED,
-        },
+        examples=apidocs.TOKEN_OBTAIN_EXAMPLES,
+        responses=apidocs.token_obtain_responses(PlayerTokenOutputSerializer),
     )
     def post(self, request: Request) -> Response:
         data = self.TokenObtainInputSerializer(data=request.data)
@@ -308,14 +181,7 @@ class PlayerMeApi(GameApi):
         operation_id="player_me",
         summary="Who am I",
         tags=["accounts"],
-        responses={
-            HTTPStatus.OK: OpenApiResponse(
-                PlayerOutputSerializer,
-                description="The caller's player.",
-                examples=[OpenApiExample("Me", value=PLAYER_EXAMPLE)],
-            ),
-            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-        },
+        responses=apidocs.player_me_responses(PlayerOutputSerializer),
     )
     def get(self, request: Request) -> Response:
         return Response(player_json(self.player(request)))

@@ -5,8 +5,6 @@ from __future__ import annotations
 from http import HTTPStatus
 
 from drf_spectacular.utils import (
-    OpenApiExample,
-    OpenApiResponse,
     extend_schema,
     extend_schema_serializer,
 )
@@ -14,14 +12,11 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.api import examples
+from games.api.apidocs import rounds as apidocs
 from games.api.common import (
     ETAG_HEADER,
     IF_NONE_MATCH,
     MATCH_ID,
-    NOT_AUTHENTICATED,
-    NOT_FOUND,
-    NOT_YOUR_MATCH,
     GameApi,
     etag,
     matches_etag,
@@ -82,19 +77,7 @@ class MatchRoundsApi(GameApi):
         summary="The rounds of a match",
         tags=["matches"],
         parameters=[MATCH_ID, IF_NONE_MATCH, ETAG_HEADER],
-        responses={
-            HTTPStatus.OK: OpenApiResponse(
-                MatchRoundsOutputSerializer,
-                description="The rounds in order; `ETag` is the match's version.",
-                examples=[OpenApiExample("Round 2 under way", value=examples.ROUNDS)],
-            ),
-            HTTPStatus.NOT_MODIFIED: OpenApiResponse(
-                description="Unchanged since the ETag you sent: no body."
-            ),
-            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-            HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
-            HTTPStatus.NOT_FOUND: NOT_FOUND,
-        },
+        responses=apidocs.match_rounds_responses(MatchRoundsOutputSerializer),
     )
     def get(self, request: Request, match_id: int) -> Response:
         match, _ = match_for_player(match_id=match_id, player=self.player(request))

@@ -5,8 +5,6 @@ from __future__ import annotations
 from http import HTTPStatus
 
 from drf_spectacular.utils import (
-    OpenApiExample,
-    OpenApiResponse,
     extend_schema,
     extend_schema_serializer,
 )
@@ -14,21 +12,12 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.api.common import NOT_AUTHENTICATED, GameApi, problem, problem_example
+from games.accounts.tokens import token_revoke, tokens_of, tokens_revoke_all
+from games.api.apidocs import tokens as apidocs
+from games.api.common import GameApi
 from games.api.paging import PAGE_PARAMETERS, MatchPagination
 from games.api.strict import PAGE_PARAMS, QuerySerializer
 from games.models import DeviceToken
-from games.services.tokens import token_revoke, tokens_of, tokens_revoke_all
-
-UNKNOWN_PARAMETER = "Unknown query parameter. Known ones: page, page_size."
-TOKEN_ROW_EXAMPLE = {
-    "id": 12,
-    "device": "Ada's phone",
-    "created": "2026-12-01T12:00:00Z",
-    "expiry": "2026-12-31T12:00:00Z",
-    "last_used": "2026-12-02T08:15:00Z",
-    "current": True,
-}
 
 
 @extend_schema_serializer(component_name="Token")
@@ -73,10 +62,7 @@ class LogoutApi(GameApi):
         summary="Log out (revoke this token)",
         tags=["accounts"],
         request=None,
-        responses={
-            HTTPStatus.NO_CONTENT: OpenApiResponse(description="The token no longer works."),
-            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-        },
+        responses=apidocs.LOGOUT_RESPONSES,
     )
     def post(self, request: Request) -> Response:
         token_revoke(user=request.user, token_id=request.auth.pk)
@@ -91,14 +77,7 @@ class LogoutAllApi(GameApi):
         summary="Log out everywhere (revoke all my tokens)",
         tags=["accounts"],
         request=None,
-        responses={
-            HTTPStatus.OK: OpenApiResponse(
-                LogoutAllOutputSerializer,
-                description="Every token of the caller no longer works.",
-                examples=[OpenApiExample("Three devices", value={"revoked": 3})],
-            ),
-            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-        },
+        responses=apidocs.logout_all_responses(LogoutAllOutputSerializer),
     )
     def post(self, request: Request) -> Response:
         return Response({"revoked": tokens_revoke_all(user=request.user)})
@@ -118,31 +97,7 @@ class TokenListApi(GameApi):
         summary="My tokens (one per device)",
         tags=["accounts"],
         parameters=PAGE_PARAMETERS,
-        responses={
-            HTTPStatus.BAD_REQUEST: problem(
-                "An unknown query parameter, or one given empty or twice.",
-                (
-                    "Unknown parameter",
-                    problem_example(
-                        400,
-                        "invalid",
-                        "Invalid input",
-                        f"device: {UNKNOWN_PARAMETER}",
-                        errors={"device": [UNKNOWN_PARAMETER]},
-                    ),
-                ),
-            ),
-            HTTPStatus.OK: OpenApiResponse(
-                TokenOutputSerializer(many=True),
-                description="A page of the caller's tokens.",
-                examples=[OpenApiExample("One phone", value=TOKEN_ROW_EXAMPLE)],
-            ),
-            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-            HTTPStatus.NOT_FOUND: problem(
-                "A page past the last one.",
-                ("No such page", problem_example(404, "not_found", "Not found", "Invalid page.")),
-            ),
-        },
+        responses=apidocs.token_list_responses(TokenOutputSerializer),
     )
     def get(self, request: Request) -> Response:
         self.TokenListQuerySerializer(data=request.query_params).is_valid(raise_exception=True)
@@ -159,19 +114,7 @@ class TokenRevokeApi(GameApi):
         operation_id="token_revoke",
         summary="Revoke one of my tokens",
         tags=["accounts"],
-        responses={
-            HTTPStatus.NO_CONTENT: OpenApiResponse(description="That token no longer works."),
-            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-            HTTPStatus.NOT_FOUND: problem(
-                "Not one of the caller's tokens (or already revoked or expired).",
-                (
-                    "No such token",
-                    problem_example(
-                        404, "token_not_found", "No such token", "You have no token 13."
-                    ),
-                ),
-            ),
-        },
+        responses=apidocs.TOKEN_REVOKE_RESPONSES,
     )
     def delete(self, request: Request, token_id: int) -> Response:
         token_revoke(user=request.user, token_id=token_id)

@@ -25,7 +25,7 @@ from rest_framework.exceptions import APIException
 from rest_framework.request import Request
 
 from chickenfoot.cache_outage import CACHE_ERRORS, CacheUnavailable
-from games.authentication import LAST_USED_EVERY
+from games.accounts.authentication import LAST_USED_EVERY
 from games.models import DeviceToken, Match, Player
 from games.problems import MatchNotFound, NotYourMatch
 from games.selectors import match_for_player, may_watch

@@ -69,7 +69,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(primary_key=True, serialize=False)),
                 ('digest', models.CharField(max_length=128, unique=True)),
                 ('device', models.CharField(blank=True, help_text="The name the client gave when it logged in (e.g. 'Ada's phone').", max_length=64)),
-                ('last_used', models.DateTimeField(blank=True, help_text='When the token last authenticated a request (to the minute: games.authentication.LAST_USED_EVERY).', null=True)),
+                ('last_used', models.DateTimeField(blank=True, help_text='When the token last authenticated a request (to the minute: games.accounts.authentication.LAST_USED_EVERY).', null=True)),
                 ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='auth_token_set', to=settings.AUTH_USER_MODEL)),
             ],
             options={

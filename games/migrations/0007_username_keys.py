@@ -2,7 +2,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-from games.names import username_key
+from games.accounts.names import username_key
 
 
 def key_existing_accounts(apps, schema_editor):
@@ -53,7 +53,7 @@ class Migration(migrations.Migration):
                 (
                     "key",
                     models.CharField(
-                        help_text="The username, NFKC-normalised and case-folded (games.names.username_key).",
+                        help_text="The username, NFKC-normalised and case-folded (games.accounts.names.username_key).",
                         max_length=500,
                         unique=True,
                     ),

@@ -32,6 +32,7 @@ from django.utils import timezone
 
 from chickenfoot.celery import app as celery_app
 from games import bots, engine
+from games.jobs import games_jobs
 from games.live import publish as live
 from games.models import Match, Seat
 from games.selectors import bot_seat_info
@@ -97,13 +98,12 @@ def clock_schedule(
     (``CLOCK_IN_PROCESS``), whatever their length. A failure is logged: the sweep finds every
     due clock whatever happened to its task.
     """
-    from games.tasks import clock_expire_task, clock_warn_task  # tasks import services
-
+    jobs = games_jobs()
     now = timezone.now()
     left = max(0.0, (deadline - now).total_seconds()) + COUNTDOWN_MARGIN
-    due = [(left, clock_expire_task)]
+    due = [(left, jobs.clock_expire)]
     if warn_at is not None:
-        due.append((max(0.0, (warn_at - now).total_seconds()) + COUNTDOWN_MARGIN, clock_warn_task))
+        due.append((max(0.0, (warn_at - now).total_seconds()) + COUNTDOWN_MARGIN, jobs.clock_warn))
     try:
         if celery_app.conf.task_always_eager:
             if settings.CLOCK_IN_PROCESS:

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from games.bot_matches import bot_turn_queue
 from games.enqueue import enqueue_on_commit
+from games.jobs import games_jobs
 from games.models import Match, Player, Round, Seat
 from games.problems import MatchNotFound
 from games.selectors import match_with_seat
@@ -155,7 +156,5 @@ def bot_turn_schedule(*, match: Match) -> None:
         match.bot_turn_since = None
         return
     match.bot_turn_since = timezone.now()
-    from games.tasks import bot_turn_enqueue_on_commit  # tasks import services: not above
-
     queue = bot_turn_queue(bot_seats=match.bot_seats, seat_count=match.seat_count)
-    bot_turn_enqueue_on_commit(match_id=match.pk, version=match.version, queue=queue)
+    games_jobs().bot_turn_enqueue_on_commit(match_id=match.pk, version=match.version, queue=queue)

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from chickenfoot.problems import InvalidInput, errors_summary
 from games import bots, engine
+from games.accounts.players import bot_create
 from games.bot_matches import bot_only_matches_of
 from games.engine.shuffle import new_match_seed
 from games.live import publish as live
@@ -34,7 +35,6 @@ from games.services.common import (
     round_create,
     went_out_as_dealt,
 )
-from games.services.players import bot_create
 from scoring.competitions.services import (
     league_bots_check,
     league_match_add,

@@ -3,23 +3,19 @@ tournament's points by stage."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import accumulate
-from typing import Any, TypeVar
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from chickenfoot.charts import Series, line_chart
-from chickenfoot.openapi import NOT_AUTHENTICATED
 from chickenfoot.query import serializer_check
-from chickenfoot.renderers import SVG_EXAMPLE, SVGRenderer
+from chickenfoot.renderers import SVGRenderer
 from chickenfoot.svg import isolate
-from scoring.api.common import BAD_FILTER, PLAYER_NOT_FOUND, check_known_params
+from scoring.api.apidocs import charts as apidocs
+from scoring.api.common import PLAYER_NOT_FOUND, check_known_params
 from scoring.api.competition_base import COMPETITION_ID, CompetitionApi
 from scoring.api.competition_base import NOT_FOUND as COMPETITION_NOT_FOUND
 from scoring.api.history import PLAYER_ID
@@ -30,36 +26,6 @@ from scoring.problems import PlayerNotFound
 from scoring.selectors import player_exists, rating_series
 
 VARIANT_NAMES = dict(VARIANT_CHOICES)
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def chart_schema(
-    *,
-    operation_id: str,
-    summary: str,
-    tags: list[str],
-    parameters: list[Any],
-    points: str,
-    not_found: OpenApiResponse,
-) -> Callable[[F], F]:
-    """The schema of a chart view: an SVG line chart whose points carry ``points``, or a bad
-    filter, no login, or nothing to chart (``not_found``)."""
-    return extend_schema(
-        operation_id=operation_id,
-        summary=summary,
-        tags=tags,
-        parameters=parameters,
-        responses={
-            (200, "image/svg+xml"): OpenApiResponse(
-                OpenApiTypes.STR,
-                description=f"An SVG line chart; each point carries {points}.",
-                examples=[OpenApiExample("A chart", value=SVG_EXAMPLE)],
-            ),
-            400: BAD_FILTER,
-            401: NOT_AUTHENTICATED,
-            404: not_found,
-        },
-    )
 
 
 def chart_response(chart: str) -> Response:
@@ -80,7 +46,7 @@ class RatingChartApi(APIView):
 
     renderer_classes = (SVGRenderer,)
 
-    @chart_schema(
+    @apidocs.chart_schema(
         operation_id="player_rating_chart",
         summary="A player's rating over their matches, as a chart",
         tags=["history"],
@@ -121,7 +87,7 @@ class StandingsChartApi(CompetitionApi):
             min_value=1, max_value=64, default=12, help_text="How many of the leaders to draw."
         )
 
-    @chart_schema(
+    @apidocs.chart_schema(
         operation_id="competition_standings_chart",
         summary="Points by stage, as a chart",
         tags=["competitions"],

@@ -12,17 +12,16 @@ from rest_framework.generics import ListAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from chickenfoot.openapi import NOT_AUTHENTICATED, problem, problem_example
+from chickenfoot.openapi import NOT_AUTHENTICATED
 from chickenfoot.partial import valid_fields
 from chickenfoot.problems import flatten_errors
-from scoring.api.common import PAGE_NOT_FOUND, check_known_params
+from scoring.api.apidocs import competitions as apidocs
+from scoring.api.common import check_known_params
 from scoring.api.competition_base import (
     COMPETITION_ID,
     LEAGUE_EXAMPLE,
     NOT_FOUND,
     NOT_ORGANISER,
-    PAIRS_EXAMPLE,
-    TOURNAMENT_EXAMPLE,
     CompetitionApi,
     CompetitionSerializer,
     competition_json,
@@ -83,14 +82,57 @@ def _detail(competition_id: int) -> dict[str, Any]:
     }
 
 
-DETAIL_EXAMPLE = {
-    **TOURNAMENT_EXAMPLE,
-    "registered": 2,
-    "players": [
-        {"id": 2, "name": "Grace", "registered_at": "2025-03-01T10:05:00Z"},
-        {"id": 5, "name": "Alan", "registered_at": "2025-03-01T10:07:00Z"},
-    ],
-}
+class CompetitionCreateSerializer(serializers.Serializer):
+    # What creating a tournament or a league takes (a docstring would be its schema description).
+    kind = serializers.ChoiceField(choices=Competition.Kind.choices)
+    name = serializers.CharField(max_length=100)
+    variant = serializers.ChoiceField(choices=VARIANT_CHOICES)
+    options = serializers.DictField(
+        required=False, default=dict, help_text="House options (docs/rules.md §4), every match."
+    )
+    table_size = serializers.IntegerField(
+        min_value=2, max_value=MAX_TABLE_SIZE, help_text="Seats at a table (league: at most)."
+    )
+    allow_bots = serializers.BooleanField(
+        default=False,
+        help_text="Tournament: bots fill short tables. League: matches may seat bots.",
+    )
+    bot_level = serializers.IntegerField(default=2, help_text="The level of filling bots.")
+    turn_seconds = serializers.IntegerField(
+        min_value=5,
+        max_value=86400,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Seconds a human has for each move in every match (the house option "
+        "turn_seconds, docs/rules.md §4); null: no clock.",
+    )
+    points_scheme = serializers.DictField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Table size -> points per place, best first; default n+1 for the winner, "
+        "n+1-p for place p (docs/scoring.md).",
+    )
+    stage_count = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_STAGES,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Tournaments: how many stages.",
+    )
+    min_matches = serializers.IntegerField(
+        min_value=0,
+        max_value=1000,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Leagues: finished matches a player needs to be ranked (default 3).",
+    )
+    starts_on = serializers.DateField(required=False, allow_null=True, default=None)
+    ends_on = serializers.DateField(required=False, allow_null=True, default=None)
 
 
 class CompetitionListCreateApi(ListAPIView, CompetitionApi):
@@ -99,57 +141,6 @@ class CompetitionListCreateApi(ListAPIView, CompetitionApi):
     queryset = competition_list()
     filterset_class = CompetitionFilter
     serializer_class = CompetitionSerializer
-
-    class CompetitionCreateSerializer(serializers.Serializer):
-        kind = serializers.ChoiceField(choices=Competition.Kind.choices)
-        name = serializers.CharField(max_length=100)
-        variant = serializers.ChoiceField(choices=VARIANT_CHOICES)
-        options = serializers.DictField(
-            required=False, default=dict, help_text="House options (docs/rules.md §4), every match."
-        )
-        table_size = serializers.IntegerField(
-            min_value=2, max_value=MAX_TABLE_SIZE, help_text="Seats at a table (league: at most)."
-        )
-        allow_bots = serializers.BooleanField(
-            default=False,
-            help_text="Tournament: bots fill short tables. League: matches may seat bots.",
-        )
-        bot_level = serializers.IntegerField(default=2, help_text="The level of filling bots.")
-        turn_seconds = serializers.IntegerField(
-            min_value=5,
-            max_value=86400,
-            required=False,
-            allow_null=True,
-            default=None,
-            help_text="Seconds a human has for each move in every match (the house option "
-            "turn_seconds, docs/rules.md §4); null: no clock.",
-        )
-        points_scheme = serializers.DictField(
-            child=serializers.ListField(child=serializers.IntegerField()),
-            required=False,
-            allow_null=True,
-            default=None,
-            help_text="Table size -> points per place, best first; default n+1 for the winner, "
-            "n+1-p for place p (docs/scoring.md).",
-        )
-        stage_count = serializers.IntegerField(
-            min_value=1,
-            max_value=MAX_STAGES,
-            required=False,
-            allow_null=True,
-            default=None,
-            help_text="Tournaments: how many stages.",
-        )
-        min_matches = serializers.IntegerField(
-            min_value=0,
-            max_value=1000,
-            required=False,
-            allow_null=True,
-            default=None,
-            help_text="Leagues: finished matches a player needs to be ranked (default 3).",
-        )
-        starts_on = serializers.DateField(required=False, allow_null=True, default=None)
-        ends_on = serializers.DateField(required=False, allow_null=True, default=None)
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         rows = self.get_queryset()
@@ -165,37 +156,7 @@ class CompetitionListCreateApi(ListAPIView, CompetitionApi):
         operation_id="competition_list",
         summary="Tournaments and leagues",
         tags=["competitions"],
-        responses={
-            HTTPStatus.OK: OpenApiResponse(
-                CompetitionSerializer(many=True),
-                description="A page of competitions, newest first.",
-                examples=[
-                    OpenApiExample(
-                        "A page of one league",
-                        value=LEAGUE_EXAMPLE,
-                    )
-                ],
-            ),
-            HTTPStatus.BAD_REQUEST: problem(
-                "A bad filter value.",
-                (
-                    "Bad kind",
-                    problem_example(
-                        400,
-                        "invalid",
-                        "Invalid input",
-                        "kind: Select a valid choice. cup is not one of the available choices.",
-                        errors={
-                            "kind": [
-                                "Select a valid choice. cup is not one of the available choices."
-                            ]
-                        },
-                    ),
-                ),
-            ),
-            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-            HTTPStatus.NOT_FOUND: PAGE_NOT_FOUND,
-        },
+        responses=apidocs.COMPETITION_LIST_CREATE_GET_RESPONSES,
     )
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().get(request, *args, **kwargs)
@@ -205,84 +166,11 @@ class CompetitionListCreateApi(ListAPIView, CompetitionApi):
         summary="Create a tournament or a league (organisers)",
         tags=["competitions"],
         request=CompetitionCreateSerializer,
-        examples=[
-            OpenApiExample(
-                "A 3-stage tournament at tables of 4, bots filling",
-                value={
-                    "kind": "tournament",
-                    "name": "Spring open",
-                    "variant": "chickenfoot",
-                    "options": {"rounds": 4},
-                    "table_size": 4,
-                    "allow_bots": True,
-                    "stage_count": 3,
-                    "starts_on": "2025-03-08",
-                },
-                request_only=True,
-            ),
-            OpenApiExample(
-                "A league season, 3 matches to rank",
-                value={
-                    "kind": "league",
-                    "name": "Thursday league",
-                    "variant": "mexican_train",
-                    "table_size": 4,
-                    "min_matches": 3,
-                    "starts_on": "2025-03-01",
-                    "ends_on": "2025-06-30",
-                },
-                request_only=True,
-            ),
-        ],
-        responses={
-            HTTPStatus.CREATED: OpenApiResponse(
-                CompetitionSerializer,
-                description="The new competition, open for registration.",
-                examples=[
-                    OpenApiExample("Created", value={**TOURNAMENT_EXAMPLE, "registered": 0}),
-                    OpenApiExample("Created, with warnings", value=PAIRS_EXAMPLE),
-                ],
-            ),
-            HTTPStatus.BAD_REQUEST: problem(
-                "Bad input: a bad option for some table size, a bad points scheme, no stages.",
-                (
-                    "Bad points scheme",
-                    problem_example(
-                        400,
-                        "invalid_competition",
-                        "Invalid competition",
-                        "Table size 4: a better place never earns fewer points.",
-                        problems=["Table size 4: a better place never earns fewer points."],
-                    ),
-                ),
-                (
-                    "Bad option",
-                    problem_example(
-                        400,
-                        "invalid_option",
-                        "Invalid option",
-                        "Option 'spinner_arms' must be 4 or 6; got 5.",
-                        rule="CF-SPINNER",
-                    ),
-                ),
-            ),
-            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-            HTTPStatus.FORBIDDEN: problem(
-                "Only organisers create competitions.",
-                (
-                    "Not an organiser",
-                    problem_example(
-                        403,
-                        "not_organiser",
-                        "Not an organiser",
-                        "Only organisers create tournaments and leagues.",
-                    ),
-                ),
-            ),
-        },
+        examples=apidocs.COMPETITION_LIST_CREATE_POST_EXAMPLES,
+        responses=apidocs.COMPETITION_LIST_CREATE_POST_RESPONSES,
     )
     def post(self, request: Request) -> Response:
-        data = self.CompetitionCreateSerializer(data=request.data)
+        data = CompetitionCreateSerializer(data=request.data)
         if not data.is_valid():
             # with the competition's checks of the fields that are valid: every field at once
             raise competition_create_refused(
@@ -306,15 +194,7 @@ class CompetitionDetailApi(CompetitionApi):
         summary="A tournament or league",
         tags=["competitions"],
         parameters=[COMPETITION_ID],
-        responses={
-            HTTPStatus.OK: OpenApiResponse(
-                CompetitionDetailSerializer,
-                description="The competition and its players.",
-                examples=[OpenApiExample("Registering", value=DETAIL_EXAMPLE)],
-            ),
-            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-            HTTPStatus.NOT_FOUND: NOT_FOUND,
-        },
+        responses=apidocs.competition_detail_responses(CompetitionDetailSerializer),
     )
     def get(self, request: Request, competition_id: int) -> Response:
         return Response(_detail(competition_id))
@@ -358,7 +238,7 @@ class RegisterApi(CompetitionApi):
         summary="Register for a competition",
         conflict="Competition 3 is running: registration is closed.",
         organiser_only=False,
-        example=DETAIL_EXAMPLE,
+        example=apidocs.DETAIL_EXAMPLE,
     )
     def post(self, request: Request, competition_id: int) -> Response:
         registration_create(competition_id=competition_id, player=self.player(request))
@@ -373,7 +253,11 @@ class WithdrawApi(CompetitionApi):
         summary="Withdraw from a competition",
         conflict="Competition 3 is running: players withdraw only before it starts.",
         organiser_only=False,
-        example={**DETAIL_EXAMPLE, "registered": 1, "players": DETAIL_EXAMPLE["players"][:1]},
+        example={
+            **apidocs.DETAIL_EXAMPLE,
+            "registered": 1,
+            "players": apidocs.DETAIL_EXAMPLE["players"][:1],
+        },
     )
     def post(self, request: Request, competition_id: int) -> Response:
         registration_withdraw(competition_id=competition_id, player=self.player(request))
@@ -388,7 +272,7 @@ class CloseApi(CompetitionApi):
         summary="Close registration",
         conflict="Competition 3 is closed: only an open registration can close.",
         organiser_only=True,
-        example={**DETAIL_EXAMPLE, "status": "closed"},
+        example={**apidocs.DETAIL_EXAMPLE, "status": "closed"},
     )
     def post(self, request: Request, competition_id: int) -> Response:
         competition_close(competition_id=competition_id, player=self.player(request))
@@ -403,7 +287,7 @@ class LeagueStartApi(CompetitionApi):
         summary="Start a league's season",
         conflict="League 4 is registering: close registration first.",
         organiser_only=True,
-        example={**LEAGUE_EXAMPLE, "players": DETAIL_EXAMPLE["players"]},
+        example={**LEAGUE_EXAMPLE, "players": apidocs.DETAIL_EXAMPLE["players"]},
     )
     def post(self, request: Request, competition_id: int) -> Response:
         league_start(competition_id=competition_id, player=self.player(request))
@@ -418,7 +302,11 @@ class LeagueFinishApi(CompetitionApi):
         summary="Finish a league's season",
         conflict="League 4 is closed: only a running league finishes.",
         organiser_only=True,
-        example={**LEAGUE_EXAMPLE, "status": "finished", "players": DETAIL_EXAMPLE["players"]},
+        example={
+            **LEAGUE_EXAMPLE,
+            "status": "finished",
+            "players": apidocs.DETAIL_EXAMPLE["players"],
+        },
     )
     def post(self, request: Request, competition_id: int) -> Response:
         league_finish(competition_id=competition_id, player=self.player(request))

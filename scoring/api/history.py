@@ -11,9 +11,9 @@ from rest_framework.generics import ListAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from chickenfoot.openapi import NOT_AUTHENTICATED
 from chickenfoot.query import page_size_check
-from scoring.api.common import BAD_FILTER, PLAYER_NOT_FOUND, HistoryCursor, check_known_params
+from scoring.api.apidocs import history as apidocs
+from scoring.api.common import HistoryCursor, check_known_params
 from scoring.filters import HistoryFilter
 from scoring.models import DECIDED_BY_CHOICES, VARIANT_CHOICES, MatchResult
 from scoring.problems import PlayerNotFound
@@ -52,32 +52,6 @@ class HistoryRowSerializer(serializers.Serializer):
     seats = HistorySeatSerializer(many=True, help_text="Everyone at the table, in seat order.")
 
 
-HISTORY_EXAMPLE = {
-    "next": "http://localhost:8000/api/players/3/history?cursor=cD0yMDI2LTExLTMw",
-    "previous": None,
-    "results": [
-        {
-            "match_id": 41,
-            "variant": "chickenfoot",
-            "finished_at": "2026-11-30T14:20:11.120000Z",
-            "seat": 0,
-            "place": 1,
-            "total": 37,
-            "zero_rounds": 3,
-            "lowest_round": 4,
-            "rounds_played": 10,
-            "decided_by": "total",
-            "seats": [
-                {"seat": 0, "player_id": 3, "name": "Ada", "place": 1, "total": 37},
-                {"seat": 1, "player_id": 8, "name": "Grace", "place": 2, "total": 52},
-                {"seat": 2, "player_id": 11, "name": "Shark bot (level 3)", "place": 3,
-                 "total": 95},
-            ],
-        }
-    ],
-}  # fmt: skip
-
-
 class PlayerHistoryApi(ListAPIView):
     """A player's finished matches, newest first (any signed-in player may read them)."""
 
@@ -93,20 +67,11 @@ class PlayerHistoryApi(ListAPIView):
 
     @extend_schema(
         operation_id="player_history",
-        summary="A player's match history",
-        description="Filters combine. Paged by an opaque cursor (follow `next`): a page stays "
-        "the same while new matches finish. A bad filter value or an unknown parameter is a 400.",
-        tags=["history"],
+        **apidocs.PLAYER_HISTORY_HEADING,
+        description=apidocs.PLAYER_HISTORY_DESCRIPTION,
         parameters=[PLAYER_ID, COMPETITION],
-        responses={
-            200: HistoryRowSerializer(many=True),
-            400: BAD_FILTER,
-            401: NOT_AUTHENTICATED,
-            404: PLAYER_NOT_FOUND,
-        },
-        examples=[
-            OpenApiExample("A match", value=HISTORY_EXAMPLE["results"][0], response_only=True)
-        ],
+        responses=apidocs.player_history_responses(HistoryRowSerializer),
+        examples=apidocs.PLAYER_HISTORY_EXAMPLES,
     )
     def get(self, request: Request, player_id: int) -> Response:
         rows = self.get_queryset()

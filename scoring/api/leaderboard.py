@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.generics import ListAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from chickenfoot.openapi import NOT_AUTHENTICATED
 from chickenfoot.query import page_size_check, serializer_check
 from scoring import ratings
-from scoring.api.common import BAD_FILTER, PAGE_NOT_FOUND, LeaderboardPages, check_known_params
-from scoring.models import VARIANT_CHOICES
+from scoring.api.apidocs import leaderboard as apidocs
+from scoring.api.common import LeaderboardPages, check_known_params
 from scoring.selectors import leaderboard
 
 PLAYER_KINDS = [("human", "Human"), ("bot", "Bot")]
@@ -36,26 +35,6 @@ class LeaderboardRowSerializer(serializers.Serializer):
     matches = serializers.IntegerField()
 
 
-LEADERBOARD_EXAMPLE = {
-    "count": 120,
-    "next": "http://localhost:8000/api/leaderboards/chickenfoot?page=2",
-    "previous": None,
-    "results": [
-        {
-            "rank": 1,
-            "player_id": 3,
-            "name": "Ada",
-            "kind": "human",
-            "display": 1920,
-            "ordinal": 22.998,
-            "mu": 29.31,
-            "sigma": 2.104,
-            "matches": 42,
-        }
-    ],
-}
-
-
 class LeaderboardApi(ListAPIView):
     """A variant's rated players, best first (openskill Plackett-Luce; bots are rated too)."""
 
@@ -65,23 +44,11 @@ class LeaderboardApi(ListAPIView):
 
     @extend_schema(
         operation_id="leaderboard",
-        summary="The leaderboard of a variant",
-        description="Ordered by `ordinal` = mu - 3 sigma (descending), then player id; `display`"
-        " = round(1000 + 40 * ordinal), so a new player shows 1000. docs/scoring.md explains.",
-        tags=["history"],
-        parameters=[
-            OpenApiParameter(
-                "variant", str, OpenApiParameter.PATH, enum=[v for v, _ in VARIANT_CHOICES]
-            ),
-            LeaderboardQuerySerializer,
-        ],
-        responses={200: LeaderboardRowSerializer(many=True), 400: BAD_FILTER,
-                   401: NOT_AUTHENTICATED, 404: PAGE_NOT_FOUND},
-        examples=[
-            OpenApiExample(
-                "The leader", value=LEADERBOARD_EXAMPLE["results"][0], response_only=True
-            )
-        ],
+        **apidocs.LEADERBOARD_HEADING,
+        description=apidocs.LEADERBOARD_DESCRIPTION,
+        parameters=apidocs.leaderboard_parameters(LeaderboardQuerySerializer),
+        responses=apidocs.leaderboard_responses(LeaderboardRowSerializer),
+        examples=apidocs.LEADERBOARD_EXAMPLES,
     )  # fmt: skip
     def get(self, request: Request, variant: str) -> Response:
         query = LeaderboardQuerySerializer(data=request.query_params)

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from chickenfoot.openapi import NOT_AUTHENTICATED, problem, problem_example
+from chickenfoot.openapi import problem, problem_example
 from chickenfoot.query import serializer_check
-from scoring.api.common import BAD_FILTER, PLAYER_NOT_FOUND, check_known_params
+from scoring.api.apidocs import players as apidocs
+from scoring.api.common import BAD_FILTER, check_known_params
 from scoring.api.history import PLAYER_ID
 from scoring.models import VARIANT_CHOICES
 from scoring.problems import PlayerNotFound
@@ -105,12 +106,7 @@ class PlayerStatisticsApi(APIView):
         summary="A player's statistics",
         tags=["history"],
         parameters=[PLAYER_ID, VariantQuerySerializer],
-        responses={
-            200: PlayerStatisticsSerializer,
-            400: BAD_FILTER,
-            401: NOT_AUTHENTICATED,
-            404: PLAYER_NOT_FOUND,
-        },
+        responses=apidocs.player_statistics_responses(PlayerStatisticsSerializer),
         examples=[OpenApiExample("Statistics", value=STATS_EXAMPLE, response_only=True)],
     )
     def get(self, request: Request, player_id: int) -> Response:
@@ -173,17 +169,8 @@ class HeadToHeadApi(APIView):
         operation_id="head_to_head",
         summary="Head-to-head between two players",
         tags=["history"],
-        parameters=[
-            PLAYER_ID,
-            OpenApiParameter("opponent_id", int, OpenApiParameter.PATH, description="The other."),
-            VariantQuerySerializer,
-        ],
-        responses={
-            200: HeadToHeadSerializer,
-            400: BAD_HEAD_TO_HEAD,
-            401: NOT_AUTHENTICATED,
-            404: PLAYER_NOT_FOUND,
-        },
+        parameters=apidocs.head_to_head_parameters(VariantQuerySerializer),
+        responses=apidocs.head_to_head_responses(BAD_HEAD_TO_HEAD, HeadToHeadSerializer),
         examples=[OpenApiExample("Head-to-head", value=H2H_EXAMPLE, response_only=True)],
     )
     def get(self, request: Request, player_id: int, opponent_id: int) -> Response:

@@ -7,19 +7,16 @@ import io
 from http import HTTPStatus
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from chickenfoot.openapi import NOT_AUTHENTICATED, problem, problem_example
-from scoring.api.common import BAD_FILTER, check_known_params
+from scoring.api.apidocs import standings as apidocs
+from scoring.api.common import check_known_params
 from scoring.api.competition_base import (
     COMPETITION_ID,
-    NOT_FOUND,
-    NOT_ORGANISER,
     CompetitionApi,
 )
 from scoring.competitions.selectors import competition_get, competition_stages
@@ -63,29 +60,6 @@ class CompetitionStageListSerializer(serializers.Serializer):
     stages = CompetitionStageSerializer(many=True)
 
 
-STAGE_EXAMPLE = {
-    "number": 1,
-    "status": "playing",
-    "started_at": "2025-03-08T09:00:00Z",
-    "finished_at": None,
-    "tables": [
-        {
-            "table": 1,
-            "match_id": 41,
-            "match_status": "playing",
-            "results_in": False,
-            "seats": [
-                {"position": 0, "player_id": 5, "name": "Alan", "bot": False},
-                {"position": 1, "player_id": 2, "name": "Grace", "bot": False},
-                {"position": 2, "player_id": 77, "name": "Greedy bot (level 2)", "bot": True},
-                {"position": 3, "player_id": 9, "name": "Edsger", "bot": False},
-            ],
-        }
-    ],
-    "byes": [],
-}
-
-
 class StageListApi(CompetitionApi):
     """A tournament's stages, each with its tables: the match and who sits where.
 
@@ -104,15 +78,7 @@ class StageListApi(CompetitionApi):
         summary="A tournament's stages and tables",
         tags=["competitions"],
         parameters=[COMPETITION_ID],
-        responses={
-            HTTPStatus.OK: OpenApiResponse(
-                CompetitionStageListSerializer,
-                description="Every stage started so far.",
-                examples=[OpenApiExample("Stage 1", value={"stages": [STAGE_EXAMPLE]})],
-            ),
-            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-            HTTPStatus.NOT_FOUND: NOT_FOUND,
-        },
+        responses=apidocs.stage_list_get_responses(CompetitionStageListSerializer),
     )
     def get(self, request: Request, competition_id: int) -> Response:
         competition = competition_get(competition_id=competition_id)
@@ -120,57 +86,11 @@ class StageListApi(CompetitionApi):
 
     @extend_schema(
         operation_id="competition_stage_start",
-        summary="Start the next stage (organiser)",
-        tags=["competitions"],
+        **apidocs.STAGE_LIST_POST_HEADING,
         parameters=[COMPETITION_ID],
         request=StageStartSerializer,
         examples=[OpenApiExample("Stage 1", value={"number": 1}, request_only=True)],
-        responses={
-            HTTPStatus.CREATED: OpenApiResponse(
-                CompetitionStageSerializer,
-                description="The stage, its tables seated and their matches started.",
-                examples=[OpenApiExample("Started", value=STAGE_EXAMPLE)],
-            ),
-            HTTPStatus.BAD_REQUEST: problem(
-                "No stage number.",
-                (
-                    "No number",
-                    problem_example(
-                        400,
-                        "invalid",
-                        "Invalid input",
-                        "number: This field is required.",
-                        errors={"number": ["This field is required."]},
-                    ),
-                ),
-            ),
-            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-            HTTPStatus.FORBIDDEN: NOT_ORGANISER,
-            HTTPStatus.NOT_FOUND: NOT_FOUND,
-            HTTPStatus.CONFLICT: problem(
-                "Not the next stage, the previous one still playing, registration still open, "
-                "too few players, or a league.",
-                (
-                    "Still playing",
-                    problem_example(
-                        409,
-                        "wrong_stage",
-                        "Wrong stage",
-                        "Stage 1 of tournament 3 is still playing.",
-                        next_stage=2,
-                    ),
-                ),
-                (
-                    "Registration open",
-                    problem_example(
-                        409,
-                        "competition_status",
-                        "Not now",
-                        "Tournament 3 is registering: close registration first.",
-                    ),
-                ),
-            ),
-        },
+        responses=apidocs.stage_list_post_responses(CompetitionStageSerializer),
     )
     def post(self, request: Request, competition_id: int) -> Response:
         data = self.StageStartSerializer(data=request.data)
@@ -271,64 +191,6 @@ class CompetitionStandingsSerializer(serializers.Serializer):
     standings = CompetitionStandingSerializer(many=True)
 
 
-STANDING_EXAMPLE = {
-    "rank": 1,
-    "shared": False,
-    "ranked": True,
-    "player_id": 5,
-    "name": "Alan",
-    "matches": 3,
-    "wins": 2,
-    "placement_points": 13.0,
-    "total_points": 61,
-    "rounds": 12,
-    "mean_points_per_round": 5.083,
-    "rounds_at_zero": 5,
-    "best_round": 2,
-    "head_to_head": 0,
-    "rating": 1093,
-    "byes": 0,
-    "by_stage": [
-        {"stage": 1, "matches": 1, "placement_points": 5.0, "bye": False},
-        {"stage": 2, "matches": 1, "placement_points": 3.0, "bye": False},
-        {"stage": 3, "matches": 1, "placement_points": 5.0, "bye": False},
-    ],
-}
-STANDINGS_EXAMPLE = {
-    "competition_id": 3,
-    "kind": "tournament",
-    "status": "finished",
-    "min_matches": 0,
-    "final": True,
-    "standings": [
-        STANDING_EXAMPLE,
-        {
-            **STANDING_EXAMPLE,
-            "rank": 2,
-            "shared": True,
-            "player_id": 2,
-            "name": "Grace",
-            "wins": 1,
-            "placement_points": 11.0,
-        },
-        {
-            **STANDING_EXAMPLE,
-            "rank": 2,
-            "shared": True,
-            "player_id": 9,
-            "name": "Edsger",
-            "wins": 1,
-            "placement_points": 11.0,
-        },
-    ],
-}
-CSV_EXAMPLE = (
-    ",".join(COLUMNS)
-    + "\r\n1,false,true,5,Alan,3,2,13.0,61,12,5.083,5,2,0,1093,0\r\n"
-    + "2,true,true,2,Grace,3,1,11.0,61,12,5.083,5,2,0,1093,0\r\n"
-)
-
-
 class StandingsApi(CompetitionApi):
     """The standings, best first, computed by the database (docs/scoring.md: the order).
 
@@ -342,32 +204,8 @@ class StandingsApi(CompetitionApi):
         operation_id="competition_standings",
         summary="Standings (JSON or CSV)",
         tags=["competitions"],
-        parameters=[
-            COMPETITION_ID,
-            OpenApiParameter(
-                "format",
-                str,
-                OpenApiParameter.QUERY,
-                required=False,
-                enum=["json", "csv"],
-                description="`csv`: the standings as a CSV file.",
-            ),
-        ],
-        responses={
-            (HTTPStatus.OK, "application/json"): OpenApiResponse(
-                CompetitionStandingsSerializer,
-                description="The standings.",
-                examples=[OpenApiExample("Final", value=STANDINGS_EXAMPLE)],
-            ),
-            (HTTPStatus.OK, "text/csv"): OpenApiResponse(
-                OpenApiTypes.STR,
-                description="The standings as CSV, a header row first.",
-                examples=[OpenApiExample("CSV", value=CSV_EXAMPLE)],
-            ),
-            HTTPStatus.BAD_REQUEST: BAD_FILTER,
-            HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-            HTTPStatus.NOT_FOUND: NOT_FOUND,
-        },
+        parameters=apidocs.STANDINGS_PARAMETERS,
+        responses=apidocs.standings_responses(CompetitionStandingsSerializer),
     )
     def get(self, request: Request, competition_id: int) -> Response:
         check_known_params(request, ["format"])

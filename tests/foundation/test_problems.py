@@ -11,7 +11,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from chickenfoot.problems import PROBLEM_CONTENT_TYPE, ProblemError, flatten_errors
-from games.services.tokens import token_issue
+from games.accounts.tokens import token_issue
 
 pytestmark = [pytest.mark.urls("tests.foundation.urls"), pytest.mark.django_db]
 

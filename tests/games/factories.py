@@ -5,9 +5,9 @@ from __future__ import annotations
 import factory
 from django.contrib.auth import get_user_model
 
+from games.accounts.tokens import token_issue
 from games.engine.shuffle import new_match_seed
 from games.models import Match, Player, Seat
-from games.services.tokens import token_issue
 
 
 class UserFactory(factory.django.DjangoModelFactory):

@@ -13,8 +13,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.test import APIClient
 
+from games.accounts.players import player_for_user
 from games.models import Match, Move, Player, Round
-from games.services.players import player_for_user
 from tests.games.factories import MatchFactory, PlayerFactory
 from tests.games.helpers import play_turn
 

@@ -12,8 +12,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.test import APIClient
 
+from games.accounts.names import display_name_problem
 from games.models import Player
-from games.names import display_name_problem
 
 pytestmark = pytest.mark.django_db
 

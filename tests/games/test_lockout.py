@@ -1,4 +1,4 @@
-"""Log-in lockout (django-axes, chickenfoot/lockout.py): the failure that reaches the limit, for
+"""Log-in lockout (django-axes, games/accounts/lockout.py): the failure that reaches the limit, for
 a username or from an address, locks it for the cool-off; while locked, a log-in (the API's or
 the admin's) is answered 429 ``locked_out`` with ``Retry-After`` before any password is hashed,
 even with the right password. A success clears the account's failures, and only the account's.
@@ -295,9 +295,7 @@ def test_log_ins_older_than_the_window_are_forgotten_at_the_next(
 
     assert log_in("ada", address=OTHER_ADDRESS).status_code == HTTPStatus.OK
 
-    assert list(AccessLog.objects.values_list("username", "ip_address")) == [
-        ("ada", OTHER_ADDRESS)
-    ]
+    assert list(AccessLog.objects.values_list("username", "ip_address")) == [("ada", OTHER_ADDRESS)]
     settings.LOGIN_KNOWN_ADDRESS_DAYS = 0
     assert log_in("ada", address=OTHER_ADDRESS).status_code == HTTPStatus.OK
     assert not AccessLog.objects.exists()  # none is kept

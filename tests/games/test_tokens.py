@@ -11,7 +11,7 @@ from django.utils import timezone
 from knox.crypto import hash_token
 from rest_framework.test import APIClient
 
-from games.authentication import LAST_USED_EVERY
+from games.accounts.authentication import LAST_USED_EVERY
 from games.models import DeviceToken
 
 pytestmark = pytest.mark.django_db

@@ -13,9 +13,9 @@ from django.contrib.auth.hashers import make_password
 from django.db import connection
 from rest_framework.test import APIClient
 
-from games.account_models import UsernameKey
+from games.accounts.names import BOT_NAMES, looks_like_a_bot, username_key
+from games.accounts.username_models import UsernameKey
 from games.models import Player
-from games.names import BOT_NAMES, looks_like_a_bot, username_key
 
 pytestmark = pytest.mark.django_db
 

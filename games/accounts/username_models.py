@@ -2,8 +2,8 @@
 
 ``auth_user.username`` is unique only as typed ("Ada" and "ada" could both exist, and so could
 "ada" and its full-width form). Each account has one ``UsernameKey`` row whose ``key`` (NFKC,
-case-folded: ``games.names.username_key``) is unique in the database, on PostgreSQL and SQLite
-alike; logging in looks the key up, so any case works.
+case-folded: ``games.accounts.names.username_key``) is unique in the database, on PostgreSQL and
+SQLite alike; logging in looks the key up, so any case works.
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ class UsernameKey(models.Model):
     key = models.CharField(
         max_length=500,
         unique=True,
-        help_text="The username, NFKC-normalised and case-folded (games.names.username_key).",
+        help_text=(
+            "The username, NFKC-normalised and case-folded (games.accounts.names.username_key)."
+        ),
     )
 
     def __str__(self) -> str:

@@ -18,8 +18,7 @@ from django.http import HttpRequest
 
 from chickenfoot.hashing import password_hashing, refuse_if_busy
 from chickenfoot.problems import ConflictError, InvalidInput
-from games.models import DeviceToken, Player
-from games.names import (
+from games.accounts.names import (
     BOT_NAMES,
     DISPLAY_NAME_MAX_LENGTH,
     USERNAME_MAX_LENGTH,
@@ -28,8 +27,9 @@ from games.names import (
     username_key,
     username_normalise,
 )
+from games.accounts.tokens import token_issue
+from games.models import DeviceToken, Player
 from games.problems import InvalidCredentials
-from games.services.tokens import token_issue
 
 __all__ = ["BOT_NAMES", "bot_create", "player_for_user", "player_register", "token_obtain"]
 
@@ -103,10 +103,10 @@ def player_register(
     """Create a user account and its player; the player, and a token for ``device`` and its key.
 
     The username is stored NFKC-normalised and is unique without regard to case or form
-    (``games.names.username_key``); the display name may not pass for a bot's. Raises Django's
-    ``ValidationError`` for a bad name or a weak password (by field), ``ConflictError`` for a
-    taken name, and ``chickenfoot.hashing.Busy`` before hashing the password when the server is
-    hashing as many as it allows (nothing is written then).
+    (``games.accounts.names.username_key``); the display name may not pass for a bot's. Raises
+    Django's ``ValidationError`` for a bad name or a weak password (by field), ``ConflictError``
+    for a taken name, and ``chickenfoot.hashing.Busy`` before hashing the password when the
+    server is hashing as many as it allows (nothing is written then).
     """
     user_model = get_user_model()
     username, shown, errors = _names_checked(username, display_name)
@@ -121,7 +121,7 @@ def player_register(
         hashed = make_password(password)
     try:
         with transaction.atomic():
-            # the account's username key is written with it (games.account_keys)
+            # the account's username key is written with it (games.accounts.username_keys)
             user = user_model(username=username, password=hashed)
             user.save()
             player = Player.objects.create(user=user, kind=Player.Kind.HUMAN, display_name=shown)

@@ -1,4 +1,4 @@
-"""Keeping each account's username key (games.account_models.UsernameKey) with its username.
+"""Keeping each account's username key (``username_models.UsernameKey``) with its username.
 
 Connected to the user model's ``post_save`` in ``GamesConfig.ready``, so that accounts made
 anywhere (the API, ``createsuperuser``, the admin, a shell) are keyed alike: a username another
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.account_models import UsernameKey
-from games.names import username_key
+from games.accounts.names import username_key
+from games.accounts.username_models import UsernameKey
 
 
 def username_key_keep(

@@ -12,7 +12,7 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 
 
 class PlayerTokenScheme(OpenApiAuthenticationExtension):
-    target_class = "games.authentication.PlayerTokenAuthentication"
+    target_class = "games.accounts.authentication.PlayerTokenAuthentication"
     name = "tokenAuth"
 
     def get_security_definition(self, auto_schema: Any) -> dict[str, str]:

@@ -30,7 +30,7 @@ class DeviceToken(AbstractAuthToken):
         null=True,
         blank=True,
         help_text="When the token last authenticated a request (to the minute: "
-        "games.authentication.LAST_USED_EVERY).",
+        "games.accounts.authentication.LAST_USED_EVERY).",
     )
 
     class Meta:

@@ -1,7 +1,7 @@
 """Token authentication: the token, its user and their player in one plain query.
 
-Tokens are django-rest-knox's (``games.token_models.DeviceToken``): the key a client holds is
-looked up by its digest, so a request costs one hash and one indexed query. Both
+Tokens are django-rest-knox's (``games.accounts.token_models.DeviceToken``): the key a client
+holds is looked up by its digest, so a request costs one hash and one indexed query. Both
 ``Authorization: Token <key>`` and ``Authorization: Bearer <key>`` are accepted; any other scheme
 is refused with 401 ``unsupported_auth_scheme``, naming the accepted ones.
 

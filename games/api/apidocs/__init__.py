@@ -1,0 +1,4 @@
+"""The OpenAPI declarations of the views beside this package: one module per views
+module, of the same name, holding the parameters, examples, responses and descriptions its
+``extend_schema`` calls name; ``examples`` holds the game states the examples show, computed
+from the engine."""

@@ -1,0 +1,72 @@
+"""The OpenAPI declarations of ``games.api.pictures``'s views: what their ``extend_schema``
+calls name."""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse
+
+from chickenfoot.renderers import SVG_EXAMPLE
+from games.api.common import (
+    NOT_AUTHENTICATED,
+    NOT_FOUND,
+    NOT_YOUR_MATCH,
+    problem,
+    problem_example,
+)
+
+BOARD_SVG_RESPONSES = {
+    (HTTPStatus.OK, "image/svg+xml"): OpenApiResponse(
+        OpenApiTypes.STR,
+        description="An SVG document. `ETag` is the match's version.",
+        examples=[
+            OpenApiExample(
+                "A picture",
+                value=SVG_EXAMPLE,
+            )
+        ],
+    ),
+    HTTPStatus.NOT_MODIFIED: OpenApiResponse(description="Unchanged: no body."),
+    HTTPStatus.BAD_REQUEST: problem(
+        "A bad `round` or `seq`.",
+        (
+            "Bad round",
+            problem_example(
+                400,
+                "invalid",
+                "Invalid input",
+                "round: Ensure this value is greater than or equal to 1.",
+                errors={"round": ["Ensure this value is greater than or equal to 1."]},
+            ),
+        ),
+    ),
+    HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+    HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
+    HTTPStatus.NOT_FOUND: NOT_FOUND,
+    HTTPStatus.CONFLICT: problem(
+        "The match has not started.",
+        (
+            "Not started",
+            problem_example(
+                409,
+                "match_not_started",
+                "Match not started",
+                "Match 7 has not started: there is no table yet.",
+            ),
+        ),
+    ),
+}
+
+SCORES_SVG_RESPONSES = {
+    (HTTPStatus.OK, "image/svg+xml"): OpenApiResponse(
+        OpenApiTypes.STR,
+        description="An SVG line chart. `ETag` is the match's version.",
+        examples=[OpenApiExample("A chart", value=SVG_EXAMPLE)],
+    ),
+    HTTPStatus.NOT_MODIFIED: OpenApiResponse(description="Unchanged: no body."),
+    HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+    HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
+    HTTPStatus.NOT_FOUND: NOT_FOUND,
+}

@@ -1,0 +1,134 @@
+"""The OpenAPI declarations of ``games.api.records``'s views: what their ``extend_schema``
+calls name."""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse
+
+from games.api.common import NOT_AUTHENTICATED, NOT_FOUND, problem
+from games.api.common import problem_example as example
+from games.record import FORMAT
+
+NOT_FINISHED_EXAMPLES = (
+    ("Not finished", example(409, "match_not_finished", "Match not finished",
+                             "Match 7 is playing: its record is published when it has finished.")),
+)  # fmt: skip
+
+RECORD_EXAMPLE = {
+    "format": FORMAT,
+    "match": {
+        "id": 7,
+        "variant": "mexican_train",
+        "seat_count": 2,
+        "options": {"max_pip": 12, "hand_size": 15, "rounds": 1, "double_blank_points": 50},
+        "seed": "5eed" * 16,
+        "created_at": "2026-11-30T12:00:00Z",
+        "started_at": "2026-11-30T12:00:05Z",
+        "finished_at": "2026-11-30T12:09:41Z",
+        "moves_played": 1,
+    },
+    "seats": [
+        {"position": 0, "player_id": 3, "name": "Ada", "kind": "human", "bot_level": None},
+        {"position": 1, "player_id": 9, "name": "Shark bot (level 3)", "kind": "bot",
+         "bot_level": 3},
+    ],
+    "rounds": [
+        {"number": 1, "start_double": 0, "commitment": "9f2c" * 16, "seed": "77ab" * 16,
+         "scores": [0, 23], "opening": [{"type": "round_started", "round": 1}],
+         "started_at": "2026-11-30T12:00:05Z", "ended_at": "2026-11-30T12:09:41Z"},
+    ],
+    "moves": [
+        {"seq": 1, "round": 1, "seat": 0, "kind": "play", "tile": [0, 5], "target": "train:0",
+         "events": [{"type": "played", "seat": 0, "tile": [0, 5], "target": "train:0"}],
+         "created_at": "2026-11-30T12:00:09Z"},
+    ],
+    "standings": [
+        {"seat": 0, "place": 1, "total": 0, "zero_rounds": 1, "lowest_round": None,
+         "decided_by": "total", "tiebreak": ["total"]},
+        {"seat": 1, "place": 2, "total": 23, "zero_rounds": 0, "lowest_round": 23,
+         "decided_by": "total", "tiebreak": ["total"]},
+    ],
+}  # fmt: skip
+
+RECORD_EXAMPLE["results"] = [
+    {**place, "player_id": seat["player_id"], "name": seat["name"]}
+    for place, seat in zip(RECORD_EXAMPLE["standings"], RECORD_EXAMPLE["seats"], strict=True)
+]
+
+
+MATCH_RECORD_DESCRIPTION = (
+    "Seats with players, options, the match seed and every round's revealed "
+    "seed, every move with its events (unredacted: the match is over), every round's "
+    "scores, the engine's standings and the results: enough to replay and check the match "
+    "offline (docs/scoring.md shows how)."
+)
+
+
+NOT_FINISHED = problem(
+    "The match has not finished: its seeds and hands are still secret.",
+    *NOT_FINISHED_EXAMPLES,
+)
+
+
+def match_record_responses(match_record_serializer: Any) -> Any:
+    """The answers of ``MatchRecordApi``, given the view's own serializer."""
+    return {
+        HTTPStatus.OK: OpenApiResponse(
+            match_record_serializer,
+            examples=[OpenApiExample("A one-round record", value=RECORD_EXAMPLE)],
+        ),
+        HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+        HTTPStatus.NOT_FOUND: NOT_FOUND,
+        HTTPStatus.CONFLICT: NOT_FINISHED,
+    }
+
+
+def match_finalise_responses(match_finalised_serializer: Any) -> Any:
+    """The answers of ``MatchFinaliseApi``, given the view's own serializer."""
+    return {
+        HTTPStatus.OK: OpenApiResponse(
+            match_finalised_serializer,
+            examples=[
+                OpenApiExample(
+                    "Written",
+                    value={
+                        "match_id": 7,
+                        "written": True,
+                        "results_pending": False,
+                        "standings": RECORD_EXAMPLE["results"],
+                    },
+                )
+            ],
+        ),
+        HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+        HTTPStatus.FORBIDDEN: problem(
+            "Only organisers may.",
+            (
+                "Not an organiser",
+                example(
+                    403,
+                    "not_organiser",
+                    "Not an organiser",
+                    "Only organisers can finalise a match.",
+                ),
+            ),
+        ),
+        HTTPStatus.NOT_FOUND: NOT_FOUND,
+        HTTPStatus.CONFLICT: problem(
+            "Not finished, or its round rows do not add up to a result.",
+            *NOT_FINISHED_EXAMPLES,
+            (
+                "Results incomplete",
+                example(
+                    409,
+                    "results_incomplete",
+                    "Results incomplete",
+                    "Match 7 cannot be finalised: match 7: 3 seats have round rows, 4 sat. "
+                    "Nothing was written.",
+                ),
+            ),
+        ),
+    }

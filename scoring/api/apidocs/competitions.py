@@ -1,0 +1,148 @@
+"""The OpenAPI declarations of ``scoring.api.competitions``'s views: what their ``extend_schema``
+calls name."""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse
+
+from chickenfoot.openapi import NOT_AUTHENTICATED, problem, problem_example
+from scoring.api.common import PAGE_NOT_FOUND
+from scoring.api.competition_base import (
+    LEAGUE_EXAMPLE,
+    NOT_FOUND,
+    PAIRS_EXAMPLE,
+    TOURNAMENT_EXAMPLE,
+    CompetitionSerializer,
+)
+
+DETAIL_EXAMPLE = {
+    **TOURNAMENT_EXAMPLE,
+    "registered": 2,
+    "players": [
+        {"id": 2, "name": "Grace", "registered_at": "2025-03-01T10:05:00Z"},
+        {"id": 5, "name": "Alan", "registered_at": "2025-03-01T10:07:00Z"},
+    ],
+}
+
+COMPETITION_LIST_CREATE_GET_RESPONSES = {
+    HTTPStatus.OK: OpenApiResponse(
+        CompetitionSerializer(many=True),
+        description="A page of competitions, newest first.",
+        examples=[
+            OpenApiExample(
+                "A page of one league",
+                value=LEAGUE_EXAMPLE,
+            )
+        ],
+    ),
+    HTTPStatus.BAD_REQUEST: problem(
+        "A bad filter value.",
+        (
+            "Bad kind",
+            problem_example(
+                400,
+                "invalid",
+                "Invalid input",
+                "kind: Select a valid choice. cup is not one of the available choices.",
+                errors={
+                    "kind": ["Select a valid choice. cup is not one of the available choices."]
+                },
+            ),
+        ),
+    ),
+    HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+    HTTPStatus.NOT_FOUND: PAGE_NOT_FOUND,
+}
+
+COMPETITION_LIST_CREATE_POST_EXAMPLES = [
+    OpenApiExample(
+        "A 3-stage tournament at tables of 4, bots filling",
+        value={
+            "kind": "tournament",
+            "name": "Spring open",
+            "variant": "chickenfoot",
+            "options": {"rounds": 4},
+            "table_size": 4,
+            "allow_bots": True,
+            "stage_count": 3,
+            "starts_on": "2025-03-08",
+        },
+        request_only=True,
+    ),
+    OpenApiExample(
+        "A league season, 3 matches to rank",
+        value={
+            "kind": "league",
+            "name": "Thursday league",
+            "variant": "mexican_train",
+            "table_size": 4,
+            "min_matches": 3,
+            "starts_on": "2025-03-01",
+            "ends_on": "2025-06-30",
+        },
+        request_only=True,
+    ),
+]
+
+COMPETITION_LIST_CREATE_POST_RESPONSES = {
+    HTTPStatus.CREATED: OpenApiResponse(
+        CompetitionSerializer,
+        description="The new competition, open for registration.",
+        examples=[
+            OpenApiExample("Created", value={**TOURNAMENT_EXAMPLE, "registered": 0}),
+            OpenApiExample("Created, with warnings", value=PAIRS_EXAMPLE),
+        ],
+    ),
+    HTTPStatus.BAD_REQUEST: problem(
+        "Bad input: a bad option for some table size, a bad points scheme, no stages.",
+        (
+            "Bad points scheme",
+            problem_example(
+                400,
+                "invalid_competition",
+                "Invalid competition",
+                "Table size 4: a better place never earns fewer points.",
+                problems=["Table size 4: a better place never earns fewer points."],
+            ),
+        ),
+        (
+            "Bad option",
+            problem_example(
+                400,
+                "invalid_option",
+                "Invalid option",
+                "Option 'spinner_arms' must be 4 or 6; got 5.",
+                rule="CF-SPINNER",
+            ),
+        ),
+    ),
+    HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+    HTTPStatus.FORBIDDEN: problem(
+        "Only organisers create competitions.",
+        (
+            "Not an organiser",
+            problem_example(
+                403,
+                "not_organiser",
+                "Not an organiser",
+                "Only organisers create tournaments and leagues.",
+            ),
+        ),
+    ),
+}
+
+
+def competition_detail_responses(competition_detail_serializer: Any) -> Any:
+    """The answers of ``CompetitionDetailApi``, given the view's own serializer."""
+    return {
+        HTTPStatus.OK: OpenApiResponse(
+            competition_detail_serializer,
+            description="The competition and its players.",
+            examples=[OpenApiExample("Registering", value=DETAIL_EXAMPLE)],
+        ),
+        HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+        HTTPStatus.NOT_FOUND: NOT_FOUND,
+    }

@@ -460,7 +460,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["chickenfoot.parsers.DepthLimitedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "chickenfoot.query.DefaultPages",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "chickenfoot.problems.problem_exception_handler",
     "NUM_PROXIES": NUM_PROXIES,
@@ -486,22 +486,31 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "0.1.0",
     "CONTACT": {
         "name": "The server's operators",
-        "email": env_str("API_CONTACT_EMAIL", "webmaster@localhost"),
+        "email": env_str("API_CONTACT_EMAIL", "webmaster@localhost.localdomain"),
     },
     # The host that serves the schema serves the API: clients are given their base URL.
     "SERVERS": [{"url": "/", "description": "This server (the one serving this schema)."}],
     "TAGS": [
         {"name": "accounts", "description": "Sign up, log in and out, the caller's tokens."},
-        {"name": "matches", "description": "Create, join, start and leave matches; the lists, "
-         "a match's view, its rounds and its pictures."},
+        {
+            "name": "matches",
+            "description": "Create, join, start and leave matches; the lists, "
+            "a match's view, its rounds and its pictures.",
+        },
         {"name": "play", "description": "A turn: the legal moves, submitting one, the move log."},
         {"name": "live", "description": "A ticket for the match's WebSocket (/ws/matches/{id})."},
-        {"name": "history", "description": "Finished matches: results, records, a player's "
-         "history, stats, head-to-head, rating chart and the leaderboards."},
-        {"name": "competitions", "description": "Tournaments and leagues: registration, "
-         "stages and standings."},
+        {
+            "name": "history",
+            "description": "Finished matches: results, records, a player's "
+            "history, stats, head-to-head, rating chart and the leaderboards.",
+        },
+        {
+            "name": "competitions",
+            "description": "Tournaments and leagues: registration, stages and standings.",
+        },
         {"name": "health", "description": "Is the service usable now (its database, its broker)?"},
     ],
+    "OAS_VERSION": "3.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "COMPONENT_SPLIT_REQUEST": True,

@@ -12,7 +12,10 @@ from rest_framework.response import Response
 
 from games.api.common import MATCH_ID, NOT_AUTHENTICATED, NOT_FOUND, GameApi, problem
 from games.api.common import problem_example as example
+from games.api.event_types import EngineStandingSerializer, events
+from games.api.fields import TileOutputField
 from games.api.match_types import StandingOutputSerializer
+from games.api.state_types import options_field
 from games.models import Match
 from games.problems import MatchNotFinished, NotOrganiser, ResultsIncompleteProblem
 from games.record import FORMAT, match_record
@@ -33,7 +36,7 @@ class RecordMatchSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     variant = serializers.ChoiceField(choices=Match.Variant.choices)
     seat_count = serializers.IntegerField()
-    options = serializers.JSONField(help_text="The house options, resolved.")
+    options = options_field(help_text="The house options of `variant`, every default filled in.")
     seed = serializers.CharField(help_text="The match seed, published once it has finished.")
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField()
@@ -51,13 +54,11 @@ class RecordSeatSerializer(serializers.Serializer):
 
 class RecordRoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    start_double = serializers.IntegerField()
+    start_double = TileOutputField(help_text="The double that started it (C-ROUNDS).")
     commitment = serializers.CharField(help_text="sha256(seed), published as the round began.")
     seed = serializers.CharField(help_text="The round's seed (C-SHUFFLE).")
     scores = serializers.ListField(child=serializers.IntegerField(), help_text="Per seat.")
-    opening = serializers.ListField(
-        child=serializers.JSONField(), help_text="The events of the round's automatic start."
-    )
+    opening = events(help_text="The events of the round's automatic start.")
     started_at = serializers.DateTimeField()
     ended_at = serializers.DateTimeField()
 
@@ -67,9 +68,9 @@ class RecordMoveSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     seat = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=["play", "draw", "pass"])
-    tile = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    tile = TileOutputField(allow_null=True, help_text="Null for a draw or a pass.")
     target = serializers.CharField(allow_null=True)
-    events = serializers.ListField(child=serializers.JSONField(), help_text="Unredacted.")
+    events = events(help_text="Unredacted.")
     created_at = serializers.DateTimeField()
 
 
@@ -79,9 +80,7 @@ class MatchRecordSerializer(serializers.Serializer):
     seats = RecordSeatSerializer(many=True)
     rounds = RecordRoundSerializer(many=True)
     moves = RecordMoveSerializer(many=True)
-    standings = serializers.ListField(
-        child=serializers.JSONField(), help_text="The engine's final order (C-WIN)."
-    )
+    standings = EngineStandingSerializer(many=True, help_text="The engine's final order (C-WIN).")
     results = StandingOutputSerializer(
         many=True, allow_null=True, help_text="The result rows' order; null while pending."
     )
@@ -93,7 +92,10 @@ RECORD_EXAMPLE = {
         "id": 7,
         "variant": "mexican_train",
         "seat_count": 2,
-        "options": {"max_pip": 12, "hand_size": 15, "rounds": 1, "double_blank_points": 50},
+        "options": {"max_pip": 12, "hand_size": 15, "rounds": 1, "double_blank_points": 50,
+                    "turn_seconds": None, "timeouts_to_takeover": 3,
+                    "close_doubles_reverse": False, "satisfy_own_double": False,
+                    "open_hands": False},
         "seed": "5eed" * 16,
         "created_at": "2026-11-30T12:00:00Z",
         "started_at": "2026-11-30T12:00:05Z",
@@ -106,13 +108,17 @@ RECORD_EXAMPLE = {
          "bot_level": 3},
     ],
     "rounds": [
-        {"number": 1, "start_double": 0, "commitment": "9f2c" * 16, "seed": "77ab" * 16,
-         "scores": [0, 23], "opening": [{"type": "round_started", "round": 1}],
+        {"number": 1, "start_double": [12, 12], "commitment": "9f2c" * 16, "seed": "77ab" * 16,
+         "scores": [0, 23],
+         "opening": [{"type": "round_started", "round": 1, "start_double": [12, 12],
+                      "commitment": "9f2c" * 16, "starter": 0, "turn": 0},
+                     {"type": "engine_placed", "tile": [12, 12]}],
          "started_at": "2026-11-30T12:00:05Z", "ended_at": "2026-11-30T12:09:41Z"},
     ],
     "moves": [
-        {"seq": 1, "round": 1, "seat": 0, "kind": "play", "tile": [0, 5], "target": "train:0",
-         "events": [{"type": "played", "seat": 0, "tile": [0, 5], "target": "train:0"}],
+        {"seq": 1, "round": 1, "seat": 0, "kind": "play", "tile": [12, 5], "target": "seat:0",
+         "events": [{"type": "tile_played", "seat": 0, "tile": [12, 5], "target": "seat:0"},
+                    {"type": "train_started", "seat": 0, "target": "seat:0"}],
          "created_at": "2026-11-30T12:00:09Z"},
     ],
     "standings": [

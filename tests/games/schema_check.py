@@ -51,10 +51,20 @@ def validate(schema: dict[str, Any], value: Any) -> None:
     OAS31Validator(root, format_checker=OAS31Validator.FORMAT_CHECKER).validate(value)
 
 
+def _text(data: bytes | str, charset: str = "utf-8", **parameters: str) -> str:
+    return data.decode(charset) if isinstance(data, bytes) else data
+
+
 @functools.cache
 def spec() -> OpenAPI:
-    """openapi-core's reading of the schema; problems are JSON (``application/problem+json``)."""
-    config = Config(extra_media_type_deserializers={"application/problem+json": json.loads})
+    """openapi-core's reading of the schema; problems are JSON (``application/problem+json``),
+    a CSV is text (a string, UTF-8)."""
+    config = Config(
+        extra_media_type_deserializers={
+            "application/problem+json": json.loads,
+            "text/csv": _text,
+        }
+    )
     return OpenAPI.from_dict(openapi(), config=config)
 
 

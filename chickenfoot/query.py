@@ -12,6 +12,7 @@ from typing import Any
 
 from django.http import QueryDict
 from rest_framework.exceptions import ValidationError
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 
 from chickenfoot.numbers import whole_number
@@ -75,7 +76,8 @@ def page_size_errors(
 
 class StrictPageSize:
     """A pagination mixin: ``page_size`` that is not a whole number from 1 up is a 400, not the
-    default size (DRF ignores it), and neither is one over ``max_page_size``."""
+    default size (DRF ignores it), and neither is one over ``max_page_size``. In the schema, the
+    page's links are OpenAPI 3.1 nullable strings (``type: [string, "null"]``)."""
 
     page_size_query_param: str | None
     max_page_size: int | None
@@ -98,6 +100,27 @@ class StrictPageSize:
             if parameter["name"] == self.page_size_query_param:
                 parameter["schema"] = {**parameter["schema"], **bounds}
         return parameters
+
+    def get_paginated_response_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
+        """DRF's page, its ``next`` and ``previous`` typed as OpenAPI 3.1 says a nullable is.
+
+        DRF writes them the OpenAPI 3.0 way (``nullable: true``), which 3.1 ignores: a strict
+        validator would then refuse the last page's ``next: null``. Their examples are URIs.
+        """
+        page: dict[str, Any] = super().get_paginated_response_schema(schema)  # type: ignore[misc]
+        numbered = "count" in page["properties"]  # a cursor's page has no count
+        for name, query in (("next", "page=3"), ("previous", "page=1")):
+            link = page["properties"][name]
+            link.pop("nullable", None)
+            link["type"] = ["string", "null"]
+            link["example"] = "https://chickenfoot.example/api/a-list?" + (
+                query if numbered else "cursor=cD0yMDI2LTExLTMw"
+            )
+        return page
+
+
+class DefaultPages(StrictPageSize, PageNumberPagination):
+    """The lists that name no paging of their own: DRF's ``PAGE_SIZE`` rows a page."""
 
 
 def page_size_check(paginator: StrictPageSize, request: Request) -> QueryCheck:

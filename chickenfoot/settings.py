@@ -464,7 +464,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["chickenfoot.parsers.DepthLimitedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "chickenfoot.query.DefaultPages",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "chickenfoot.problems.problem_exception_handler",
     "NUM_PROXIES": NUM_PROXIES,
@@ -490,7 +490,7 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "0.1.0",
     "CONTACT": {
         "name": "The server's operators",
-        "email": env_str("API_CONTACT_EMAIL", "webmaster@localhost"),
+        "email": env_str("API_CONTACT_EMAIL", "webmaster@localhost.localdomain"),
     },
     # The host that serves the schema serves the API: clients are given their base URL.
     "SERVERS": [{"url": "/", "description": "This server (the one serving this schema)."}],
@@ -514,6 +514,7 @@ SPECTACULAR_SETTINGS = {
         },
         {"name": "health", "description": "Is the service usable now (its database, its broker)?"},
     ],
+    "OAS_VERSION": "3.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "COMPONENT_SPLIT_REQUEST": True,

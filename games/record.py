@@ -63,7 +63,7 @@ def match_record(*, match: Match) -> dict[str, Any]:
         "rounds": [
             {
                 "number": row.number,
-                "start_double": row.start_double,
+                "start_double": [row.start_double, row.start_double],
                 "commitment": row.commitment,
                 "seed": row.seed_revealed,
                 "scores": row.scores,

@@ -13,8 +13,10 @@ from drf_spectacular.utils import extend_schema_field
 from scoring.models import VARIANT_CHOICES, Competition, CompetitionMatch, MatchResult
 from scoring.selectors import player_exists
 
-#: The match statuses a history row can have (games' ``Match.Status``, by value).
-HISTORY_STATUS_CHOICES = [("finished", "Finished"), ("abandoned", "Abandoned")]
+#: The match statuses a history row can have (games' ``Match.Status``, by value): only
+#: ``finished``. History is made of result rows, and an abandoned match has none (it counts for
+#: nobody); the caller's abandoned matches are listed by ``/api/matches/mine?status=abandoned``.
+HISTORY_STATUS_CHOICES = [("finished", "Finished")]
 
 
 @extend_schema_field(OpenApiTypes.INT)
@@ -68,7 +70,8 @@ class HistoryFilter(django_filters.FilterSet):
     status = django_filters.ChoiceFilter(
         field_name="match__status",
         choices=HISTORY_STATUS_CHOICES,
-        help_text="The match's status.",
+        help_text="The match's status: `finished`, the only one a history holds (a player's "
+        "abandoned matches: `GET /api/matches/mine?status=abandoned`).",
     )
 
     class Meta:

@@ -17,7 +17,7 @@ from scoring.api.competitions import (
 from scoring.api.history import PlayerHistoryApi
 from scoring.api.leaderboard import LeaderboardApi
 from scoring.api.players import HeadToHeadApi, PlayerStatisticsApi
-from scoring.api.standings import StageListApi, StandingsApi
+from scoring.api.standings import StageListApi, StandingsApi, StandingsCSVApi
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("players/<int:player_id>/history", PlayerHistoryApi.as_view(), name="player-history"),
@@ -59,6 +59,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "competitions/<int:competition_id>/standings",
         StandingsApi.as_view(),
         name="competition-standings",
+    ),
+    path(
+        "competitions/<int:competition_id>/standings.csv",
+        StandingsCSVApi.as_view(),
+        name="competition-standings-csv",
     ),
     path(
         "competitions/<int:competition_id>/standings.svg",

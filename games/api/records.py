@@ -10,7 +10,10 @@ from rest_framework.response import Response
 
 from games.api.apidocs import records as apidocs
 from games.api.common import MATCH_ID, GameApi
+from games.api.event_types import EngineStandingSerializer, events
+from games.api.fields import TileOutputField
 from games.api.match_types import StandingOutputSerializer
+from games.api.state_types import options_field
 from games.models import Match
 from games.problems import MatchNotFinished, NotOrganiser, ResultsIncompleteProblem
 from games.record import FORMAT, match_record
@@ -23,7 +26,7 @@ class RecordMatchSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     variant = serializers.ChoiceField(choices=Match.Variant.choices)
     seat_count = serializers.IntegerField()
-    options = serializers.JSONField(help_text="The house options, resolved.")
+    options = options_field(help_text="The house options of `variant`, every default filled in.")
     seed = serializers.CharField(help_text="The match seed, published once it has finished.")
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField()
@@ -41,13 +44,11 @@ class RecordSeatSerializer(serializers.Serializer):
 
 class RecordRoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    start_double = serializers.IntegerField()
+    start_double = TileOutputField(help_text="The double that started it (C-ROUNDS).")
     commitment = serializers.CharField(help_text="sha256(seed), published as the round began.")
     seed = serializers.CharField(help_text="The round's seed (C-SHUFFLE).")
     scores = serializers.ListField(child=serializers.IntegerField(), help_text="Per seat.")
-    opening = serializers.ListField(
-        child=serializers.JSONField(), help_text="The events of the round's automatic start."
-    )
+    opening = events(help_text="The events of the round's automatic start.")
     started_at = serializers.DateTimeField()
     ended_at = serializers.DateTimeField()
 
@@ -57,9 +58,9 @@ class RecordMoveSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     seat = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=["play", "draw", "pass"])
-    tile = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    tile = TileOutputField(allow_null=True, help_text="Null for a draw or a pass.")
     target = serializers.CharField(allow_null=True)
-    events = serializers.ListField(child=serializers.JSONField(), help_text="Unredacted.")
+    events = events(help_text="Unredacted.")
     created_at = serializers.DateTimeField()
 
 
@@ -69,9 +70,7 @@ class MatchRecordSerializer(serializers.Serializer):
     seats = RecordSeatSerializer(many=True)
     rounds = RecordRoundSerializer(many=True)
     moves = RecordMoveSerializer(many=True)
-    standings = serializers.ListField(
-        child=serializers.JSONField(), help_text="The engine's final order (C-WIN)."
-    )
+    standings = EngineStandingSerializer(many=True, help_text="The engine's final order (C-WIN).")
     results = StandingOutputSerializer(
         many=True, allow_null=True, help_text="The result rows' order; null while pending."
     )

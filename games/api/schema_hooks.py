@@ -91,7 +91,7 @@ def _plain_union_refs(node: Any, unions: set[str]) -> Any:
 
     Generators read ``allOf`` with a discriminated parent as inheritance (openapi-typescript
     omits the discriminator from it); a field that *is* one of the union's members is a
-    ``$ref``, or a one-member ``oneOf`` when it may be null.
+    ``$ref`` (when it may be null, OpenAPI 3.1's ``oneOf: [$ref, {type: "null"}]``).
     """
     if isinstance(node, list):
         return [_plain_union_refs(item, unions) for item in node]
@@ -100,10 +100,7 @@ def _plain_union_refs(node: Any, unions: set[str]) -> Any:
     node = {key: _plain_union_refs(value, unions) for key, value in node.items()}
     parts = node.get("allOf")
     if isinstance(parts, list) and len(parts) == 1 and parts[0].get("$ref") in unions:
-        ref = node.pop("allOf")[0]
-        if node.get("nullable"):
-            return {**node, "oneOf": [ref]}
-        return ref
+        return node.pop("allOf")[0]
     return node
 
 

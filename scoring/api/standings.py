@@ -191,18 +191,43 @@ class CompetitionStandingsSerializer(serializers.Serializer):
     standings = CompetitionStandingSerializer(many=True)
 
 
+def standings_body(competition: Competition) -> dict[str, Any]:
+    """The standings document: the competition, and its rows best first with points by stage."""
+    stages = points_by_stage(competition=competition)
+    rows = [
+        {**row, "by_stage": stages.get(row["player_id"], [])}
+        for row in standings(competition=competition)
+    ]
+    return {
+        "competition_id": competition.pk,
+        "kind": competition.kind,
+        "status": competition.status,
+        "min_matches": competition.min_matches,
+        "final": competition.status == Competition.Status.FINISHED,
+        "standings": rows,
+    }
+
+
+def csv_headers(competition: Competition) -> dict[str, str]:
+    return {
+        "Content-Disposition": (
+            f'attachment; filename="competition-{competition.pk}-standings.csv"'
+        )
+    }
+
+
 class StandingsApi(CompetitionApi):
     """The standings, best first, computed by the database (docs/scoring.md: the order).
 
-    JSON by default; CSV with `?format=csv` or `Accept: text/csv` (the same columns, without
-    the points per stage).
+    JSON; the CSV is its own operation (``StandingsCSVApi``). For links made before it was, this
+    path still answers CSV to `?format=csv` or `Accept: text/csv`.
     """
 
     renderer_classes = (JSONRenderer, StandingsCSVRenderer)
 
     @extend_schema(
         operation_id="competition_standings",
-        summary="Standings (JSON or CSV)",
+        summary="Standings",
         tags=["competitions"],
         parameters=apidocs.STANDINGS_PARAMETERS,
         responses=apidocs.standings_responses(CompetitionStandingsSerializer),
@@ -210,22 +235,25 @@ class StandingsApi(CompetitionApi):
     def get(self, request: Request, competition_id: int) -> Response:
         check_known_params(request, ["format"])
         competition = competition_get(competition_id=competition_id)
-        stages = points_by_stage(competition=competition)
-        rows = [
-            {**row, "by_stage": stages.get(row["player_id"], [])}
-            for row in standings(competition=competition)
-        ]
-        body = {
-            "competition_id": competition.pk,
-            "kind": competition.kind,
-            "status": competition.status,
-            "min_matches": competition.min_matches,
-            "final": competition.status == Competition.Status.FINISHED,
-            "standings": rows,
-        }
         headers = {}
         if getattr(request.accepted_renderer, "format", None) == "csv":
-            headers["Content-Disposition"] = (
-                f'attachment; filename="competition-{competition.pk}-standings.csv"'
-            )
-        return Response(body, headers=headers)
+            headers = csv_headers(competition)
+        return Response(standings_body(competition), headers=headers)
+
+
+class StandingsCSVApi(CompetitionApi):
+    """The standings as a CSV file: the JSON's columns, without the points per stage."""
+
+    renderer_classes = (StandingsCSVRenderer,)
+
+    @extend_schema(
+        operation_id="competition_standings_csv",
+        summary="Standings as CSV",
+        tags=["competitions"],
+        parameters=apidocs.STANDINGS_CSV_PARAMETERS,
+        responses=apidocs.STANDINGS_CSV_RESPONSES,
+    )
+    def get(self, request: Request, competition_id: int) -> Response:
+        check_known_params(request, [])
+        competition = competition_get(competition_id=competition_id)
+        return Response(standings_body(competition), headers=csv_headers(competition))

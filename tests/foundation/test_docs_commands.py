@@ -163,6 +163,24 @@ RUNNERS: tuple[Runner, ...] = (
         "ci: Benchmarks, briefly",
         "-m benchmarks.live",
     ),
+    # docs/api.md: the schema lint (Node and npm): CI's own step runs these three.
+    Runner(
+        r"\(cd tools/spectral && npm ci --no-audit --no-fund\)",
+        "ci: Linting the OpenAPI schema (Spectral, spectral:oas)",
+        "(cd tools/spectral && npm ci --no-audit --no-fund)",
+    ),
+    Runner(r"mkdir -p build", "ci: Linting the OpenAPI schema (Spectral, spectral:oas)", "mkdir"),
+    Runner(
+        r"\.venv/bin/python manage\.py spectacular --fail-on-warn --file build/schema\.yaml",
+        "ci: Linting the OpenAPI schema (Spectral, spectral:oas)",
+        "manage.py spectacular --fail-on-warn --file build/schema.yaml",
+    ),
+    Runner(
+        r"tools/spectral/node_modules/\.bin/spectral lint --ruleset tools/spectral/\.spectral\.yaml"
+        r" --fail-severity error build/schema\.yaml",
+        "ci: Linting the OpenAPI schema (Spectral, spectral:oas)",
+        "tools/spectral/node_modules/.bin/spectral lint --ruleset tools/spectral/.spectral.yaml",
+    ),
     # Needs Node and npm for its TypeScript half: CI runs it whole.
     Runner(
         r"\.venv/bin/python clients/check\.py( --skip-typescript)?",

@@ -1,18 +1,24 @@
 """Check real answers (and the schema's own examples) against the OpenAPI schema.
 
-The schema is OpenAPI 3.0; its JSON Schema dialect differs from draft 2020-12 in ``nullable``,
-which is rewritten here. Every object with ``properties`` is also closed
-(``additionalProperties: false``) for the check, so an answer with a field the schema does not
-declare fails as surely as one missing a required field.
+The schema is OpenAPI 3.1, whose schemas are JSON Schema draft 2020-12: a value that may be null
+says so (``type: [X, "null"]`` or a ``{type: "null"}`` alternative), and a null anywhere else is
+refused. Two validators check: openapi-core's (the request and the answer as a client sees them,
+with their parameters, media types and headers) and, for bodies, the same JSON Schema with every
+object with ``properties`` closed (``additionalProperties: false``), so that an answer with a
+field the schema does not declare fails as surely as one missing a required field.
 """
 
 from __future__ import annotations
 
 import functools
+import json
+from http import HTTPStatus
 from typing import Any
 
 from drf_spectacular.generators import SchemaGenerator
-from jsonschema import Draft202012Validator
+from openapi_core import Config, OpenAPI
+from openapi_core.contrib.django import DjangoOpenAPIRequest, DjangoOpenAPIResponse
+from openapi_schema_validator import OAS31Validator
 
 
 @functools.cache
@@ -30,8 +36,6 @@ def _strict(node: Any) -> Any:
     out = {key: _strict(value) for key, value in node.items() if key not in ("example",)}
     if "properties" in out and "additionalProperties" not in out:
         out["additionalProperties"] = False
-    if out.pop("nullable", False):
-        return {"anyOf": [out, {"type": "null"}]}
     return out
 
 
@@ -41,9 +45,55 @@ def _components() -> dict[str, Any]:
 
 
 def validate(schema: dict[str, Any], value: Any) -> None:
-    """Raise ``jsonschema.ValidationError`` unless ``value`` fits ``schema`` (refs resolved)."""
+    """Raise ``jsonschema.ValidationError`` unless ``value`` fits ``schema`` (refs resolved,
+    objects closed, formats checked), as openapi-core's OpenAPI 3.1 validator reads it."""
     root = {**_strict(schema), "components": _components()}
-    Draft202012Validator(root).validate(value)
+    OAS31Validator(root, format_checker=OAS31Validator.FORMAT_CHECKER).validate(value)
+
+
+def _text(data: bytes | str, charset: str = "utf-8", **parameters: str) -> str:
+    return data.decode(charset) if isinstance(data, bytes) else data
+
+
+@functools.cache
+def spec() -> OpenAPI:
+    """openapi-core's reading of the schema; problems are JSON (``application/problem+json``),
+    a CSV is text (a string, UTF-8)."""
+    config = Config(
+        extra_media_type_deserializers={
+            "application/problem+json": json.loads,
+            "text/csv": _text,
+        }
+    )
+    return OpenAPI.from_dict(openapi(), config=config)
+
+
+class _SentRequest(DjangoOpenAPIRequest):
+    """The request as openapi-core reads it, ``Authorization: Token <key>`` read as the
+    ``Bearer <key>`` the schema declares (the server takes both; HTTP authentication in OpenAPI
+    names one scheme)."""
+
+    def __init__(self, request: Any) -> None:
+        super().__init__(request)
+        headers = self.parameters.header
+        scheme, _, key = headers.get("Authorization", "").partition(" ")
+        if scheme == "Token":
+            headers["Authorization"] = f"Bearer {key}"
+
+
+def check_exchange(response: Any) -> None:
+    """openapi-core accepts the answer, and the request too when it was served (below 400).
+
+    ``response`` is the Django test client's: its ``wsgi_request`` is the request it sent. A 405
+    answers a method the path has no operation for: there is nothing for openapi-core to find
+    (``check_response`` checks it against the path's declared 405).
+    """
+    if response.status_code == HTTPStatus.METHOD_NOT_ALLOWED:
+        return
+    request = _SentRequest(response.wsgi_request)
+    if response.status_code < HTTPStatus.BAD_REQUEST:
+        spec().validate_request(request)
+    spec().validate_response(request, DjangoOpenAPIResponse(response))
 
 
 def operation(path: str, method: str) -> dict[str, Any]:
@@ -60,12 +110,14 @@ def check_response(response: Any, path: str, method: str) -> None:
     content = declared.get("content")
     if not response.content:
         assert not content, f"{method} {path} {status}: the schema promises a body"
+        check_exchange(response)
         return
     assert content, f"{method} {path} {status}: a body the schema does not declare"
     media_type = response["Content-Type"].split(";")[0]
     assert media_type in content, f"{method} {path} {status}: {media_type} not in {list(content)}"
     if media_type.endswith("json"):
         validate(content[media_type]["schema"], response.json())
+    check_exchange(response)
 
 
 def all_examples() -> list[tuple[str, Any, dict[str, Any]]]:

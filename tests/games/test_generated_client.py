@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
@@ -49,3 +50,33 @@ def test_the_generated_python_client_plays_a_whole_match(
     assert played.moves > 0
     assert sorted(place for place, _, _ in played.places)[0] == 1
     assert len(played.places) == 3
+
+
+def test_the_generated_python_client_reads_the_standings_csv_as_text(tmp_path: Path) -> None:
+    """The CSV is its own operation: the client hands it over as a string, never parses JSON."""
+    import httpx
+
+    from scoring.api.standings import CSV_EXAMPLE, StandingsCSVRenderer
+
+    schema = tmp_path / "schema.json"
+    schema.write_text(json.dumps(SchemaGenerator().get_schema(request=None, public=True)))
+    target = generate_python_client(schema, tmp_path / "client")
+    sys.path.insert(0, str(target))
+    try:
+        from chickenfoot_client.api.competitions import competition_standings_csv
+        from chickenfoot_client.client import Client
+
+        body = StandingsCSVRenderer().render({"standings": []})
+        answer = httpx.Response(
+            HTTPStatus.OK, content=body, headers={"Content-Type": "text/csv; charset=utf-8"}
+        )
+        parsed = competition_standings_csv._parse_response(
+            client=Client(base_url="http://127.0.0.1"), response=answer
+        )
+    finally:
+        sys.path.remove(str(target))
+        for name in [n for n in sys.modules if n.startswith("chickenfoot_client")]:
+            del sys.modules[name]
+
+    assert parsed == body.decode()
+    assert parsed.split("\r\n")[0] == CSV_EXAMPLE.split("\r\n")[0]

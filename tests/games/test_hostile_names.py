@@ -81,7 +81,7 @@ def _everything(client: APIClient, tournament: dict[str, Any], player_id: int) -
     urls = {
         "standings.svg": f"{base}/standings.svg",
         "rating.svg": f"/api/players/{player_id}/rating.svg?variant=chickenfoot",
-        "csv": f"{base}/standings?format=csv",
+        "csv": f"{base}/standings.csv",
         "page /": "/",
         "page player": f"/players/{player_id}/",
         "page competition": f"/competitions/{tournament['id']}/",
@@ -153,4 +153,3 @@ def test_names_the_database_cannot_hold_are_refused_at_registration(name: str) -
     assert problem["code"] == "invalid"
     assert list(problem["errors"]) == ["display_name"]
     assert not Player.objects.exists()
-

@@ -19,6 +19,7 @@ from tests.games.schema_check import check_response, openapi
 pytestmark = pytest.mark.django_db
 
 MATCH = "/api/matches/{match_id}"
+STANDINGS = "/api/competitions/{competition_id}/standings"
 
 
 def checked(response: Any, path: str, method: str = "GET", ok: bool = True) -> Any:
@@ -168,6 +169,11 @@ def test_problems_answer_as_the_schema_says(
     cases: list[tuple[Any, str, str]] = [
         (submit(mover, match.pk, {**play, "version": "2"}), MATCH + "/moves", "POST"),
         (submit(mover, match.pk, {**play, "target": "arm:9"}), MATCH + "/moves", "POST"),
+        (  # a draw while holding a tile that plays: a broken rule
+            submit(mover, match.pk, {"kind": "draw", "version": legal["version"]}),
+            MATCH + "/moves",
+            "POST",
+        ),
         (submit(waiter, match.pk, play), MATCH + "/moves", "POST"),
         (submit(mover, match.pk, {**play, "version": 99}), MATCH + "/moves", "POST"),
         (submit(mover, match.pk, {"kind": "play"}), MATCH + "/moves", "POST"),
@@ -229,6 +235,8 @@ def test_problems_answer_as_the_schema_says(
         assert response.status_code >= HTTPStatus.BAD_REQUEST, response.content
         assert response["Content-Type"] == "application/problem+json"
         check_response(response, path, method)
+    # a malformed body, a missing match, a stale version and a broken rule among them
+    assert {400, 404, 409, 422} <= {response.status_code for response, _, _ in cases}
 
 
 def test_every_problem_response_is_problem_json_and_codes_are_the_documented_ones() -> None:
@@ -322,3 +330,88 @@ def test_every_page_size_parameter_gives_its_bounds() -> None:
         ("/api/players/{player_id}/history", 1, 100),
         ("/api/leaderboards/{variant}", 1, 200),
     }
+
+
+def test_a_chicken_foot_view_with_and_without_an_open_foot_answers_as_the_schema_says(
+    clients: list[APIClient], started_match: Callable[..., Match]
+) -> None:
+    """``open_foot`` is null, then an object once a double opens a foot: both fit the schema
+    as openapi-core reads it (OpenAPI 3.1: the null is declared, not ``nullable``)."""
+    match = started_match("chickenfoot")
+    rng = random.Random(3)
+    seen = set()
+    for _ in range(400):
+        match.refresh_from_db()
+        if match.status != Match.Status.PLAYING or seen == {True, False}:
+            break
+        client = clients[match.state["turn"]]
+        view = checked(client.get(f"/api/matches/{match.pk}"), MATCH).json()
+        seen.add(view["state"]["open_foot"] is None)
+        legal = client.get(f"/api/matches/{match.pk}/legal-moves").json()
+        doubles = [m for m in legal["moves"] if m.get("tile") and m["tile"][0] == m["tile"][1]]
+        move = doubles[0] if doubles else rng.choice(legal["moves"])
+        sent = submit(client, match.pk, {**move, "version": legal["version"]})
+        checked(sent, MATCH + "/moves", "POST")
+
+    assert seen == {True, False}
+
+
+@pytest.mark.parametrize(
+    "path", ["", "/legal-moves", "/rounds", "/board.svg", "/scores.svg"], ids=lambda p: p or "view"
+)
+def test_a_304_has_no_body_and_the_schema_declares_none(
+    clients: list[APIClient], started_match: Callable[..., Match], path: str
+) -> None:
+    match = started_match()
+    first = clients[0].get(f"/api/matches/{match.pk}{path}")
+
+    unchanged = clients[0].get(f"/api/matches/{match.pk}{path}", HTTP_IF_NONE_MATCH=first["ETag"])
+
+    assert unchanged.status_code == HTTPStatus.NOT_MODIFIED
+    assert unchanged.content == b""
+    assert "content" not in openapi()["paths"][MATCH + path]["get"]["responses"]["304"]
+    check_response(unchanged, MATCH + path, "GET")
+
+
+def test_every_304_the_schema_declares_is_without_a_body() -> None:
+    declared = [
+        (path, "content" in op["responses"]["304"])
+        for path, operations in openapi()["paths"].items()
+        for op in operations.values()
+        if "304" in op["responses"]
+    ]
+
+    assert len(declared) == 5
+    assert [path for path, has_body in declared if has_body] == []
+
+
+def test_history_stats_and_standings_answer_as_the_schema_says(
+    clients: list[APIClient], players: list[Player]
+) -> None:
+    from tests.games.factories import PlayerFactory
+    from tests.scoring.competitions.conftest import count_match, make_competition
+
+    organiser = PlayerFactory(user__username="olga", display_name="Olga", is_organiser=True)
+    league = make_competition(organiser, kind="league", name="Thursday league")
+    for player in players[:3]:
+        league.registrations.create(player=player, registered_at=league.created_at)
+    league.status = league.Status.RUNNING
+    league.save(update_fields=["status"])
+    match = count_match(league, players[:3], [[0, 12, 30], [5, 0, 9]])
+    ada = players[0].pk
+    for url, path in (
+        (f"/api/players/{ada}/history", "/api/players/{player_id}/history"),
+        (f"/api/players/{ada}/history?status=finished", "/api/players/{player_id}/history"),
+        (f"/api/players/{ada}/history?status=abandoned", "/api/players/{player_id}/history"),
+        (f"/api/players/{ada}/stats", "/api/players/{player_id}/stats"),
+        (
+            f"/api/players/{ada}/head-to-head/{players[1].pk}",
+            "/api/players/{player_id}/head-to-head/{opponent_id}",
+        ),
+        (f"/api/competitions/{league.pk}/standings", STANDINGS),
+        (f"/api/competitions/{league.pk}/standings.csv", STANDINGS + ".csv"),
+        ("/api/competitions/999/standings", STANDINGS),
+        ("/api/leaderboards/chickenfoot", "/api/leaderboards/{variant}"),
+        (f"/api/matches/{match.pk}/record", MATCH + "/record"),
+    ):
+        check_response(clients[0].get(url), path, "GET")

@@ -9,11 +9,13 @@ from http import HTTPStatus
 import pytest
 from rest_framework.test import APIClient
 
-from games.models import Player
+from games.models import Match, Player
+from games.services.leaving import match_abandon
 from scoring.models import CompetitionMatch, MatchResult, Rating
 from scoring.services import match_finalise
 from tests.games.conftest import client_for
 from tests.games.factories import BotFactory, PlayerFactory
+from tests.games.schema_check import openapi
 from tests.scoring.competitions.conftest import make_competition
 from tests.scoring.conftest import make_finished_match
 
@@ -84,7 +86,6 @@ def test_history_lists_the_players_matches_newest_first_with_everyone_at_the_tab
         ({"opponent": "alan", "place": 1, "variant": "chickenfoot", "after": 2}, [4, 3]),
         ({"after": 2, "before": 4}, [2, 1]),
         ({"status": "finished", "opponent": "grace", "place": 2}, [1]),
-        ({"status": "abandoned"}, []),
     ],
 )
 def test_history_filters_combine(
@@ -184,6 +185,7 @@ def test_a_competition_filter_naming_no_competition_is_a_400(
         ({"opponent": "999999"}, "opponent"),
         ({"finished_after": "yesterday"}, "finished_after"),
         ({"status": "won"}, "status"),
+        ({"status": "abandoned"}, "status"),  # a history holds finished matches only
         ({"varaint": "chickenfoot"}, "varaint"),
         ({"cursor": "not-a-cursor"}, "cursor"),
         ({"page_size": "many"}, "page_size"),
@@ -395,3 +397,23 @@ def test_reads_change_nothing(players: list[Player], league: list) -> None:
         MatchResult.objects.count(),
         list(Rating.objects.values_list("mu", flat=True)),
     )
+
+
+def test_an_abandoned_match_is_in_no_history_but_in_its_players_own_list(
+    players: list[Player],
+    clients: list[APIClient],
+    league: list,
+    started_match: Callable[..., Match],
+) -> None:
+    # given: a match of ada's abandoned by its creator
+    match = started_match()
+    match_abandon(match_id=match.pk, player=match.created_by)
+
+    # then: her history lists her finished matches only; her own list has the abandoned one
+    assert match_ids(history(clients[1], players[0])) == [league[i].pk for i in (4, 3, 2, 1, 0)]
+    mine = client_for(match.created_by).get("/api/matches/mine", {"status": "abandoned"})
+    assert [row["id"] for row in mine.json()["results"]] == [match.pk]
+    # and the schema offers no filter value that could only ever find nothing
+    parameters = openapi()["paths"]["/api/players/{player_id}/history"]["get"]["parameters"]
+    status = next(p for p in parameters if p["name"] == "status")
+    assert status["schema"]["enum"] == ["finished"]

@@ -16,6 +16,7 @@ from scoring.models import MatchFinalisation, MatchResult, Rating
 from tests.games.conftest import client_for
 from tests.games.factories import PlayerFactory
 from tests.games.helpers import play_to_end
+from tests.games.schema_check import check_response
 
 pytestmark = pytest.mark.django_db
 
@@ -134,6 +135,24 @@ def test_the_record_replays_offline_from_the_document_alone(
     assert len(record["moves"]) == played.moves_played
     assert len(record["results"]) == 3
     assert record_verify(record) == []
+
+
+def test_the_record_gives_tiles_options_and_events_as_the_rest_of_the_api_does(
+    played: Match, outsider: APIClient
+) -> None:
+    # when: the record, the match's rounds and its view
+    record = outsider.get(f"/api/matches/{played.pk}/record")
+    rounds = outsider.get(f"/api/matches/{played.pk}/rounds").json()["rounds"]
+    view = outsider.get(f"/api/matches/{played.pk}").json()
+
+    # then: a start double is a tile, [n, n], as in the rounds; options are the view's; the
+    # record fits its schema (the events, standings and options typed), as openapi-core reads it
+    assert [r["start_double"] for r in record.json()["rounds"]] == [
+        r["start_double"] for r in rounds
+    ]
+    assert record.json()["rounds"][0]["start_double"] == [9, 9]
+    assert record.json()["match"]["options"] == view["options"]
+    check_response(record, "/api/matches/{match_id}/record", "GET")
 
 
 def test_a_tampered_record_fails_the_offline_check(played: Match, outsider: APIClient) -> None:

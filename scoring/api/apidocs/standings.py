@@ -113,17 +113,9 @@ def stage_list_post_responses(competition_stage_serializer: Any) -> Any:
     }
 
 
-STANDINGS_PARAMETERS = [
-    COMPETITION_ID,
-    OpenApiParameter(
-        "format",
-        str,
-        OpenApiParameter.QUERY,
-        required=False,
-        enum=["json", "csv"],
-        description="`csv`: the standings as a CSV file.",
-    ),
-]
+#: ``?format=csv`` still answers CSV on the JSON operation; the schema's CSV is its own operation.
+STANDINGS_PARAMETERS = [COMPETITION_ID, OpenApiParameter("format", exclude=True)]
+STANDINGS_CSV_PARAMETERS = [COMPETITION_ID]
 
 
 STANDING_EXAMPLE = {
@@ -189,12 +181,22 @@ def standings_responses(competition_standings_serializer: Any) -> Any:
             description="The standings.",
             examples=[OpenApiExample("Final", value=STANDINGS_EXAMPLE)],
         ),
-        (HTTPStatus.OK, "text/csv"): OpenApiResponse(
-            OpenApiTypes.STR,
-            description="The standings as CSV, a header row first.",
-            examples=[OpenApiExample("CSV", value=CSV_EXAMPLE)],
-        ),
         HTTPStatus.BAD_REQUEST: BAD_FILTER,
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
         HTTPStatus.NOT_FOUND: NOT_FOUND,
     }
+
+
+#: The CSV operation's answer: a string, ``text/csv``, never JSON.
+STANDINGS_CSV = OpenApiResponse(
+    OpenApiTypes.STR,
+    description="The standings as CSV (RFC 4180), a header row first; "
+    "`Content-Disposition` names the file.",
+    examples=[OpenApiExample("CSV", value=CSV_EXAMPLE)],
+)
+STANDINGS_CSV_RESPONSES = {
+    (HTTPStatus.OK, "text/csv"): STANDINGS_CSV,
+    HTTPStatus.BAD_REQUEST: BAD_FILTER,
+    HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+    HTTPStatus.NOT_FOUND: NOT_FOUND,
+}

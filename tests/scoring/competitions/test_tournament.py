@@ -65,7 +65,7 @@ def run_tournament(organiser_client: APIClient) -> None:
     body = organiser_client.get(f"{base}/standings").json()
     assert body["final"] is True
     check_standings(body["standings"], stages, players)
-    csv_text = organiser_client.get(f"{base}/standings?format=csv").content.decode()
+    csv_text = organiser_client.get(f"{base}/standings.csv").content.decode()
     lines = csv_text.strip().split("\n")
     assert lines[0].startswith("rank,shared,ranked,player_id,name,matches,wins,placement_points")
     assert len(lines) == 13

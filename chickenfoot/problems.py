@@ -272,7 +272,10 @@ def flatten_errors(detail: Any, prefix: str = "") -> dict[str, list[str]]:
     def walk(node: Any, path: str) -> None:
         if isinstance(node, Mapping):
             for key, value in node.items():
-                walk(value, f"{path}.{key}" if path else str(key))
+                if path and key == api_settings.NON_FIELD_ERRORS_KEY:
+                    walk(value, path)  # a nested field's own errors (a list too short) are its
+                else:
+                    walk(value, f"{path}.{key}" if path else str(key))
         elif isinstance(node, list | tuple):
             for index, item in enumerate(node):
                 if isinstance(item, Mapping | list | tuple):

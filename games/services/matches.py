@@ -187,10 +187,10 @@ def match_create_refused(*, body: Mapping[str, Any], errors: dict[str, list[str]
         option_error = _option_error(variant=variant, seat_count=len(seats), options=dict(options))
         if option_error is not None:
             for name, messages in (option_error.errors or {}).items():
-                if name not in found:
-                    found[name] = messages
-                    if name in option_error.rules:
-                        rules[name] = option_error.rules[name]
+                known = found.setdefault(name, [])
+                known.extend(message for message in messages if message not in known)
+                if name in option_error.rules:
+                    rules[name] = option_error.rules[name]
     return InvalidInput(found, rules=rules)
 
 

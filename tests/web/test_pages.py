@@ -13,8 +13,8 @@ import pytest
 from django.test import Client
 
 from games import engine
-from games.models import Match
 from games.accounts.names import BOT_NAMES
+from games.models import Match
 from games.services import SeatSpec, match_create, match_start, seat_join
 from tests.games.conftest import client_for
 from tests.games.factories import PlayerFactory, token_for

@@ -97,8 +97,10 @@ MATCH_CREATE_RESPONSES = {
                 "invalid_option",
                 "Invalid option",
                 "Unknown option(s) for chickenfoot: speed. Known options: max_pip, "
-                "hand_size, rounds, double_blank_points, spinner_arms, must_play_drawn, "
-                "release_dead_foot (docs/rules.md §4 describes each).",
+                "hand_size, rounds, double_blank_points, turn_seconds, timeouts_to_takeover, "
+                "spinner_arms, must_play_drawn, release_dead_foot (docs/rules.md §4 describes "
+                "each).",
+                errors={"options.speed": ["Unknown option."]},
             ),
         ),
         (
@@ -109,6 +111,8 @@ MATCH_CREATE_RESPONSES = {
                 "Invalid option",
                 "Option 'spinner_arms' must be 4 or 6; got 5.",
                 rule="CF-SPINNER",
+                errors={"options.spinner_arms": ["Option 'spinner_arms' must be 4 or 6; got 5."]},
+                rules={"options.spinner_arms": "CF-SPINNER"},
             ),
         ),
         (

@@ -116,6 +116,8 @@ COMPETITION_LIST_CREATE_POST_RESPONSES = {
                 "Invalid option",
                 "Option 'spinner_arms' must be 4 or 6; got 5.",
                 rule="CF-SPINNER",
+                errors={"options.spinner_arms": ["Option 'spinner_arms' must be 4 or 6; got 5."]},
+                rules={"options.spinner_arms": "CF-SPINNER"},
             ),
         ),
     ),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.urls import URLPattern, path, re_path
+from django.urls import URLPattern, path, register_converter
 
 from games.web.views import (
     CompetitionIndexPage,
@@ -13,6 +13,22 @@ from games.web.views import (
     PlayerPage,
     TablePage,
 )
+from scoring.models import VARIANT_CHOICES
+
+
+class VariantConverter:
+    """A game's name in a page's path: ``chickenfoot`` or ``mexican_train`` (else a 404)."""
+
+    regex = "|".join(name for name, _ in VARIANT_CHOICES)
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(VariantConverter, "variant")
 
 urlpatterns: list[URLPattern] = [
     path("", LobbyPage.as_view(), name="web-lobby"),
@@ -20,10 +36,6 @@ urlpatterns: list[URLPattern] = [
     path("players/<int:player_id>/", PlayerPage.as_view(), name="web-player"),
     path("competitions/", CompetitionIndexPage.as_view(), name="web-competitions"),
     path("competitions/<int:competition_id>/", CompetitionPage.as_view(), name="web-competition"),
-    re_path(
-        r"^leaderboards/(?P<variant>chickenfoot|mexican_train)/$",
-        LeaderboardPage.as_view(),
-        name="web-leaderboard",
-    ),
+    path("leaderboards/<variant:variant>/", LeaderboardPage.as_view(), name="web-leaderboard"),
     path("favicon.ico", FaviconRedirect.as_view(), name="favicon"),
 ]

@@ -56,7 +56,8 @@ def test_the_generated_python_client_reads_the_standings_csv_as_text(tmp_path: P
     """The CSV is its own operation: the client hands it over as a string, never parses JSON."""
     import httpx
 
-    from scoring.api.standings import CSV_EXAMPLE, StandingsCSVRenderer
+    from scoring.api.apidocs.standings import CSV_EXAMPLE
+    from scoring.api.standings import StandingsCSVRenderer
 
     schema = tmp_path / "schema.json"
     schema.write_text(json.dumps(SchemaGenerator().get_schema(request=None, public=True)))

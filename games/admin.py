@@ -18,6 +18,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from chickenfoot.problems import ProblemError
+from chickenfoot.read_only_admin import ReadOnlyAdmin, ReadOnlyInline
 from games.accounts.names import display_name_problem
 from games.accounts.players import player_for_user
 from games.models import DeviceToken, Match, Move, Player, Round, Seat
@@ -26,33 +27,6 @@ from games.services.replay import match_replay_verify
 
 #: Statuses whose hidden information (hands, boneyard, seeds) is still in play.
 IN_PLAY = (Match.Status.OPEN, Match.Status.PLAYING)
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Shown, never added, changed or deleted in the admin (the services write these rows)."""
-
-    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-
-class ReadOnlyInline(admin.TabularInline):
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
 
 
 class PlayerForm(forms.ModelForm):

@@ -12,6 +12,7 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from chickenfoot.read_only_admin import ReadOnlyAdmin, ReadOnlyInline
 from scoring.models import (
     Bye,
     Competition,
@@ -26,33 +27,6 @@ from scoring.models import (
 )
 from scoring.ratings import display_rating
 from scoring.services import match_finalise
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Shown, never added, changed or deleted in the admin (the services write these rows)."""
-
-    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-
-class ReadOnlyInline(admin.TabularInline):
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
 
 
 class FinalisationState(admin.SimpleListFilter):

@@ -106,6 +106,23 @@ def _x(index: int, count: int) -> float:
     return PAD_LEFT + (inner * index / (count - 1) if count > 1 else inner / 2)
 
 
+def _empty(drawing: draw.Drawing) -> str:
+    """``drawing`` saying that there is nothing to chart yet, as an SVG document."""
+    drawing.append(
+        svg.text(
+            "No data yet",
+            14,
+            WIDTH / 2,
+            HEIGHT / 2,
+            text_anchor="middle",
+            font_family="sans-serif",
+            fill=INK,
+            class_="empty",
+        )
+    )
+    return svg.as_svg(drawing)
+
+
 def line_chart(
     title: str,
     steps: Sequence[str],
@@ -125,19 +142,7 @@ def line_chart(
     drawing = _frame(title, y_label)
     values = [v for s in series for v in s.values if v is not None]
     if not values or not steps:
-        drawing.append(
-            svg.text(
-                "No data yet",
-                14,
-                WIDTH / 2,
-                HEIGHT / 2,
-                text_anchor="middle",
-                font_family="sans-serif",
-                fill=INK,
-                class_="empty",
-            )
-        )
-        return svg.as_svg(drawing)
+        return _empty(drawing)
     low = min(0.0, min(values)) if from_zero else min(values)
     high = max(values) if max(values) > low else low + 1
     low, high = _y_axis(drawing, low, high)
@@ -233,19 +238,7 @@ def bar_chart(title: str, bars: Sequence[tuple[str, float]], *, y_label: str = "
     """One bar per (label, value); an SVG document. Bars are ``<rect class="bar">``."""
     drawing = _frame(title, y_label)
     if not bars:
-        drawing.append(
-            svg.text(
-                "No data yet",
-                14,
-                WIDTH / 2,
-                HEIGHT / 2,
-                text_anchor="middle",
-                font_family="sans-serif",
-                fill=INK,
-                class_="empty",
-            )
-        )
-        return svg.as_svg(drawing)
+        return _empty(drawing)
     low, high = _y_axis(drawing, min(0.0, *(v for _, v in bars)), max(v for _, v in bars))
     inner = WIDTH - PAD_LEFT - PAD_RIGHT
     slot = inner / len(bars)

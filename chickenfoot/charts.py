@@ -43,12 +43,30 @@ def _nice_step(span: float) -> float:
 def _frame(title: str, y_label: str) -> draw.Drawing:
     drawing = svg.drawing(WIDTH, HEIGHT)
     drawing.append(draw.Rectangle(0, 0, WIDTH, HEIGHT, fill="#ffffff"))
-    drawing.append(svg.text(title, 15, PAD_LEFT, 22, font_family="sans-serif",
-                             font_weight="bold", fill=INK, class_="chart-title"))
-    drawing.append(svg.text(y_label, 11, 12, PAD_TOP + (HEIGHT - PAD_TOP - PAD_BOTTOM) / 2,
-                             font_family="sans-serif", fill=INK, transform=(
-                                 f"rotate(-90 12 {PAD_TOP + (HEIGHT - PAD_TOP - PAD_BOTTOM) / 2})"
-                             ), text_anchor="middle"))
+    drawing.append(
+        svg.text(
+            title,
+            15,
+            PAD_LEFT,
+            22,
+            font_family="sans-serif",
+            font_weight="bold",
+            fill=INK,
+            class_="chart-title",
+        )
+    )
+    drawing.append(
+        svg.text(
+            y_label,
+            11,
+            12,
+            PAD_TOP + (HEIGHT - PAD_TOP - PAD_BOTTOM) / 2,
+            font_family="sans-serif",
+            fill=INK,
+            transform=(f"rotate(-90 12 {PAD_TOP + (HEIGHT - PAD_TOP - PAD_BOTTOM) / 2})"),
+            text_anchor="middle",
+        )
+    )
     return drawing
 
 
@@ -62,9 +80,18 @@ def _y_axis(drawing: draw.Drawing, low: float, high: float) -> tuple[float, floa
         y = _y(value, low, high)
         drawing.append(draw.Line(PAD_LEFT, y, WIDTH - PAD_RIGHT, y, stroke=GRID))
         label = f"{value:g}"
-        drawing.append(svg.text(label, 10, PAD_LEFT - 6, y, text_anchor="end",
-                                 dominant_baseline="central", font_family="sans-serif",
-                                 fill=INK))
+        drawing.append(
+            svg.text(
+                label,
+                10,
+                PAD_LEFT - 6,
+                y,
+                text_anchor="end",
+                dominant_baseline="central",
+                font_family="sans-serif",
+                fill=INK,
+            )
+        )
         value += step
     return low, high
 
@@ -98,8 +125,18 @@ def line_chart(
     drawing = _frame(title, y_label)
     values = [v for s in series for v in s.values if v is not None]
     if not values or not steps:
-        drawing.append(svg.text("No data yet", 14, WIDTH / 2, HEIGHT / 2, text_anchor="middle",
-                                 font_family="sans-serif", fill=INK, class_="empty"))
+        drawing.append(
+            svg.text(
+                "No data yet",
+                14,
+                WIDTH / 2,
+                HEIGHT / 2,
+                text_anchor="middle",
+                font_family="sans-serif",
+                fill=INK,
+                class_="empty",
+            )
+        )
         return svg.as_svg(drawing)
     low = min(0.0, min(values)) if from_zero else min(values)
     high = max(values) if max(values) > low else low + 1
@@ -108,18 +145,39 @@ def line_chart(
     label_every = max(1, count // 12)
     for index, step in enumerate(steps):
         if index % label_every == 0 or index == count - 1:
-            drawing.append(svg.text(step, 10, _x(index, count), HEIGHT - PAD_BOTTOM + 14,
-                                     text_anchor="middle", font_family="sans-serif", fill=INK))
+            drawing.append(
+                svg.text(
+                    step,
+                    10,
+                    _x(index, count),
+                    HEIGHT - PAD_BOTTOM + 14,
+                    text_anchor="middle",
+                    font_family="sans-serif",
+                    fill=INK,
+                )
+            )
     if x_label:
-        drawing.append(svg.text(x_label, 11, PAD_LEFT + (WIDTH - PAD_LEFT - PAD_RIGHT) / 2,
-                                 HEIGHT - 8, text_anchor="middle", font_family="sans-serif",
-                                 fill=INK))
+        drawing.append(
+            svg.text(
+                x_label,
+                11,
+                PAD_LEFT + (WIDTH - PAD_LEFT - PAD_RIGHT) / 2,
+                HEIGHT - 8,
+                text_anchor="middle",
+                font_family="sans-serif",
+                fill=INK,
+            )
+        )
     for number, line in enumerate(series):
         colour = PALETTE[number % len(PALETTE)]
         dash = "5 3" if number >= len(PALETTE) else None
         group = draw.Group(class_="series", data_series=line.name)
-        path = draw.Path(stroke=colour, stroke_width=2, fill="none",
-                         **({"stroke_dasharray": dash} if dash else {}))
+        path = draw.Path(
+            stroke=colour,
+            stroke_width=2,
+            fill="none",
+            **({"stroke_dasharray": dash} if dash else {}),
+        )
         group.append(path)
         started = False
         for index, value in enumerate(line.values):
@@ -132,15 +190,42 @@ def line_chart(
             else:
                 path.M(x, y)
             started = True
-            group.append(draw.Circle(x, y, 3, fill=colour, class_="point", data_series=line.name,
-                                     data_step=steps[index], data_value=f"{value:g}"))
+            group.append(
+                draw.Circle(
+                    x,
+                    y,
+                    3,
+                    fill=colour,
+                    class_="point",
+                    data_series=line.name,
+                    data_step=steps[index],
+                    data_value=f"{value:g}",
+                )
+            )
         drawing.append(group)
         legend_y = PAD_TOP + 16 * number
-        drawing.append(draw.Line(WIDTH - PAD_RIGHT + 12, legend_y, WIDTH - PAD_RIGHT + 30,
-                                 legend_y, stroke=colour, stroke_width=3))
-        drawing.append(svg.text(svg.isolate(line.name[:22]), 11, WIDTH - PAD_RIGHT + 36, legend_y,
-                                 dominant_baseline="central", font_family="sans-serif",
-                                 fill=INK, class_="legend"))
+        drawing.append(
+            draw.Line(
+                WIDTH - PAD_RIGHT + 12,
+                legend_y,
+                WIDTH - PAD_RIGHT + 30,
+                legend_y,
+                stroke=colour,
+                stroke_width=3,
+            )
+        )
+        drawing.append(
+            svg.text(
+                svg.isolate(line.name[:22]),
+                11,
+                WIDTH - PAD_RIGHT + 36,
+                legend_y,
+                dominant_baseline="central",
+                font_family="sans-serif",
+                fill=INK,
+                class_="legend",
+            )
+        )
     return svg.as_svg(drawing)
 
 
@@ -148,8 +233,18 @@ def bar_chart(title: str, bars: Sequence[tuple[str, float]], *, y_label: str = "
     """One bar per (label, value); an SVG document. Bars are ``<rect class="bar">``."""
     drawing = _frame(title, y_label)
     if not bars:
-        drawing.append(svg.text("No data yet", 14, WIDTH / 2, HEIGHT / 2, text_anchor="middle",
-                                 font_family="sans-serif", fill=INK, class_="empty"))
+        drawing.append(
+            svg.text(
+                "No data yet",
+                14,
+                WIDTH / 2,
+                HEIGHT / 2,
+                text_anchor="middle",
+                font_family="sans-serif",
+                fill=INK,
+                class_="empty",
+            )
+        )
         return svg.as_svg(drawing)
     low, high = _y_axis(drawing, min(0.0, *(v for _, v in bars)), max(v for _, v in bars))
     inner = WIDTH - PAD_LEFT - PAD_RIGHT
@@ -158,9 +253,27 @@ def bar_chart(title: str, bars: Sequence[tuple[str, float]], *, y_label: str = "
     for index, (label, value) in enumerate(bars):
         x = PAD_LEFT + slot * index + slot * 0.15
         top = _y(value, low, high)
-        drawing.append(draw.Rectangle(x, min(top, zero), slot * 0.7, abs(zero - top),
-                                      fill=PALETTE[0], class_="bar", data_label=label,
-                                      data_value=f"{value:g}"))
-        drawing.append(svg.text(label[:14], 10, x + slot * 0.35, HEIGHT - PAD_BOTTOM + 14,
-                                 text_anchor="middle", font_family="sans-serif", fill=INK))
+        drawing.append(
+            draw.Rectangle(
+                x,
+                min(top, zero),
+                slot * 0.7,
+                abs(zero - top),
+                fill=PALETTE[0],
+                class_="bar",
+                data_label=label,
+                data_value=f"{value:g}",
+            )
+        )
+        drawing.append(
+            svg.text(
+                label[:14],
+                10,
+                x + slot * 0.35,
+                HEIGHT - PAD_BOTTOM + 14,
+                text_anchor="middle",
+                font_family="sans-serif",
+                fill=INK,
+            )
+        )
     return svg.as_svg(drawing)

@@ -105,9 +105,7 @@ class DepthLimitedJSONParser(JSONParser):
     """``application/json`` bodies of at most ``API_MAX_JSON_BYTES``, ``API_MAX_JSON_DEPTH``
     containers deep, ``API_MAX_JSON_ITEMS`` items or members in each."""
 
-    def parse(
-        self, stream: Any, media_type: str | None = None, parser_context: Any = None
-    ) -> Any:
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
         max_bytes: int = settings.API_MAX_JSON_BYTES
         max_depth: int = settings.API_MAX_JSON_DEPTH
         raw = stream.read(max_bytes + 1) if stream is not None else b""

@@ -39,7 +39,7 @@ KNOWN_DEFAULTS = frozenset(
 #: How to make a key, for the messages below.
 GENERATE_HINT = (
     "Generate one with: python3 -c 'import secrets; print(secrets.token_urlsafe(50))' "
-    "(README.md, \"Production\")."
+    '(README.md, "Production").'
 )
 
 
@@ -57,9 +57,7 @@ def secret_key_problem(key: str) -> str | None:
             f"{SECRET_KEY_MIN_LENGTH}."
         )
     if len(set(key)) < SECRET_KEY_MIN_UNIQUE_CHARACTERS:
-        return (
-            f"SECRET_KEY has fewer than {SECRET_KEY_MIN_UNIQUE_CHARACTERS} different characters."
-        )
+        return f"SECRET_KEY has fewer than {SECRET_KEY_MIN_UNIQUE_CHARACTERS} different characters."
     return None
 
 

@@ -127,7 +127,6 @@ def display_name_problem(name: str) -> str | None:
             )
     if not visible:
         return (
-            "A display name needs a visible character: a letter, digit, punctuation mark or "
-            "symbol."
+            "A display name needs a visible character: a letter, digit, punctuation mark or symbol."
         )
     return None

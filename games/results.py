@@ -152,7 +152,14 @@ def standing_row(
 def match_round_table(*, match: Match) -> dict[str, Any]:
     """The round-by-round scores so far: ``round_scores[r][seat]`` for round ``r + 1``, and
     ``totals`` per seat (zeros before any round is over)."""
-    scores = [list(r) for r in (match.state or {}).get("scores", [])]
+    if match.play == Match.Play.TABLE:  # no engine state: the rounds entered
+        scores = list(
+            Round.objects.filter(match=match, status=Round.Status.FINISHED)
+            .order_by("number")
+            .values_list("scores", flat=True)
+        )
+    else:
+        scores = [list(r) for r in (match.state or {}).get("scores", [])]
     totals = [sum(column) for column in zip(*scores, strict=True)] if scores else []
     return {"round_scores": scores, "totals": totals or [0] * match.seat_count}
 

@@ -77,6 +77,4 @@ class LiveTicketApi(GameApi):
             "expires_in": settings.LIVE_TICKET_SECONDS,
             "url": f"/ws/matches/{match_id}?ticket={ticket}",
         }
-        return Response(
-            self.LiveTicketOutputSerializer(body).data, status=HTTPStatus.CREATED
-        )
+        return Response(self.LiveTicketOutputSerializer(body).data, status=HTTPStatus.CREATED)

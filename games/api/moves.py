@@ -48,9 +48,16 @@ from games.api.strict import (
 )
 from games.models import Move
 from games.problems import MalformedMoveBody, NotYourMatch
-from games.selectors import legal_moves_for, match_for_player, match_opening, move_log
+from games.selectors import (
+    legal_moves_for,
+    match_for_player,
+    match_opening,
+    move_log,
+    online_match_check,
+)
 from games.services import move_submit
 from games.services.moves import move_body_refused
+from games.tables.apidocs import TABLE_MATCH_CONFLICT, TABLE_MATCH_EXAMPLE
 
 LOG_LIMIT = 200
 
@@ -105,12 +112,14 @@ class LegalMovesApi(GameApi):
             HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
             HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
             HTTPStatus.NOT_FOUND: NOT_FOUND,
+            HTTPStatus.CONFLICT: TABLE_MATCH_CONFLICT,
         },
     )
     def get(self, request: Request, match_id: int) -> Response:
         match, seat = match_for_player(match_id=match_id, player=self.player(request))
         if seat is None:
             raise NotYourMatch(f"You have no seat at match {match.pk}.")
+        online_match_check(match=match)
         headers = {"ETag": etag(match.version), "Vary": "Authorization"}
         if matches_etag(request.headers.get("If-None-Match"), match.version):
             return Response(status=HTTPStatus.NOT_MODIFIED, headers=headers)
@@ -333,6 +342,7 @@ class MoveSubmitApi(GameApi):
                         rule="C-SEATS",
                     ),
                 ),
+                TABLE_MATCH_EXAMPLE,
             ),
             HTTPStatus.UNPROCESSABLE_ENTITY: problem(
                 "A broken rule (named by `rule`), or an Idempotency-Key reused for another move.",

@@ -29,7 +29,8 @@ from games.models import Match
 from games.pictures.board import board_svg
 from games.pictures.positions import board_position_in, position_round
 from games.pictures.scores import scores_chart
-from games.selectors import match_for_viewer
+from games.selectors import match_for_viewer, online_match_check
+from games.tables.apidocs import TABLE_MATCH_EXAMPLE
 
 
 def _names(match: Match) -> list[str]:
@@ -106,7 +107,7 @@ class BoardSvgApi(GameApi):
             HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
             HTTPStatus.NOT_FOUND: NOT_FOUND,
             HTTPStatus.CONFLICT: problem(
-                "The match has not started.",
+                "The match has not started, or it is played at a table (no board).",
                 (
                     "Not started",
                     problem_example(
@@ -116,6 +117,7 @@ class BoardSvgApi(GameApi):
                         "Match 7 has not started: there is no table yet.",
                     ),
                 ),
+                TABLE_MATCH_EXAMPLE,
             ),
         },
     )
@@ -123,6 +125,7 @@ class BoardSvgApi(GameApi):
         query = self.BoardQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         match, seat = match_for_viewer(match_id=match_id, player=self.player(request))
+        online_match_check(match=match)
         seq = query.validated_data.get("seq")
         # the question checked before the ETag: a round or move that is not there is a 404
         row = position_round(match=match, round_no=query.validated_data.get("round"), seq=seq)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -28,6 +28,7 @@ from games.tables.services import round_scores_enter
 MAX_HAND = 190
 
 
+@extend_schema_serializer(component_name="SeatScore")
 class SeatScoreInputSerializer(StrictSerializer):
     seat = StrictIntegerField(min_value=0, max_value=21)
     points = StrictIntegerField(
@@ -43,7 +44,12 @@ class SeatScoreInputSerializer(StrictSerializer):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if ("points" in attrs) == ("tiles" in attrs):
-            raise serializers.ValidationError("Give `points` or `tiles`, not both.")
+            message = (
+                "Give `points` or `tiles`, not both."
+                if "points" in attrs
+                else ("Give `points` or `tiles`.")
+            )
+            raise serializers.ValidationError({"points": [message]})
         return attrs
 
 
@@ -56,10 +62,12 @@ class RoundScoresApi(GameApi):
 
     throttle_classes = MOVE_THROTTLES
 
+    @extend_schema_serializer(component_name="RoundScoresEnter")
     class InputSerializer(StrictSerializer):
         version = StrictIntegerField(required=False, min_value=0)
         scores = SeatScoreInputSerializer(many=True, min_length=1, max_length=22)
 
+    @extend_schema_serializer(component_name="RoundScoresEntered")
     class OutputSerializer(serializers.Serializer):
         version = serializers.IntegerField(help_text="The match's version after the entry.")
         status = serializers.ChoiceField(choices=["playing", "finished"])
@@ -97,6 +105,7 @@ class ClaimCodeApi(GameApi):
     once, for 7 days; only its hash is kept.
     """
 
+    @extend_schema_serializer(component_name="ClaimCode")
     class OutputSerializer(serializers.Serializer):
         code = serializers.CharField(help_text="8 letters and digits; shown once.")
         expires_at = serializers.DateTimeField()
@@ -121,9 +130,11 @@ class ClaimRedeemApi(GameApi):
     Refused if you sat in one of the guest's matches yourself (one seat per person).
     """
 
+    @extend_schema_serializer(component_name="ClaimRedeem")
     class InputSerializer(StrictSerializer):
         code = StrictCharField(max_length=32)
 
+    @extend_schema_serializer(component_name="Claimed")
     class OutputSerializer(serializers.Serializer):
         player_id = serializers.IntegerField(help_text="You: the seats are yours now.")
         matches = serializers.ListField(child=serializers.IntegerField())

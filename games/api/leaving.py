@@ -25,6 +25,7 @@ from games.api.matches import MatchViewOutputSerializer
 from games.models import Match, Player
 from games.selectors import match_for_viewer, match_view
 from games.services import match_abandon, seat_resign
+from games.tables.apidocs import TABLE_MATCH_EXAMPLE
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -105,8 +106,10 @@ class SeatResignApi(GameApi):
         example=("Resigned", examples.RESIGNED_VIEW),
         forbidden=NOT_YOUR_MATCH,
         conflict=problem(
-            "The match is not in play, or a bot plays your seat already.",
+            "The match is not in play, a bot plays your seat already, or the match is played at a "
+            "table (no bot can take a seat there).",
             NOT_PLAYING,
+            TABLE_MATCH_EXAMPLE,
             (
                 "Already left",
                 problem_example(

@@ -17,7 +17,8 @@ from games.models import Match
 from games.problems import MatchNotFinished, NotOrganiser, ResultsIncompleteProblem
 from games.record import FORMAT, match_record
 from games.results import match_standings, results_pending
-from games.selectors import match_for_viewer
+from games.selectors import match_for_viewer, online_match_check
+from games.tables.apidocs import TABLE_MATCH_EXAMPLE
 from scoring.services import match_finalise
 
 NOT_FINISHED_EXAMPLES = (
@@ -147,12 +148,18 @@ class MatchRecordApi(GameApi):
             ),
             HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
             HTTPStatus.NOT_FOUND: NOT_FOUND,
-            HTTPStatus.CONFLICT: NOT_FINISHED,
+            HTTPStatus.CONFLICT: problem(
+                "Not finished (its seeds and hands are still secret), or played at a table (no "
+                "deal to replay).",
+                *NOT_FINISHED_EXAMPLES,
+                TABLE_MATCH_EXAMPLE,
+            ),
         },
     )
     def get(self, request: Request, match_id: int) -> Response:
         player = self.player(request)
         match, _ = match_for_viewer(match_id=match_id, player=player)
+        online_match_check(match=match)  # a table match's rounds are in its view
         if match.status != Match.Status.FINISHED:
             raise MatchNotFinished(
                 f"Match {match.pk} is {match.status}: its record is published when it has finished."

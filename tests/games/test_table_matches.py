@@ -3,6 +3,7 @@ API refuses of it, and a guest claiming their seat into an account."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from datetime import timedelta
 from http import HTTPStatus
@@ -146,7 +147,9 @@ def test_the_online_api_refuses_a_table_match(table: dict[str, Any], clients: li
     board = client.get(f"/api/matches/{match_id}/board.svg")
     start = clients[0].post(f"/api/matches/{match_id}/start")
 
-    for response in (move, legal, board):
+    resign = client.post(f"/api/matches/{match_id}/resign")
+
+    for response in (move, legal, board, resign):
         assert response.status_code == HTTPStatus.CONFLICT, response.content
         assert response.json()["code"] == "table_match"
     assert (start.status_code, start.json()["code"]) == (HTTPStatus.CONFLICT, "match_not_open")
@@ -240,3 +243,21 @@ def test_a_claim_by_someone_at_the_same_table_and_codes_for_others_are_refused(
     assert (not_guest.status_code, not_guest.json()["code"]) == (409, "not_guest_seat")
     assert (not_creator.status_code, not_creator.json()["code"]) == (403, "not_creator")
     assert Round.objects.filter(match_id=table["id"]).count() == 0
+
+
+def test_a_finished_table_match_has_no_replay_record_and_verify_all_skips_it(
+    table: dict[str, Any], clients: list[APIClient]
+) -> None:
+    from django.core.management import call_command
+
+    match_id = table["id"]
+    enter(clients[0], match_id, 1, [0, 12, 30], version=0)
+    enter(clients[0], match_id, 2, [8, 0, 4], version=1)
+    out = io.StringIO()
+
+    record = clients[0].get(f"/api/matches/{match_id}/record")
+    call_command("verify_match", "--all", stdout=out)
+
+    assert (record.status_code, record.json()["code"]) == (409, "table_match")
+    assert Match.objects.get(pk=match_id).status == Match.Status.FINISHED
+    assert out.getvalue().strip() == "No finished match to check."

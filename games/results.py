@@ -13,6 +13,7 @@ from typing import Any
 from django.db.models import Max, Prefetch
 
 from games.models import Match, Move, Round, Seat
+from games.tables.selectors import table_round_endings
 from scoring.models import MatchResult
 
 #: How a round ended (the ``round_ended`` event's ``reason``).
@@ -219,7 +220,10 @@ def match_rounds(*, match: Match) -> list[dict[str, Any]]:
         )
     )
     over = [row for row in rows if row.status == Round.Status.FINISHED]
-    endings = _round_endings(match=match) if over else {}
+    if match.play == Match.Play.TABLE:  # no moves: the rounds as they were entered
+        endings = table_round_endings(match=match)
+    else:
+        endings = _round_endings(match=match) if over else {}
     out = []
     for row in rows:
         finished = row.status == Round.Status.FINISHED

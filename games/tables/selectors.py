@@ -29,3 +29,12 @@ def table_rounds(*, match: Match) -> list[dict[str, Any]]:
         }
         for number, entry in sorted(latest.items())
     ]
+
+
+def table_round_endings(*, match: Match) -> dict[int, tuple[str, int | None]]:
+    """``{round number: ("out", seat) or ("blocked", None)}`` as each round was entered."""
+    endings: dict[int, tuple[str, int | None]] = {}
+    for entry in table_rounds(match=match):
+        out = [item["seat"] for item in entry["scores"] if item["went_out"]]
+        endings[entry["number"]] = ("out", out[0]) if out else ("blocked", None)
+    return endings

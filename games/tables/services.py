@@ -284,4 +284,7 @@ def _record(
             "finished": match.status == Match.Status.FINISHED,
         },
     )
+    if match.status == Match.Status.FINISHED:
+        # then every socket reads the match again and sends match_over, as after a last move
+        live.on_commit_moved(match_id=match.pk, seq=0, version=match.version, always=True)
     return ScoresOutcome(body=body, version=match.version)

@@ -282,3 +282,55 @@ def test_history_says_how_each_match_was_played_and_filters_by_it(
     names = [row["name"] for row in board["results"]]
     assert "Ada" in names
     assert "Bea" not in names  # the guest
+
+
+def test_each_entry_is_published_to_the_match_group_after_commit(
+    table: dict,
+    clients: list[APIClient],
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Callable[..., Any],
+) -> None:
+    sent: list[tuple[int, dict[str, Any]]] = []
+    monkeypatch.setattr(
+        "games.live.publish.publish", lambda *, match_id, message: sent.append((match_id, message))
+    )
+
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        post(clients[0], table["id"], 1, GOOD)
+        assert sent == []  # nothing before the commit
+    for callback in callbacks:
+        callback()
+
+    assert sent == [
+        (
+            table["id"],
+            {
+                "type": "match.notice",
+                "frame": {
+                    "type": "round_scored",
+                    "version": 1,
+                    "round": 1,
+                    "scores": [0, 25, 9],
+                    "went_out": 0,
+                    "finished": False,
+                },
+            },
+        )
+    ]
+
+
+def test_the_rounds_endpoint_says_who_went_out_of_each_table_round(
+    table: dict, clients: list[APIClient]
+) -> None:
+    post(clients[0], table["id"], 1, GOOD)
+    post(clients[0], table["id"], 2, [{"seat": s, "points": p} for s, p in enumerate([3, 4, 5])],
+         version=1)  # fmt: skip
+
+    rounds = clients[1].get(f"/api/matches/{table['id']}/rounds").json()["rounds"]
+
+    assert [(r["number"], r["ended_by"], r["went_out"]) for r in rounds] == [
+        (1, "out", 0),
+        (2, "blocked", None),
+    ]
+    assert [r["start_double"] for r in rounds] == [[6, 6], [5, 5]]
+    assert all(r["seed"] is None for r in rounds)

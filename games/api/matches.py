@@ -60,7 +60,7 @@ from games.selectors import (
 )
 from games.services import SeatSpec, match_create, match_start, seat_join
 from games.services.matches import match_create_refused
-from games.tables.services import table_match_create_from
+from games.tables.services import table_match_create_from, table_match_create_refused
 
 PAGE_NOT_FOUND = problem(
     "A page past the last one.",
@@ -222,7 +222,10 @@ class MatchCreateApi(GameApi):
             if not isinstance(request.data, Mapping):
                 raise ValidationError(data.errors)
             # with the seat and option checks of the rest of it: every field at once
-            raise match_create_refused(body=request.data, errors=flatten_errors(data.errors))
+            errors = flatten_errors(data.errors)
+            if request.data.get("play") == Match.Play.TABLE:
+                raise table_match_create_refused(body=request.data, errors=errors)
+            raise match_create_refused(body=request.data, errors=errors)
         player = self.player(request)
         if data.validated_data["play"] == Match.Play.TABLE:
             match = table_match_create_from(creator=player, values=data.validated_data)

@@ -7,12 +7,14 @@ version and answers a retried ``Idempotency-Key`` as moves do (games/services/ve
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
+from chickenfoot.problems import InvalidInput
 from games import engine
 from games.engine import scoring as engine_scoring
 from games.engine.tally import TableRound, start_double, table_round_check
@@ -114,6 +116,26 @@ def table_match_create_from(*, creator: Player, values: dict[str, Any]) -> Match
     return table_match_create(
         creator=creator, variant=values["variant"], seats=specs, options=values["options"]
     )
+
+
+def table_match_create_refused(
+    *, body: Mapping[str, Any], errors: dict[str, list[str]]
+) -> InvalidInput:
+    """400 ``invalid`` for a table match's create request whose own validation found
+    ``errors``, with what the table's option check finds in the rest of it (a field keeps the
+    request validation's messages), so that every field is answered at once."""
+    found = {name: list(messages) for name, messages in errors.items()}
+    rules: dict[str, str] = {}
+    seats, options = body.get("seats"), body.get("options", {})
+    if "variant" not in errors and isinstance(seats, list) and isinstance(options, Mapping):
+        values = {"variant": body.get("variant"), "options": dict(options)}
+        option_error = _options_error(values, len(seats))
+        for name, messages in ((option_error.errors or {}) if option_error else {}).items():
+            if name not in found:
+                found[name] = messages
+                if option_error is not None and name in option_error.rules:
+                    rules[name] = option_error.rules[name]
+    return InvalidInput(found, rules=rules)
 
 
 def _options_error(values: dict[str, Any], seat_count: int) -> engine.OptionError | None:

@@ -110,6 +110,17 @@ def test_bad_seats_are_named_each_with_the_bad_options(clients: list[APIClient])
     assert not Player.objects.filter(kind="guest").exists()
 
 
+def test_a_malformed_table_request_names_its_bad_options_with_it(clients: list[APIClient]):
+    response = create(
+        clients[0],
+        seats=[{"kind": "creator"}, {"kind": "guest", "name": 7}],
+        options={"spinner_arms": 6},
+    )
+
+    assert response.status_code == HTTPStatus.BAD_REQUEST
+    assert set(response.json()["errors"]) == {"seats.1.name", "options.spinner_arms"}
+
+
 def test_online_creation_is_unchanged_by_default(clients: list[APIClient]) -> None:
     response = clients[0].post(
         "/api/matches",

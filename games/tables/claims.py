@@ -105,6 +105,8 @@ def claim_redeem(*, player: Player, code: str) -> list[int]:
         match_ids = sorted(Seat.objects.filter(player=guest).values_list("match_id", flat=True))
         for match_id in match_ids:  # one lock order: by match id (no two claims deadlock)
             Match.objects.select_for_update().filter(pk=match_id).values_list("pk").first()
+        if not match_ids or Seat.objects.filter(player=guest).count() != len(match_ids):
+            raise ClaimCodeSpent("This guest's seats have been claimed already.")
         shared = sorted(
             Seat.objects.filter(player=player, match_id__in=match_ids).values_list(
                 "match_id", flat=True

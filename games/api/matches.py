@@ -60,6 +60,7 @@ from games.selectors import (
 )
 from games.services import SeatSpec, match_create, match_start, seat_join
 from games.services.matches import match_create_refused
+from games.tables import apidocs as table_docs
 from games.tables.services import table_match_create_from, table_match_create_refused
 
 PAGE_NOT_FOUND = problem(
@@ -115,6 +116,7 @@ class MatchCreateApi(GameApi):
                 },
                 request_only=True,
             ),
+            table_docs.TABLE_CREATE_EXAMPLE,
             OpenApiExample(
                 "Mexican Train: me against three strong bots",
                 value={
@@ -364,7 +366,10 @@ class MatchDetailApi(GameApi):
             HTTPStatus.OK: OpenApiResponse(
                 MatchViewOutputSerializer,
                 description="The match; its `ETag` header is the version.",
-                examples=[OpenApiExample("Round 1 under way", value=examples.MATCH_VIEW)],
+                examples=[
+                    OpenApiExample("Round 1 under way", value=examples.MATCH_VIEW),
+                    table_docs.TABLE_VIEW_EXAMPLE,
+                ],
             ),
             HTTPStatus.NOT_MODIFIED: OpenApiResponse(
                 description="Unchanged since the ETag you sent: no body."

@@ -10,6 +10,7 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
 
+from games import engine
 from games.api.common import (
     ETAG_HEADER,
     MATCH_ID,
@@ -317,3 +318,75 @@ def claim_responses(output: type) -> dict[int, OpenApiResponse]:
         examples=[OpenApiExample("Claimed", value=CLAIMED)],
     )
     return {HTTPStatus.OK: claimed, **_CLAIM_REFUSALS}
+
+
+# --- table matches in the match endpoints' declarations ----------------------------------------
+
+TABLE_CREATE_EXAMPLE = OpenApiExample(
+    "At a table: me, a player by username, a guest",
+    value={
+        "variant": "mexican_train",
+        "play": "table",
+        "options": {"max_pip": 9, "rounds": 2},
+        "seats": [
+            {"kind": "creator"},
+            {"kind": "player", "username": "sam"},
+            {"kind": "guest", "name": "Grandpa Joe"},
+        ],
+    },
+    request_only=True,
+)
+
+
+def _table_seat(position: int, kind: str, player_id: int, name: str) -> dict[str, Any]:
+    return {
+        "position": position,
+        "kind": kind,
+        "player_id": player_id,
+        "name": name,
+        "bot_level": None,
+        "you": position == 0,
+        "left": None,
+    }
+
+
+_TABLE_SEATS = [
+    _table_seat(0, "human", 3, "Nora"),
+    _table_seat(1, "human", 5, "Sam"),
+    _table_seat(2, "guest", 9, "Grandpa Joe"),
+]
+TABLE_VIEW = {
+    "id": 12,
+    "variant": "mexican_train",
+    "play": "table",
+    "status": "playing",
+    "version": 1,
+    "options": engine.resolve_options(engine.MEXICAN_TRAIN, 3, {"max_pip": 9, "rounds": 2}),
+    "seat_count": 3,
+    "open_seats": 0,
+    "created_by": "Nora",
+    "created_at": "2025-01-01T12:00:00Z",
+    "started_at": "2025-01-01T12:00:00Z",
+    "finished_at": None,
+    "seats": _TABLE_SEATS,
+    "standings": None,
+    "results_pending": False,
+    "your_seat": 0,
+    "you_may_start": False,
+    "round_scores": [[0, 23, 41]],
+    "totals": [0, 23, 41],
+    "state": None,
+    "table_rounds": [
+        {
+            "number": 1,
+            "start_double": [9, 9],
+            "scores": [
+                {"seat": 0, "points": 0, "went_out": True, "tiles": None},
+                {"seat": 1, "points": 23, "went_out": False, "tiles": None},
+                {"seat": 2, "points": 41, "went_out": False, "tiles": [[4, 9], [6, 7], [7, 8]]},
+            ],
+            "entered_at": "2025-01-01T12:40:00Z",
+        }
+    ],
+}
+TABLE_VIEW_EXAMPLE = OpenApiExample("A table match, round 1 scored", value=TABLE_VIEW)

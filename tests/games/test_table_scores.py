@@ -278,6 +278,10 @@ def test_history_says_how_each_match_was_played_and_filters_by_it(
     }
     assert [row["match_id"] for row in at_table] == [table["id"]]
     assert bad.status_code == HTTPStatus.BAD_REQUEST
+    stats = clients[0].get(f"/api/players/{players[0].pk}/stats").json()
+    assert stats["matches"] == 2
+    versus = clients[0].get(f"/api/players/{players[0].pk}/head-to-head/{players[1].pk}").json()
+    assert versus["matches"] == 2  # grace sat at both tables
     board = client_for(PlayerFactory()).get("/api/leaderboards/chickenfoot").json()
     names = [row["name"] for row in board["results"]]
     assert "Ada" in names

@@ -81,6 +81,14 @@ PROBLEM_CODES = [
     "competition_status",
     "wrong_stage",
     "too_few_players",
+    "table_match",
+    "not_table_match",
+    "not_scorer",
+    "not_guest_seat",
+    "claim_code_unknown",
+    "claim_code_spent",
+    "claim_conflict",
+    "invalid_scores",
 ]
 
 

@@ -502,6 +502,11 @@ SPECTACULAR_SETTINGS = {
             "a match's view, its rounds and its pictures.",
         },
         {"name": "play", "description": "A turn: the legal moves, submitting one, the move log."},
+        {
+            "name": "tables",
+            "description": "Matches played at a table with real tiles: each round's scores, "
+            "guests' claim codes (docs/tables.md).",
+        },
         {"name": "live", "description": "A ticket for the match's WebSocket (/ws/matches/{id})."},
         {
             "name": "history",
@@ -529,6 +534,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": "games.models.Match.Status",
         "PlayerKindEnum": "games.models.Player.Kind",
+        "RatedPlayerKindEnum": "scoring.api.leaderboard.PLAYER_KINDS",
+        "MatchPlayEnum": "games.models.Match.Play",
         "MoveKindEnum": "games.models.Move.Kind",
         "SeatKindEnum": "games.api.common.SEAT_KIND_CHOICES",
         "SeatRequestKindEnum": "games.api.common.SEAT_REQUEST_KIND_CHOICES",

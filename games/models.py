@@ -16,11 +16,16 @@ from games.engine import CHICKENFOOT, MEXICAN_TRAIN
 
 
 class Player(models.Model):
-    """Someone who takes a seat: a human with a user account, or a bot with a level."""
+    """Someone who takes a seat: a human with a user account, a bot with a level, or a guest.
+
+    A guest is a person at a table match without an account (no user, no login): created for
+    one seat, until they claim it into an account (docs/tables.md).
+    """
 
     class Kind(models.TextChoices):
         HUMAN = "human", "Human"
         BOT = "bot", "Bot"
+        GUEST = "guest", "Guest"
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
@@ -49,6 +54,7 @@ class Player(models.Model):
                 condition=(
                     Q(kind="human", user__isnull=False, bot_level__isnull=True)
                     | Q(kind="bot", user__isnull=True, bot_level__gte=1, bot_level__lte=4)
+                    | Q(kind="guest", user__isnull=True, bot_level__isnull=True)
                 ),
                 name="player_human_has_user_bot_has_level",
             ),
@@ -60,6 +66,10 @@ class Player(models.Model):
     @property
     def is_bot(self) -> bool:
         return self.kind == self.Kind.BOT
+
+    @property
+    def is_guest(self) -> bool:
+        return self.kind == self.Kind.GUEST
 
     @property
     def organises(self) -> bool:
@@ -80,7 +90,18 @@ class Match(models.Model):
         FINISHED = "finished", "Finished"
         ABANDONED = "abandoned", "Abandoned"
 
+    class Play(models.TextChoices):
+        ONLINE = "online", "Online (the server deals)"
+        TABLE = "table", "At a table (real tiles; scores entered)"
+
     variant = models.CharField(max_length=16, choices=Variant.choices)
+    play = models.CharField(
+        max_length=8,
+        choices=Play.choices,
+        default=Play.ONLINE,
+        help_text="online: the server deals and checks moves; table: people play with real "
+        "tiles and enter each round's scores (no state, no moves).",
+    )
     options = models.JSONField(help_text="The house options, resolved: every default filled in.")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     seat_count = models.PositiveSmallIntegerField()
@@ -214,12 +235,21 @@ class Round(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(help_text="1-based.")
     start_double = models.PositiveSmallIntegerField()
-    commitment = models.CharField(max_length=64, help_text="SHA-256 of the round's seed (hex).")
+    commitment = models.CharField(
+        max_length=64,
+        blank=True,
+        default="",
+        help_text="SHA-256 of the round's seed (hex); empty for a table round (no deal).",
+    )
     seed_revealed = models.CharField(
         max_length=64, blank=True, default="", help_text="The round's seed, once it has ended."
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
-    snapshot = models.JSONField(help_text="The engine state as the round started.")
+    snapshot = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The engine state as the round started; null for a table round (no deal).",
+    )
     opening = models.JSONField(
         default=list,
         blank=True,
@@ -286,3 +316,4 @@ class Move(models.Model):
 # Accounts' rows live in modules of their own; imported here so Django finds them.
 from games.accounts.token_models import DeviceToken  # noqa: E402, F401
 from games.accounts.username_models import UsernameKey  # noqa: E402, F401
+from games.tables.models import GuestClaim, ScoreEntry  # noqa: E402, F401

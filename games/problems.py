@@ -161,3 +161,53 @@ class AlreadyLeft(ConflictError):
 class SeatLeft(ConflictError):
     code = "seat_left"
     title = "Seat played by a bot"
+
+
+def table_no_moves_detail(match_id: int) -> str:
+    return (
+        f"Match {match_id} is played at a table with real tiles: it has no moves, hand or "
+        "board; enter each round's scores (POST /api/matches/{id}/rounds/{n}/scores)."
+    )
+
+
+class TableMatchNoMoves(ConflictError):
+    """A move, a board or legal moves asked of a table match (it has none)."""
+
+    code = "table_match"
+    title = "Played at a table"
+
+
+class NotTableMatch(ConflictError):
+    """Scores entered for a match the server deals (its rounds score themselves)."""
+
+    code = "not_table_match"
+    title = "Not a table match"
+
+
+class NotScorer(ForbiddenError):
+    code = "not_scorer"
+    title = "Not a scorer"
+
+
+class NotGuestSeat(ConflictError):
+    code = "not_guest_seat"
+    title = "Not a guest's seat"
+
+
+class ClaimCodeUnknown(NotFoundError):
+    code = "claim_code_unknown"
+    title = "No such claim code"
+
+
+class ClaimCodeSpent(ConflictError):
+    """A claim code used already, or past its expiry."""
+
+    code = "claim_code_spent"
+    title = "Claim code spent"
+
+
+class ClaimConflict(ConflictError):
+    """An account that sat in one of the guest's matches: it cannot take a second seat there."""
+
+    code = "claim_conflict"
+    title = "Already at that table"

@@ -13,6 +13,7 @@ from typing import Any
 from django.db.models import Max, Prefetch
 
 from games.models import Match, Move, Round, Seat
+from games.tables.selectors import table_round_endings
 from scoring.models import MatchResult
 
 #: How a round ended (the ``round_ended`` event's ``reason``).
@@ -152,7 +153,14 @@ def standing_row(
 def match_round_table(*, match: Match) -> dict[str, Any]:
     """The round-by-round scores so far: ``round_scores[r][seat]`` for round ``r + 1``, and
     ``totals`` per seat (zeros before any round is over)."""
-    scores = [list(r) for r in (match.state or {}).get("scores", [])]
+    if match.play == Match.Play.TABLE:  # no engine state: the rounds entered
+        scores = list(
+            Round.objects.filter(match=match, status=Round.Status.FINISHED)
+            .order_by("number")
+            .values_list("scores", flat=True)
+        )
+    else:
+        scores = [list(r) for r in (match.state or {}).get("scores", [])]
     totals = [sum(column) for column in zip(*scores, strict=True)] if scores else []
     return {"round_scores": scores, "totals": totals or [0] * match.seat_count}
 
@@ -212,7 +220,10 @@ def match_rounds(*, match: Match) -> list[dict[str, Any]]:
         )
     )
     over = [row for row in rows if row.status == Round.Status.FINISHED]
-    endings = _round_endings(match=match) if over else {}
+    if match.play == Match.Play.TABLE:  # no moves: the rounds as they were entered
+        endings = table_round_endings(match=match)
+    else:
+        endings = _round_endings(match=match) if over else {}
     out = []
     for row in rows:
         finished = row.status == Round.Status.FINISHED

@@ -10,13 +10,14 @@ from django.db.models.fields.json import KeyTransform
 
 from games import bots, engine, rows
 from games.models import Match, Move, Player, Round, Seat
-from games.problems import MatchNotFound, NotYourMatch
+from games.problems import MatchNotFound, NotYourMatch, TableMatchNoMoves, table_no_moves_detail
 from games.results import (
     match_round_table,
     match_standings,
     results_pending,
     results_prefetch,
 )
+from games.tables.selectors import table_rounds
 
 
 def events_for_seat(
@@ -168,6 +169,7 @@ def match_summary(*, match: Match, viewer: Player | None = None) -> dict[str, An
     return {
         "id": match.pk,
         "variant": match.variant,
+        "play": match.play,
         "status": match.status,
         "version": match.version,
         "options": match.options,
@@ -194,7 +196,15 @@ def match_view(*, match: Match, seat: int | None, viewer: Player) -> dict[str, A
     body["state"] = None
     if match.state is not None:
         body["state"] = engine.view(engine.from_json(match.state), seat)
+    body["table_rounds"] = table_rounds(match=match) if match.play == Match.Play.TABLE else None
     return body
+
+
+def online_match_check(*, match: Match) -> None:
+    """Refuse (409 ``table_match``) what only a match the server deals has: moves, legal moves,
+    a board."""
+    if match.play == Match.Play.TABLE:
+        raise TableMatchNoMoves(table_no_moves_detail(match.pk))
 
 
 def legal_moves_for(*, match: Match, seat: int) -> list[dict[str, Any]]:

@@ -19,6 +19,7 @@ from games.api.pictures import BoardSvgApi, ScoresSvgApi
 from games.api.players import PlayerMeApi, PlayerRegisterApi, TokenObtainApi
 from games.api.records import MatchFinaliseApi, MatchRecordApi
 from games.api.rounds import MatchRoundsApi
+from games.api.table_scores import ClaimCodeApi, ClaimRedeemApi, RoundScoresApi
 from games.api.tokens import LogoutAllApi, LogoutApi, TokenListApi, TokenRevokeApi
 
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -46,4 +47,15 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:match_id>/ticket", LiveTicketApi.as_view(), name="live-ticket"),
     path("matches/<int:match_id>/resign", SeatResignApi.as_view(), name="seat-resign"),
     path("matches/<int:match_id>/abandon", MatchAbandonApi.as_view(), name="match-abandon"),
+    path(
+        "matches/<int:match_id>/rounds/<int:number>/scores",
+        RoundScoresApi.as_view(),
+        name="round-scores",
+    ),
+    path(
+        "matches/<int:match_id>/seats/<int:position>/claim-code",
+        ClaimCodeApi.as_view(),
+        name="claim-code",
+    ),
+    path("players/me/claims", ClaimRedeemApi.as_view(), name="claim-redeem"),
 ]

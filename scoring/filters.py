@@ -10,7 +10,13 @@ from django.db.models import Exists, OuterRef, QuerySet
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 
-from scoring.models import VARIANT_CHOICES, Competition, CompetitionMatch, MatchResult
+from scoring.models import (
+    PLAY_CHOICES,
+    VARIANT_CHOICES,
+    Competition,
+    CompetitionMatch,
+    MatchResult,
+)
 from scoring.selectors import player_exists
 
 #: The match statuses a history row can have (games' ``Match.Status``, by value): only
@@ -66,6 +72,11 @@ class HistoryFilter(django_filters.FilterSet):
         queryset=Competition.objects.all(),
         method="filter_competition",
         help_text="Only matches that count for this tournament or league (its id, e.g. 3).",
+    )
+    play = django_filters.ChoiceFilter(
+        field_name="match__play",
+        choices=PLAY_CHOICES,
+        help_text="Only matches played this way: `online`, or `table` (real tiles).",
     )
     status = django_filters.ChoiceFilter(
         field_name="match__status",

@@ -18,6 +18,8 @@ DECIDED_BY_CHOICES = [
     ("shared", "Shared place"),
 ]
 VARIANT_CHOICES = [("chickenfoot", "Chicken Foot"), ("mexican_train", "Mexican Train")]
+#: How a match is played (games' ``Match.Play``, by value).
+PLAY_CHOICES = [("online", "Online"), ("table", "At a table")]
 
 
 class RoundResult(models.Model):

@@ -26,8 +26,8 @@ from games.models import Player
 from games.services import player_for_user
 
 #: Choice sets the schema names explicitly (settings.SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]).
-SEAT_KIND_CHOICES = ["human", "bot", "open"]
-SEAT_REQUEST_KIND_CHOICES = ["creator", "open", "bot"]
+SEAT_KIND_CHOICES = ["human", "bot", "guest", "open"]
+SEAT_REQUEST_KIND_CHOICES = ["creator", "open", "bot", "player", "guest"]
 
 
 class GameApi(APIView):

@@ -13,6 +13,7 @@ from chickenfoot.problems import InvalidInput, problem_from_exception
 from games import engine
 from games.problems import MalformedMoveBody
 from games.services.matches import CREATOR, SeatSpec, seat_errors, seats_refused
+from games.tables.options import table_options_resolve
 
 INTEGER_REQUIRED = "A valid integer is required."
 
@@ -30,6 +31,16 @@ def _option_error(options: dict[str, Any], seats: int = 3) -> engine.OptionError
     except engine.OptionError as error:
         return error
     raise AssertionError(options)  # pragma: no cover - the options are bad
+
+
+def _table_options() -> dict[str, Any]:
+    try:
+        table_options_resolve(
+            variant=engine.CHICKENFOOT, seat_count=3, options={"spinner_arms": 6, "rounds": 99}
+        )
+    except engine.OptionError as error:
+        return _body(error)
+    raise AssertionError("refused")  # pragma: no cover - the options are bad
 
 
 def _several_options() -> dict[str, Any]:
@@ -67,6 +78,7 @@ def _history() -> dict[str, Any]:
 EXAMPLES: dict[tuple[str, int], list[tuple[str, dict[str, Any]]]] = {
     ("match_create", 400): [
         ("Several bad options", _several_options()),
+        ("Options that mean nothing at a table", _table_options()),
         ("Bad seats and a bad option", _seats_and_options()),
     ],
     ("move_submit", 400): [("A bad tile and a bad version", _move())],

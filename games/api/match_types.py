@@ -19,10 +19,19 @@ from games.api.state_types import (
     options_field,
     state_field,
 )
-from games.api.strict import StrictIntegerField, StrictSerializer
+from games.api.strict import StrictCharField, StrictIntegerField, StrictSerializer
 from games.models import Match, Seat
+from games.tables.api_types import TableRoundOutputSerializer
 
-SEAT_HELP = "Every seat in play order: you (`creator`, at most once), `open` seats, bots."
+SEAT_HELP = (
+    "Every seat in play order: you (`creator`, at most once), `open` seats, bots; at a table "
+    "(`play: table`): you, players with an account (`player`, by `player_id` or `username`) and "
+    "guests (`guest`, by `name`)."
+)
+PLAY_HELP = (
+    "`online`: the server deals and checks every move; `table`: played with real tiles, each "
+    "round's scores entered (docs/tables.md)."
+)
 
 
 # --- what the match endpoints answer -------------------------------------------------------------
@@ -76,6 +85,7 @@ class StandingOutputSerializer(serializers.Serializer):
 class MatchSummaryOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     variant = serializers.ChoiceField(choices=Match.Variant.choices)
+    play = serializers.ChoiceField(choices=Match.Play.choices, help_text=PLAY_HELP)
     status = serializers.ChoiceField(choices=Match.Status.choices)
     version = serializers.IntegerField(help_text="Bumped by every change; the match's ETag.")
     options = options_field(help_text="The house options of `variant`, every default filled in.")
@@ -117,7 +127,12 @@ class MatchViewOutputSerializer(MatchSummaryOutputSerializer):
     state = state_field(
         allow_null=True,
         help_text="The table as your seat sees it (C-HIDDEN), by `variant`; null until the match "
-        "starts.",
+        "starts, and always for a table match (the server deals nothing).",
+    )
+    table_rounds = TableRoundOutputSerializer(
+        many=True,
+        allow_null=True,
+        help_text="A table match's rounds as entered, in order; null for an online match.",
     )
 
 
@@ -140,7 +155,8 @@ class MatchSeatInputSerializer(StrictSerializer):
 
     kind = serializers.ChoiceField(
         choices=SEAT_REQUEST_KIND_CHOICES,
-        help_text="`creator`: you (at most once); `open`: for another player to join; `bot`.",
+        help_text="`creator`: you (at most once); `open`: for another player to join; `bot`; "
+        "at a table: `player` (by `player_id` or `username`) and `guest` (by `name`).",
     )
     level = StrictIntegerField(
         min_value=1,
@@ -149,6 +165,9 @@ class MatchSeatInputSerializer(StrictSerializer):
         help_text="A bot's level: 1 (random), 2 (greedy), 3 (doubles first) or 4 (strong: "
         "searches sampled deals of the unseen tiles); see docs/api.md, Bots.",
     )
+    player_id = StrictIntegerField(min_value=1, required=False, help_text="A `player` seat.")
+    username = StrictCharField(max_length=150, required=False, help_text="A `player` seat.")
+    name = StrictCharField(max_length=200, required=False, help_text="A `guest`'s name.")
 
 
 LEAGUE_HELP = (
@@ -161,6 +180,9 @@ class MatchCreateInputSerializer(StrictSerializer):
     """The server's validation of a create request (the schema shows the union below)."""
 
     variant = serializers.ChoiceField(choices=Match.Variant.choices)
+    play = serializers.ChoiceField(
+        choices=Match.Play.choices, required=False, default=Match.Play.ONLINE, help_text=PLAY_HELP
+    )
     options = serializers.DictField(
         required=False, default=dict, help_text="House options (docs/rules.md §4)."
     )
@@ -170,10 +192,10 @@ class MatchCreateInputSerializer(StrictSerializer):
     )
 
 
-def _seat(name: str, doc: str, **fields: serializers.Field) -> type[serializers.Serializer]:
+def _seat(component: str, doc: str, **fields: serializers.Field) -> type[serializers.Serializer]:
     attrs: dict[str, Any] = {**fields, "__doc__": doc}
-    serializer = type(name + "Serializer", (serializers.Serializer,), attrs)
-    return extend_schema_serializer(component_name=name)(serializer)
+    serializer = type(component + "Serializer", (serializers.Serializer,), attrs)
+    return extend_schema_serializer(component_name=component)(serializer)
 
 
 SEAT_UNION = PolymorphicProxySerializer(
@@ -188,6 +210,19 @@ SEAT_UNION = PolymorphicProxySerializer(
             kind=const("bot"),
             level=serializers.IntegerField(min_value=1, max_value=4),
         ),
+        "player": _seat(
+            "PlayerSeat",
+            "At a table: a player with an account, by `player_id` or by `username`.",
+            kind=const("player"),
+            player_id=serializers.IntegerField(min_value=1, required=False),
+            username=serializers.CharField(required=False),
+        ),
+        "guest": _seat(
+            "GuestSeat",
+            "At a table: a guest, a person without an account, by name (docs/tables.md).",
+            kind=const("guest"),
+            name=serializers.CharField(max_length=64),
+        ),
     },
     resource_type_field_name="kind",
     many=False,
@@ -198,6 +233,9 @@ def _create(name: str, variant: str, options: type) -> type[serializers.Serializ
     attrs: dict[str, Any] = {
         "__doc__": f"Create a {Match.Variant(variant).label} match.",
         "variant": const(variant),
+        "play": serializers.ChoiceField(
+            choices=Match.Play.choices, required=False, help_text=PLAY_HELP
+        ),
         "options": options(required=False, help_text="House options (docs/rules.md §4)."),
         "seats": serializers.ListField(
             child=union_field(SEAT_UNION), min_length=2, max_length=22, help_text=SEAT_HELP

@@ -49,6 +49,7 @@ from games.selectors import (
 )
 from games.services import SeatSpec, match_create, match_start, seat_join
 from games.services.matches import match_create_refused
+from games.tables.services import table_match_create_from, table_match_create_refused
 
 
 class MatchCreateApi(GameApi):
@@ -70,17 +71,24 @@ class MatchCreateApi(GameApi):
             if not isinstance(request.data, Mapping):
                 raise ValidationError(data.errors)
             # with the seat and option checks of the rest of it: every field at once
-            raise match_create_refused(body=request.data, errors=flatten_errors(data.errors))
+            errors = flatten_errors(data.errors)
+            if request.data.get("play") == Match.Play.TABLE:
+                raise table_match_create_refused(body=request.data, errors=errors)
+            raise match_create_refused(body=request.data, errors=errors)
         player = self.player(request)
-        match = match_create(
-            creator=player,
-            variant=data.validated_data["variant"],
-            options=data.validated_data["options"],
-            seats=[
-                SeatSpec(kind=s["kind"], level=s.get("level")) for s in data.validated_data["seats"]
-            ],
-            league=data.validated_data["league"],
-        )
+        if data.validated_data["play"] == Match.Play.TABLE:
+            match = table_match_create_from(creator=player, values=data.validated_data)
+        else:
+            match = match_create(
+                creator=player,
+                variant=data.validated_data["variant"],
+                options=data.validated_data["options"],
+                seats=[
+                    SeatSpec(kind=s["kind"], level=s.get("level"))
+                    for s in data.validated_data["seats"]
+                ],
+                league=data.validated_data["league"],
+            )
         match = match_get(match_id=match.pk)
         return Response(
             match_summary(match=match, viewer=player),

@@ -39,7 +39,13 @@ from games.api.strict import (
 )
 from games.models import Move, Player
 from games.problems import MalformedMoveBody, NotYourMatch
-from games.selectors import legal_moves_for, match_for_player, match_opening, move_log
+from games.selectors import (
+    legal_moves_for,
+    match_for_player,
+    match_opening,
+    move_log,
+    online_match_check,
+)
 from games.services import move_submit
 from games.services.moves import move_body_refused
 
@@ -92,6 +98,7 @@ class LegalMovesApi(GameApi):
         match, seat = match_for_player(match_id=match_id, player=self.player(request))
         if seat is None:
             raise NotYourMatch(f"You have no seat at match {match.pk}.")
+        online_match_check(match=match)
         headers = {"ETag": etag(match.version), "Vary": "Authorization"}
         if matches_etag(request.headers.get("If-None-Match"), match.version):
             return Response(status=HTTPStatus.NOT_MODIFIED, headers=headers)

@@ -24,7 +24,7 @@ from games.models import Match
 from games.pictures.board import board_svg
 from games.pictures.positions import board_position_in, position_round
 from games.pictures.scores import scores_chart
-from games.selectors import match_for_viewer
+from games.selectors import match_for_viewer, online_match_check
 
 
 def _names(match: Match) -> list[str]:
@@ -78,6 +78,7 @@ class BoardSvgApi(GameApi):
         query = self.BoardQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         match, seat = match_for_viewer(match_id=match_id, player=self.player(request))
+        online_match_check(match=match)
         seq = query.validated_data.get("seq")
         # the question checked before the ETag: a round or move that is not there is a 404
         row = position_round(match=match, round_no=query.validated_data.get("round"), seq=seq)

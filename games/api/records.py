@@ -18,7 +18,7 @@ from games.models import Match
 from games.problems import MatchNotFinished, NotOrganiser, ResultsIncompleteProblem
 from games.record import FORMAT, match_record
 from games.results import match_standings, results_pending
-from games.selectors import match_for_viewer
+from games.selectors import match_for_viewer, online_match_check
 from scoring.services import match_finalise
 
 
@@ -90,6 +90,7 @@ class MatchRecordApi(GameApi):
     def get(self, request: Request, match_id: int) -> Response:
         player = self.player(request)
         match, _ = match_for_viewer(match_id=match_id, player=player)
+        online_match_check(match=match)  # a table match's rounds are in its view
         if match.status != Match.Status.FINISHED:
             raise MatchNotFinished(
                 f"Match {match.pk} is {match.status}: its record is published when it has finished."

@@ -69,8 +69,9 @@ def _replayed(*, match: Match, row: Round, seat: int | None, seq: int | None) ->
     data = copy.deepcopy(row.snapshot)
     data["options"]["rounds"] = row.number
     state = engine.from_json(data)
-    moves = Move.objects.filter(round=row).order_by("seq").only("seq", "seat", "kind", "tile",
-                                                                  "target")
+    moves = (
+        Move.objects.filter(round=row).order_by("seq").only("seq", "seat", "kind", "tile", "target")
+    )
     if seq is not None:
         moves = moves.filter(seq__lte=seq)
     revealed = None

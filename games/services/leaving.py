@@ -16,7 +16,14 @@ from django.utils import timezone
 
 from games.live import publish as live
 from games.models import Match, Player, Seat
-from games.problems import AlreadyLeft, MatchNotPlaying, NotCreator, NotYourMatch
+from games.problems import (
+    AlreadyLeft,
+    MatchNotPlaying,
+    NotCreator,
+    NotYourMatch,
+    TableMatchNoMoves,
+    table_no_moves_detail,
+)
 from games.services.clock import clock_stop, on_commit_clock
 from games.services.common import bot_turn_schedule, match_lock
 from scoring.competitions.services import competition_match_abandoned
@@ -105,6 +112,8 @@ def seat_resign(*, match_id: int, player: Player) -> Match:
         position: int | None = match.my_seat  # type: ignore[attr-defined]
         if position is None:
             raise NotYourMatch(f"You have no seat at match {match.pk}.")
+        if match.play == Match.Play.TABLE:  # no bot can play real tiles
+            raise TableMatchNoMoves(table_no_moves_detail(match.pk))
         if match.status != Match.Status.PLAYING:
             raise MatchNotPlaying(f"Match {match.pk} is {match.status}: nothing to resign.")
         if position in match.bot_seats:

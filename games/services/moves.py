@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -23,13 +21,13 @@ from games.problems import (
     MatchNotPlaying,
     NotYourMatch,
     SeatLeft,
-    StaleVersion,
-    VersionAhead,
-    VersionRequired,
+    TableMatchNoMoves,
+    table_no_moves_detail,
 )
 from games.selectors import bot_seat_info, events_for_seat
 from games.services.clock import clock_start, on_commit_clock
 from games.services.common import bot_turn_schedule, match_lock, round_record_events
+from games.services.versions import request_fingerprint, version_check
 
 
 @dataclass(frozen=True)
@@ -43,8 +41,7 @@ class MoveOutcome:
 
 def request_hash(*, move: dict[str, Any], expected_version: int | None) -> str:
     """A fingerprint of a submission, to tell a retry from a different request under one key."""
-    canonical = json.dumps({"move": move, "version": expected_version}, sort_keys=True)
-    return hashlib.sha256(canonical.encode()).hexdigest()
+    return request_fingerprint({"move": move, "version": expected_version})
 
 
 #: What a move writes: the new Move row, and these columns of its match.
@@ -129,27 +126,13 @@ def move_submit(
                         "This Idempotency-Key was used for a different request; use a new key."
                     )
                 return MoveOutcome(body=prior.response, version=match.version, replayed=True)
+        if match.play == Match.Play.TABLE:
+            raise TableMatchNoMoves(table_no_moves_detail(match.pk))
         if match.status != Match.Status.PLAYING:
             raise MatchNotPlaying(f"Match {match.pk} is {match.status}: no moves now.")
         if seat in match.bot_seats and not (as_bot or player.is_bot):
             raise SeatLeft(f"A bot plays your seat at match {match.pk} now: you left it.")
-        if expected_version is None:
-            raise VersionRequired(
-                "Send the version you are answering: the body's `version` or `If-Match`.",
-                extra={"current_version": match.version},
-            )
-        if expected_version > match.version:
-            raise VersionAhead(
-                f"The match is at version {match.version}; it has not reached "
-                f"{expected_version}. Send the version of the state you are answering.",
-                extra={"current_version": match.version},
-            )
-        if expected_version != match.version:
-            raise StaleVersion(
-                f"The match is at version {match.version}, not {expected_version}: "
-                "fetch it again and resend.",
-                extra={"current_version": match.version},
-            )
+        version_check(match=match, expected_version=expected_version)
         return _apply(
             match=match,
             seat=seat,

@@ -39,6 +39,9 @@ def match_replay_verify(*, match_id: int) -> ReplayReport:
     """
     match = Match.objects.get(pk=match_id)
     report = ReplayReport(match_id=match_id)
+    if match.play == Match.Play.TABLE:
+        report.problems.append("the match was played at a table: the server dealt nothing")
+        return report
     if match.state is None:
         report.problems.append("the match has not started: nothing to replay")
         return report

@@ -15,7 +15,7 @@ from chickenfoot.query import page_size_check
 from scoring.api.apidocs import history as apidocs
 from scoring.api.common import HistoryCursor, check_known_params
 from scoring.filters import HistoryFilter
-from scoring.models import DECIDED_BY_CHOICES, VARIANT_CHOICES, MatchResult
+from scoring.models import DECIDED_BY_CHOICES, PLAY_CHOICES, VARIANT_CHOICES, MatchResult
 from scoring.problems import PlayerNotFound
 from scoring.selectors import history_rows, player_exists, player_history
 
@@ -41,6 +41,10 @@ class HistorySeatSerializer(serializers.Serializer):
 class HistoryRowSerializer(serializers.Serializer):
     match_id = serializers.IntegerField()
     variant = serializers.ChoiceField(choices=VARIANT_CHOICES)
+    play = serializers.ChoiceField(
+        choices=PLAY_CHOICES,
+        help_text="`online` (the server dealt) or `table` (real tiles, scores entered).",
+    )
     finished_at = serializers.DateTimeField()
     seat = serializers.IntegerField(help_text="The player's seat.")
     place = serializers.IntegerField(help_text="The player's place (shared places repeat).")

@@ -20,7 +20,7 @@ def player_exists(*, player_id: int) -> bool:
 def player_history(*, player_id: int) -> QuerySet[MatchResult]:
     """The result rows of ``player_id`` (index ``matchresult_player_history``); the API filters
     them (``scoring.filters.HistoryFilter``) and pages them by (finished_at, id), newest first."""
-    return MatchResult.objects.filter(player_id=player_id)
+    return MatchResult.objects.filter(player_id=player_id).annotate(play=F("match__play"))
 
 
 def history_rows(*, results: Iterable[MatchResult]) -> list[dict[str, Any]]:
@@ -38,6 +38,7 @@ def history_rows(*, results: Iterable[MatchResult]) -> list[dict[str, Any]]:
         {
             "match_id": r.match_id,
             "variant": r.variant,
+            "play": r.play,  # type: ignore[attr-defined]
             "finished_at": r.finished_at,
             "seat": r.seat,
             "place": r.place,

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from scoring.services.claims import player_results_move
 from scoring.services.finalise import (
     FinaliseOutcome,
     finalisation_failed,
@@ -18,5 +19,6 @@ __all__ = [
     "finalisation_failed",
     "match_finalise",
     "match_finished",
+    "player_results_move",
     "round_results_record",
 ]

@@ -216,7 +216,48 @@ def _twice(w: World, path: str) -> Any:
     return w.clients[0].post(f"{url}/{path}")
 
 
+def _table(w: World) -> int:
+    """A table match of players 0 and 1 and a guest (seat 2), ready to score."""
+    seats = [{"kind": "creator"}, {"kind": "player", "player_id": w.players[1].pk}]
+    seats.append({"kind": "guest", "name": "Bea"})
+    body = {"variant": "chickenfoot", "play": "table", "seats": seats}
+    return int(w.clients[0].post("/api/matches", body, format="json").json()["id"])
+
+
+def _scores(w: World, client: Any, match_id: int, points: list[int]) -> Any:
+    scores = [{"seat": seat, "points": p} for seat, p in enumerate(points)]
+    url = f"/api/matches/{match_id}/rounds/1/scores"
+    return client.post(url, {"version": 0, "scores": scores}, format="json")
+
+
+def _claim(w: World, client: Any, code: str) -> Any:
+    return client.post("/api/players/me/claims", {"code": code}, format="json")
+
+
+def _claim_code(w: World, match_id: int) -> str:
+    return str(w.clients[0].post(f"/api/matches/{match_id}/seats/2/claim-code").json()["code"])
+
+
+def _claim_code_spent(w: World) -> Any:
+    code = _claim_code(w, _table(w))
+    _claim(w, w.clients[2], code)
+    return _claim(w, w.clients[3], code)
+
+
+TABLE_PRODUCERS: dict[str, Callable[[World], Any]] = {
+    "table_match": lambda w: w.clients[0].get(f"/api/matches/{_table(w)}/legal-moves"),
+    "not_table_match": lambda w: _scores(w, w.clients[0], w.playing.pk, [0, 1, 2]),
+    "not_scorer": lambda w: _scores(w, w.clients[3], _table(w), [0, 1, 2]),
+    "invalid_scores": lambda w: _scores(w, w.clients[0], _table(w), [-1, 1, 2]),
+    "not_guest_seat": lambda w: w.clients[0].post(f"/api/matches/{_table(w)}/seats/0/claim-code"),
+    "claim_code_unknown": lambda w: _claim(w, w.clients[2], "NOPE2345"),
+    "claim_code_spent": _claim_code_spent,
+    "claim_conflict": lambda w: _claim(w, w.clients[1], _claim_code(w, _table(w))),
+}
+
+
 PRODUCERS: dict[str, Callable[[World], Any]] = {
+    **TABLE_PRODUCERS,
     "invalid": lambda w: w.clients[0].get("/api/matches/mine?status=won"),
     "parse_error": lambda w: w.clients[0].post(
         "/api/matches", "{nope", content_type="application/json"
@@ -332,8 +373,6 @@ def test_the_table_is_read_whole() -> None:
 @pytest.mark.parametrize(
     "row", [row for row in documented() if row.code not in PROXY_CODES], ids=lambda row: row.code
 )
-
-
 def test_each_documented_problem_is_sent_as_documented(
     players: list[Player], row: Documented
 ) -> None:

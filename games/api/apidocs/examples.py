@@ -57,6 +57,7 @@ OPEN_SEATS = [*SEATS[:1], {**SEATS[1], "kind": "open", "player_id": None, "name"
 SUMMARY = {
     "id": 7,
     "variant": "chickenfoot",
+    "play": "online",
     "status": "open",
     "version": 0,
     "options": _START.options,
@@ -82,12 +83,13 @@ MATCH_VIEW = {
     "round_scores": [],
     "totals": [0, 0, 0],
     "state": engine.view(_START, 0),
+    "table_rounds": None,
 }
 MINE_ROW = {
     **{
         k: v
         for k, v in MATCH_VIEW.items()
-        if k not in ("state", "round_scores", "totals", "you_may_start")
+        if k not in ("state", "round_scores", "totals", "you_may_start", "table_rounds")
     },
     "your_seat": 0,
     "turn": _START.turn,

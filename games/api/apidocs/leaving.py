@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 
 from games.api.apidocs import examples
+from games.api.apidocs.table_scores import TABLE_MATCH_EXAMPLE
 from games.api.common import (
     MATCH_ID,
     NOT_AUTHENTICATED,
@@ -80,8 +81,10 @@ SEAT_RESIGN_SCHEMA = leaving_schema(
     example=("Resigned", examples.RESIGNED_VIEW),
     forbidden=NOT_YOUR_MATCH,
     conflict=problem(
-        "The match is not in play, or a bot plays your seat already.",
+        "The match is not in play, a bot plays your seat already, or the match is played at a "
+        "table (no bot can take a seat there).",
         NOT_PLAYING,
+        TABLE_MATCH_EXAMPLE,
         (
             "Already left",
             problem_example(

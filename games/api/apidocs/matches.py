@@ -11,6 +11,7 @@ from drf_spectacular.utils import (
 )
 
 from games.api.apidocs import examples
+from games.api.apidocs.table_scores import TABLE_CREATE_EXAMPLE, TABLE_VIEW_EXAMPLE
 from games.api.common import (
     NOT_AUTHENTICATED,
     NOT_FOUND,
@@ -67,6 +68,7 @@ MATCH_CREATE_EXAMPLES = [
         },
         request_only=True,
     ),
+    TABLE_CREATE_EXAMPLE,
     OpenApiExample(
         "Mexican Train: me against three strong bots",
         value={
@@ -223,7 +225,10 @@ MATCH_DETAIL_RESPONSES = {
     HTTPStatus.OK: OpenApiResponse(
         MatchViewOutputSerializer,
         description="The match; its `ETag` header is the version.",
-        examples=[OpenApiExample("Round 1 under way", value=examples.MATCH_VIEW)],
+        examples=[
+            OpenApiExample("Round 1 under way", value=examples.MATCH_VIEW),
+            TABLE_VIEW_EXAMPLE,
+        ],
     ),
     HTTPStatus.NOT_MODIFIED: OpenApiResponse(
         description="Unchanged since the ETag you sent: no body."

@@ -13,6 +13,7 @@ from drf_spectacular.utils import (
 )
 
 from games.api.apidocs import examples
+from games.api.apidocs.table_scores import TABLE_MATCH_CONFLICT, TABLE_MATCH_EXAMPLE
 from games.api.common import (
     ETAG_HEADER,
     MATCH_ID,
@@ -37,6 +38,7 @@ def legal_moves_responses(legal_moves_output_serializer: Any) -> Any:
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
         HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
         HTTPStatus.NOT_FOUND: NOT_FOUND,
+        HTTPStatus.CONFLICT: TABLE_MATCH_CONFLICT,
     }
 
 
@@ -171,6 +173,7 @@ def move_submit_responses(move_submit_output_serializer: Any) -> Any:
                     rule="C-SEATS",
                 ),
             ),
+            TABLE_MATCH_EXAMPLE,
         ),
         HTTPStatus.UNPROCESSABLE_ENTITY: problem(
             "A broken rule (named by `rule`), or an Idempotency-Key reused for another move.",

@@ -9,6 +9,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 
 from chickenfoot.renderers import SVG_EXAMPLE
+from games.api.apidocs.table_scores import TABLE_MATCH_EXAMPLE
 from games.api.common import (
     NOT_AUTHENTICATED,
     NOT_FOUND,
@@ -46,7 +47,7 @@ BOARD_SVG_RESPONSES = {
     HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
     HTTPStatus.NOT_FOUND: NOT_FOUND,
     HTTPStatus.CONFLICT: problem(
-        "The match has not started.",
+        "The match has not started, or it is played at a table (no board).",
         (
             "Not started",
             problem_example(
@@ -56,6 +57,7 @@ BOARD_SVG_RESPONSES = {
                 "Match 7 has not started: there is no table yet.",
             ),
         ),
+        TABLE_MATCH_EXAMPLE,
     ),
 }
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 
+from games.api.apidocs.table_scores import TABLE_MATCH_EXAMPLE
 from games.api.common import NOT_AUTHENTICATED, NOT_FOUND, problem
 from games.api.common import problem_example as example
 from games.record import FORMAT
@@ -89,7 +90,12 @@ def match_record_responses(match_record_serializer: Any) -> Any:
         ),
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
         HTTPStatus.NOT_FOUND: NOT_FOUND,
-        HTTPStatus.CONFLICT: NOT_FINISHED,
+        HTTPStatus.CONFLICT: problem(
+            "Not finished (its seeds and hands are still secret), or played at a table (no "
+            "deal to replay).",
+            *NOT_FINISHED_EXAMPLES,
+            TABLE_MATCH_EXAMPLE,
+        ),
     }
 
 

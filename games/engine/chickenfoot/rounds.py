@@ -58,8 +58,13 @@ def start_round(s: ChickenFootState, round_no: int, draw_from: int, events: list
             t = boneyard.pop()
             hands[seat].append(t)
             draws.append(
-                {"type": "drew", "seat": seat, "tile": tile_json(t), "count": 1,
-                 "boneyard": len(boneyard)}
+                {
+                    "type": "drew",
+                    "seat": seat,
+                    "tile": tile_json(t),
+                    "count": 1,
+                    "boneyard": len(boneyard),
+                }
             )
             if t == centre:
                 holder = seat
@@ -131,8 +136,12 @@ def end_round(
         }
     )
     events.append(
-        {"type": "round_scores", "round": s.round_no, "scores": list(scores),
-         "totals": match_totals(s.scores)}
+        {
+            "type": "round_scores",
+            "round": s.round_no,
+            "scores": list(scores),
+            "totals": match_totals(s.scores),
+        }
     )
     if s.round_no >= s.options["rounds"]:
         s.status = OVER

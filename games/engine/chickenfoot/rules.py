@@ -209,8 +209,14 @@ def _open_foot(s: ChickenFootState, seat: int, n: int, target: str, events: list
     s.toes_left = 3
     s.avail = {n: list(toes)}
     events.append(
-        {"type": "foot_opened", "foot": f"foot:{k}", "seat": seat, "target": target,
-         "tile": [n, n], "toes": list(toes)}
+        {
+            "type": "foot_opened",
+            "foot": f"foot:{k}",
+            "seat": seat,
+            "target": target,
+            "tile": [n, n],
+            "toes": list(toes),
+        }
     )
     if not s.unplayed[n] and _dead_foot(s, events) and s.hands[seat]:
         end_round(s, "blocked", None, events)
@@ -236,8 +242,8 @@ def _refuse_closed_target(s: ChickenFootState, target: str) -> None:
     match = TARGET_RE.match(target) if isinstance(target, str) else None
     if match is None:
         raise MalformedMove(
-            f"Unknown target {target!r}: targets are arm ids (\"arm:0\") "
-            "or toe ids (\"foot:0:toe:1\").",
+            f'Unknown target {target!r}: targets are arm ids ("arm:0") '
+            'or toe ids ("foot:0:toe:1").',
             field="target",
         )
     if target not in s.chains:  # an arm this spinner lacks, a foot not opened yet

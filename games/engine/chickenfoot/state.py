@@ -188,9 +188,7 @@ def to_json(s: ChickenFootState) -> dict[str, Any]:
     }
 
 
-def _derive_ends(
-    s: ChickenFootState, feet: list[dict[str, Any]]
-) -> dict[str, int]:
+def _derive_ends(s: ChickenFootState, feet: list[dict[str, Any]]) -> dict[str, int]:
     """Open chain ends in canonical order (arms, then each foot's toes), checking the chains."""
     ends: dict[str, int] = {}
     bases = dict.fromkeys(ARM_IDS[: s.arms], s.start_double)
@@ -285,9 +283,7 @@ def from_json(data: dict[str, Any]) -> ChickenFootState:
         seen.add(t)
     s.unplayed = count_unplayed(s)
     for k, foot in enumerate(s.feet):
-        if foot["status"] == "released" and (
-            s.unplayed[foot["double"]] or not s.release_dead_foot
-        ):
+        if foot["status"] == "released" and (s.unplayed[foot["double"]] or not s.release_dead_foot):
             raise ValueError(
                 f"foot:{k} is 'released' but tiles of its number are still in play, or "
                 "release_dead_foot is off (CF-FOOT-DEAD): it would still bind."

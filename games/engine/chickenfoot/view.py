@@ -40,9 +40,7 @@ def layout_view(s: ChickenFootState) -> dict[str, Any]:
             for k, f in enumerate(s.feet)
         ],
         "open_ends": [
-            {"target": cid, "pip": pip}
-            for cid, pip in s.ends.items()
-            if cid in avail.get(pip, ())
+            {"target": cid, "pip": pip} for cid, pip in s.ends.items() if cid in avail.get(pip, ())
         ],
     }
 

@@ -27,7 +27,7 @@ class Command(BaseCommand):
         ids: list[int] = list(options["match_ids"])
         if options["all"]:
             ids += list(
-                Match.objects.filter(status=Match.Status.FINISHED)
+                Match.objects.filter(status=Match.Status.FINISHED, play=Match.Play.ONLINE)
                 .order_by("pk")
                 .values_list("pk", flat=True)
             )

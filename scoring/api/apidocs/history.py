@@ -17,6 +17,7 @@ HISTORY_EXAMPLE = {
         {
             "match_id": 41,
             "variant": "chickenfoot",
+            "play": "online",
             "finished_at": "2026-11-30T14:20:11.120000Z",
             "seat": 0,
             "place": 1,

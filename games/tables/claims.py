@@ -1,0 +1,124 @@
+"""A guest claims their seat, and its history, into an account with a one-time code.
+
+The match's creator asks for a code for a guest's seat (``claim_code_issue``); the guest, signed
+in, redeems it (``claim_redeem``). Only the code's SHA-256 is stored; a code works once and for
+``CLAIM_CODE_LIFETIME``. Redeeming moves every seat and result of that guest to the account, in
+one transaction (scoring's rows through ``scoring.services.player_results_move``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games.models import Match, Player, Seat
+from games.problems import (
+    BadSeats,
+    ClaimCodeSpent,
+    ClaimCodeUnknown,
+    ClaimConflict,
+    NotCreator,
+    NotGuestSeat,
+)
+from games.services.common import match_lock
+from games.tables.models import GuestClaim
+from scoring.services import player_results_move
+
+#: How long a claim code works.
+CLAIM_CODE_LIFETIME = timedelta(days=7)
+#: Letters and digits no one misreads (no 0/O, 1/I/L): 8 of them are about 40 bits.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 8
+
+
+def code_hash(code: str) -> str:
+    """What is stored of a code: the SHA-256 of it, upper-cased and without blanks or dashes."""
+    cleaned = "".join(code.split()).replace("-", "").upper()
+    return hashlib.sha256(cleaned.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class ClaimCode:
+    code: str
+    expires_at: datetime
+    guest_id: int
+    name: str
+
+
+def claim_code_issue(*, match_id: int, position: int, player: Player) -> ClaimCode:
+    """A new one-time code for the guest at seat ``position`` of ``match_id``; only the match's
+    creator may ask (403 ``not_creator``), and only for a guest's seat (409 ``not_guest_seat``).
+    Codes issued before for that guest keep working until used or expired."""
+    with transaction.atomic():
+        match = match_lock(match_id=match_id)
+        if match.created_by_id != player.pk:
+            raise NotCreator("Only the match's creator can ask for a guest's claim code.")
+        seat = Seat.objects.select_related("player").filter(match=match, position=position).first()
+        if seat is None:
+            detail = f"Match {match.pk} has seats 0 to {match.seat_count - 1}; got {position}."
+            raise BadSeats(detail, extra={"errors": {"position": [detail]}})
+        if seat.player is None or not seat.player.is_guest:
+            raise NotGuestSeat(f"Seat {position} of match {match.pk} is not a guest's.")
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        expires_at = timezone.now() + CLAIM_CODE_LIFETIME
+        GuestClaim.objects.create(
+            guest=seat.player,
+            match=match,
+            position=position,
+            code_hash=code_hash(code),
+            created_by=player,
+            expires_at=expires_at,
+        )
+    return ClaimCode(
+        code=code, expires_at=expires_at, guest_id=seat.player.pk, name=seat.player.display_name
+    )
+
+
+def claim_redeem(*, player: Player, code: str) -> list[int]:
+    """Move the guest ``code`` names, with every seat and result, to ``player``'s account;
+    return the ids of the matches moved. Refused: an unknown code (404), one used or expired
+    (409 ``claim_code_spent``), a caller without an account (403), or one who sat in one of
+    those matches (409 ``claim_conflict``: a player has one seat at a match)."""
+    if player.kind != Player.Kind.HUMAN:
+        raise NotGuestSeat("Only a player with an account can claim a guest's seat.")
+    with transaction.atomic():
+        claim = (
+            GuestClaim.objects.select_for_update()
+            .select_related("guest")
+            .filter(code_hash=code_hash(code))
+            .first()
+        )
+        if claim is None:
+            raise ClaimCodeUnknown("No claim code is this one; ask the match's creator for one.")
+        now = timezone.now()
+        if claim.redeemed_at is not None:
+            raise ClaimCodeSpent("This claim code has been used; a code works once.")
+        if claim.expires_at <= now:
+            raise ClaimCodeSpent("This claim code has expired; ask the match's creator again.")
+        guest = claim.guest
+        match_ids = sorted(Seat.objects.filter(player=guest).values_list("match_id", flat=True))
+        for match_id in match_ids:  # one lock order: by match id (no two claims deadlock)
+            Match.objects.select_for_update().filter(pk=match_id).values_list("pk").first()
+        if not match_ids or Seat.objects.filter(player=guest).count() != len(match_ids):
+            raise ClaimCodeSpent("This guest's seats have been claimed already.")
+        shared = sorted(
+            Seat.objects.filter(player=player, match_id__in=match_ids).values_list(
+                "match_id", flat=True
+            )
+        )
+        if shared:
+            raise ClaimConflict(
+                f"You sat in match {shared[0]} too: one person has one seat at a table."
+            )
+        Seat.objects.filter(player=guest).update(player=player)
+        player_results_move(from_player_id=guest.pk, to_player_id=player.pk)
+        GuestClaim.objects.filter(pk=claim.pk).update(redeemed_at=now, redeemed_by=player)
+        GuestClaim.objects.filter(guest=guest, redeemed_at__isnull=True).update(expires_at=now)
+        Match.objects.filter(pk__in=match_ids).update(version=F("version") + 1)
+    return match_ids

@@ -1,0 +1,65 @@
+"""Rows of table matches: each round's score entry (append-only) and guests' claim codes."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+
+
+class ScoreEntry(models.Model):
+    """One round's scores as someone entered them at the table: append-only.
+
+    ``seats`` is what was entered, per seat in seat order: ``{"seat", "points", "went_out",
+    "tiles"}`` (``tiles`` is the hand left, when it was given instead of the points; ``points``
+    is then its C-PIPS sum). The round's ``Round.scores`` and scoring's round rows are written
+    from it in the same transaction. ``idempotency_key``, ``request_hash`` and ``response``
+    answer a retry with the first answer, as a move's do.
+    """
+
+    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="score_entries")
+    round = models.ForeignKey("games.Round", on_delete=models.CASCADE, related_name="entries")
+    number = models.PositiveSmallIntegerField(help_text="The round's number (1-based).")
+    entered_by = models.ForeignKey(
+        "games.Player", on_delete=models.PROTECT, related_name="score_entries"
+    )
+    seats = models.JSONField(help_text="Per seat: points, went_out, and tiles when given.")
+    version = models.PositiveIntegerField(help_text="The match's version after this entry.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    idempotency_key = models.CharField(max_length=128, blank=True, default="")
+    request_hash = models.CharField(max_length=64, blank=True, default="")
+    response = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "entered_by", "idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="scoreentry_unique_idempotency_key",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Scores of round {self.number} of match {self.match_id}"
+
+
+class GuestClaim(models.Model):
+    """A one-time code that moves a guest's seat and its history into an account.
+
+    Only the code's SHA-256 is kept. It works once (``redeemed_at``) and until ``expires_at``.
+    """
+
+    guest = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="claims")
+    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="+")
+    position = models.PositiveSmallIntegerField()
+    code_hash = models.CharField(max_length=64, unique=True, help_text="SHA-256 of the code.")
+    created_by = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    redeemed_at = models.DateTimeField(null=True, blank=True)
+    redeemed_by = models.ForeignKey(
+        "games.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    def __str__(self) -> str:
+        return f"Claim of seat {self.position} of match {self.match_id}"

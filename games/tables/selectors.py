@@ -1,0 +1,40 @@
+"""Reads of table matches: their rounds as entered, for the match view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.models import Match
+from games.tables.models import ScoreEntry
+
+
+def table_rounds(*, match: Match) -> list[dict[str, Any]]:
+    """Each round scored so far, in order: its start double and each seat's points, whether it
+    went out, and the tiles left in its hand when they were entered instead of the points."""
+    entries = (
+        ScoreEntry.objects.filter(match=match)
+        .select_related("round")
+        .order_by("number", "pk")
+        .only("number", "seats", "created_at", "round__start_double")
+    )
+    latest: dict[int, ScoreEntry] = {}
+    for entry in entries:  # a later entry for a round stands (corrections append)
+        latest[entry.number] = entry
+    return [
+        {
+            "number": number,
+            "start_double": [entry.round.start_double, entry.round.start_double],
+            "scores": entry.seats,
+            "entered_at": entry.created_at,
+        }
+        for number, entry in sorted(latest.items())
+    ]
+
+
+def table_round_endings(*, match: Match) -> dict[int, tuple[str, int | None]]:
+    """``{round number: ("out", seat) or ("blocked", None)}`` as each round was entered."""
+    endings: dict[int, tuple[str, int | None]] = {}
+    for entry in table_rounds(match=match):
+        out = [item["seat"] for item in entry["scores"] if item["went_out"]]
+        endings[entry["number"]] = ("out", out[0]) if out else ("blocked", None)
+    return endings

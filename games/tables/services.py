@@ -1,0 +1,312 @@
+"""Writes of table matches: create one, and enter a round's scores.
+
+Each is keyword-only and runs in one transaction; a refusal is a ``ProblemError`` (or the
+engine's ``ScoreSheetError``) and writes nothing. Score entry takes the match lock, checks the
+version and answers a retried ``Idempotency-Key`` as moves do (games/services/versions.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from chickenfoot.problems import InvalidInput
+from games import engine
+from games.engine import scoring as engine_scoring
+from games.engine.tally import TableRound, start_double, table_round_check
+from games.live import publish as live
+from games.models import Match, Player, Round, Seat
+from games.problems import (
+    IdempotencyKeyReused,
+    MatchNotPlaying,
+    NotScorer,
+    NotTableMatch,
+)
+from games.services.common import match_lock, on_commit_finalise, seat_players
+from games.services.matches import seats_refused
+from games.services.versions import request_fingerprint, version_check
+from games.tables.models import ScoreEntry
+from games.tables.options import table_options_resolve
+from games.tables.seats import TableSeatSpec, table_seats_resolve
+from scoring.services import round_results_record
+
+#: The score-entry event on the match's socket group.
+ROUND_SCORED = "round_scored"
+
+
+@dataclass(frozen=True)
+class ScoresOutcome:
+    """What a score entry answered: the body, and whether it replays an earlier answer."""
+
+    body: dict[str, Any]
+    version: int
+    replayed: bool = False
+
+
+def table_match_create(
+    *,
+    creator: Player,
+    variant: str,
+    seats: list[TableSeatSpec],
+    options: dict[str, Any] | None = None,
+) -> Match:
+    """A new table match, ready to score (``playing``, round 1 next; no deal, no state).
+
+    Seats are the creator, players with accounts (by id or username) and guests by name (a
+    guest ``Player`` is created for each). Raises ``BadSeats`` (400 ``invalid_seats``) naming
+    every bad seat and every bad option at once, or ``OptionError`` (400 ``invalid_option``) for
+    options alone: only ``max_pip``, ``rounds`` and ``double_blank_points`` mean something at a
+    table.
+    """
+    resolved_seats, errors = table_seats_resolve(creator=creator, seats=seats)
+    if errors:
+        values = {"variant": variant, "options": options}
+        raise seats_refused(errors, _options_error(values, len(seats)))
+    resolved = table_options_resolve(variant=variant, seat_count=len(seats), options=options)
+    now = timezone.now()
+    with transaction.atomic():
+        match = Match.objects.create(
+            variant=variant,
+            play=Match.Play.TABLE,
+            options=resolved,
+            status=Match.Status.PLAYING,
+            seat_count=len(seats),
+            seed="",
+            created_by=creator,
+            started_at=now,
+            timeouts_in_row=[0] * len(seats),
+        )
+        rows = []
+        for position, taker in enumerate(resolved_seats):
+            player = (
+                taker
+                if isinstance(taker, Player)
+                else Player.objects.create(kind=Player.Kind.GUEST, display_name=taker)
+            )
+            rows.append(Seat(match=match, position=position, player=player, joined_at=now))
+        Seat.objects.bulk_create(rows)
+    return match
+
+
+def table_match_create_from(*, creator: Player, values: dict[str, Any]) -> Match:
+    """``table_match_create`` from a create request's validated values (``play: table``): a
+    league match or a bot's level at a table is refused with the rest (400 ``invalid_seats``)."""
+    specs = []
+    extra: dict[str, list[str]] = {}
+    if values.get("league") is not None:
+        extra["league"] = ["A league match is played online; a table match counts for no league."]
+    for position, seat in enumerate(values["seats"]):
+        if seat.get("level") is not None:
+            extra[f"seats.{position}.level"] = ["A table has no bots: a seat takes no level."]
+        specs.append(
+            TableSeatSpec(
+                kind=seat["kind"],
+                player_id=seat.get("player_id"),
+                username=seat.get("username"),
+                name=seat.get("name"),
+            )
+        )
+    if extra:
+        _, errors = table_seats_resolve(creator=creator, seats=specs)
+        raise seats_refused({**errors, **extra}, _options_error(values, len(specs)))
+    return table_match_create(
+        creator=creator, variant=values["variant"], seats=specs, options=values["options"]
+    )
+
+
+def table_match_create_refused(
+    *, body: Mapping[str, Any], errors: dict[str, list[str]]
+) -> InvalidInput:
+    """400 ``invalid`` for a table match's create request whose own validation found
+    ``errors``, with what the table's option check finds in the rest of it (a field keeps the
+    request validation's messages), so that every field is answered at once."""
+    found = {name: list(messages) for name, messages in errors.items()}
+    rules: dict[str, str] = {}
+    seats, options = body.get("seats"), body.get("options", {})
+    if "variant" not in errors and isinstance(seats, list) and isinstance(options, Mapping):
+        values = {"variant": body.get("variant"), "options": dict(options)}
+        option_error = _options_error(values, len(seats))
+        for name, messages in ((option_error.errors or {}) if option_error else {}).items():
+            if name not in found:
+                found[name] = messages
+                if option_error is not None and name in option_error.rules:
+                    rules[name] = option_error.rules[name]
+    return InvalidInput(found, rules=rules)
+
+
+def _options_error(values: dict[str, Any], seat_count: int) -> engine.OptionError | None:
+    try:
+        table_options_resolve(
+            variant=values["variant"], seat_count=seat_count, options=values["options"]
+        )
+    except engine.OptionError as error:
+        return error
+    return None
+
+
+def scorer_check(*, match: Match, player: Player) -> None:
+    """Refuse (403 ``not_scorer``) a caller who may not enter ``match``'s scores.
+
+    Who may: the match's creator, and any player seated at it with an account. This is the one
+    place the permission is decided.
+    """
+    if match.created_by_id == player.pk:
+        return
+    if not player.is_guest and Seat.objects.filter(match=match, player=player).exists():
+        return
+    raise NotScorer(
+        f"Only the creator of match {match.pk} and its seated players may enter its scores."
+    )
+
+
+def round_scores_enter(
+    *,
+    match_id: int,
+    player: Player,
+    number: int,
+    entries: list[dict[str, Any]],
+    expected_version: int | None,
+    idempotency_key: str | None = None,
+) -> ScoresOutcome:
+    """Enter round ``number``'s scores of table match ``match_id``, in one transaction.
+
+    Holds the match lock from the version check to the commit: of two entries for one version,
+    one applies and the other is refused (409 ``stale_version``). A retry with the same
+    ``idempotency_key`` returns the first answer; the key with another request is refused (422).
+    The entries are checked by the engine (``games.engine.tally``: 422 ``invalid_scores``,
+    every bad entry at once). The last round finishes the match and queues the end-of-match
+    task (places, ratings, standings) after commit, as an online match's last move does.
+    """
+    fingerprint = request_fingerprint(
+        {"round": number, "scores": entries, "version": expected_version}
+    )
+    with transaction.atomic():
+        match = match_lock(match_id=match_id)
+        if match.play != Match.Play.TABLE:
+            raise NotTableMatch(
+                f"Match {match.pk} is played online: its rounds score themselves as they end."
+            )
+        scorer_check(match=match, player=player)
+        if idempotency_key:
+            prior = (
+                ScoreEntry.objects.filter(
+                    match=match, entered_by=player, idempotency_key=idempotency_key
+                )
+                .only("request_hash", "response")
+                .first()
+            )
+            if prior is not None:
+                if prior.request_hash != fingerprint:
+                    raise IdempotencyKeyReused(
+                        "This Idempotency-Key was used for a different request; use a new key."
+                    )
+                return ScoresOutcome(body=prior.response, version=match.version, replayed=True)
+        if match.status != Match.Status.PLAYING:
+            raise MatchNotPlaying(f"Match {match.pk} is {match.status}: no scores now.")
+        version_check(match=match, expected_version=expected_version)
+        done = Round.objects.filter(match=match).count()
+        checked = table_round_check(
+            variant=match.variant,
+            options=match.options,
+            seat_count=match.seat_count,
+            number=number,
+            rounds_done=done,
+            entries=entries,
+        )
+        return _record(
+            match=match,
+            player=player,
+            number=number,
+            checked=checked,
+            idempotency_key=idempotency_key or "",
+            fingerprint=fingerprint,
+        )
+
+
+def _record(
+    *,
+    match: Match,
+    player: Player,
+    number: int,
+    checked: TableRound,
+    idempotency_key: str,
+    fingerprint: str,
+) -> ScoresOutcome:
+    """The write half of ``round_scores_enter``: the caller holds the lock and checked it all."""
+    now = timezone.now()
+    row = Round.objects.create(
+        match=match,
+        number=number,
+        start_double=start_double(match.options, number),
+        status=Round.Status.FINISHED,
+        scores=checked.scores,
+        ended_at=now,
+    )
+    round_results_record(
+        match_id=match.pk,
+        round_number=number,
+        players=seat_players(match_id=match.pk),
+        scores=checked.scores,
+        went_out_seat=checked.went_out,
+    )
+    match.version += 1
+    match.current_round = row
+    update = ["version", "current_round"]
+    if number == match.options["rounds"]:
+        scores = list(
+            Round.objects.filter(match=match).order_by("number").values_list("scores", flat=True)
+        )
+        match.status = Match.Status.FINISHED
+        match.standings = engine_scoring.final_order(scores)
+        match.finished_at = now
+        update += ["status", "standings", "finished_at"]
+        on_commit_finalise(match_id=match.pk)
+    match.save(update_fields=update)
+    seats = [
+        {
+            "seat": seat,
+            "points": points,
+            "went_out": seat == checked.went_out,
+            "tiles": [list(t) for t in hand] if hand is not None else None,
+        }
+        for seat, (points, hand) in enumerate(zip(checked.scores, checked.hands, strict=True))
+    ]
+    body = {
+        "version": match.version,
+        "status": match.status,
+        "round": {
+            "number": number,
+            "start_double": [row.start_double, row.start_double],
+            "scores": seats,
+        },
+    }
+    ScoreEntry.objects.create(
+        match=match,
+        round=row,
+        number=number,
+        entered_by=player,
+        seats=seats,
+        version=match.version,
+        idempotency_key=idempotency_key,
+        request_hash=fingerprint if idempotency_key else "",
+        response=body if idempotency_key else None,
+    )
+    live.on_commit_notice(
+        match_id=match.pk,
+        frame={
+            "type": ROUND_SCORED,
+            "version": match.version,
+            "round": number,
+            "scores": checked.scores,
+            "went_out": checked.went_out,
+            "finished": match.status == Match.Status.FINISHED,
+        },
+    )
+    if match.status == Match.Status.FINISHED:
+        # then every socket reads the match again and sends match_over, as after a last move
+        live.on_commit_moved(match_id=match.pk, seq=0, version=match.version, always=True)
+    return ScoresOutcome(body=body, version=match.version)

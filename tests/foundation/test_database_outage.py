@@ -147,7 +147,9 @@ def operations(port: int) -> list[tuple[str, str]]:
     assert status == HTTPStatus.OK
     out = []
     for template, methods in schema["paths"].items():
-        path = re.sub(r"\{\w+_id\}", "1", template).replace("{variant}", "chickenfoot")
+        path = re.sub(
+            r"\{(\w+)\}", lambda m: "chickenfoot" if m[1] == "variant" else "1", template
+        )
         out += [(method.upper(), path) for method in methods if method != "parameters"]
     return out
 

@@ -29,6 +29,8 @@ from rest_framework.test import APIClient
 from chickenfoot.env import env_rate
 from games.models import DeviceToken, Match, Player
 from games.services import SeatSpec, match_create, match_start, seat_join
+from games.tables.seats import TableSeatSpec
+from games.tables.services import table_match_create
 from tests.conftest import broker_at
 from tests.games.conftest import client_for
 from tests.games.factories import token_for
@@ -129,6 +131,7 @@ class World:
     playing: Match  # ada and grace, in play, with a turn clock (a move schedules its tasks)
     bots: Match  # ada's against a bot, not started: starting it queues the bot's turn
     open: Match  # ada's, a seat open: alan joins it
+    table: Match  # ada's, played at a table with grace and a guest: round 1 is entered
     competition: int
     spare_token: int  # one of ada's tokens, for the revoke
 
@@ -144,7 +147,9 @@ class World:
 
     def path(self, template: str) -> str:
         match = self.playing
-        if template.endswith(("/start", "/abandon")):
+        if "/rounds/{number}/" in template or "/seats/{position}/" in template:
+            match = self.table
+        elif template.endswith(("/start", "/abandon")):
             match = self.bots
         elif template.endswith("/join"):
             match = self.open
@@ -163,6 +168,16 @@ class World:
             client = self.caller(operation.split(" ", 1)[1])
             legal = client.get(f"/api/matches/{self.playing.pk}/legal-moves").json()
             return {**legal["moves"][0], "version": legal["version"]}
+        if operation == "POST /api/matches/{match_id}/rounds/{number}/scores":
+            self.table.refresh_from_db()
+            return {
+                "version": self.table.version,
+                "scores": [
+                    {"seat": 0, "points": 0, "went_out": True},
+                    {"seat": 1, "points": 12},
+                    {"seat": 2, "points": 30},
+                ],
+            }
         method = operation.split(" ")[0]
         return BODIES.get(operation, {} if method in ("POST", "PUT", "PATCH") else None)
 
@@ -180,6 +195,16 @@ def make_world(players: list[Player]) -> World:
     playing.refresh_from_db()
     bots = match_create(creator=ada, variant="chickenfoot", seats=[humans[0], SeatSpec("bot", 1)])
     waiting = match_create(creator=ada, variant="mexican_train", seats=humans)
+    table = table_match_create(
+        creator=ada,
+        variant="mexican_train",
+        seats=[
+            TableSeatSpec("creator"),
+            TableSeatSpec("player", player_id=grace.pk),
+            TableSeatSpec("guest", name="Cousin Joe"),
+        ],
+        options={"rounds": 2},
+    )
     clients = [client_for(player) for player in (ada, grace, alan)]
     created = clients[0].post(
         "/api/competitions",
@@ -199,13 +224,14 @@ def make_world(players: list[Player]) -> World:
         playing=playing,
         bots=bots,
         open=waiting,
+        table=table,
         competition=created.json()["id"],
         spare_token=spare[0],
     )
 
 
 #: A value for each path parameter, and for each required query parameter, of no world.
-PLACEHOLDERS = {"variant": "chickenfoot"}
+PLACEHOLDERS = {"variant": "chickenfoot", "number": 1, "position": 2}  # seat 2: the guest
 
 
 def filled(template: str, ids: dict[str, Any]) -> str:

@@ -27,6 +27,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, resolve
 from rest_framework.test import APIClient
 
 from chickenfoot.env import env_rate
+from games import engine
+from games.engine.shuffle import new_match_seed
 from games.models import DeviceToken, Match, Player
 from games.services import SeatSpec, match_create, match_start, seat_join
 from games.tables.seats import TableSeatSpec
@@ -194,6 +196,7 @@ def make_world(players: list[Player]) -> World:
     match_start(match_id=playing.pk, player=ada)
     playing.refresh_from_db()
     bots = match_create(creator=ada, variant="chickenfoot", seats=[humans[0], SeatSpec("bot", 1)])
+    bot_moves_first(bots)
     waiting = match_create(creator=ada, variant="mexican_train", seats=humans)
     table = table_match_create(
         creator=ada,
@@ -228,6 +231,15 @@ def make_world(players: list[Player]) -> World:
         competition=created.json()["id"],
         spare_token=spare[0],
     )
+
+
+def bot_moves_first(match: Match) -> None:
+    """Give ``match`` (a human at seat 0, a bot at seat 1) a seed whose deal has the bot open
+    (CF-START), so that starting it queues the bot's turn, whatever the deal would have been."""
+    seed = match.seed
+    while engine.to_json(engine.new_match(match.variant, 2, match.options, seed))["turn"] != 1:
+        seed = new_match_seed()
+    Match.objects.filter(pk=match.pk).update(seed=seed)
 
 
 #: A value for each path parameter, and for each required query parameter, of no world.

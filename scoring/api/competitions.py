@@ -252,7 +252,8 @@ class RegisterApi(CompetitionApi):
 
 
 class WithdrawApi(CompetitionApi):
-    """Withdraw before the competition starts."""
+    """Withdraw before the competition starts; once it runs, drop out (seated at no later
+    stage, still in the standings)."""
 
     @_operation(
         operation_id="competition_withdraw",

@@ -177,3 +177,20 @@ def test_a_table_event_refuses_what_a_table_lacks(organiser: Player) -> None:
             options={"rounds": 2, "hand_size": 7},
         )
     assert set(refused.value.extra["errors"]) >= {"allow_bots", "turn_seconds", "options.hand_size"}
+
+
+@pytest.mark.parametrize("checked_in", range(2, 14))
+def test_byes_at_a_table_event_go_to_those_checked_in(organiser: Player, checked_in: int) -> None:
+    # given: one more registered than checked in, at tables of 2
+    competition, field = _table_event(organiser, checked_in + 1)
+    present, no_show = field[:checked_in], field[checked_in]
+    for player in present:
+        check_in_create(competition_id=competition.pk, caller=ref(player), player_id=None)
+    # when
+    stage_start(competition_id=competition.pk, player=ref(organiser), number=1)
+    # then: an odd number present is one bye among them; everybody else present is seated
+    byes = set(Bye.objects.filter(competition=competition).values_list("player_id", flat=True))
+    assert len(byes) == checked_in % 2
+    assert no_show.pk not in byes
+    assert _seated(1, competition) | byes == {p.pk for p in present}
+    assert not _seated(1, competition) & byes

@@ -536,6 +536,7 @@ SPECTACULAR_SETTINGS = {
         "PlayerKindEnum": "games.models.Player.Kind",
         "RatedPlayerKindEnum": "scoring.api.leaderboard.PLAYER_KINDS",
         "MatchPlayEnum": "games.models.Match.Play",
+        "CompetitionPlayEnum": "scoring.models.Competition.Play",
         "MoveKindEnum": "games.models.Move.Kind",
         "SeatKindEnum": "games.api.common.SEAT_KIND_CHOICES",
         "SeatRequestKindEnum": "games.api.common.SEAT_REQUEST_KIND_CHOICES",

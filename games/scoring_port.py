@@ -17,6 +17,9 @@ from games.engine.shuffle import new_match_seed
 from games.models import Match, Player, Seat
 from games.services import player_for_user
 from games.services.matches import match_start
+from games.tables.progress import tables_progress
+from games.tables.seats import PLAYER, TableSeatSpec
+from games.tables.services import table_match_create
 from scoring.ports import PlayerRef
 
 #: The bot levels a competition may fill tables with.
@@ -92,3 +95,15 @@ class GamesForScoring:
             )
             match_start(match_id=match.pk, player=organiser)
         return match.pk
+
+    def table_match_create_seated(
+        self, *, organiser_id: int, variant: str, options: dict[str, Any], player_ids: list[int]
+    ) -> int:
+        """A table match with every seat taken by a player with an account, ready to score."""
+        organiser = Player.objects.get(pk=organiser_id)
+        seats = [TableSeatSpec(kind=PLAYER, player_id=player_id) for player_id in player_ids]
+        match = table_match_create(creator=organiser, variant=variant, seats=seats, options=options)
+        return match.pk
+
+    def tables_progress(self, *, match_ids: list[int]) -> dict[int, dict[str, Any]]:
+        return tables_progress(match_ids=match_ids)

@@ -26,6 +26,10 @@ class Competition(models.Model):
         TOURNAMENT = "tournament", "Tournament"
         LEAGUE = "league", "League"
 
+    class Play(models.TextChoices):
+        ONLINE = "online", "Online: the server deals every table"
+        TABLE = "table", "At real tables: scorers enter each round's scores"
+
     class Status(models.TextChoices):
         REGISTERING = "registering", "Registering players"
         CLOSED = "closed", "Registration closed"
@@ -33,6 +37,12 @@ class Competition(models.Model):
         FINISHED = "finished", "Finished"
 
     kind = models.CharField(max_length=10, choices=Kind.choices)
+    play = models.CharField(
+        max_length=6,
+        choices=Play.choices,
+        default=Play.ONLINE,
+        help_text="Table: stages create table matches and players check in before each stage.",
+    )
     name = models.CharField(max_length=100)
     variant = models.CharField(max_length=16, choices=VARIANT_CHOICES)
     options = models.JSONField(
@@ -59,6 +69,9 @@ class Competition(models.Model):
     )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERING)
     current_stage = models.PositiveSmallIntegerField(default=0)
+    check_in_closed_stage = models.PositiveSmallIntegerField(
+        default=0, help_text="Check-in is closed for stages up to this number."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -92,6 +105,11 @@ class Registration(models.Model):
     )
     registered_at = models.DateTimeField()
     withdrawn_at = models.DateTimeField(null=True, blank=True)
+    dropped_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Dropped out once the competition had started: seated no more, still ranked.",
+    )
     rating_at_finish = models.FloatField(
         null=True,
         blank=True,
@@ -110,6 +128,30 @@ class Registration(models.Model):
 
     def __str__(self) -> str:
         return f"Player {self.player_id} in competition {self.competition_id}"
+
+
+class CheckIn(models.Model):
+    """A registered player present for a table tournament's stage (``stage_number``), checked
+    in by themselves or by the organiser; undone by deleting the row before the stage starts."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="check_ins")
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="check_ins"
+    )
+    stage_number = models.PositiveSmallIntegerField(help_text="The stage checked in for.")
+    checked_in_at = models.DateTimeField()
+    by_organiser = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["competition", "stage_number", "checked_in_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["registration", "stage_number"], name="check_in_once_per_stage"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Registration {self.registration_id} in for stage {self.stage_number}"
 
 
 class Stage(models.Model):

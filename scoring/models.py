@@ -234,6 +234,7 @@ class RatingChange(models.Model):
 # Tournaments and leagues.
 from scoring.competition_models import (  # noqa: E402
     Bye,
+    CheckIn,
     Competition,
     CompetitionMatch,
     CompetitionResult,
@@ -244,6 +245,7 @@ from scoring.competition_models import (  # noqa: E402
 
 __all__ = [
     "Bye",
+    "CheckIn",
     "Competition",
     "CompetitionMatch",
     "CompetitionResult",

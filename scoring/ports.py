@@ -65,6 +65,17 @@ class GamesPort(Protocol):
         ``bot_level``); return its id. Runs in the caller's transaction; bots' turns are
         enqueued on commit."""
 
+    def table_match_create_seated(
+        self, *, organiser_id: int, variant: str, options: dict[str, Any], player_ids: list[int]
+    ) -> int:
+        """Create a table match (docs/tables.md) with these players in seat order, created by
+        the organiser (who may enter its scores, as its seated players may); return its id.
+        Runs in the caller's transaction."""
+
+    def tables_progress(self, *, match_ids: list[int]) -> dict[int, dict[str, Any]]:
+        """Per match id: ``seats`` (``position``, ``player_id``, ``name``), ``rounds_entered``,
+        ``rounds`` (to play), ``finished``, ``confirmed`` and ``disputed`` (rounds)."""
+
 
 _port: GamesPort | None = None
 

@@ -18,6 +18,13 @@ from scoring.api.history import PlayerHistoryApi
 from scoring.api.leaderboard import LeaderboardApi
 from scoring.api.players import HeadToHeadApi, PlayerStatisticsApi
 from scoring.api.standings import StageListApi, StandingsApi, StandingsCSVApi
+from scoring.api.table_events import (
+    CheckInApi,
+    CheckInCloseApi,
+    CheckInListApi,
+    DropApi,
+    StageDashboardApi,
+)
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("players/<int:player_id>/history", PlayerHistoryApi.as_view(), name="player-history"),
@@ -55,6 +62,27 @@ urlpatterns: list[URLPattern | URLResolver] = [
         StageListApi.as_view(),
         name="competition-stages",
     ),
+    path(
+        "competitions/<int:competition_id>/stages/<int:number>/dashboard",
+        StageDashboardApi.as_view(),
+        name="competition-stage-dashboard",
+    ),
+    path(
+        "competitions/<int:competition_id>/check-in",
+        CheckInApi.as_view(),
+        name="competition-check-in",
+    ),
+    path(
+        "competitions/<int:competition_id>/check-in/close",
+        CheckInCloseApi.as_view(),
+        name="competition-check-in-close",
+    ),
+    path(
+        "competitions/<int:competition_id>/check-ins",
+        CheckInListApi.as_view(),
+        name="competition-check-ins",
+    ),
+    path("competitions/<int:competition_id>/drop", DropApi.as_view(), name="competition-drop"),
     path(
         "competitions/<int:competition_id>/standings",
         StandingsApi.as_view(),

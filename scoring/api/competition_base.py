@@ -41,6 +41,10 @@ class OrganiserSerializer(serializers.Serializer):
 class CompetitionSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Competition.Kind.choices)
+    play = serializers.ChoiceField(
+        choices=Competition.Play.choices,
+        help_text="online: the server deals; table: real tables, check-in before each stage.",
+    )
     name = serializers.CharField()
     variant = serializers.ChoiceField(choices=VARIANT_CHOICES)
     options = serializers.DictField(help_text="House options as the organiser gave them.")
@@ -89,6 +93,7 @@ def competition_json(competition: Competition) -> dict[str, Any]:
             for name in (
                 "id",
                 "kind",
+                "play",
                 "name",
                 "variant",
                 "options",
@@ -117,6 +122,7 @@ _CREATED_AT = "2025-03-01T10:00:00Z"
 TOURNAMENT_EXAMPLE: dict[str, Any] = {
     "id": 3,
     "kind": "tournament",
+    "play": "online",
     "name": "Spring open",
     "variant": "chickenfoot",
     "options": {"rounds": 4},

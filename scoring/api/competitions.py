@@ -85,6 +85,12 @@ def _detail(competition_id: int) -> dict[str, Any]:
 class CompetitionCreateSerializer(serializers.Serializer):
     # What creating a tournament or a league takes (a docstring would be its schema description).
     kind = serializers.ChoiceField(choices=Competition.Kind.choices)
+    play = serializers.ChoiceField(
+        choices=Competition.Play.choices,
+        default=Competition.Play.ONLINE,
+        help_text="table: a tournament at real tables (docs/tables.md): table matches, "
+        "check-in before each stage, no bots, no clock.",
+    )
     name = serializers.CharField(max_length=100)
     variant = serializers.ChoiceField(choices=VARIANT_CHOICES)
     options = serializers.DictField(
@@ -246,7 +252,8 @@ class RegisterApi(CompetitionApi):
 
 
 class WithdrawApi(CompetitionApi):
-    """Withdraw before the competition starts."""
+    """Withdraw before the competition starts; once it runs, drop out (seated at no later
+    stage, still in the standings)."""
 
     @_operation(
         operation_id="competition_withdraw",

@@ -179,6 +179,9 @@ class CompetitionStandingSerializer(serializers.Serializer):
         "had when the competition finished once it has.",
     )
     byes = serializers.IntegerField(help_text="Stages sat out with a bye (a win's points).")
+    dropped = serializers.BooleanField(
+        help_text="Dropped out while the tournament ran: seated at no later stage."
+    )
     by_stage = StagePointsSerializer(many=True)
 
 

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from chickenfoot.problems import InvalidInput
 from scoring.competitions import byes as stage_byes
-from scoring.competitions import points, seating, totals
+from scoring.competitions import checkins, points, seating, totals
 from scoring.competitions.problems import (
     AlreadyRegistered,
     CompetitionNotFound,
@@ -72,6 +72,11 @@ class CompetitionSpec:
     min_matches: int | None = None
     starts_on: date | None = None
     ends_on: date | None = None
+    play: str = Competition.Play.ONLINE
+
+
+#: The house options a table event's matches take (the rest mean nothing at a real table).
+TABLE_OPTIONS = ("max_pip", "rounds", "double_blank_points")
 
 
 def seated_sizes(*, kind: str, table_size: int, allow_bots: bool) -> list[int]:
@@ -134,6 +139,8 @@ def competition_errors(
         )
     options = values.get("options")
     turn_seconds = values.get("turn_seconds")
+    if values.get("play") == Competition.Play.TABLE:
+        _table_problems(values, problem)
     if isinstance(options, dict) and "turn_seconds" in values:
         in_options = options.get("turn_seconds")
         if turn_seconds is not None and in_options is not None and in_options != turn_seconds:
@@ -158,6 +165,23 @@ def competition_errors(
         options=_with_clock(options, _turn_seconds(turn_seconds, options)),
     )
     return errors, option_error
+
+
+def _table_problems(values: Mapping[str, Any], problem: Any) -> None:
+    """What a table event refuses: a league, bots, a clock, options a table does not take."""
+    if values.get("kind") == LEAGUE:
+        problem("play", "A league is played online: table play is for tournaments.")
+    if values.get("allow_bots"):
+        problem("allow_bots", "A table event has no bots: leave allow_bots out.")
+    if values.get("turn_seconds") is not None:
+        problem("turn_seconds", "A table event has no turn clock: leave turn_seconds out.")
+    options = values.get("options")
+    if isinstance(options, dict):
+        for name in sorted(set(options) - set(TABLE_OPTIONS)):
+            problem(
+                f"options.{name}",
+                f"A table takes only {', '.join(TABLE_OPTIONS)}; {name} means nothing there.",
+            )
 
 
 def competition_create_refused(
@@ -205,6 +229,7 @@ def competition_create(*, organiser: PlayerRef, spec: CompetitionSpec) -> Compet
         scheme = points.default_scheme(sizes)
     return Competition.objects.create(
         kind=spec.kind,
+        play=spec.play,
         name=spec.name,
         variant=spec.variant,
         options=spec.options,
@@ -276,9 +301,12 @@ def registration_create(*, competition_id: int, player: PlayerRef) -> Registrati
 
 
 def registration_withdraw(*, competition_id: int, player: PlayerRef) -> Registration:
-    """Withdraw ``player`` before the competition starts (registering or closed)."""
+    """Withdraw ``player`` before the competition starts (registering or closed); once it
+    runs, the player drops out (``checkins.registration_drop``): seated no more, still ranked."""
     with transaction.atomic():
         competition = _lock(competition_id)
+        if competition.status == Competition.Status.RUNNING:
+            return checkins.registration_drop(competition=competition, player_id=player.id)
         if competition.status not in (Competition.Status.REGISTERING, Competition.Status.CLOSED):
             raise WrongCompetitionStatus(
                 f"Competition {competition.pk} is {competition.status}: "
@@ -393,11 +421,20 @@ def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage
                     f"Stage {number - 1} of tournament {competition.pk} is still playing.",
                     extra={"next_stage": number},
                 )
-        players = _enough_players(competition)
+        players = checkins.stage_field(competition=competition, number=number)
+        if len(players) < 2:
+            raise TooFewPlayers(
+                f"Stage {number} of competition {competition.pk} has {len(players)} player(s) "
+                "to seat (registered, not dropped out, checked in at a table event); it needs 2."
+            )
         rng = random.Random(f"{competition.seed}:{number}")
         fill = competition.allow_bots
         size = competition.table_size
-        ranked = players if number == 1 else ranked_player_ids(competition=competition)
+        ranked = (
+            players
+            if number == 1
+            else [p for p in ranked_player_ids(competition=competition) if p in set(players)]
+        )
         byes = stage_byes.bye_players_for(
             competition=competition, ranked=ranked, rng=rng, first=number == 1
         )
@@ -419,14 +456,7 @@ def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage
         stage_byes.byes_record(competition=competition, stage=stage, player_ids=byes)
         rows = []
         for table_number, table in enumerate(tables, start=1):
-            match_id = games_port().match_create_seated(
-                organiser_id=competition.organiser_id,
-                variant=competition.variant,
-                options=match_options(competition),
-                player_ids=table,
-                bot_level=competition.bot_level,
-                turn_seconds=competition.turn_seconds,
-            )
+            match_id = _table_match(competition, table)
             rows.append(
                 CompetitionMatch(
                     competition=competition,
@@ -438,8 +468,29 @@ def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage
         CompetitionMatch.objects.bulk_create(rows)
         competition.status = Competition.Status.RUNNING
         competition.current_stage = number
-        competition.save(update_fields=["status", "current_stage"])
+        competition.check_in_closed_stage = number
+        competition.save(update_fields=["status", "current_stage", "check_in_closed_stage"])
         return stage
+
+
+def _table_match(competition: Competition, table: list[int | None]) -> int:
+    """Create the match of one table of a stage: a table match at a table event (scores
+    entered by its players or the organiser), otherwise a dealt match, started."""
+    if competition.play == Competition.Play.TABLE:
+        return games_port().table_match_create_seated(
+            organiser_id=competition.organiser_id,
+            variant=competition.variant,
+            options=competition.options,
+            player_ids=[player_id for player_id in table if player_id is not None],
+        )
+    return games_port().match_create_seated(
+        organiser_id=competition.organiser_id,
+        variant=competition.variant,
+        options=match_options(competition),
+        player_ids=table,
+        bot_level=competition.bot_level,
+        turn_seconds=competition.turn_seconds,
+    )
 
 
 def _ratings_freeze(competition: Competition) -> None:

@@ -111,6 +111,7 @@ def _aggregate(competition: Competition) -> Any:
             best_round=F("totals__best_round"),
             rating=rating,
             byes=_total("byes"),
+            left_at=F("dropped_at"),
         )
         .annotate(
             ranked=ranked,
@@ -160,7 +161,7 @@ ranked AS (
     FROM base LEFT JOIN h2h ON h2h.player_id = base.player_id
 )
 SELECT player_id, name, played, wins, placement_points, total_points, rounds, mean,
-       zero_rounds, best_round, rating, byes, ranked, head_to_head, final_rank,
+       zero_rounds, best_round, rating, byes, left_at, ranked, head_to_head, final_rank,
        COUNT(*) OVER (PARTITION BY ranked, final_rank) AS tied
 FROM ranked
 ORDER BY ranked DESC, final_rank, name, player_id
@@ -200,6 +201,7 @@ def standings(*, competition: Competition) -> list[dict[str, Any]]:
                 "head_to_head": row["head_to_head"],
                 "rating": None if row["rating"] is None else display_rating(row["rating"]),
                 "byes": row["byes"],
+                "dropped": row["left_at"] is not None,
             }
         )
     return out

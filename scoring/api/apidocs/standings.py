@@ -135,6 +135,7 @@ STANDING_EXAMPLE = {
     "head_to_head": 0,
     "rating": 1093,
     "byes": 0,
+    "dropped": False,
     "by_stage": [
         {"stage": 1, "matches": 1, "placement_points": 5.0, "bye": False},
         {"stage": 2, "matches": 1, "placement_points": 3.0, "bye": False},

@@ -272,7 +272,10 @@ def test_a_stage_seats_everyone_and_starts_a_match_per_table(
     assert listed["stages"] == [stage]
     detail = clients[0].get(base).json()
     assert (detail["status"], detail["current_stage"]) == ("running", 1)
-    assert_problem(clients[0].post(f"{base}/withdraw"), HTTPStatus.CONFLICT, "competition_status")
+    # withdrawing once it runs drops out: no later stage, still in the standings
+    assert clients[0].post(f"{base}/withdraw").status_code == HTTPStatus.OK
+    rows = clients[0].get(f"{base}/standings").json()["standings"]
+    assert {row["player_id"]: row["dropped"] for row in rows}[players[0].pk] is True
     # the tables are real matches their players can see
     match_id = stage["tables"][0]["match_id"]
     seat = stage["tables"][0]["seats"][0]

@@ -25,7 +25,7 @@ from scoring.models import Bye, CompetitionMatch, CompetitionTotal, Registration
 from tests.games.factories import PlayerFactory
 from tests.scoring.competitions.conftest import make_competition, ref
 
-FIELDS = [(n, size) for size in (2, 3, 4) for n in range(2, 13)]
+FIELDS = [(n, size) for size in (2, 3, 4, 5) for n in range(2, 14)]
 
 
 @pytest.mark.parametrize(("count", "table_size"), FIELDS)

@@ -1,0 +1,42 @@
+"""The organiser's view of a stage as it plays: each table and how far its scoring has got."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring.competitions.problems import NotOrganiser, WrongStage
+from scoring.models import Competition, CompetitionMatch, Stage
+from scoring.ports import PlayerRef, games_port
+
+
+def stage_dashboard(*, competition: Competition, number: int, caller: PlayerRef) -> dict[str, Any]:
+    """Stage ``number``'s tables: match id, seats with names, rounds entered of rounds to play,
+    finished, confirmed and disputed rounds. Only the organiser (403); a stage not yet started
+    is a 409 ``wrong_stage``."""
+    if competition.organiser_id != caller.id:
+        raise NotOrganiser(
+            f"Only the organiser of competition {competition.pk} can see a stage's dashboard."
+        )
+    stage = Stage.objects.filter(competition=competition, number=number).first()
+    if stage is None:
+        raise WrongStage(
+            f"Stage {number} of competition {competition.pk} has not started "
+            f"({competition.current_stage} of {competition.stage_count or 0} have).",
+            extra={"next_stage": competition.current_stage + 1},
+        )
+    links = list(
+        CompetitionMatch.objects.filter(stage=stage)
+        .order_by("table_number")
+        .values("table_number", "match_id")
+    )
+    progress = games_port().tables_progress(match_ids=[link["match_id"] for link in links])
+    tables = [
+        {"table": link["table_number"], "match_id": link["match_id"], **progress[link["match_id"]]}
+        for link in links
+    ]
+    return {
+        "stage": number,
+        "status": stage.status,
+        "tables": tables,
+        "finished": sum(1 for table in tables if table["finished"]),
+    }

@@ -278,6 +278,7 @@ SWEEPS = {
     "bot_turns": "games.sweeps.bot_turns",
     "turn_clocks": "games.services.clock.clock_sweep",
     "match_results": "games.sweeps.match_results",
+    "match_recomputes": "games.sweeps.match_recomputes",
 }
 SWEEP_INTERVAL_SECONDS = env_int("SWEEP_INTERVAL_SECONDS", default=5)
 # A bot to move for longer than this has its turn queued again.

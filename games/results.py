@@ -15,6 +15,7 @@ from django.db.models import Max, Prefetch
 from games.models import Match, Move, Round, Seat
 from games.tables.selectors import table_round_endings
 from scoring.models import MatchResult
+from scoring.services import recompute_pending
 
 #: How a round ended (the ``round_ended`` event's ``reason``).
 OUT = "out"
@@ -51,8 +52,13 @@ def _result_rows(match: Match) -> list[MatchResult]:
 
 
 def results_pending(*, match: Match) -> bool:
-    """Finished, but the end-of-match task has not written its results yet."""
-    return match.status == Match.Status.FINISHED and not _result_rows(match)
+    """Finished, but the end-of-match task has not written its results yet, or a table
+    match's correction waits for them to be computed again (docs/tables.md, Corrections)."""
+    if match.status != Match.Status.FINISHED:
+        return False
+    if not _result_rows(match):
+        return True
+    return match.play == Match.Play.TABLE and recompute_pending(match_id=match.pk)
 
 
 def match_standings(*, match: Match) -> list[dict[str, Any]] | None:

@@ -556,6 +556,8 @@ SPECTACULAR_SETTINGS = {
         # labels differ, so each is an enum of its own.
         "StageStatusEnum": "scoring.competition_models.Stage.Status",
         "RoundStatusEnum": "games.api.rounds.ROUND_STATUS_CHOICES",
+        # A table match's status after a score entry or a correction.
+        "RoundScoresEnteredStatusEnum": ["playing", "finished"],
     },
 }
 

@@ -128,12 +128,16 @@ def match_recomputes(*, now: datetime) -> int:
     The correction marks it pending (``scoring.MatchRecompute`` with ``done_at`` null) in its
     own transaction; the partial index ``recompute_pending`` answers the question. Claiming a
     marker moves its ``queued_at`` to ``now`` (compare-and-set), so it is queued again at most
-    once per ``RESULTS_STALE_SECONDS``; the task is idempotent anyway.
+    once per ``RESULTS_STALE_SECONDS``, and at most ``RESULTS_MAX_ATTEMPTS`` times per
+    correction (a match whose results never come stays ``results_pending``); the task is
+    idempotent anyway.
     """
     from scoring.tasks import match_recompute_task
 
     stale = now - timedelta(seconds=settings.RESULTS_STALE_SECONDS)
-    pending = MatchRecompute.objects.filter(done_at__isnull=True)
+    pending = MatchRecompute.objects.filter(
+        done_at__isnull=True, attempts__lt=settings.RESULTS_MAX_ATTEMPTS
+    )
     waiting = (
         pending.filter(queued_at__lt=stale)
         .order_by("queued_at")

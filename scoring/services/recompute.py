@@ -62,8 +62,9 @@ def match_recompute(*, match_id: int) -> RecomputeOutcome:
 
     Holds the match row's lock (as the correction does), then the ratings', then the
     competition's. Idempotent: the marker's compare-and-set lets one run write; a repeat finds
-    nothing pending. A match whose end-of-match task has not run yet needs nothing: that task
-    reads the corrected rows.
+    nothing pending. A match whose results are not written yet (its end-of-match task has not
+    committed) is left pending, unclaimed: that task may have read the rows before the
+    correction, so the sweeper queues the recompute again until the results are there.
     """
     match_model = apps.get_model("games", "Match")  # scoring never imports games
     with transaction.atomic():
@@ -75,14 +76,14 @@ def match_recompute(*, match_id: int) -> RecomputeOutcome:
         )
         if match is None:
             return RecomputeOutcome(match_id=match_id, written=False, reason="no such match")
+        current = {row.seat: row for row in MatchResult.objects.filter(match_id=match_id)}
+        if not current:  # left pending: the sweeper comes back once the results are written
+            return RecomputeOutcome(match_id=match_id, written=False, reason="not finalised yet")
         claimed = MatchRecompute.objects.filter(match_id=match_id, done_at__isnull=True).update(
             done_at=timezone.now()
         )
         if not claimed:
             return RecomputeOutcome(match_id=match_id, written=False, reason="nothing pending")
-        current = {row.seat: row for row in MatchResult.objects.filter(match_id=match_id)}
-        if not current:
-            return RecomputeOutcome(match_id=match_id, written=False, reason="not finalised yet")
         for row in order_from_rows(match_id=match_id):
             result = current[row["seat"]]
             for name in RESULT_FIELDS:

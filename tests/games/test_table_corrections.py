@@ -388,3 +388,50 @@ def test_the_sweeper_queues_a_pending_recompute_again(
     assert match_recomputes(now=timezone.now()) == 0
     assert MatchRecompute.objects.get(match_id=match_id).done_at is not None
     assert clients[0].get(f"/api/matches/{match_id}").json()["results_pending"] is False
+
+
+def test_a_match_locks_once_the_next_stage_is_seated(
+    clients: list[APIClient], players: list[Player], organiser: Player
+) -> None:
+    # given: a table of stage 1 of a two-stage tournament, round 1 entered
+    competition = make_competition(organiser, stage_count=2)
+    Competition.objects.filter(pk=competition.pk).update(status=Competition.Status.RUNNING)
+    stage = Stage.objects.create(competition=competition, number=1, started_at=timezone.now())
+    match_id = create(clients[0])["id"]
+    CompetitionMatch.objects.create(competition=competition, match_id=match_id, stage=stage)
+    post(clients[0], match_id, 1, GOOD)
+    assert amend(clients[0], match_id, 1, FIXED, version=1).status_code == HTTPStatus.OK
+
+    # when: stage 2 is seated
+    Stage.objects.create(competition=competition, number=2, started_at=timezone.now())
+
+    # then
+    locked = amend(clients[0], match_id, 1, GOOD, version=2)
+    assert (locked.status_code, locked.json()["code"]) == (409, "match_locked")
+
+
+def test_correcting_a_match_in_play_recomputes_nothing(clients: list[APIClient]) -> None:
+    match_id = create(clients[0])["id"]
+    post(clients[0], match_id, 1, GOOD)
+
+    amend(clients[0], match_id, 1, FIXED, version=1)
+
+    assert not MatchRecompute.objects.filter(match_id=match_id).exists()
+    assert clients[0].get(f"/api/matches/{match_id}").json()["results_pending"] is False
+
+
+def test_a_recompute_waits_for_the_results_of_the_match(clients: list[APIClient]) -> None:
+    # given: the last round entered, its end-of-match task not yet run, and a correction
+    match_id = create(clients[0], rounds=2)["id"]
+    post(clients[0], match_id, 1, GOOD)
+    post(clients[0], match_id, 2, LAST, version=1)
+    amend(clients[0], match_id, 1, FIXED, version=2)
+
+    # when: the recompute runs first, then the end-of-match task, then the recompute again
+    early = match_recompute(match_id=match_id)
+    assert match_finalise(match_id=match_id).written
+    late = match_recompute(match_id=match_id)
+
+    # then: the first left the correction pending, the second did it
+    assert (early.written, early.reason, late.written) == (False, "not finalised yet", True)
+    assert MatchRecompute.objects.get(match_id=match_id).done_at is not None

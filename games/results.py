@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Max, Prefetch
+from django.db.models import Exists, Max, OuterRef, Prefetch
 
 from games.models import Match, Move, Round, Seat
 from games.tables.selectors import table_round_endings
-from scoring.models import MatchResult
+from scoring.models import MatchRecompute, MatchResult
 from scoring.services import recompute_pending
 
 #: How a round ended (the ``round_ended`` event's ``reason``).
@@ -58,7 +58,16 @@ def results_pending(*, match: Match) -> bool:
         return False
     if not _result_rows(match):
         return True
-    return match.play == Match.Play.TABLE and recompute_pending(match_id=match.pk)
+    if match.play != Match.Play.TABLE:
+        return False
+    waiting: bool | None = getattr(match, "recompute_waiting", None)  # a list's annotation
+    return recompute_pending(match_id=match.pk) if waiting is None else waiting
+
+
+def recompute_waiting() -> Exists:
+    """An annotation for a page of matches: whether a correction waits for a recompute (read
+    by ``results_pending`` without a query per match)."""
+    return Exists(MatchRecompute.objects.filter(match_id=OuterRef("pk"), done_at__isnull=True))
 
 
 def match_standings(*, match: Match) -> list[dict[str, Any]] | None:

@@ -312,6 +312,7 @@ def test_correcting_a_finished_event_recomputes_results_standings_and_later_rati
     # then: pending until recomputed, and the figures equal a replay from scratch
     assert pending["results_pending"] is True
     assert clients[0].get(f"/api/matches/{match_id}").json()["results_pending"] is False
+    assert clients[0].get("/api/matches/mine").json()["results"][0]["results_pending"] is False
     scores = list(
         Round.objects.filter(match_id=match_id).order_by("number").values_list("scores", flat=True)
     )
@@ -378,6 +379,8 @@ def test_the_sweeper_queues_a_pending_recompute_again(
         queued_at=timezone.now() - timedelta(seconds=settings.RESULTS_STALE_SECONDS + 1),
     )
     assert clients[0].get(f"/api/matches/{match_id}").json()["results_pending"] is True
+    mine = clients[0].get("/api/matches/mine").json()["results"]
+    assert [(row["id"], row["results_pending"]) for row in mine] == [(match_id, True)]
 
     # when
     with django_capture_on_commit_callbacks(execute=True):
@@ -388,6 +391,7 @@ def test_the_sweeper_queues_a_pending_recompute_again(
     assert match_recomputes(now=timezone.now()) == 0
     assert MatchRecompute.objects.get(match_id=match_id).done_at is not None
     assert clients[0].get(f"/api/matches/{match_id}").json()["results_pending"] is False
+    assert clients[0].get("/api/matches/mine").json()["results"][0]["results_pending"] is False
 
 
 def test_a_match_locks_once_the_next_stage_is_seated(
@@ -418,6 +422,7 @@ def test_correcting_a_match_in_play_recomputes_nothing(clients: list[APIClient])
 
     assert not MatchRecompute.objects.filter(match_id=match_id).exists()
     assert clients[0].get(f"/api/matches/{match_id}").json()["results_pending"] is False
+    assert clients[0].get("/api/matches/mine").json()["results"][0]["results_pending"] is False
 
 
 def test_a_recompute_waits_for_the_results_of_the_match(clients: list[APIClient]) -> None:

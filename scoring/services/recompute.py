@@ -16,7 +16,7 @@ from typing import Any
 
 from django.apps import apps
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from scoring import ratings
@@ -195,10 +195,17 @@ def _ratings_set(
     *, variant: str, stored: dict[int, Rating], state: dict[int, tuple[float, float]]
 ) -> None:
     now = timezone.now()
+    counts = dict(
+        RatingChange.objects.filter(variant=variant, player_id__in=list(stored))
+        .values("player_id")
+        .annotate(n=Count("id"))
+        .values_list("player_id", "n")
+        .order_by()
+    )
     for player_id, rating in stored.items():
         rating.mu, rating.sigma = state[player_id]
         rating.ordinal = ratings.ordinal(rating.mu, rating.sigma)
-        rating.matches = RatingChange.objects.filter(player_id=player_id, variant=variant).count()
+        rating.matches = counts.get(player_id, 0)
         rating.updated_at = now
     Rating.objects.bulk_update(
         list(stored.values()), ["mu", "sigma", "ordinal", "matches", "updated_at"]

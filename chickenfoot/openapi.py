@@ -84,6 +84,8 @@ PROBLEM_CODES = [
     "table_match",
     "not_table_match",
     "not_scorer",
+    "not_score_reader",
+    "match_locked",
     "not_guest_seat",
     "claim_code_unknown",
     "claim_code_spent",

@@ -278,6 +278,7 @@ SWEEPS = {
     "bot_turns": "games.sweeps.bot_turns",
     "turn_clocks": "games.services.clock.clock_sweep",
     "match_results": "games.sweeps.match_results",
+    "match_recomputes": "games.sweeps.match_recomputes",
 }
 SWEEP_INTERVAL_SECONDS = env_int("SWEEP_INTERVAL_SECONDS", default=5)
 # A bot to move for longer than this has its turn queued again.
@@ -556,6 +557,8 @@ SPECTACULAR_SETTINGS = {
         # labels differ, so each is an enum of its own.
         "StageStatusEnum": "scoring.competition_models.Stage.Status",
         "RoundStatusEnum": "games.api.rounds.ROUND_STATUS_CHOICES",
+        # A table match's status after a score entry or a correction.
+        "RoundScoresEnteredStatusEnum": ["playing", "finished"],
     },
 }
 

@@ -211,3 +211,17 @@ class ClaimConflict(ConflictError):
 
     code = "claim_conflict"
     title = "Already at that table"
+
+
+class MatchLocked(ConflictError):
+    """A table match whose competition has moved on: its scores stand unless it is reopened."""
+
+    code = "match_locked"
+    title = "Match locked"
+
+
+class NotScoreReader(ForbiddenError):
+    """The score log of a table match is for its players, its creator and its organiser."""
+
+    code = "not_score_reader"
+    title = "Not a reader of the score log"

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Max, Prefetch
+from django.db.models import Exists, Max, OuterRef, Prefetch
 
 from games.models import Match, Move, Round, Seat
 from games.tables.selectors import table_round_endings
-from scoring.models import MatchResult
+from scoring.models import MatchRecompute, MatchResult
+from scoring.services import recompute_pending
 
 #: How a round ended (the ``round_ended`` event's ``reason``).
 OUT = "out"
@@ -51,8 +52,22 @@ def _result_rows(match: Match) -> list[MatchResult]:
 
 
 def results_pending(*, match: Match) -> bool:
-    """Finished, but the end-of-match task has not written its results yet."""
-    return match.status == Match.Status.FINISHED and not _result_rows(match)
+    """Finished, but the end-of-match task has not written its results yet, or a table
+    match's correction waits for them to be computed again (docs/tables.md, Corrections)."""
+    if match.status != Match.Status.FINISHED:
+        return False
+    if not _result_rows(match):
+        return True
+    if match.play != Match.Play.TABLE:
+        return False
+    waiting: bool | None = getattr(match, "recompute_waiting", None)  # a list's annotation
+    return recompute_pending(match_id=match.pk) if waiting is None else waiting
+
+
+def recompute_waiting() -> Exists:
+    """An annotation for a page of matches: whether a correction waits for a recompute (read
+    by ``results_pending`` without a query per match)."""
+    return Exists(MatchRecompute.objects.filter(match_id=OuterRef("pk"), done_at__isnull=True))
 
 
 def match_standings(*, match: Match) -> list[dict[str, Any]] | None:

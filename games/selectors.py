@@ -14,6 +14,7 @@ from games.problems import MatchNotFound, NotYourMatch, TableMatchNoMoves, table
 from games.results import (
     match_round_table,
     match_standings,
+    recompute_waiting,
     results_pending,
     results_prefetch,
 )
@@ -250,7 +251,9 @@ def match_list_for_player(*, player: Player, status: str | None = None) -> Query
     if status:
         matches = matches.filter(status=status)
     return (
-        matches.annotate(turn_now=KeyTransform("turn", "state"))
+        matches.annotate(
+            turn_now=KeyTransform("turn", "state"), recompute_waiting=recompute_waiting()
+        )
         .defer("state", "seed")
         .select_related("created_by")
         .prefetch_related(_seats_prefetch(), results_prefetch())

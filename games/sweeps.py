@@ -29,7 +29,7 @@ from games.bot_matches import bot_turn_queue
 from games.enqueue import enqueue_on_commit
 from games.jobs import games_jobs
 from games.models import Match
-from scoring.models import MatchFinalisation
+from scoring.models import MatchFinalisation, MatchRecompute
 
 logger = logging.getLogger(__name__)
 
@@ -117,5 +117,37 @@ def match_results(*, now: datetime) -> int:
             continue
         if mine.update(queued_at=now, attempts=F("attempts") + 1):
             enqueue_on_commit(match_finalise_task, match_id)
+            queued += 1
+    return queued
+
+
+def match_recomputes(*, now: datetime) -> int:
+    """Queue the recompute task again for every corrected finished match whose recompute has
+    waited longer than ``RESULTS_STALE_SECONDS`` since it was last queued.
+
+    The correction marks it pending (``scoring.MatchRecompute`` with ``done_at`` null) in its
+    own transaction; the partial index ``recompute_pending`` answers the question. Claiming a
+    marker moves its ``queued_at`` to ``now`` (compare-and-set), so it is queued again at most
+    once per ``RESULTS_STALE_SECONDS``, and at most ``RESULTS_MAX_ATTEMPTS`` times per
+    correction (a match whose results never come stays ``results_pending``); the task is
+    idempotent anyway.
+    """
+    from scoring.tasks import match_recompute_task
+
+    stale = now - timedelta(seconds=settings.RESULTS_STALE_SECONDS)
+    pending = MatchRecompute.objects.filter(
+        done_at__isnull=True, attempts__lt=settings.RESULTS_MAX_ATTEMPTS
+    )
+    waiting = (
+        pending.filter(queued_at__lt=stale)
+        .order_by("queued_at")
+        .values_list("match_id", "queued_at")[:SWEEP_BATCH]
+    )
+    queued = 0
+    for match_id, since in list(waiting):
+        if pending.filter(match_id=match_id, queued_at=since).update(
+            queued_at=now, attempts=F("attempts") + 1
+        ):
+            enqueue_on_commit(match_recompute_task, match_id)
             queued += 1
     return queued

@@ -19,7 +19,12 @@ from games.api.pictures import BoardSvgApi, ScoresSvgApi
 from games.api.players import PlayerMeApi, PlayerRegisterApi, TokenObtainApi
 from games.api.records import MatchFinaliseApi, MatchRecordApi
 from games.api.rounds import MatchRoundsApi
-from games.api.table_scores import ClaimCodeApi, ClaimRedeemApi, RoundScoresApi
+from games.api.table_corrections import (
+    MatchReopenApi,
+    RoundScoresCorrectionApi,
+    ScoreLogApi,
+)
+from games.api.table_scores import ClaimCodeApi, ClaimRedeemApi
 from games.api.tokens import LogoutAllApi, LogoutApi, TokenListApi, TokenRevokeApi
 
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -49,7 +54,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:match_id>/abandon", MatchAbandonApi.as_view(), name="match-abandon"),
     path(
         "matches/<int:match_id>/rounds/<int:number>/scores",
-        RoundScoresApi.as_view(),
+        RoundScoresCorrectionApi.as_view(),
         name="round-scores",
     ),
     path(
@@ -58,4 +63,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="claim-code",
     ),
     path("players/me/claims", ClaimRedeemApi.as_view(), name="claim-redeem"),
+    path("matches/<int:match_id>/reopen", MatchReopenApi.as_view(), name="match-reopen"),
+    path("matches/<int:match_id>/score-log", ScoreLogApi.as_view(), name="score-log"),
 ]

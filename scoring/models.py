@@ -165,6 +165,38 @@ class MatchFinalisation(models.Model):
         return f"Match {self.match_id}: {state}"
 
 
+class MatchRecompute(models.Model):
+    """A corrected finished match waiting for its results to be computed again.
+
+    The correction marks it pending (``done_at`` null, ``queued_at`` set) in its own
+    transaction; the recompute task claims it with a compare-and-set (``done_at`` from null to
+    now) and writes the new figures in the same transaction; the sweeper queues the task again
+    for a marker pending too long. A later correction marks it pending again.
+    """
+
+    match = models.OneToOneField(
+        "games.Match", primary_key=True, on_delete=models.CASCADE, related_name="+"
+    )
+    queued_at = models.DateTimeField(help_text="When the recompute task was last queued.")
+    done_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the figures were last recomputed; null: pending."
+    )
+    attempts = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        indexes = [
+            # The sweeper's question: which corrected matches wait, oldest first.
+            models.Index(
+                fields=["queued_at"],
+                condition=models.Q(done_at__isnull=True),
+                name="recompute_pending",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Match {self.match_id}: {'pending' if self.done_at is None else 'recomputed'}"
+
+
 class Rating(models.Model):
     """A player's current skill in one variant (openskill, Plackett-Luce); bots are rated too.
 
@@ -251,6 +283,7 @@ __all__ = [
     "CompetitionResult",
     "CompetitionTotal",
     "MatchFinalisation",
+    "MatchRecompute",
     "MatchResult",
     "Rating",
     "RatingChange",

@@ -8,7 +8,7 @@ from celery import shared_task
 from django.conf import settings
 from django.db import OperationalError
 
-from scoring.services import finalisation_failed, match_finalise
+from scoring.services import finalisation_failed, match_finalise, match_recompute
 
 
 @shared_task(
@@ -37,3 +37,18 @@ def match_finalise_task(match_id: int) -> dict[str, Any]:
         "failed": outcome.failed,
         "reason": outcome.reason,
     }
+
+
+@shared_task(
+    acks_late=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=True,
+    retry_backoff_max=settings.COUNTDOWN_MAX_SECONDS,
+    max_retries=8,
+)
+def match_recompute_task(match_id: int) -> dict[str, Any]:
+    """Recompute corrected finished match ``match_id`` (results, standings, later ratings); a
+    repeat finds nothing pending. Enqueued on commit of the correction, and again by the
+    sweeper while the match's marker stays pending. Retried on database errors."""
+    outcome = match_recompute(match_id=match_id)
+    return {"match_id": match_id, "written": outcome.written, "reason": outcome.reason}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
 from django.db.models import Q
 
@@ -14,15 +16,29 @@ class ScoreEntry(models.Model):
     is then its C-PIPS sum). The round's ``Round.scores`` and scoring's round rows are written
     from it in the same transaction. ``idempotency_key``, ``request_hash`` and ``response``
     answer a retry with the first answer, as a move's do.
+
+    A correction is one more entry for the same round (``before``: the seats it replaces;
+    ``reason``: why, as the scorer wrote it): the latest entry of a round is current. Rows are
+    never changed nor deleted one by one (``save`` of a stored row and ``delete`` refuse); they
+    go only with their match. ``entered_by`` is the player who entered it, null when another
+    kind of author did.
     """
 
     match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="score_entries")
     round = models.ForeignKey("games.Round", on_delete=models.CASCADE, related_name="entries")
     number = models.PositiveSmallIntegerField(help_text="The round's number (1-based).")
     entered_by = models.ForeignKey(
-        "games.Player", on_delete=models.PROTECT, related_name="score_entries"
+        "games.Player",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="score_entries",
     )
     seats = models.JSONField(help_text="Per seat: points, went_out, and tiles when given.")
+    before = models.JSONField(
+        null=True, blank=True, help_text="A correction: the round's seats it replaces."
+    )
+    reason = models.TextField(blank=True, default="", help_text="A correction: why, as written.")
     version = models.PositiveIntegerField(help_text="The match's version after this entry.")
     created_at = models.DateTimeField(auto_now_add=True)
     idempotency_key = models.CharField(max_length=128, blank=True, default="")
@@ -41,6 +57,31 @@ class ScoreEntry(models.Model):
 
     def __str__(self) -> str:
         return f"Scores of round {self.number} of match {self.match_id}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None and not self._state.adding:
+            raise TypeError("A score entry is append-only: enter a correction instead.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise TypeError("A score entry is append-only: it goes only with its match.")
+
+
+class MatchReopening(models.Model):
+    """A competition's organiser reopened a locked table match for corrections (append-only)."""
+
+    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="reopenings")
+    reopened_by = models.ForeignKey(
+        "games.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    reason = models.TextField(help_text="Why, as the organiser wrote it.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "pk"]
+
+    def __str__(self) -> str:
+        return f"Match {self.match_id} reopened"
 
 
 class GuestClaim(models.Model):

@@ -589,42 +589,54 @@ def competition_match_finished(*, match_id: int) -> bool:
         link = CompetitionMatch.objects.select_for_update().get(pk=link.pk)
         if link.finished or competition.status == Competition.Status.FINISHED:
             return False
-        seats = list(
-            MatchResult.objects.filter(match_id=match_id)
-            .order_by("seat")
-            .values("player_id", "place", "total", "rounds_played", "zero_rounds", "lowest_round")
-        )
-        if not seats:
+        written = competition_results_write(competition=competition, link=link)
+        if written is None:
             return False
-        table = len(seats)
-        scheme = competition.points_scheme.get(str(table)) or points.default_places(table)
-        shares = points.table_points(places=[s["place"] for s in seats], scheme_places=scheme)
-        registrations = dict(
-            Registration.objects.filter(
-                competition=competition,
-                withdrawn_at__isnull=True,
-                player_id__in=[s["player_id"] for s in seats],
-            ).values_list("player_id", "pk")
-        )
-        written = CompetitionResult.objects.bulk_create(
-            CompetitionResult(
-                competition=competition,
-                registration_id=registrations[seat["player_id"]],
-                match_id=match_id,
-                stage_id=link.stage_id,
-                table_players=table,
-                placement_points=share,
-                **seat,
-            )
-            for seat, share in zip(seats, shares, strict=True)
-            if seat["player_id"] in registrations
-        )
         totals.add(written)
         link.finished = True
         link.save(update_fields=["finished"])
         if link.stage_id is not None:
             _stage_maybe_finished(competition=competition, stage_id=link.stage_id)
         return True
+
+
+def competition_results_write(
+    *, competition: Competition, link: CompetitionMatch
+) -> list[CompetitionResult] | None:
+    """Write the ``CompetitionResult`` rows of ``link``'s match from its result rows (each
+    registered player's placement points); ``None`` if the match has no results. The caller
+    holds the competition's lock."""
+    match_id = link.match_id
+    seats = list(
+        MatchResult.objects.filter(match_id=match_id)
+        .order_by("seat")
+        .values("player_id", "place", "total", "rounds_played", "zero_rounds", "lowest_round")
+    )
+    if not seats:
+        return None
+    table = len(seats)
+    scheme = competition.points_scheme.get(str(table)) or points.default_places(table)
+    shares = points.table_points(places=[s["place"] for s in seats], scheme_places=scheme)
+    registrations = dict(
+        Registration.objects.filter(
+            competition=competition,
+            withdrawn_at__isnull=True,
+            player_id__in=[s["player_id"] for s in seats],
+        ).values_list("player_id", "pk")
+    )
+    return CompetitionResult.objects.bulk_create(
+        CompetitionResult(
+            competition=competition,
+            registration_id=registrations[seat["player_id"]],
+            match_id=match_id,
+            stage_id=link.stage_id,
+            table_players=table,
+            placement_points=share,
+            **seat,
+        )
+        for seat, share in zip(seats, shares, strict=True)
+        if seat["player_id"] in registrations
+    )
 
 
 def competition_match_abandoned(*, match_id: int) -> bool:
@@ -682,6 +694,7 @@ __all__ = [
     "competition_create",
     "competition_match_abandoned",
     "competition_match_finished",
+    "competition_results_write",
     "league_bots_check",
     "league_finish",
     "league_match_add",

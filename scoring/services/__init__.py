@@ -12,13 +12,24 @@ from scoring.services.finalise import (
     match_finalise,
     match_finished,
 )
-from scoring.services.rounds import round_results_record
+from scoring.services.recompute import (
+    RecomputeOutcome,
+    match_corrected,
+    match_recompute,
+    recompute_pending,
+)
+from scoring.services.rounds import round_results_record, round_results_replace
 
 __all__ = [
     "FinaliseOutcome",
+    "RecomputeOutcome",
     "finalisation_failed",
+    "match_corrected",
     "match_finalise",
     "match_finished",
+    "match_recompute",
     "player_results_move",
+    "recompute_pending",
     "round_results_record",
+    "round_results_replace",
 ]

@@ -36,3 +36,19 @@ def round_results_record(
         for seat, (player_id, points) in enumerate(zip(players, scores, strict=True))
     ]
     return RoundResult.objects.bulk_create(rows)
+
+
+def round_results_replace(
+    *,
+    match_id: int,
+    round_number: int,
+    scores: Sequence[int],
+    went_out_seat: int | None,
+) -> int:
+    """Write corrected round ``round_number`` of ``match_id`` over its rows (a table match's
+    correction, in its transaction, holding the match lock); returns the rows changed."""
+    rows = list(RoundResult.objects.filter(match_id=match_id, round_number=round_number))
+    for row in rows:
+        row.points = scores[row.seat]
+        row.went_out = row.seat == went_out_seat
+    return RoundResult.objects.bulk_update(rows, ["points", "went_out"])

@@ -244,7 +244,33 @@ def _claim_code_spent(w: World) -> Any:
     return _claim(w, w.clients[3], code)
 
 
+def _locked(w: World) -> Any:
+    """A correction of a table match whose tournament has finished."""
+    from scoring.models import Competition, CompetitionMatch
+
+    match_id = _table(w)
+    _scores(w, w.clients[0], match_id, [0, 1, 2])
+    competition = Competition.objects.create(
+        kind="tournament",
+        name="Done",
+        variant="chickenfoot",
+        table_size=3,
+        points_scheme={},
+        stage_count=1,
+        seed="s",
+        organiser=w.players[0],
+        status="finished",
+    )
+    CompetitionMatch.objects.create(competition=competition, match_id=match_id)
+    scores = [{"seat": seat, "points": p} for seat, p in enumerate([0, 2, 2])]
+    url = f"/api/matches/{match_id}/rounds/1/scores"
+    body = {"version": 1, "reason": "Miscounted", "scores": scores}
+    return w.clients[0].put(url, body, format="json")
+
+
 TABLE_PRODUCERS: dict[str, Callable[[World], Any]] = {
+    "match_locked": _locked,
+    "not_score_reader": lambda w: w.clients[3].get(f"/api/matches/{_table(w)}/score-log"),
     "table_match": lambda w: w.clients[0].get(f"/api/matches/{_table(w)}/legal-moves"),
     "not_table_match": lambda w: _scores(w, w.clients[0], w.playing.pk, [0, 1, 2]),
     "not_scorer": lambda w: _scores(w, w.clients[3], _table(w), [0, 1, 2]),

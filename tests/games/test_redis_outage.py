@@ -33,6 +33,7 @@ from games.models import DeviceToken, Match, Player
 from games.services import SeatSpec, match_create, match_start, seat_join
 from games.tables.seats import TableSeatSpec
 from games.tables.services import table_match_create
+from scoring.models import CompetitionMatch
 from tests.conftest import broker_at
 from tests.games.conftest import client_for
 from tests.games.factories import token_for
@@ -120,6 +121,7 @@ BODIES: dict[str, Any] = {
         "variant": "mexican_train",
         "table_size": 2,
     },
+    "POST /api/matches/{match_id}/reopen": {"reason": "The sheet was misread"},
 }
 
 
@@ -149,7 +151,8 @@ class World:
 
     def path(self, template: str) -> str:
         match = self.playing
-        if "/rounds/{number}/" in template or "/seats/{position}/" in template:
+        on_table = ("/rounds/{number}/", "/seats/{position}/", "/reopen", "/score-log")
+        if any(part in template for part in on_table):
             match = self.table
         elif template.endswith(("/start", "/abandon")):
             match = self.bots
@@ -178,6 +181,17 @@ class World:
                     {"seat": 0, "points": 0, "went_out": True},
                     {"seat": 1, "points": 12},
                     {"seat": 2, "points": 30},
+                ],
+            }
+        if operation == "PUT /api/matches/{match_id}/rounds/{number}/scores":
+            self.table.refresh_from_db()
+            return {
+                "version": self.table.version,
+                "reason": "Seat 2 counted again",
+                "scores": [
+                    {"seat": 0, "points": 0, "went_out": True},
+                    {"seat": 1, "points": 12},
+                    {"seat": 2, "points": 31},
                 ],
             }
         method = operation.split(" ")[0]
@@ -216,6 +230,8 @@ def make_world(players: list[Player]) -> World:
         format="json",
     )  # fmt: skip
     assert created.status_code == HTTPStatus.CREATED, created.content
+    # the table counts for the tournament, whose organiser, ada, may reopen it
+    CompetitionMatch.objects.create(competition_id=created.json()["id"], match=table)
     token_for(ada, "spare")
     spare = DeviceToken.objects.filter(user=ada.user, device="spare").values_list("pk", flat=True)
     phone = APIClient()

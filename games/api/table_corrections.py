@@ -1,0 +1,143 @@
+"""Table matches: correct a round's scores (PUT on the entry's path), reopen a locked match,
+and read the score log."""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from chickenfoot.throttles import MOVE_THROTTLES
+from games.api.apidocs import table_corrections as docs
+from games.api.common import GameApi, etag, idempotency_key_from, version_from_if_match
+from games.api.strict import StrictCharField, StrictIntegerField, StrictSerializer
+from games.api.table_scores import RoundScoresApi, SeatScoreInputSerializer
+from games.tables.api_types import TableRoundOutputSerializer
+from games.tables.corrections import REASON_MAX, match_reopen, round_scores_amend
+from games.tables.score_log import LOG_PAGE_MAX, score_log_read
+
+
+class RoundScoresCorrectionApi(RoundScoresApi):
+    """Enter round `number`'s scores (POST), or correct them (PUT, with a reason) until the
+    match is locked: the same body, version and `Idempotency-Key` contract (docs/tables.md)."""
+
+    @extend_schema_serializer(component_name="RoundScoresAmend")
+    class AmendSerializer(StrictSerializer):
+        version = StrictIntegerField(required=False, min_value=0)
+        reason = StrictCharField(min_length=1, max_length=REASON_MAX, help_text="Why: kept.")
+        scores = SeatScoreInputSerializer(many=True, min_length=1, max_length=22)
+
+    @extend_schema_serializer(component_name="RoundScoresAmended")
+    class AmendedSerializer(serializers.Serializer):
+        version = serializers.IntegerField(help_text="The match's version after the correction.")
+        status = serializers.ChoiceField(choices=["playing", "finished"])
+        round = TableRoundOutputSerializer()
+        reason = serializers.CharField()
+
+    @extend_schema(
+        **docs.AMEND_DOCS,
+        request=AmendSerializer,
+        responses=docs.amend_responses(AmendedSerializer),
+    )
+    def put(self, request: Request, match_id: int, number: int) -> Response:
+        data = self.AmendSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        version = data.validated_data.get("version")
+        if version is None:
+            version = version_from_if_match(request.headers.get("If-Match"))
+        outcome = round_scores_amend(
+            match_id=match_id,
+            player=self.player(request),
+            number=number,
+            entries=[dict(entry) for entry in data.validated_data["scores"]],
+            reason=data.validated_data["reason"],
+            expected_version=version,
+            idempotency_key=idempotency_key_from(request.headers.get("Idempotency-Key")),
+        )
+        headers = {"ETag": etag(outcome.version)}
+        if outcome.replayed:
+            headers["Idempotent-Replayed"] = "true"
+        return Response(outcome.body, status=HTTPStatus.OK, headers=headers)
+
+
+class MatchReopenApi(GameApi):
+    """Reopen a locked table match for corrections, with a reason (its organiser only)."""
+
+    throttle_classes = MOVE_THROTTLES
+
+    @extend_schema_serializer(component_name="MatchReopen")
+    class InputSerializer(StrictSerializer):
+        reason = StrictCharField(min_length=1, max_length=REASON_MAX)
+
+    @extend_schema_serializer(component_name="MatchReopened")
+    class OutputSerializer(serializers.Serializer):
+        match_id = serializers.IntegerField()
+        reason = serializers.CharField()
+        reopened_at = serializers.DateTimeField()
+
+    @extend_schema(
+        **docs.REOPEN_DOCS,
+        request=InputSerializer,
+        responses=docs.reopen_responses(OutputSerializer),
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        reopening = match_reopen(
+            match_id=match_id, player=self.player(request), reason=data.validated_data["reason"]
+        )
+        body = {
+            "match_id": reopening.match_id,
+            "reason": reopening.reason,
+            "reopened_at": reopening.created_at,
+        }
+        return Response(self.OutputSerializer(body).data, status=HTTPStatus.CREATED)
+
+
+class ScoreAuthorSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+@extend_schema_serializer(component_name="ScoreLogEntry")
+class ScoreLogEntrySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    round = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["entry", "correction"])
+    version = serializers.IntegerField(help_text="The match's version after it.")
+    at = serializers.DateTimeField()
+    author = ScoreAuthorSerializer(allow_null=True, help_text="Null: not entered by a player.")
+    before = serializers.JSONField(allow_null=True, help_text="The seats it replaced.")
+    after = serializers.JSONField(help_text="The seats as entered.")
+    reason = serializers.CharField(allow_null=True)
+
+
+class ScoreLogApi(GameApi):
+    """A table match's score log: every entry and correction, oldest first, with who, when,
+    the round's seats before and after, and a correction's reason (docs/tables.md)."""
+
+    class QuerySerializer(StrictSerializer):
+        after = serializers.IntegerField(required=False, min_value=0)
+        limit = serializers.IntegerField(
+            required=False, min_value=1, max_value=LOG_PAGE_MAX, default=50
+        )
+
+    @extend_schema_serializer(component_name="ScoreLog")
+    class OutputSerializer(serializers.Serializer):
+        entries = ScoreLogEntrySerializer(many=True)
+        next = serializers.IntegerField(allow_null=True)
+
+    @extend_schema(**docs.SCORE_LOG_DOCS, responses=docs.score_log_responses(OutputSerializer))
+    def get(self, request: Request, match_id: int) -> Response:
+        query = self.QuerySerializer(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        page = score_log_read(
+            match_id=match_id,
+            player=self.player(request),
+            after=query.validated_data.get("after"),
+            limit=query.validated_data["limit"],
+        )
+        return Response(self.OutputSerializer(page).data)

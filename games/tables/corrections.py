@@ -1,0 +1,220 @@
+"""Corrections of a table match's scores: amend a round, reopen a locked match.
+
+A correction is one more ``ScoreEntry`` for the round (with the seats it replaces and its
+reason), never an edit of an earlier one. It takes the match lock, checks the version and
+answers a retried ``Idempotency-Key`` as score entry does. Correcting a finished match marks
+it for a recompute (``scoring.services.recompute``), queued after commit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from games.engine import scoring as engine_scoring
+from games.engine.tally import TableRound, table_round_check
+from games.enqueue import enqueue_on_commit
+from games.live import publish as live
+from games.models import Match, Player, Round
+from games.problems import (
+    IdempotencyKeyReused,
+    MatchLocked,
+    MatchNotPlaying,
+    NotOrganiser,
+    NotTableMatch,
+    RoundNotFound,
+)
+from games.services.common import match_lock
+from games.services.versions import request_fingerprint, version_check
+from games.tables.models import MatchReopening, ScoreEntry
+from games.tables.services import ScoresOutcome, scorer_check
+from scoring.competition_models import Competition, CompetitionMatch, Stage
+from scoring.services import match_corrected, round_results_replace
+
+#: The correction event on the match's socket group.
+ROUND_CORRECTED = "round_corrected"
+#: The longest reason a correction or a reopening takes.
+REASON_MAX = 500
+
+
+def match_locked(*, match: Match) -> bool:
+    """Whether ``match``'s scores stand: its competition is finished, or the stage after its
+    own is seated; and no organiser has reopened it. A match of no competition (a standalone
+    table match) is never locked."""
+    link = (
+        CompetitionMatch.objects.filter(match_id=match.pk)
+        .select_related("competition", "stage")
+        .first()
+    )
+    if link is None or MatchReopening.objects.filter(match_id=match.pk).exists():
+        return False
+    if link.competition.status == Competition.Status.FINISHED:
+        return True
+    return (
+        link.stage is not None
+        and Stage.objects.filter(
+            competition_id=link.competition_id, number__gt=link.stage.number
+        ).exists()
+    )
+
+
+def round_scores_amend(
+    *,
+    match_id: int,
+    player: Player,
+    number: int,
+    entries: list[dict[str, Any]],
+    reason: str,
+    expected_version: int | None,
+    idempotency_key: str | None = None,
+) -> ScoresOutcome:
+    """Correct round ``number`` of table match ``match_id`` (already entered), in one
+    transaction: the same checks as entry (``scorer_check``, the version, every bad entry at
+    once), refused (409 ``match_locked``) once the match is locked. The new entry keeps the
+    seats it replaces (``before``) and ``reason``. A finished match is marked for a recompute
+    (``results_pending`` until it is done), queued after commit."""
+    fingerprint = request_fingerprint(
+        {"amend": number, "scores": entries, "version": expected_version, "reason": reason}
+    )
+    with transaction.atomic():
+        match = match_lock(match_id=match_id)
+        if match.play != Match.Play.TABLE:
+            raise NotTableMatch(
+                f"Match {match.pk} is played online: its rounds score themselves as they end."
+            )
+        scorer_check(match=match, player=player)
+        if idempotency_key:
+            prior = ScoreEntry.objects.filter(
+                match=match, entered_by=player, idempotency_key=idempotency_key
+            ).first()
+            if prior is not None:
+                if prior.request_hash != fingerprint:
+                    raise IdempotencyKeyReused(
+                        "This Idempotency-Key was used for a different request; use a new key."
+                    )
+                return ScoresOutcome(body=prior.response, version=match.version, replayed=True)
+        if match.status not in (Match.Status.PLAYING, Match.Status.FINISHED):
+            raise MatchNotPlaying(f"Match {match.pk} is {match.status}: no corrections now.")
+        version_check(match=match, expected_version=expected_version)
+        if match_locked(match=match):
+            raise MatchLocked(
+                f"Match {match.pk}'s competition has moved on: its scores stand. Its organiser "
+                "may reopen it (POST /api/matches/{id}/reopen)."
+            )
+        current = ScoreEntry.objects.filter(match=match, number=number).order_by("-pk").first()
+        if current is None:
+            raise RoundNotFound(f"Round {number} of match {match.pk} has no scores to correct.")
+        checked = table_round_check(
+            variant=match.variant,
+            options=match.options,
+            seat_count=match.seat_count,
+            number=number,
+            rounds_done=number - 1,
+            entries=entries,
+        )
+        return _amend(
+            match=match,
+            player=player,
+            current=current,
+            checked=checked,
+            reason=reason,
+            idempotency_key=idempotency_key or "",
+            fingerprint=fingerprint,
+        )
+
+
+def _amend(
+    *,
+    match: Match,
+    player: Player,
+    current: ScoreEntry,
+    checked: TableRound,
+    reason: str,
+    idempotency_key: str,
+    fingerprint: str,
+) -> ScoresOutcome:
+    """The write half of ``round_scores_amend``: the caller holds the lock and checked it all."""
+    from scoring.tasks import match_recompute_task
+
+    number = current.number
+    row = Round.objects.get(match=match, number=number)
+    row.scores = checked.scores
+    row.save(update_fields=["scores"])
+    round_results_replace(
+        match_id=match.pk,
+        round_number=number,
+        scores=checked.scores,
+        went_out_seat=checked.went_out,
+    )
+    match.version += 1
+    update = ["version"]
+    if match.status == Match.Status.FINISHED:
+        scores = list(
+            Round.objects.filter(match=match).order_by("number").values_list("scores", flat=True)
+        )
+        match.standings = engine_scoring.final_order(scores)
+        update.append("standings")
+        match_corrected(match_id=match.pk)
+        enqueue_on_commit(match_recompute_task, match.pk)
+    match.save(update_fields=update)
+    seats = [
+        {
+            "seat": seat,
+            "points": points,
+            "went_out": seat == checked.went_out,
+            "tiles": [list(t) for t in hand] if hand is not None else None,
+        }
+        for seat, (points, hand) in enumerate(zip(checked.scores, checked.hands, strict=True))
+    ]
+    body = {
+        "version": match.version,
+        "status": match.status,
+        "round": {
+            "number": number,
+            "start_double": [row.start_double, row.start_double],
+            "scores": seats,
+        },
+        "reason": reason,
+    }
+    ScoreEntry.objects.create(
+        match=match,
+        round=row,
+        number=number,
+        entered_by=player,
+        seats=seats,
+        before=current.seats,
+        reason=reason,
+        version=match.version,
+        idempotency_key=idempotency_key,
+        request_hash=fingerprint if idempotency_key else "",
+        response=body if idempotency_key else None,
+    )
+    live.on_commit_notice(
+        match_id=match.pk,
+        frame={
+            "type": ROUND_CORRECTED,
+            "version": match.version,
+            "round": number,
+            "scores": checked.scores,
+            "went_out": checked.went_out,
+        },
+    )
+    return ScoresOutcome(body=body, version=match.version)
+
+
+def match_reopen(*, match_id: int, player: Player, reason: str) -> MatchReopening:
+    """Reopen table match ``match_id`` for corrections (its competition's organiser only: 403
+    ``not_organiser`` for anyone else, and for a match of no competition, which is never
+    locked). The reopening is kept with its reason; the match stays open from then on."""
+    with transaction.atomic():
+        match = match_lock(match_id=match_id)
+        if match.play != Match.Play.TABLE:
+            raise NotTableMatch(f"Match {match.pk} is played online: it has no score sheet.")
+        link = CompetitionMatch.objects.filter(match_id=match.pk).select_related("competition")
+        organiser = link.values_list("competition__organiser_id", flat=True).first()
+        if organiser != player.pk:
+            raise NotOrganiser(
+                f"Only the organiser of match {match.pk}'s competition may reopen it."
+            )
+        return MatchReopening.objects.create(match=match, reopened_by=player, reason=reason)

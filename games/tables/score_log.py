@@ -1,0 +1,73 @@
+"""Reads: a table match's score log, every entry and correction in the order it was made."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.models import Match, Player, Seat
+from games.problems import MatchNotFound, NotScoreReader
+from games.tables.models import ScoreEntry
+from scoring.competition_models import CompetitionMatch
+
+#: The most entries one page of the log holds.
+LOG_PAGE_MAX = 100
+
+
+def score_reader_check(*, match: Match, player: Player) -> None:
+    """Refuse (403 ``not_score_reader``) a caller who may not read ``match``'s score log: its
+    creator, its players seated with an account and its competition's organiser may."""
+    if match.created_by_id == player.pk:
+        return
+    if not player.is_guest and Seat.objects.filter(match=match, player=player).exists():
+        return
+    if CompetitionMatch.objects.filter(
+        match_id=match.pk, competition__organiser_id=player.pk
+    ).exists():
+        return
+    raise NotScoreReader(
+        f"Only the players of match {match.pk}, its creator and its organiser read its scores' log."
+    )
+
+
+def score_log(*, match: Match, after: int | None, limit: int) -> dict[str, Any]:
+    """One page of ``match``'s log, oldest first, from the entry after id ``after``: each entry
+    with who made it, when, the round's seats before (``null`` for a first entry) and after, and
+    the reason of a correction. ``next`` is the cursor of the next page (``null``: the end)."""
+    entries = ScoreEntry.objects.filter(match=match).select_related("entered_by").order_by("pk")
+    if after is not None:
+        entries = entries.filter(pk__gt=after)
+    page = list(entries[: limit + 1])
+    more = len(page) > limit
+    page = page[:limit]
+    return {
+        "entries": [
+            {
+                "id": entry.pk,
+                "round": entry.number,
+                "kind": "correction" if entry.before is not None else "entry",
+                "version": entry.version,
+                "at": entry.created_at,
+                "author": (
+                    {"player_id": entry.entered_by_id, "name": entry.entered_by.display_name}
+                    if entry.entered_by is not None
+                    else None
+                ),
+                "before": entry.before,
+                "after": entry.seats,
+                "reason": entry.reason or None,
+            }
+            for entry in page
+        ],
+        "next": page[-1].pk if more else None,
+    }
+
+
+def score_log_read(
+    *, match_id: int, player: Player, after: int | None, limit: int
+) -> dict[str, Any]:
+    """``score_log`` of table match ``match_id`` for ``player`` (404, or 403 if not a reader)."""
+    match = Match.objects.filter(pk=match_id, play=Match.Play.TABLE).first()
+    if match is None:
+        raise MatchNotFound(f"There is no table match {match_id}.")
+    score_reader_check(match=match, player=player)
+    return score_log(match=match, after=after, limit=min(limit, LOG_PAGE_MAX))

@@ -14,6 +14,7 @@ from django.utils import timezone
 from games import engine
 from games.accounts.players import bot_create
 from games.engine.shuffle import new_match_seed
+from games.live.wall import on_commit_wall
 from games.models import Match, Player, Seat
 from games.services import player_for_user
 from games.services.matches import match_start
@@ -92,3 +93,6 @@ class GamesForScoring:
             )
             match_start(match_id=match.pk, player=organiser)
         return match.pk
+
+    def wall_changed(self, *, match_id: int) -> None:
+        on_commit_wall(match_id=match_id, standings=True)

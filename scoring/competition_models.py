@@ -59,6 +59,9 @@ class Competition(models.Model):
     )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERING)
     current_stage = models.PositiveSmallIntegerField(default=0)
+    public = models.BooleanField(
+        default=False, help_text="Its wall (standings and tables) is readable without a token."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

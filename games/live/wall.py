@@ -2,7 +2,8 @@
 
 A public competition's group (``wall.<id>``) gets a frame after commit whenever one of its
 matches has a round's scores entered (``table_updated``: that table's progress) or its results
-come in (``standings_changed``: the new standings, and the table's ``table_updated``). Frames
+come in (``standings_changed``: the new standings with the stages and the competition as they
+now are, after the table's ``table_updated``). Frames
 carry the wall's public shape only (``scoring.competitions.wall``): names, points and progress.
 """
 
@@ -18,7 +19,7 @@ from scoring.competitions.problems import CompetitionNotFound
 from scoring.competitions.wall import (
     public_competition_get,
     public_competition_of_match,
-    wall_standings,
+    wall_body,
     wall_table,
 )
 
@@ -49,10 +50,8 @@ def wall_frames(*, match_id: int, standings: bool) -> tuple[int | None, list[dic
     table = wall_table(competition=competition, match_id=match_id)
     if table is not None:
         out.append({"type": TABLE_UPDATED, "table": table})
-    if standings:
-        out.append(
-            {"type": STANDINGS_CHANGED, "standings": wall_standings(competition=competition)}
-        )
+    if standings:  # the stages' and the competition's status may have moved on with them
+        out.append({"type": STANDINGS_CHANGED, **wall_body(competition=competition)})
     return competition_id, out
 
 

@@ -63,7 +63,10 @@ async def test_the_wall_socket_gets_a_frame_after_each_round_and_the_results(
         kinds.setdefault(frame["type"], frame)
         if "standings_changed" in kinds:
             break
-    standings = kinds["standings_changed"]["standings"]
+    changed = kinds["standings_changed"]
+    assert set(changed) == {"type", "competition", "final", "standings", "stages"}
+    assert changed["stages"][0]["status"] == "finished"  # its one table is done
+    standings = changed["standings"]
     assert [(row["name"], row["placement_points"]) for row in standings] == [
         ("Ada", 4.0),
         ("Grace", 2.0),

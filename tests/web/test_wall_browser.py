@@ -139,6 +139,7 @@ def test_the_wall_follows_the_scores_without_a_reload(
         "document.querySelector('#wall-standings tbody td:nth-child(3)')?.textContent === '4.0'"
     )
     assert phone.evaluate("window.wallNotReloaded") is True
+    assert phone.locator(".wall-stage h3 .status").text_content() == "(finished)"
     assert phone.locator("#wall-standings tbody td.name").all_text_contents() == ["Ada", "Grace"]
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(phone, "wall-phone")

@@ -103,7 +103,8 @@ function onFrame(frame) {
   } else if (!wall) {
     return;
   } else if (frame.type === "standings_changed") {
-    wall.standings = frame.standings;
+    const { type: _type, ...changed } = frame;
+    wall = changed;
   } else if (frame.type === "table_updated") {
     const { stage: number, ...table } = frame.table;
     const stage = wall.stages.find((s) => s.number === number);

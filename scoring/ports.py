@@ -65,6 +65,10 @@ class GamesPort(Protocol):
         ``bot_level``); return its id. Runs in the caller's transaction; bots' turns are
         enqueued on commit."""
 
+    def wall_closed(self, *, competition_id: int) -> None:
+        """After commit: competition ``competition_id`` is private again; its wall's sockets are
+        closed (4404)."""
+
     def wall_changed(self, *, match_id: int) -> None:
         """After commit: match ``match_id``'s results count in the standings; the wall of the
         public competition it counts in (if any) is told (``standings_changed``)."""

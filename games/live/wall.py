@@ -27,6 +27,8 @@ logger = logging.getLogger(__name__)
 
 #: The message type a wall's group carries (the consumer's handler ``wall_frame``).
 WALL_FRAME = "wall.frame"
+#: The message that closes a wall's sockets (``wall_closed``): the competition is private again.
+WALL_CLOSED = "wall.closed"
 TABLE_UPDATED = "table_updated"
 STANDINGS_CHANGED = "standings_changed"
 
@@ -73,3 +75,11 @@ def on_commit_wall(*, match_id: int, standings: bool = False) -> None:
     """After commit: the wall of the public competition match ``match_id`` counts in (if any)
     is told of the match's table (and of the standings, when ``standings``)."""
     transaction.on_commit(lambda: wall_publish(match_id=match_id, standings=standings), robust=True)
+
+
+def on_commit_wall_closed(*, competition_id: int) -> None:
+    """After commit: competition ``competition_id`` is private again; its sockets close."""
+    transaction.on_commit(
+        lambda: publish_group(group=wall_group(competition_id), message={"type": WALL_CLOSED}),
+        robust=True,
+    )

@@ -3,7 +3,8 @@
 On connect: a competition that is not public (or none) is closed with 4404, as its page
 answers 404. Else the socket joins the wall's group (games/live/wall.py), sends ``hello`` with
 the whole wall, then forwards each ``table_updated`` and ``standings_changed`` frame. The client
-sends nothing: anything it sends closes the socket with 4400. A channel layer that cannot be
+sends nothing: anything it sends closes the socket with 4400. When the organiser makes the
+competition private again its sockets are closed with 4404. A channel layer that cannot be
 reached closes it with 1013 (try again later): the page still reads the wall over HTTP.
 """
 
@@ -78,6 +79,9 @@ class PublicWallConsumer(AsyncJsonWebsocketConsumer):
 
     async def wall_frame(self, message: dict[str, Any]) -> None:
         await self.send_json(message["frame"])
+
+    async def wall_closed(self, message: dict[str, Any]) -> None:
+        await self._close(CLOSE_NO_MATCH, "The competition is no longer public.")
 
     async def _close(self, code: int, reason: str) -> None:
         await self.send_json({"type": "closing", "code": code, "detail": reason})

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -80,15 +78,6 @@ class PublicWallSerializer(serializers.Serializer):
     stages = WallStageSerializer(many=True)
 
 
-def _published(request: Request, competition_id: int, *, public: bool) -> dict[str, Any]:
-    competition_publish(
-        competition_id=competition_id,
-        player=CompetitionApi().player(request),
-        public=public,
-    )
-    return competition_json(competition_get(competition_id=competition_id))
-
-
 class CompetitionPublishApi(CompetitionApi):
     """The organiser makes the competition's wall public."""
 
@@ -100,7 +89,8 @@ class CompetitionPublishApi(CompetitionApi):
         responses=apidocs.publish_responses(CompetitionSerializer, public=True),
     )
     def post(self, request: Request, competition_id: int) -> Response:
-        return Response(_published(request, competition_id, public=True))
+        competition_publish(competition_id=competition_id, player=self.player(request), public=True)
+        return Response(competition_json(competition_get(competition_id=competition_id)))
 
 
 class CompetitionUnpublishApi(CompetitionApi):
@@ -114,7 +104,10 @@ class CompetitionUnpublishApi(CompetitionApi):
         responses=apidocs.publish_responses(CompetitionSerializer, public=False),
     )
     def post(self, request: Request, competition_id: int) -> Response:
-        return Response(_published(request, competition_id, public=False))
+        competition_publish(
+            competition_id=competition_id, player=self.player(request), public=False
+        )
+        return Response(competition_json(competition_get(competition_id=competition_id)))
 
 
 class PublicStandingsApi(APIView):

@@ -17,7 +17,7 @@ from django.db.models import Count, Q
 from scoring.competitions.problems import CompetitionNotFound, NotOrganiser
 from scoring.competitions.standings import points_by_stage, standings
 from scoring.models import Bye, Competition, CompetitionMatch, Stage
-from scoring.ports import PlayerRef
+from scoring.ports import PlayerRef, games_port
 
 #: The competition's fields the wall shows.
 COMPETITION_FIELDS = ("id", "name", "kind", "variant", "status", "current_stage", "stage_count")
@@ -39,6 +39,8 @@ def competition_publish(*, competition_id: int, player: PlayerRef, public: bool)
         if competition.public != public:
             competition.public = public
             competition.save(update_fields=["public"])
+            if not public:
+                games_port().wall_closed(competition_id=competition.pk)  # its sockets close
     return competition
 
 

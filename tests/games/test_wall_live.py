@@ -99,3 +99,22 @@ async def test_a_client_that_sends_is_closed_with_4400(
     with pytest.raises(Closed) as closed:
         await next_frame(socket)
     assert closed.value.code == 4400
+
+
+async def test_unpublishing_closes_the_wall_s_sockets_with_4404(
+    players: list[Player], clients: list[APIClient]
+) -> None:
+    wall = await db(wall_world)(players, clients[0])
+    socket = await _open(wall.competition.pk)
+    assert (await next_frame(socket))["type"] == "hello"
+    response = await db(clients[0].post)(f"/api/competitions/{wall.competition.pk}/unpublish")
+    assert response.status_code == 200
+    closing = await next_frame(socket)
+    assert closing == {
+        "type": "closing",
+        "code": 4404,
+        "detail": "The competition is no longer public.",
+    }
+    with pytest.raises(Closed) as closed:
+        await next_frame(socket)
+    assert closed.value.code == 4404

@@ -118,3 +118,19 @@ async def test_unpublishing_closes_the_wall_s_sockets_with_4404(
     with pytest.raises(Closed) as closed:
         await next_frame(socket)
     assert closed.value.code == 4404
+
+
+async def test_without_a_channel_layer_the_wall_s_socket_says_try_again_later(
+    players: list[Player], clients: list[APIClient], settings: Any
+) -> None:
+    wall = await db(wall_world)(players, clients[0])
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": ["redis://127.0.0.1:9/0"]},  # nothing listens there
+        }
+    }
+    socket = await _open(wall.competition.pk)
+    closing = await next_frame(socket)
+    assert closing["type"] == "closing"
+    assert closing["code"] == 1013

@@ -14,6 +14,7 @@ from django.utils import timezone
 from games import engine
 from games.accounts.players import bot_create
 from games.engine.shuffle import new_match_seed
+from games.live.wall import on_commit_wall, on_commit_wall_closed
 from games.models import Match, Player, Seat
 from games.services import player_for_user
 from games.services.matches import match_start
@@ -107,3 +108,9 @@ class GamesForScoring:
 
     def tables_progress(self, *, match_ids: list[int]) -> dict[int, dict[str, Any]]:
         return tables_progress(match_ids=match_ids)
+
+    def wall_changed(self, *, match_id: int) -> None:
+        on_commit_wall(match_id=match_id, standings=True)
+
+    def wall_closed(self, *, competition_id: int) -> None:
+        on_commit_wall_closed(competition_id=competition_id)

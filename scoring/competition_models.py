@@ -72,6 +72,9 @@ class Competition(models.Model):
     check_in_closed_stage = models.PositiveSmallIntegerField(
         default=0, help_text="Check-in is closed for stages up to this number."
     )
+    public = models.BooleanField(
+        default=False, help_text="Its wall (standings and tables) is readable without a token."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -76,6 +76,14 @@ class GamesPort(Protocol):
         """Per match id: ``seats`` (``position``, ``player_id``, ``name``), ``rounds_entered``,
         ``rounds`` (to play), ``finished``, ``confirmed`` and ``disputed`` (rounds)."""
 
+    def wall_closed(self, *, competition_id: int) -> None:
+        """After commit: competition ``competition_id`` is private again; its wall's sockets are
+        closed (4404)."""
+
+    def wall_changed(self, *, match_id: int) -> None:
+        """After commit: match ``match_id``'s results count in the standings; the wall of the
+        public competition it counts in (if any) is told (``standings_changed``)."""
+
 
 _port: GamesPort | None = None
 

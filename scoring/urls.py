@@ -25,6 +25,7 @@ from scoring.api.table_events import (
     DropApi,
     StageDashboardApi,
 )
+from scoring.api.wall import CompetitionPublishApi, CompetitionUnpublishApi, PublicStandingsApi
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("players/<int:player_id>/history", PlayerHistoryApi.as_view(), name="player-history"),
@@ -53,6 +54,21 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="competition-withdraw",
     ),
     path("competitions/<int:competition_id>/close", CloseApi.as_view(), name="competition-close"),
+    path(
+        "competitions/<int:competition_id>/publish",
+        CompetitionPublishApi.as_view(),
+        name="competition-publish",
+    ),
+    path(
+        "competitions/<int:competition_id>/unpublish",
+        CompetitionUnpublishApi.as_view(),
+        name="competition-unpublish",
+    ),
+    path(
+        "public/competitions/<int:competition_id>/standings",
+        PublicStandingsApi.as_view(),
+        name="public-competition-standings",
+    ),
     path("competitions/<int:competition_id>/start", LeagueStartApi.as_view(), name="league-start"),
     path(
         "competitions/<int:competition_id>/finish", LeagueFinishApi.as_view(), name="league-finish"

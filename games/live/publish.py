@@ -45,10 +45,14 @@ def publish(*, match_id: int, message: dict[str, Any]) -> None:
     request or task that committed goes on at once, and the loop keeps its connections open
     from one message to the next.
     """
+    publish_group(group=match_group(match_id), message=message)
+
+
+def publish_group(*, group: str, message: dict[str, Any]) -> None:
+    """Send ``message`` to the channel-layer ``group``, as ``publish`` does a match's."""
     layer = get_channel_layer()
     if layer is None:
         return
-    group = match_group(match_id)
     if isinstance(layer, InMemoryChannelLayer):
         loop = _serving_loop
         if getattr(SyncToAsync.threadlocal, "main_event_loop", None) is None and loop:
@@ -60,7 +64,7 @@ def publish(*, match_id: int, message: dict[str, Any]) -> None:
         try:
             async_to_sync(layer.group_send)(group, message)
         except Exception:
-            logger.warning("live: could not publish to match %s", match_id, exc_info=True)
+            logger.warning("live: could not publish to %s", group, exc_info=True)
         return
     _background.send(layer, group, message)
 

@@ -19,6 +19,7 @@ from games import engine
 from games.engine import scoring as engine_scoring
 from games.engine.tally import TableRound, start_double, table_round_check
 from games.live import publish as live
+from games.live.wall import on_commit_wall
 from games.models import Match, Player, Round, Seat
 from games.problems import (
     IdempotencyKeyReused,
@@ -306,6 +307,7 @@ def _record(
             "finished": match.status == Match.Status.FINISHED,
         },
     )
+    on_commit_wall(match_id=match.pk)  # a public competition's wall shows the table's progress
     if match.status == Match.Status.FINISHED:
         # then every socket reads the match again and sends match_over, as after a last move
         live.on_commit_moved(match_id=match.pk, seq=0, version=match.version, always=True)

@@ -13,6 +13,7 @@ from games.web.views import (
     PlayerPage,
     TablePage,
 )
+from games.web.wall import WallPage
 from scoring.models import VARIANT_CHOICES
 
 
@@ -37,5 +38,6 @@ urlpatterns: list[URLPattern] = [
     path("competitions/", CompetitionIndexPage.as_view(), name="web-competitions"),
     path("competitions/<int:competition_id>/", CompetitionPage.as_view(), name="web-competition"),
     path("leaderboards/<variant:variant>/", LeaderboardPage.as_view(), name="web-leaderboard"),
+    path("events/<int:competition_id>/", WallPage.as_view(), name="web-wall"),
     path("favicon.ico", FaviconRedirect.as_view(), name="favicon"),
 ]

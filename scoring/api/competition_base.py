@@ -62,6 +62,9 @@ class CompetitionSerializer(serializers.Serializer):
     starts_on = serializers.DateField(allow_null=True)
     ends_on = serializers.DateField(allow_null=True)
     status = serializers.ChoiceField(choices=Competition.Status.choices)
+    public = serializers.BooleanField(
+        help_text="Its wall is readable without a token (/api/public/competitions/{id}/standings)."
+    )
     organiser = OrganiserSerializer()
     registered = serializers.IntegerField(help_text="Players registered (withdrawals left out).")
     created_at = serializers.DateTimeField()
@@ -108,6 +111,7 @@ def competition_json(competition: Competition) -> dict[str, Any]:
                 "starts_on",
                 "ends_on",
                 "status",
+                "public",
                 "created_at",
                 "finished_at",
             )
@@ -137,6 +141,7 @@ TOURNAMENT_EXAMPLE: dict[str, Any] = {
     "starts_on": "2025-03-08",
     "ends_on": "2025-03-08",
     "status": "registering",
+    "public": False,
     "organiser": {"id": 1, "name": "Ada"},
     "registered": 12,
     "created_at": _CREATED_AT,

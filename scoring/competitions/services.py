@@ -597,6 +597,8 @@ def competition_match_finished(*, match_id: int) -> bool:
         link.save(update_fields=["finished"])
         if link.stage_id is not None:
             _stage_maybe_finished(competition=competition, stage_id=link.stage_id)
+        if competition.public:
+            games_port().wall_changed(match_id=match_id)  # after commit, to the public wall
         return True
 
 

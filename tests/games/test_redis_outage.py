@@ -86,6 +86,7 @@ RELIABILITY_MD = Path(__file__).resolve().parents[2] / "docs" / "reliability.md"
 SCOPES = ("register", "login", "match_create", "match_create_address", "move", "move_address")
 #: Run last, in this order: each takes away something the others use.
 LAST = [
+    ("POST", "/api/competitions/{competition_id}/unpublish"),  # after the wall is read
     ("POST", "/api/matches/{match_id}/resign"),
     ("POST", "/api/matches/{match_id}/abandon"),
     ("DELETE", "/api/auth/tokens/{token_id}"),

@@ -1,0 +1,149 @@
+// The public wall (/events/{id}/): the server renders it once; this script follows the
+// wall's socket (/ws/public/competitions/{id}/, no token) and redraws the standings and the
+// tables from each frame, without a reload. Names are set as text, never as markup.
+
+const root = document.getElementById("wall");
+const competitionId = root.dataset.competitionId;
+/** Close codes after which reconnecting cannot help: not public (4404), a bad request. */
+const HOPELESS = new Set([4400, 4404]);
+const BACKOFF_MS = [1000, 2000, 5000, 10000];
+
+let wall = null;
+
+function el(tag, text, className) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  if (className) node.className = className;
+  return node;
+}
+
+function points(value) {
+  return Number.isInteger(value) ? value.toFixed(1) : String(value);
+}
+
+function drawStandings() {
+  const body = document.querySelector("#wall-standings tbody");
+  const rows = wall.standings.map((row) => {
+    const tr = el("tr");
+    tr.append(
+      el("td", row.rank === null ? "–" : `${row.rank}${row.shared ? "=" : ""}`),
+      el("td", row.name, "name"),
+      el("td", points(row.placement_points)),
+      el("td", row.total_points),
+      el("td", row.matches),
+    );
+    const stages = el("td", null, "by-stage");
+    for (const stage of row.by_stage) {
+      stages.append(
+        el("span", `S${stage.stage}: ${stage.bye ? "bye " : ""}${points(stage.placement_points)}`),
+        " ",
+      );
+    }
+    tr.append(stages);
+    return tr;
+  });
+  if (!rows.length) {
+    const tr = el("tr");
+    const td = el("td", "No standings yet.");
+    td.colSpan = 6;
+    tr.append(td);
+    rows.push(tr);
+  }
+  body.replaceChildren(...rows);
+}
+
+function tableItem(table) {
+  const li = el("li", null, "wall-table");
+  li.dataset.table = table.table;
+  li.dataset.status = table.status;
+  let progress = table.status;
+  if (table.rounds) {
+    progress += `: round ${table.rounds.entered} of ${table.rounds.total} entered`;
+  }
+  li.append(
+    el("strong", `Table ${table.table}`),
+    " ",
+    el("span", table.seats.join(", "), "seats"),
+    " ",
+    el("span", progress, "progress"),
+  );
+  return li;
+}
+
+function drawStages() {
+  const stages = wall.stages.map((stage) => {
+    const section = el("section", null, "wall-stage");
+    section.dataset.stage = stage.number;
+    const title = el("h3", `Stage ${stage.number} `);
+    title.append(el("span", `(${stage.status})`, "status"));
+    const list = el("ol", null, "wall-table-list");
+    list.append(...stage.tables.map(tableItem));
+    section.append(title, list);
+    if (stage.byes.length) section.append(el("p", `Byes: ${stage.byes.join(", ")}`, "byes"));
+    return section;
+  });
+  if (!stages.length) stages.push(el("p", "No tables yet."));
+  document.getElementById("wall-stages").replaceChildren(...stages);
+}
+
+function draw() {
+  document.getElementById("wall-name").textContent = wall.competition.name;
+  document.title = `${wall.competition.name}: standings`;
+  const { current_stage: stage, stage_count: count } = wall.competition;
+  document.getElementById("wall-stage").textContent = stage
+    ? `Stage ${stage}${count ? ` of ${count}` : ""}`
+    : "";
+  drawStandings();
+  drawStages();
+}
+
+function onFrame(frame) {
+  if (frame.type === "hello") {
+    wall = frame.wall;
+  } else if (!wall) {
+    return;
+  } else if (frame.type === "standings_changed") {
+    const { type: _type, ...changed } = frame;
+    wall = changed;
+  } else if (frame.type === "table_updated") {
+    const { stage: number, ...table } = frame.table;
+    const stage = wall.stages.find((s) => s.number === number);
+    if (!stage) return;
+    const at = stage.tables.findIndex((t) => t.table === table.table);
+    if (at >= 0) stage.tables[at] = table;
+    else stage.tables.push(table);
+  } else {
+    return;
+  }
+  draw();
+  root.dataset.updates = String(Number(root.dataset.updates || 0) + 1);
+}
+
+function setLive(state, text) {
+  const live = document.getElementById("wall-live");
+  live.dataset.state = state;
+  live.textContent = text;
+}
+
+function connect(failures) {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(
+    `${scheme}://${window.location.host}/ws/public/competitions/${competitionId}/`,
+  );
+  socket.addEventListener("open", () => {
+    failures = 0;
+    setLive("live", "live");
+  });
+  socket.addEventListener("message", (event) => onFrame(JSON.parse(event.data)));
+  socket.addEventListener("close", (event) => {
+    if (HOPELESS.has(event.code)) {
+      setLive("off", "not live");
+      return;
+    }
+    setLive("connecting", "reconnecting…");
+    const wait = BACKOFF_MS[Math.min(failures, BACKOFF_MS.length - 1)];
+    window.setTimeout(() => connect(failures + 1), wait);
+  });
+}
+
+connect(0);

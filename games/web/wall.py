@@ -1,0 +1,34 @@
+"""The public wall's page, ``/events/{id}/``: a public competition's standings and tables for
+anyone (a phone, or ``?layout=projector`` on a big screen), kept fresh by its socket."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from django.views.generic import TemplateView
+
+from scoring.competitions.problems import CompetitionNotFound
+from scoring.competitions.wall import public_competition_get, wall_body
+
+#: The page's layouts (``?layout=``); any other value is the phone's.
+LAYOUTS = ("phone", "projector")
+
+
+class WallPage(TemplateView):
+    """The wall as the server renders it (names escaped by the template); its script then
+    follows ``/ws/public/competitions/{id}/`` and redraws it from each frame, without a
+    reload. A competition that is not public is not found (404), as for none."""
+
+    template_name = "games/web/wall.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        try:
+            competition = public_competition_get(competition_id=kwargs["competition_id"])
+        except CompetitionNotFound:
+            raise Http404("No such competition.") from None
+        layout = self.request.GET.get("layout", "phone")
+        context["layout"] = layout if layout in LAYOUTS else "phone"
+        context["wall"] = wall_body(competition=competition)
+        return context

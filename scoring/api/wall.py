@@ -1,0 +1,128 @@
+"""A competition's public wall: publish and unpublish it (organiser), and read it (anyone)."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring.api.apidocs import wall as apidocs
+from scoring.api.common import check_known_params
+from scoring.api.competition_base import (
+    COMPETITION_ID,
+    CompetitionApi,
+    CompetitionSerializer,
+    competition_json,
+)
+from scoring.competitions.selectors import competition_get
+from scoring.competitions.wall import competition_publish, public_competition_get, wall_body
+from scoring.models import Competition, Stage
+
+
+class WallCompetitionSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=Competition.Kind.choices)
+    variant = serializers.CharField()
+    status = serializers.ChoiceField(choices=Competition.Status.choices)
+    current_stage = serializers.IntegerField(help_text="0 before the first stage.")
+    stage_count = serializers.IntegerField(allow_null=True, help_text="Tournaments only.")
+
+
+class WallStagePointsSerializer(serializers.Serializer):
+    stage = serializers.IntegerField()
+    matches = serializers.IntegerField()
+    placement_points = serializers.FloatField()
+    bye = serializers.BooleanField()
+
+
+class WallStandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(allow_null=True, help_text="Null: not ranked yet (leagues).")
+    shared = serializers.BooleanField()
+    name = serializers.CharField(help_text="The display name, as shown.")
+    matches = serializers.IntegerField()
+    placement_points = serializers.FloatField()
+    total_points = serializers.IntegerField()
+    by_stage = WallStagePointsSerializer(many=True)
+
+
+class WallRoundsSerializer(serializers.Serializer):
+    entered = serializers.IntegerField()
+    total = serializers.IntegerField()
+
+
+class WallTableSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    status = serializers.CharField(help_text="The match's status (playing, finished, ...).")
+    results_in = serializers.BooleanField(help_text="Its results count in the standings.")
+    seats = serializers.ListField(child=serializers.CharField(), help_text="Names, seat order.")
+    rounds = WallRoundsSerializer(
+        allow_null=True, help_text="A match scored at a table: rounds entered of its total."
+    )
+
+
+class WallStageSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Stage.Status.choices)
+    tables = WallTableSerializer(many=True)
+    byes = serializers.ListField(child=serializers.CharField(), help_text="Names.")
+
+
+class PublicWallSerializer(serializers.Serializer):
+    competition = WallCompetitionSerializer()
+    final = serializers.BooleanField(help_text="The competition has finished.")
+    standings = WallStandingSerializer(many=True)
+    stages = WallStageSerializer(many=True)
+
+
+class CompetitionPublishApi(CompetitionApi):
+    """The organiser makes the competition's wall public."""
+
+    @extend_schema(
+        operation_id="competition_publish",
+        **apidocs.PUBLISH_HEADING,
+        parameters=[COMPETITION_ID],
+        request=None,
+        responses=apidocs.publish_responses(CompetitionSerializer, public=True),
+    )
+    def post(self, request: Request, competition_id: int) -> Response:
+        competition_publish(competition_id=competition_id, player=self.player(request), public=True)
+        return Response(competition_json(competition_get(competition_id=competition_id)))
+
+
+class CompetitionUnpublishApi(CompetitionApi):
+    """The organiser makes the competition's wall private again."""
+
+    @extend_schema(
+        operation_id="competition_unpublish",
+        **apidocs.UNPUBLISH_HEADING,
+        parameters=[COMPETITION_ID],
+        request=None,
+        responses=apidocs.publish_responses(CompetitionSerializer, public=False),
+    )
+    def post(self, request: Request, competition_id: int) -> Response:
+        competition_publish(
+            competition_id=competition_id, player=self.player(request), public=False
+        )
+        return Response(competition_json(competition_get(competition_id=competition_id)))
+
+
+class PublicStandingsApi(APIView):
+    """A public competition's wall, for anyone: no token."""
+
+    authentication_classes = ()
+    permission_classes = (AllowAny,)
+
+    @extend_schema(
+        operation_id="public_competition_standings",
+        **apidocs.WALL_HEADING,
+        parameters=[COMPETITION_ID],
+        responses=apidocs.wall_responses(PublicWallSerializer),
+    )
+    def get(self, request: Request, competition_id: int) -> Response:
+        check_known_params(request, [])
+        competition = public_competition_get(competition_id=competition_id)
+        return Response(wall_body(competition=competition))

@@ -1,0 +1,168 @@
+"""The public wall of a competition: what an organiser publishes, readable without a token.
+
+The wall shows names as they are shown (display names) and nothing private: no player ids, no
+usernames, no ratings, nothing of a match in play but its status (and, for a match scored at a
+table, how many of its rounds are entered). A competition that is not public is not found (404),
+so that its existence is not revealed.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Count, Q
+
+from scoring.competitions.problems import CompetitionNotFound, NotOrganiser
+from scoring.competitions.standings import points_by_stage, standings
+from scoring.models import Bye, Competition, CompetitionMatch, Stage
+from scoring.ports import PlayerRef, games_port
+
+#: The competition's fields the wall shows.
+COMPETITION_FIELDS = ("id", "name", "kind", "variant", "status", "current_stage", "stage_count")
+#: Each standings row's fields the wall shows (``by_stage`` beside them).
+ROW_FIELDS = ("rank", "shared", "name", "matches", "placement_points", "total_points")
+
+
+def competition_publish(*, competition_id: int, player: PlayerRef, public: bool) -> Competition:
+    """Make competition ``competition_id``'s wall public (or private again): its organiser only
+    (403 ``not_organiser``). Idempotent: publishing a public competition changes nothing."""
+    with transaction.atomic():
+        competition = Competition.objects.select_for_update().filter(pk=competition_id).first()
+        if competition is None:
+            raise CompetitionNotFound(f"There is no competition {competition_id}.")
+        if competition.organiser_id != player.id:
+            raise NotOrganiser(
+                f"Only the organiser of competition {competition.pk} can publish its wall."
+            )
+        if competition.public != public:
+            competition.public = public
+            competition.save(update_fields=["public"])
+            if not public:
+                games_port().wall_closed(competition_id=competition.pk)  # its sockets close
+    return competition
+
+
+def public_competition_get(*, competition_id: int) -> Competition:
+    """The competition if it is public; else 404 ``competition_not_found``, as for none."""
+    competition = Competition.objects.filter(pk=competition_id, public=True).first()
+    if competition is None:
+        raise CompetitionNotFound(f"There is no competition {competition_id}.")
+    return competition
+
+
+def competition_is_public(*, competition_id: int) -> bool:
+    return Competition.objects.filter(pk=competition_id, public=True).exists()
+
+
+def public_competition_of_match(*, match_id: int) -> int | None:
+    """The id of the public competition match ``match_id`` counts in, if any."""
+    return (
+        CompetitionMatch.objects.filter(match_id=match_id, competition__public=True)
+        .values_list("competition_id", flat=True)
+        .first()
+    )
+
+
+def wall_standings(*, competition: Competition) -> list[dict[str, Any]]:
+    """The standings rows, best first, with the wall's fields and the points per stage."""
+    stages = points_by_stage(competition=competition)
+    return [
+        {
+            **{name: row[name] for name in ROW_FIELDS},
+            "by_stage": [
+                {name: entry[name] for name in ("stage", "matches", "placement_points", "bye")}
+                for entry in stages.get(row["player_id"], [])
+            ],
+        }
+        for row in standings(competition=competition)
+    ]
+
+
+def _tables(competition: Competition, match_id: int | None = None) -> list[dict[str, Any]]:
+    """Each table (in stage and table order) with its stage's id: the names seated, its
+    match's status and, at a table, its rounds entered and to play."""
+    links = CompetitionMatch.objects.filter(competition=competition, stage__isnull=False)
+    if match_id is not None:
+        links = links.filter(match_id=match_id)
+    rows = (
+        links.annotate(
+            entered=Count("match__rounds", filter=Q(match__rounds__status="finished"))
+        )
+        .order_by("stage__number", "table_number")
+        .values(
+            "pk", "stage_id", "stage__number", "table_number", "finished", "entered",
+            "match__status", "match__play", "match__options",
+        )
+    )  # fmt: skip
+    names: dict[int, list[str]] = defaultdict(list)
+    for seat in (
+        links.order_by("pk", "match__seats__position")
+        .filter(match__seats__isnull=False)
+        .values("pk", "match__seats__player__display_name")
+    ):
+        names[seat["pk"]].append(seat["match__seats__player__display_name"])
+    return [
+        {
+            "stage_id": row["stage_id"],
+            "stage": row["stage__number"],
+            "table": row["table_number"],
+            "status": row["match__status"],
+            "results_in": row["finished"],
+            "seats": names[row["pk"]],
+            "rounds": (
+                {"entered": row["entered"], "total": row["match__options"].get("rounds")}
+                if row["match__play"] == "table"
+                else None
+            ),
+        }
+        for row in rows
+    ]
+
+
+def _public_table(table: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in table.items() if key not in ("stage_id", "stage")}
+
+
+def wall_table(*, competition: Competition, match_id: int) -> dict[str, Any] | None:
+    """One table's progress as the wall shows it (with its ``stage`` number); ``None``: the
+    match is at no table of the competition's stages."""
+    tables = _tables(competition, match_id)
+    if not tables:
+        return None
+    return {"stage": tables[0]["stage"], **_public_table(tables[0])}
+
+
+def wall_stages(*, competition: Competition) -> list[dict[str, Any]]:
+    """Each stage (a tournament's; a league has none) with its tables and the names of who sat
+    it out."""
+    tables: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for table in _tables(competition):
+        tables[table["stage_id"]].append(_public_table(table))
+    byes: dict[int, list[str]] = defaultdict(list)
+    for bye in (
+        Bye.objects.filter(competition=competition)
+        .order_by("stage_id", "player__display_name", "player_id")
+        .values("stage_id", "player__display_name")
+    ):
+        byes[bye["stage_id"]].append(bye["player__display_name"])
+    return [
+        {
+            "number": stage.number,
+            "status": stage.status,
+            "tables": tables[stage.pk],
+            "byes": byes[stage.pk],
+        }
+        for stage in Stage.objects.filter(competition=competition).order_by("number")
+    ]
+
+
+def wall_body(*, competition: Competition) -> dict[str, Any]:
+    """The wall: the competition, its standings and its stages with their tables."""
+    return {
+        "competition": {name: getattr(competition, name) for name in COMPETITION_FIELDS},
+        "final": competition.status == Competition.Status.FINISHED,
+        "standings": wall_standings(competition=competition),
+        "stages": wall_stages(competition=competition),
+    }

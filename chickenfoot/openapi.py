@@ -84,6 +84,7 @@ PROBLEM_CODES = [
     "table_match",
     "not_table_match",
     "not_scorer",
+    "scorer_link_not_found",
     "not_guest_seat",
     "claim_code_unknown",
     "claim_code_spent",

@@ -189,6 +189,11 @@ class NotScorer(ForbiddenError):
     title = "Not a scorer"
 
 
+class ScorerLinkNotFound(NotFoundError):
+    code = "scorer_link_not_found"
+    title = "No such scorer link"
+
+
 class NotGuestSeat(ConflictError):
     code = "not_guest_seat"
     title = "Not a guest's seat"

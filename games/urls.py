@@ -19,6 +19,7 @@ from games.api.pictures import BoardSvgApi, ScoresSvgApi
 from games.api.players import PlayerMeApi, PlayerRegisterApi, TokenObtainApi
 from games.api.records import MatchFinaliseApi, MatchRecordApi
 from games.api.rounds import MatchRoundsApi
+from games.api.scorer_links import ScorerLinkRevokeApi, ScorerLinksApi
 from games.api.table_scores import ClaimCodeApi, ClaimRedeemApi, RoundScoresApi
 from games.api.tokens import LogoutAllApi, LogoutApi, TokenListApi, TokenRevokeApi
 
@@ -58,4 +59,10 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="claim-code",
     ),
     path("players/me/claims", ClaimRedeemApi.as_view(), name="claim-redeem"),
+    path("matches/<int:match_id>/scorer-links", ScorerLinksApi.as_view(), name="scorer-links"),
+    path(
+        "matches/<int:match_id>/scorer-links/<int:link_id>",
+        ScorerLinkRevokeApi.as_view(),
+        name="scorer-link-revoke",
+    ),
 ]

@@ -1,4 +1,5 @@
-"""Rows of table matches: each round's score entry (append-only) and guests' claim codes."""
+"""Rows of table matches: each round's score entry (append-only), guests' claim codes, and
+scorer links."""
 
 from __future__ import annotations
 
@@ -20,7 +21,20 @@ class ScoreEntry(models.Model):
     round = models.ForeignKey("games.Round", on_delete=models.CASCADE, related_name="entries")
     number = models.PositiveSmallIntegerField(help_text="The round's number (1-based).")
     entered_by = models.ForeignKey(
-        "games.Player", on_delete=models.PROTECT, related_name="score_entries"
+        "games.Player",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="score_entries",
+        help_text="The player who entered it; empty when a scorer link did.",
+    )
+    scorer_link = models.ForeignKey(
+        "games.ScorerLink",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="entries",
+        help_text="The scorer link it was entered with; empty when a player did.",
     )
     seats = models.JSONField(help_text="Per seat: points, went_out, and tiles when given.")
     version = models.PositiveIntegerField(help_text="The match's version after this entry.")
@@ -36,6 +50,16 @@ class ScoreEntry(models.Model):
                 fields=["match", "entered_by", "idempotency_key"],
                 condition=~Q(idempotency_key=""),
                 name="scoreentry_unique_idempotency_key",
+            ),
+            models.UniqueConstraint(
+                fields=["match", "scorer_link", "idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="scoreentry_unique_link_idempotency_key",
+            ),
+            models.CheckConstraint(
+                condition=Q(entered_by__isnull=False, scorer_link__isnull=True)
+                | Q(entered_by__isnull=True, scorer_link__isnull=False),
+                name="scoreentry_entered_by_player_or_link",
             ),
         ]
 
@@ -63,3 +87,24 @@ class GuestClaim(models.Model):
 
     def __str__(self) -> str:
         return f"Claim of seat {self.position} of match {self.match_id}"
+
+
+class ScorerLink(models.Model):
+    """A capability to score one table match: whoever holds its code may enter and read that
+    match's scores, and nothing else, until it is revoked (``revoked_at``).
+
+    Only the code's SHA-256 is kept (the claim codes' hash: games/tables/claims.py).
+    """
+
+    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="scorer_links")
+    code_hash = models.CharField(max_length=64, unique=True, help_text="SHA-256 of the code.")
+    created_by = models.ForeignKey("games.Player", on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "pk"]
+
+    def __str__(self) -> str:
+        return f"Scorer link {self.pk} of match {self.match_id}"

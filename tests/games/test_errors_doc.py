@@ -251,6 +251,9 @@ TABLE_PRODUCERS: dict[str, Callable[[World], Any]] = {
     "invalid_scores": lambda w: _scores(w, w.clients[0], _table(w), [-1, 1, 2]),
     "not_guest_seat": lambda w: w.clients[0].post(f"/api/matches/{_table(w)}/seats/0/claim-code"),
     "claim_code_unknown": lambda w: _claim(w, w.clients[2], "NOPE2345"),
+    "scorer_link_not_found": lambda w: w.clients[0].delete(
+        f"/api/matches/{_table(w)}/scorer-links/999999"
+    ),
     "claim_code_spent": _claim_code_spent,
     "claim_conflict": lambda w: _claim(w, w.clients[1], _claim_code(w, _table(w))),
 }

@@ -31,6 +31,7 @@ from games import engine
 from games.engine.shuffle import new_match_seed
 from games.models import DeviceToken, Match, Player
 from games.services import SeatSpec, match_create, match_start, seat_join
+from games.tables.scorer_links import scorer_link_issue
 from games.tables.seats import TableSeatSpec
 from games.tables.services import table_match_create
 from tests.conftest import broker_at
@@ -136,6 +137,7 @@ class World:
     table: Match  # ada's, played at a table with grace and a guest: round 1 is entered
     competition: int
     spare_token: int  # one of ada's tokens, for the revoke
+    scorer_link: int  # a scorer link of the table match, for the revoke
 
     def caller(self, template: str) -> APIClient:
         if template.endswith(("/moves", "/legal-moves")):
@@ -149,7 +151,9 @@ class World:
 
     def path(self, template: str) -> str:
         match = self.playing
-        if "/rounds/{number}/" in template or "/seats/{position}/" in template:
+        if any(
+            part in template for part in ("/rounds/{number}/", "/seats/{position}/", "/scorer-")
+        ):
             match = self.table
         elif template.endswith(("/start", "/abandon")):
             match = self.bots
@@ -161,6 +165,7 @@ class World:
             "player_id": self.players[0].pk,
             "opponent_id": self.players[1].pk,
             "token_id": self.spare_token,
+            "link_id": self.scorer_link,
             **PLACEHOLDERS,
         }
         return filled(template, ids) + required_query(template)
@@ -230,6 +235,7 @@ def make_world(players: list[Player]) -> World:
         table=table,
         competition=created.json()["id"],
         spare_token=spare[0],
+        scorer_link=scorer_link_issue(match_id=table.pk, player=ada).link.pk,
     )
 
 
@@ -294,7 +300,7 @@ def pages() -> list[str]:
     the web pages, the schema's own pages, the admin."""
     ids = dict.fromkeys(("match_id", "competition_id", "player_id", "opponent_id"), 1)
     described = {
-        resolve(filled(template, {**ids, "token_id": 1, **PLACEHOLDERS})).route
+        resolve(filled(template, {**ids, "token_id": 1, "link_id": 1, **PLACEHOLDERS})).route
         for template in openapi()["paths"]
     }
     return [

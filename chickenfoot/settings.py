@@ -560,6 +560,8 @@ SPECTACULAR_SETTINGS = {
         # labels differ, so each is an enum of its own.
         "StageStatusEnum": "scoring.competition_models.Stage.Status",
         "RoundStatusEnum": "games.api.rounds.ROUND_STATUS_CHOICES",
+        "RoundReviewStatusEnum": "games.tables.api_types.ROUND_REVIEW_STATUSES",
+        "ConfirmationEnum": "games.tables.models.TableSettings.Confirmation",
     },
 }
 

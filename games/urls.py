@@ -18,6 +18,12 @@ from games.api.moves import LegalMovesApi, MoveLogApi, MoveSubmitApi
 from games.api.pictures import BoardSvgApi, ScoresSvgApi
 from games.api.players import PlayerMeApi, PlayerRegisterApi, TokenObtainApi
 from games.api.records import MatchFinaliseApi, MatchRecordApi
+from games.api.round_reviews import (
+    RoundConfirmApi,
+    RoundDisputeApi,
+    RoundResolveApi,
+    TableSettingsApi,
+)
 from games.api.rounds import MatchRoundsApi
 from games.api.scorer_links import ScorerLinkRevokeApi, ScorerLinksApi
 from games.api.table_scores import ClaimCodeApi, ClaimRedeemApi, RoundScoresApi
@@ -64,5 +70,23 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "matches/<int:match_id>/scorer-links/<int:link_id>",
         ScorerLinkRevokeApi.as_view(),
         name="scorer-link-revoke",
+    ),
+    path(
+        "matches/<int:match_id>/table-settings", TableSettingsApi.as_view(), name="table-settings"
+    ),
+    path(
+        "matches/<int:match_id>/rounds/<int:number>/confirm",
+        RoundConfirmApi.as_view(),
+        name="round-confirm",
+    ),
+    path(
+        "matches/<int:match_id>/rounds/<int:number>/dispute",
+        RoundDisputeApi.as_view(),
+        name="round-dispute",
+    ),
+    path(
+        "matches/<int:match_id>/rounds/<int:number>/resolve",
+        RoundResolveApi.as_view(),
+        name="round-resolve",
     ),
 ]

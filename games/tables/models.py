@@ -108,3 +108,56 @@ class ScorerLink(models.Model):
 
     def __str__(self) -> str:
         return f"Scorer link {self.pk} of match {self.match_id}"
+
+
+class TableSettings(models.Model):
+    """A table match's own settings: who must confirm each round (``confirmation``).
+
+    A match without a row has the defaults (``nobody``).
+    """
+
+    class Confirmation(models.TextChoices):
+        NOBODY = "nobody", "Nobody"
+        ANY_OTHER_SEAT = "any_other_seat", "Any seat with an account but the one who entered it"
+        EVERY_SEAT = "every_seat", "Every seat with an account"
+
+    match = models.OneToOneField(
+        "games.Match", on_delete=models.CASCADE, related_name="table_settings"
+    )
+    confirmation = models.CharField(
+        max_length=16, choices=Confirmation.choices, default=Confirmation.NOBODY
+    )
+
+    def __str__(self) -> str:
+        return f"Table settings of match {self.match_id}: {self.confirmation}"
+
+
+class RoundReview(models.Model):
+    """A confirmation, dispute or resolution of a table round's scores: append-only.
+
+    ``entry`` is the score entry it was about (the round's latest when it was made: a
+    correction needs confirming again). ``reason`` is a dispute's reason or a resolution's note,
+    the user's text as they wrote it (escaped wherever it is shown).
+    """
+
+    class Kind(models.TextChoices):
+        CONFIRM = "confirm", "Confirmed"
+        DISPUTE = "dispute", "Disputed"
+        RESOLVE = "resolve", "Resolved"
+
+    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="reviews")
+    number = models.PositiveSmallIntegerField(help_text="The round's number (1-based).")
+    entry = models.ForeignKey(ScoreEntry, on_delete=models.PROTECT, related_name="reviews")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    player = models.ForeignKey("games.Player", on_delete=models.PROTECT, related_name="+")
+    seat = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The reviewer's seat; empty for a creator without one."
+    )
+    reason = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "number", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} of round {self.number} of match {self.match_id}"

@@ -244,6 +244,23 @@ def _claim_code_spent(w: World) -> Any:
     return _claim(w, w.clients[3], code)
 
 
+def _scored(w: World) -> int:
+    """A table match whose round 1 its creator (player 0) has entered."""
+    match_id = _table(w)
+    _scores(w, w.clients[0], match_id, [0, 1, 2])
+    return match_id
+
+
+def _review(w: World, client: Any, match_id: int, kind: str, **body: str) -> Any:
+    return client.post(f"/api/matches/{match_id}/rounds/1/{kind}", body, format="json")
+
+
+def _confirmed_twice(w: World) -> Any:
+    match_id = _scored(w)
+    _review(w, w.clients[1], match_id, "confirm")
+    return _review(w, w.clients[1], match_id, "confirm")
+
+
 TABLE_PRODUCERS: dict[str, Callable[[World], Any]] = {
     "table_match": lambda w: w.clients[0].get(f"/api/matches/{_table(w)}/legal-moves"),
     "not_table_match": lambda w: _scores(w, w.clients[0], w.playing.pk, [0, 1, 2]),
@@ -251,6 +268,9 @@ TABLE_PRODUCERS: dict[str, Callable[[World], Any]] = {
     "invalid_scores": lambda w: _scores(w, w.clients[0], _table(w), [-1, 1, 2]),
     "not_guest_seat": lambda w: w.clients[0].post(f"/api/matches/{_table(w)}/seats/0/claim-code"),
     "claim_code_unknown": lambda w: _claim(w, w.clients[2], "NOPE2345"),
+    "own_entry": lambda w: _review(w, w.clients[0], _scored(w), "confirm"),
+    "already_confirmed": _confirmed_twice,
+    "no_dispute": lambda w: _review(w, w.clients[0], _scored(w), "resolve", note="ok"),
     "scorer_link_not_found": lambda w: w.clients[0].delete(
         f"/api/matches/{_table(w)}/scorer-links/999999"
     ),

@@ -84,8 +84,12 @@ REDIS_SERVER = shutil.which("redis-server")
 RELIABILITY_MD = Path(__file__).resolve().parents[2] / "docs" / "reliability.md"
 #: Every scope the settings limit (on here, far above what the test sends).
 SCOPES = ("register", "login", "match_create", "match_create_address", "move", "move_address")
-#: Run last, in this order: each takes away something the others use.
+#: Run last, in this order: each takes away something the others use, or needs what they made.
 LAST = [
+    # after round 1 of the table match is entered (by ada: her own entry she cannot confirm)
+    ("POST", "/api/matches/{match_id}/rounds/{number}/confirm"),
+    ("POST", "/api/matches/{match_id}/rounds/{number}/dispute"),
+    ("POST", "/api/matches/{match_id}/rounds/{number}/resolve"),
     ("POST", "/api/matches/{match_id}/resign"),
     ("POST", "/api/matches/{match_id}/abandon"),
     ("DELETE", "/api/auth/tokens/{token_id}"),
@@ -115,6 +119,9 @@ BODIES: dict[str, Any] = {
         "variant": "chickenfoot",
         "seats": [{"kind": "creator"}, {"kind": "bot", "level": 1}],
     },
+    "PATCH /api/matches/{match_id}/table-settings": {"confirmation": "any_other_seat"},
+    "POST /api/matches/{match_id}/rounds/{number}/dispute": {"reason": "I had 12."},
+    "POST /api/matches/{match_id}/rounds/{number}/resolve": {"note": "12 it is."},
     "POST /api/competitions": {
         "kind": "league",
         "name": "Spring",
@@ -151,9 +158,8 @@ class World:
 
     def path(self, template: str) -> str:
         match = self.playing
-        if any(
-            part in template for part in ("/rounds/{number}/", "/seats/{position}/", "/scorer-")
-        ):
+        parts = ("/rounds/{number}/", "/seats/{position}/", "/scorer-", "/table-settings")
+        if any(part in template for part in parts):
             match = self.table
         elif template.endswith(("/start", "/abandon")):
             match = self.bots

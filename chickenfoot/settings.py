@@ -392,6 +392,7 @@ THROTTLE_RATES: dict[str, str | None] = (
         "match_create_address": env_rate("THROTTLE_MATCH_CREATE_ADDRESS", "300/hour"),
         "move": env_rate("THROTTLE_MOVE", "120/min"),  # per player
         "move_address": env_rate("THROTTLE_MOVE_ADDRESS", "600/min"),
+        "scorer_guess": env_rate("THROTTLE_SCORER_GUESS", "20/min"),  # failed codes, per address
     }
     if RATE_LIMITS
     else {}
@@ -449,6 +450,10 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 # Where collectstatic puts them, for nginx to serve (docker-compose.yml: a volume shared with it).
+# Where a scorer link's page lives (the QR code's URL: <SCORER_LINK_BASE_URL>/score/<code>/);
+# empty: the host the request that made the link came to.
+SCORER_LINK_BASE_URL = env_str("SCORER_LINK_BASE_URL", "")
+
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 
 # --- API --------------------------------------------------------------------------------------
@@ -559,6 +564,8 @@ SPECTACULAR_SETTINGS = {
         "RoundStatusEnum": "games.api.rounds.ROUND_STATUS_CHOICES",
         # A table match's status after a score entry or a correction.
         "RoundScoresEnteredStatusEnum": ["playing", "finished"],
+        "RoundReviewStatusEnum": "games.tables.api_types.ROUND_REVIEW_STATUSES",
+        "ConfirmationEnum": "games.tables.models.TableSettings.Confirmation",
     },
 }
 

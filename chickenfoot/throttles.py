@@ -125,6 +125,38 @@ class MoveAddressThrottle(PerAddress):
     scope = "move_address"
 
 
+class ScorerGuessThrottle(PerAddress):
+    """Failed scorer codes, per address: counted only on a failure (``failure_count``), and
+    checked before a code is looked up (``refuses``), so that past the limit even a right code
+    is refused and a guess learns nothing. Fails open, as every throttle here does."""
+
+    scope = "scorer_guess"
+
+    def refuses(self, request: Request) -> bool:
+        if self.rate is None:
+            return False
+        now = self.timer()
+        window = int(now // self.duration)
+        try:
+            count = cache.get(f"{self.get_cache_key(request, None)}:{window}") or 0
+        except CACHE_ERRORS as error:
+            logger.warning(
+                "Throttle %s not applied (request let through): the cache is unavailable: %s: %s",
+                self.scope,
+                type(error).__name__,
+                error,
+            )
+            return False
+        if int(count) < self.num_requests:
+            return False
+        self._wait = max(1, math.ceil((window + 1) * self.duration - now))
+        return True
+
+    def failure_count(self, request: Request) -> None:
+        """Count one failed code (``allow_request`` increments, and fails open)."""
+        self.allow_request(request, None)
+
+
 #: The throttles of each limited operation, as the views list them.
 REGISTER_THROTTLES = (RegisterThrottle,)
 LOGIN_THROTTLES = (LoginThrottle,)

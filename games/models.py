@@ -316,4 +316,11 @@ class Move(models.Model):
 # Accounts' rows live in modules of their own; imported here so Django finds them.
 from games.accounts.token_models import DeviceToken  # noqa: E402, F401
 from games.accounts.username_models import UsernameKey  # noqa: E402, F401
-from games.tables.models import GuestClaim, MatchReopening, ScoreEntry  # noqa: E402, F401
+from games.tables.models import (  # noqa: E402, F401
+    GuestClaim,
+    MatchReopening,
+    RoundReview,
+    ScoreEntry,
+    ScorerLink,
+    TableSettings,
+)

@@ -189,6 +189,26 @@ class NotScorer(ForbiddenError):
     title = "Not a scorer"
 
 
+class ScorerLinkNotFound(NotFoundError):
+    code = "scorer_link_not_found"
+    title = "No such scorer link"
+
+
+class AlreadyConfirmed(ConflictError):
+    code = "already_confirmed"
+    title = "Already confirmed"
+
+
+class OwnEntry(ForbiddenError):
+    code = "own_entry"
+    title = "Your own entry"
+
+
+class NoDispute(ConflictError):
+    code = "no_dispute"
+    title = "No open dispute"
+
+
 class NotGuestSeat(ConflictError):
     code = "not_guest_seat"
     title = "Not a guest's seat"

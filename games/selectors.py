@@ -186,12 +186,15 @@ def match_summary(*, match: Match, viewer: Player | None = None) -> dict[str, An
     }
 
 
-def match_view(*, match: Match, seat: int | None, viewer: Player) -> dict[str, Any]:
-    """The match as ``seat`` sees it (``None``: a spectator): the summary plus the engine's view."""
+def match_view(*, match: Match, seat: int | None, viewer: Player | None) -> dict[str, Any]:
+    """The match as ``seat`` sees it (``None``: a spectator; ``viewer`` ``None``: a scorer link,
+    which has no account): the summary plus the engine's view."""
     body = match_summary(match=match, viewer=viewer)
     body["your_seat"] = seat
-    body["you_may_start"] = match.status == Match.Status.OPEN and (
-        match.created_by_id == viewer.pk or viewer.organises
+    body["you_may_start"] = (
+        match.status == Match.Status.OPEN
+        and viewer is not None
+        and (match.created_by_id == viewer.pk or viewer.organises)
     )
     body.update(match_round_table(match=match))
     body["state"] = None

@@ -18,7 +18,14 @@ from games.api.moves import LegalMovesApi, MoveLogApi, MoveSubmitApi
 from games.api.pictures import BoardSvgApi, ScoresSvgApi
 from games.api.players import PlayerMeApi, PlayerRegisterApi, TokenObtainApi
 from games.api.records import MatchFinaliseApi, MatchRecordApi
+from games.api.round_reviews import (
+    RoundConfirmApi,
+    RoundDisputeApi,
+    RoundResolveApi,
+    TableSettingsApi,
+)
 from games.api.rounds import MatchRoundsApi
+from games.api.scorer_links import ScorerLinkRevokeApi, ScorerLinksApi
 from games.api.table_corrections import (
     MatchReopenApi,
     RoundScoresCorrectionApi,
@@ -65,4 +72,28 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("players/me/claims", ClaimRedeemApi.as_view(), name="claim-redeem"),
     path("matches/<int:match_id>/reopen", MatchReopenApi.as_view(), name="match-reopen"),
     path("matches/<int:match_id>/score-log", ScoreLogApi.as_view(), name="score-log"),
+    path("matches/<int:match_id>/scorer-links", ScorerLinksApi.as_view(), name="scorer-links"),
+    path(
+        "matches/<int:match_id>/scorer-links/<int:link_id>",
+        ScorerLinkRevokeApi.as_view(),
+        name="scorer-link-revoke",
+    ),
+    path(
+        "matches/<int:match_id>/table-settings", TableSettingsApi.as_view(), name="table-settings"
+    ),
+    path(
+        "matches/<int:match_id>/rounds/<int:number>/confirm",
+        RoundConfirmApi.as_view(),
+        name="round-confirm",
+    ),
+    path(
+        "matches/<int:match_id>/rounds/<int:number>/dispute",
+        RoundDisputeApi.as_view(),
+        name="round-dispute",
+    ),
+    path(
+        "matches/<int:match_id>/rounds/<int:number>/resolve",
+        RoundResolveApi.as_view(),
+        name="round-resolve",
+    ),
 ]

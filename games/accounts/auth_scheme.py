@@ -25,3 +25,20 @@ class PlayerTokenScheme(OpenApiAuthenticationExtension):
                 "It expires (the login's `expiry`) and logout revokes it."
             ),
         }
+
+
+class ScorerCodeScheme(OpenApiAuthenticationExtension):
+    target_class = "games.accounts.scorer_authentication.ScorerAuthentication"
+    name = "scorerCode"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": "Authorization",
+            "description": (
+                "A scorer link's code, sent as `Authorization: Scorer <code>`: it opens one "
+                "table match's score entry, match view and round list, nothing else "
+                '(docs/tables.md, "Scorer links").'
+            ),
+        }

@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from chickenfoot.problems import flatten_errors
 from chickenfoot.query import check_query_params, page_size_check
 from chickenfoot.throttles import MATCH_CREATE_THROTTLES
+from games.accounts.scorer_authentication import scorer_of
 from games.api.apidocs import matches as apidocs
 from games.api.common import (
     ETAG_HEADER,
@@ -31,13 +32,14 @@ from games.api.match_types import (
     MatchCreateInputSerializer,
 )
 from games.api.paging import PAGE_PARAMETERS, MatchPagination
+from games.api.scorer_access import ScorerOrPlayerApi
 from games.api.strict import (
     PAGE_PARAMS,
     QuerySerializer,
     StrictIntegerField,
     StrictSerializer,
 )
-from games.models import Match
+from games.models import Match, Player
 from games.selectors import (
     match_for_viewer,
     match_get,
@@ -49,6 +51,7 @@ from games.selectors import (
 )
 from games.services import SeatSpec, match_create, match_start, seat_join
 from games.services.matches import match_create_refused
+from games.tables.scorer_links import match_for_scorer
 from games.tables.services import table_match_create_from, table_match_create_refused
 
 
@@ -153,11 +156,12 @@ class MatchMineListApi(GameApi):
         )
 
 
-class MatchDetailApi(GameApi):
+class MatchDetailApi(ScorerOrPlayerApi):
     """The match as the caller's seat sees it: own hand, the table, counts, turn, scores.
 
     Poll it with `If-None-Match: "<version>"`: an unchanged match answers 304 with no body.
     Organisers see a started match as a spectator; anyone may see a match that is still open.
+    A scorer link (`Authorization: Scorer <code>`) sees its own table match, as a spectator.
     """
 
     @extend_schema(
@@ -168,8 +172,13 @@ class MatchDetailApi(GameApi):
         responses=apidocs.MATCH_DETAIL_RESPONSES,
     )
     def get(self, request: Request, match_id: int) -> Response:
-        player = self.player(request)
-        match, seat = match_for_viewer(match_id=match_id, player=player)
+        scorer = scorer_of(request)
+        player: Player | None = None
+        if scorer is not None:
+            match, seat = match_for_scorer(match_id=match_id, scorer=scorer), None
+        else:
+            player = self.player(request)
+            match, seat = match_for_viewer(match_id=match_id, player=player)
         headers = {"ETag": etag(match.version), "Vary": "Authorization"}
         if matches_etag(request.headers.get("If-None-Match"), match.version):
             return Response(status=HTTPStatus.NOT_MODIFIED, headers=headers)

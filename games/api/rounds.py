@@ -12,19 +12,21 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.accounts.scorer_authentication import scorer_of
 from games.api.apidocs import rounds as apidocs
 from games.api.common import (
     ETAG_HEADER,
     IF_NONE_MATCH,
     MATCH_ID,
-    GameApi,
     etag,
     matches_etag,
 )
 from games.api.fields import TileOutputField
+from games.api.scorer_access import ScorerOrPlayerApi
 from games.models import Round
 from games.results import BLOCKED, OUT, match_rounds
 from games.selectors import match_for_player
+from games.tables.scorer_links import match_for_scorer
 
 #: A round's statuses (``Round.Status``'s values) under labels of their own: drf-spectacular names
 #: an enum by its values and labels, and a stage's status has the same ones (StageStatusEnum).
@@ -61,11 +63,12 @@ class RoundOutputSerializer(serializers.Serializer):
     ended_at = serializers.DateTimeField(allow_null=True)
 
 
-class MatchRoundsApi(GameApi):
+class MatchRoundsApi(ScorerOrPlayerApi):
     """Every round dealt so far: start double, status, scores, how it ended, commitment, seed.
 
     Nothing of a running round's hands or boneyard is shown (C-HIDDEN); its seed is revealed
-    when it ends, so anyone can recompute its deal (docs/api.md, "Fair shuffles").
+    when it ends, so anyone can recompute its deal (docs/api.md, "Fair shuffles"). A scorer
+    link (`Authorization: Scorer <code>`) reads its own table match's rounds.
     """
 
     @extend_schema_serializer(component_name="MatchRounds")
@@ -80,7 +83,11 @@ class MatchRoundsApi(GameApi):
         responses=apidocs.match_rounds_responses(MatchRoundsOutputSerializer),
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match, _ = match_for_player(match_id=match_id, player=self.player(request))
+        scorer = scorer_of(request)
+        if scorer is not None:
+            match = match_for_scorer(match_id=match_id, scorer=scorer)
+        else:
+            match, _ = match_for_player(match_id=match_id, player=self.player(request))
         headers = {"ETag": etag(match.version), "Vary": "Authorization"}
         if matches_etag(request.headers.get("If-None-Match"), match.version):
             return Response(status=HTTPStatus.NOT_MODIFIED, headers=headers)

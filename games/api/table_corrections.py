@@ -50,7 +50,7 @@ class RoundScoresCorrectionApi(RoundScoresApi):
             version = version_from_if_match(request.headers.get("If-Match"))
         outcome = round_scores_amend(
             match_id=match_id,
-            player=self.player(request),
+            player=self.caller(request),
             number=number,
             entries=[dict(entry) for entry in data.validated_data["scores"]],
             reason=data.validated_data["reason"],

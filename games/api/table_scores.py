@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from chickenfoot.throttles import MOVE_THROTTLES
 from games.api.apidocs import table_scores as docs
 from games.api.common import GameApi, etag, idempotency_key_from, version_from_if_match
+from games.api.scorer_access import ScorerOrPlayerApi
 from games.api.strict import (
     StrictBooleanField,
     StrictCharField,
@@ -53,7 +54,7 @@ class SeatScoreInputSerializer(StrictSerializer):
         return attrs
 
 
-class RoundScoresApi(GameApi):
+class RoundScoresApi(ScorerOrPlayerApi):
     """Enter round `number`'s scores of a table match: one entry per seat (docs/tables.md).
 
     Send the version you answer (`version` or `If-Match`): a stale one is refused (409). With
@@ -86,7 +87,7 @@ class RoundScoresApi(GameApi):
             version = version_from_if_match(request.headers.get("If-Match"))
         outcome = round_scores_enter(
             match_id=match_id,
-            player=self.player(request),
+            player=self.caller(request),
             number=number,
             entries=[dict(entry) for entry in data.validated_data["scores"]],
             expected_version=version,

@@ -28,7 +28,8 @@ from games.problems import (
 from games.services.common import match_lock
 from games.services.versions import request_fingerprint, version_check
 from games.tables.models import MatchReopening, ScoreEntry
-from games.tables.services import ScoresOutcome, scorer_check
+from games.tables.scorer_links import ScorerPrincipal
+from games.tables.services import ScoresOutcome, entered_by, scorer_check
 from scoring.competition_models import Competition, CompetitionMatch, Stage
 from scoring.services import match_corrected, round_results_replace
 
@@ -62,7 +63,7 @@ def match_locked(*, match: Match) -> bool:
 def round_scores_amend(
     *,
     match_id: int,
-    player: Player,
+    player: Player | ScorerPrincipal,
     number: int,
     entries: list[dict[str, Any]],
     reason: str,
@@ -86,7 +87,7 @@ def round_scores_amend(
         scorer_check(match=match, player=player)
         if idempotency_key:
             prior = ScoreEntry.objects.filter(
-                match=match, entered_by=player, idempotency_key=idempotency_key
+                match=match, idempotency_key=idempotency_key, **entered_by(player)
             ).first()
             if prior is not None:
                 if prior.request_hash != fingerprint:
@@ -127,7 +128,7 @@ def round_scores_amend(
 def _amend(
     *,
     match: Match,
-    player: Player,
+    player: Player | ScorerPrincipal,
     current: ScoreEntry,
     checked: TableRound,
     reason: str,
@@ -181,7 +182,7 @@ def _amend(
         match=match,
         round=row,
         number=number,
-        entered_by=player,
+        **entered_by(player),
         seats=seats,
         before=current.seats,
         reason=reason,

@@ -1,4 +1,5 @@
-"""Rows of table matches: each round's score entry (append-only) and guests' claim codes."""
+"""Rows of table matches: each round's score entry (append-only), guests' claim codes, and
+scorer links."""
 
 from __future__ import annotations
 
@@ -33,6 +34,15 @@ class ScoreEntry(models.Model):
         blank=True,
         on_delete=models.PROTECT,
         related_name="score_entries",
+        help_text="The player who entered it; empty when a scorer link did.",
+    )
+    scorer_link = models.ForeignKey(
+        "games.ScorerLink",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="entries",
+        help_text="The scorer link it was entered with; empty when a player did.",
     )
     seats = models.JSONField(help_text="Per seat: points, went_out, and tiles when given.")
     before = models.JSONField(
@@ -52,6 +62,16 @@ class ScoreEntry(models.Model):
                 fields=["match", "entered_by", "idempotency_key"],
                 condition=~Q(idempotency_key=""),
                 name="scoreentry_unique_idempotency_key",
+            ),
+            models.UniqueConstraint(
+                fields=["match", "scorer_link", "idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="scoreentry_unique_link_idempotency_key",
+            ),
+            models.CheckConstraint(
+                condition=Q(entered_by__isnull=False, scorer_link__isnull=True)
+                | Q(entered_by__isnull=True, scorer_link__isnull=False),
+                name="scoreentry_entered_by_player_or_link",
             ),
         ]
 
@@ -104,3 +124,77 @@ class GuestClaim(models.Model):
 
     def __str__(self) -> str:
         return f"Claim of seat {self.position} of match {self.match_id}"
+
+
+class ScorerLink(models.Model):
+    """A capability to score one table match: whoever holds its code may enter and read that
+    match's scores, and nothing else, until it is revoked (``revoked_at``).
+
+    Only the code's SHA-256 is kept (the claim codes' hash: games/tables/claims.py).
+    """
+
+    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="scorer_links")
+    code_hash = models.CharField(max_length=64, unique=True, help_text="SHA-256 of the code.")
+    created_by = models.ForeignKey("games.Player", on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "pk"]
+
+    def __str__(self) -> str:
+        return f"Scorer link {self.pk} of match {self.match_id}"
+
+
+class TableSettings(models.Model):
+    """A table match's own settings: who must confirm each round (``confirmation``).
+
+    A match without a row has the defaults (``nobody``).
+    """
+
+    class Confirmation(models.TextChoices):
+        NOBODY = "nobody", "Nobody"
+        ANY_OTHER_SEAT = "any_other_seat", "Any seat with an account but the one who entered it"
+        EVERY_SEAT = "every_seat", "Every seat with an account"
+
+    match = models.OneToOneField(
+        "games.Match", on_delete=models.CASCADE, related_name="table_settings"
+    )
+    confirmation = models.CharField(
+        max_length=16, choices=Confirmation.choices, default=Confirmation.NOBODY
+    )
+
+    def __str__(self) -> str:
+        return f"Table settings of match {self.match_id}: {self.confirmation}"
+
+
+class RoundReview(models.Model):
+    """A confirmation, dispute or resolution of a table round's scores: append-only.
+
+    ``entry`` is the score entry it was about (the round's latest when it was made: a
+    correction needs confirming again). ``reason`` is a dispute's reason or a resolution's note,
+    the user's text as they wrote it (escaped wherever it is shown).
+    """
+
+    class Kind(models.TextChoices):
+        CONFIRM = "confirm", "Confirmed"
+        DISPUTE = "dispute", "Disputed"
+        RESOLVE = "resolve", "Resolved"
+
+    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="reviews")
+    number = models.PositiveSmallIntegerField(help_text="The round's number (1-based).")
+    entry = models.ForeignKey(ScoreEntry, on_delete=models.PROTECT, related_name="reviews")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    player = models.ForeignKey("games.Player", on_delete=models.PROTECT, related_name="+")
+    seat = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The reviewer's seat; empty for a creator without one."
+    )
+    reason = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "number", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} of round {self.number} of match {self.match_id}"

@@ -6,11 +6,13 @@ from typing import Any
 
 from games.models import Match
 from games.tables.models import ScoreEntry
+from games.tables.review_states import round_review_states
 
 
 def table_rounds(*, match: Match) -> list[dict[str, Any]]:
     """Each round scored so far, in order: its start double and each seat's points, whether it
-    went out, and the tiles left in its hand when they were entered instead of the points."""
+    went out, and the tiles left in its hand when they were entered instead of the points; its
+    confirmation status and dispute (games/tables/review_states.py)."""
     entries = (
         ScoreEntry.objects.filter(match=match)
         .select_related("round")
@@ -20,12 +22,14 @@ def table_rounds(*, match: Match) -> list[dict[str, Any]]:
     latest: dict[int, ScoreEntry] = {}
     for entry in entries:  # a later entry for a round stands (corrections append)
         latest[entry.number] = entry
+    reviews = round_review_states(match=match) if latest else {}
     return [
         {
             "number": number,
             "start_double": [entry.round.start_double, entry.round.start_double],
             "scores": entry.seats,
             "entered_at": entry.created_at,
+            **reviews[number],
         }
         for number, entry in sorted(latest.items())
     ]

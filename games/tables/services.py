@@ -32,6 +32,7 @@ from games.services.matches import seats_refused
 from games.services.versions import request_fingerprint, version_check
 from games.tables.models import ScoreEntry
 from games.tables.options import table_options_resolve
+from games.tables.scorer_links import ScorerPrincipal
 from games.tables.seats import TableSeatSpec, table_seats_resolve
 from scoring.services import round_results_record
 
@@ -149,12 +150,17 @@ def _options_error(values: dict[str, Any], seat_count: int) -> engine.OptionErro
     return None
 
 
-def scorer_check(*, match: Match, player: Player) -> None:
+def scorer_check(*, match: Match, player: Player | ScorerPrincipal) -> None:
     """Refuse (403 ``not_scorer``) a caller who may not enter ``match``'s scores.
 
-    Who may: the match's creator, and any player seated at it with an account. This is the one
-    place the permission is decided.
+    Who may: the match's creator, any player seated at it with an account, and the holder of
+    one of its live scorer links (a ``ScorerPrincipal`` of this match; its authentication
+    refused a revoked one). This is the one place the permission is decided.
     """
+    if isinstance(player, ScorerPrincipal):
+        if player.match_id == match.pk:
+            return
+        raise NotScorer(f"This scorer link opens another match than match {match.pk}.")
     if match.created_by_id == player.pk:
         return
     if not player.is_guest and Seat.objects.filter(match=match, player=player).exists():
@@ -167,7 +173,7 @@ def scorer_check(*, match: Match, player: Player) -> None:
 def round_scores_enter(
     *,
     match_id: int,
-    player: Player,
+    player: Player | ScorerPrincipal,
     number: int,
     entries: list[dict[str, Any]],
     expected_version: int | None,
@@ -195,7 +201,7 @@ def round_scores_enter(
         if idempotency_key:
             prior = (
                 ScoreEntry.objects.filter(
-                    match=match, entered_by=player, idempotency_key=idempotency_key
+                    match=match, idempotency_key=idempotency_key, **entered_by(player)
                 )
                 .only("request_hash", "response")
                 .first()
@@ -228,10 +234,17 @@ def round_scores_enter(
         )
 
 
+def entered_by(player: Player | ScorerPrincipal) -> dict[str, Any]:
+    """Who an entry is recorded as made by: the player, or the scorer link."""
+    if isinstance(player, ScorerPrincipal):
+        return {"entered_by": None, "scorer_link_id": player.link_id}
+    return {"entered_by": player, "scorer_link_id": None}
+
+
 def _record(
     *,
     match: Match,
-    player: Player,
+    player: Player | ScorerPrincipal,
     number: int,
     checked: TableRound,
     idempotency_key: str,
@@ -289,8 +302,8 @@ def _record(
         match=match,
         round=row,
         number=number,
-        entered_by=player,
         seats=seats,
+        **entered_by(player),
         version=match.version,
         idempotency_key=idempotency_key,
         request_hash=fingerprint if idempotency_key else "",

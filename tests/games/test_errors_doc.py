@@ -268,6 +268,23 @@ def _locked(w: World) -> Any:
     return w.clients[0].put(url, body, format="json")
 
 
+def _scored(w: World) -> int:
+    """A table match whose round 1 its creator (player 0) has entered."""
+    match_id = _table(w)
+    _scores(w, w.clients[0], match_id, [0, 1, 2])
+    return match_id
+
+
+def _review(w: World, client: Any, match_id: int, kind: str, **body: str) -> Any:
+    return client.post(f"/api/matches/{match_id}/rounds/1/{kind}", body, format="json")
+
+
+def _confirmed_twice(w: World) -> Any:
+    match_id = _scored(w)
+    _review(w, w.clients[1], match_id, "confirm")
+    return _review(w, w.clients[1], match_id, "confirm")
+
+
 TABLE_PRODUCERS: dict[str, Callable[[World], Any]] = {
     "match_locked": _locked,
     "not_score_reader": lambda w: w.clients[3].get(f"/api/matches/{_table(w)}/score-log"),
@@ -277,6 +294,12 @@ TABLE_PRODUCERS: dict[str, Callable[[World], Any]] = {
     "invalid_scores": lambda w: _scores(w, w.clients[0], _table(w), [-1, 1, 2]),
     "not_guest_seat": lambda w: w.clients[0].post(f"/api/matches/{_table(w)}/seats/0/claim-code"),
     "claim_code_unknown": lambda w: _claim(w, w.clients[2], "NOPE2345"),
+    "own_entry": lambda w: _review(w, w.clients[0], _scored(w), "confirm"),
+    "already_confirmed": _confirmed_twice,
+    "no_dispute": lambda w: _review(w, w.clients[0], _scored(w), "resolve", note="ok"),
+    "scorer_link_not_found": lambda w: w.clients[0].delete(
+        f"/api/matches/{_table(w)}/scorer-links/999999"
+    ),
     "claim_code_spent": _claim_code_spent,
     "claim_conflict": lambda w: _claim(w, w.clients[1], _claim_code(w, _table(w))),
 }

@@ -31,6 +31,7 @@ from games import engine
 from games.engine.shuffle import new_match_seed
 from games.models import DeviceToken, Match, Player
 from games.services import SeatSpec, match_create, match_start, seat_join
+from games.tables.scorer_links import scorer_link_issue
 from games.tables.seats import TableSeatSpec
 from games.tables.services import table_match_create
 from scoring.models import CompetitionMatch
@@ -84,8 +85,12 @@ REDIS_SERVER = shutil.which("redis-server")
 RELIABILITY_MD = Path(__file__).resolve().parents[2] / "docs" / "reliability.md"
 #: Every scope the settings limit (on here, far above what the test sends).
 SCOPES = ("register", "login", "match_create", "match_create_address", "move", "move_address")
-#: Run last, in this order: each takes away something the others use.
+#: Run last, in this order: each takes away something the others use, or needs what they made.
 LAST = [
+    # after round 1 of the table match is entered (by ada: her own entry she cannot confirm)
+    ("POST", "/api/matches/{match_id}/rounds/{number}/confirm"),
+    ("POST", "/api/matches/{match_id}/rounds/{number}/dispute"),
+    ("POST", "/api/matches/{match_id}/rounds/{number}/resolve"),
     ("POST", "/api/competitions/{competition_id}/unpublish"),  # after the wall is read
     ("POST", "/api/matches/{match_id}/resign"),
     ("POST", "/api/matches/{match_id}/abandon"),
@@ -116,6 +121,9 @@ BODIES: dict[str, Any] = {
         "variant": "chickenfoot",
         "seats": [{"kind": "creator"}, {"kind": "bot", "level": 1}],
     },
+    "PATCH /api/matches/{match_id}/table-settings": {"confirmation": "any_other_seat"},
+    "POST /api/matches/{match_id}/rounds/{number}/dispute": {"reason": "I had 12."},
+    "POST /api/matches/{match_id}/rounds/{number}/resolve": {"note": "12 it is."},
     "POST /api/competitions": {
         "kind": "league",
         "name": "Spring",
@@ -139,6 +147,7 @@ class World:
     table: Match  # ada's, played at a table with grace and a guest: round 1 is entered
     competition: int
     spare_token: int  # one of ada's tokens, for the revoke
+    scorer_link: int  # a scorer link of the table match, for the revoke
 
     def caller(self, template: str) -> APIClient:
         if template.endswith(("/moves", "/legal-moves")):
@@ -152,7 +161,14 @@ class World:
 
     def path(self, template: str) -> str:
         match = self.playing
-        on_table = ("/rounds/{number}/", "/seats/{position}/", "/reopen", "/score-log")
+        on_table = (
+            "/rounds/{number}/",
+            "/seats/{position}/",
+            "/reopen",
+            "/score-log",
+            "/scorer-",
+            "/table-settings",
+        )
         if any(part in template for part in on_table):
             match = self.table
         elif template.endswith(("/start", "/abandon")):
@@ -165,6 +181,7 @@ class World:
             "player_id": self.players[0].pk,
             "opponent_id": self.players[1].pk,
             "token_id": self.spare_token,
+            "link_id": self.scorer_link,
             **PLACEHOLDERS,
         }
         return filled(template, ids) + required_query(template)
@@ -247,6 +264,7 @@ def make_world(players: list[Player]) -> World:
         table=table,
         competition=created.json()["id"],
         spare_token=spare[0],
+        scorer_link=scorer_link_issue(match_id=table.pk, player=ada).link.pk,
     )
 
 
@@ -311,7 +329,7 @@ def pages() -> list[str]:
     the web pages, the schema's own pages, the admin."""
     ids = dict.fromkeys(("match_id", "competition_id", "player_id", "opponent_id"), 1)
     described = {
-        resolve(filled(template, {**ids, "token_id": 1, **PLACEHOLDERS})).route
+        resolve(filled(template, {**ids, "token_id": 1, "link_id": 1, **PLACEHOLDERS})).route
         for template in openapi()["paths"]
     }
     return [

@@ -1,4 +1,5 @@
-"""One writer at a time per table match, on PostgreSQL: racing score entries apply once."""
+"""One writer at a time per table match, on PostgreSQL: racing score entries apply once, and
+racing confirmations by one seat are recorded once."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from django.db import connection, connections
 
 from games.models import Player
-from games.tables.models import ScoreEntry
+from games.tables.models import RoundReview, ScoreEntry
 from games.tables.seats import TableSeatSpec
 from games.tables.services import table_match_create
 from scoring.models import RoundResult
@@ -76,3 +77,40 @@ def test_racing_entries_of_one_round_apply_once(players: list[Player], same_key:
         assert statuses == [HTTPStatus.CREATED] + [HTTPStatus.CONFLICT] * (THREADS - 1)
     assert ScoreEntry.objects.filter(match=match).count() == 1
     assert RoundResult.objects.filter(match_id=match.pk).count() == 2
+
+
+def test_racing_confirmations_by_one_seat_are_recorded_once(players: list[Player]) -> None:
+    # given: round 1 entered by the creator; grace, seated, confirms from six phones at once
+    match = table_match_create(
+        creator=players[0],
+        variant="chickenfoot",
+        seats=[
+            TableSeatSpec(kind="creator"),
+            TableSeatSpec(kind="player", player_id=players[1].pk),
+        ],
+        options={"max_pip": 6, "rounds": 2},
+    )
+    entered = client_for(players[0]).post(
+        f"/api/matches/{match.pk}/rounds/1/scores", {"version": 0, "scores": SCORES}, format="json"
+    )
+    assert entered.status_code == HTTPStatus.CREATED
+    barrier = threading.Barrier(THREADS)
+    statuses: list[int] = [0] * THREADS
+
+    def run(i: int) -> None:
+        client = client_for(players[1])
+        try:
+            barrier.wait(timeout=10)
+            statuses[i] = client.post(f"/api/matches/{match.pk}/rounds/1/confirm").status_code
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+
+    # then: one is recorded, the others are 409 already_confirmed
+    assert sorted(statuses) == [HTTPStatus.CREATED] + [HTTPStatus.CONFLICT] * (THREADS - 1)
+    assert RoundReview.objects.filter(match=match, kind="confirm").count() == 1

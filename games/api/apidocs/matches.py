@@ -236,6 +236,8 @@ MATCH_DETAIL_RESPONSES = {
     HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
     HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
     HTTPStatus.NOT_FOUND: NOT_FOUND,
+    # a scorer code, after too many failed ones from the address (docs/tables.md)
+    HTTPStatus.TOO_MANY_REQUESTS: TOO_MANY_REQUESTS,
 }
 
 SEAT_JOIN_HEADING = {"summary": "Join a match", "tags": ["matches"]}

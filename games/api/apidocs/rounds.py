@@ -16,6 +16,7 @@ from games.api.common import (
     NOT_AUTHENTICATED,
     NOT_FOUND,
     NOT_YOUR_MATCH,
+    TOO_MANY_REQUESTS,
 )
 
 
@@ -33,4 +34,6 @@ def match_rounds_responses(match_rounds_output_serializer: Any) -> Any:
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
         HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
         HTTPStatus.NOT_FOUND: NOT_FOUND,
+        # a scorer code, after too many failed ones from the address (docs/tables.md)
+        HTTPStatus.TOO_MANY_REQUESTS: TOO_MANY_REQUESTS,
     }

@@ -16,6 +16,7 @@ from games.api.common import (
     MATCH_ID,
     NOT_AUTHENTICATED,
     NOT_FOUND,
+    TOO_MANY_REQUESTS,
     problem,
     problem_example,
 )
@@ -157,7 +158,11 @@ def scores_responses(output: type) -> dict[int, OpenApiResponse]:
             ),
         ),
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-        HTTPStatus.FORBIDDEN: problem("Not the creator nor a seated player.", ("No", _NOT_SCORER)),
+        HTTPStatus.TOO_MANY_REQUESTS: TOO_MANY_REQUESTS,
+        HTTPStatus.FORBIDDEN: problem(
+            "Not the creator, a seated player, nor a scorer link of this match.",
+            ("No", _NOT_SCORER),
+        ),
         HTTPStatus.NOT_FOUND: NOT_FOUND,
         HTTPStatus.CONFLICT: problem(
             "A stale version, a version ahead, a match not in play, or an online match.",

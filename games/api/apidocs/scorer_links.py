@@ -1,0 +1,125 @@
+"""The OpenAPI declarations of the scorer-link endpoints (games/api/scorer_links.py)."""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
+
+from games.api.common import MATCH_ID, NOT_AUTHENTICATED, NOT_FOUND, problem, problem_example
+
+LINK_ID = OpenApiParameter("link_id", int, OpenApiParameter.PATH, description="The link's id.")
+
+SCORER_LINK_ISSUED = {
+    "id": 3,
+    "code": "K7QM2XPA9R",
+    "url": "https://chickenfoot.example/score/K7QM2XPA9R/",
+    "created_at": "2026-12-01T12:00:00Z",
+}
+SCORER_LINKS = {
+    "links": [
+        {
+            "id": 3,
+            "created_at": "2026-12-01T12:00:00Z",
+            "revoked_at": None,
+            "last_used_at": "2026-12-01T12:20:00Z",
+        },
+        {
+            "id": 2,
+            "created_at": "2026-12-01T11:00:00Z",
+            "revoked_at": "2026-12-01T11:30:00Z",
+            "last_used_at": None,
+        },
+    ]
+}
+
+_HEADING: dict[str, Any] = {"tags": ["tables"], "parameters": [MATCH_ID]}
+ISSUE_DOCS: dict[str, Any] = {
+    **_HEADING,
+    "operation_id": "scorer_link_issue",
+    "summary": "A new scorer link for a table match",
+    "request": None,
+}
+LIST_DOCS: dict[str, Any] = {
+    **_HEADING,
+    "operation_id": "scorer_link_list",
+    "summary": "A table match's scorer links (without their codes)",
+}
+REVOKE_DOCS: dict[str, Any] = {
+    "tags": ["tables"],
+    "parameters": [MATCH_ID, LINK_ID],
+    "operation_id": "scorer_link_revoke",
+    "summary": "Revoke a scorer link",
+    "request": None,
+}
+
+_NOT_CREATOR = problem(
+    "Only the match's creator manages its scorer links.",
+    (
+        "Not the creator",
+        problem_example(
+            403,
+            "not_creator",
+            "Not the creator",
+            "Only the creator of match 7 manages its scorer links.",
+        ),
+    ),
+)
+_ONLINE = problem(
+    "The match is played online: it has no scorer links.",
+    (
+        "Played online",
+        problem_example(
+            409,
+            "not_table_match",
+            "Not a table match",
+            "Match 7 is played online: it has no scorer links.",
+        ),
+    ),
+)
+_REFUSALS = {
+    HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+    HTTPStatus.FORBIDDEN: _NOT_CREATOR,
+    HTTPStatus.NOT_FOUND: NOT_FOUND,
+    HTTPStatus.CONFLICT: _ONLINE,
+}
+_NO_LINK = problem(
+    "No such match, or no such link of it.",
+    (
+        "No such link",
+        problem_example(
+            404, "scorer_link_not_found", "No such scorer link", "Match 7 has no scorer link 9."
+        ),
+    ),
+    ("No such match", problem_example(404, "match_not_found", "No such match", "No match 99.")),
+)
+
+
+def issue_responses(output: type) -> dict[int, OpenApiResponse]:
+    """The answers of a link's issue, with ``output`` the body of a 201."""
+    created = OpenApiResponse(
+        output,
+        description="A new link: show its `url` as a QR code. Its code is not shown again.",
+        examples=[OpenApiExample("A link", value=SCORER_LINK_ISSUED)],
+    )
+    return {HTTPStatus.CREATED: created, **_REFUSALS}
+
+
+def list_responses(output: type) -> dict[int, OpenApiResponse]:
+    """The answers of the list of links, with ``output`` the body of a 200."""
+    listed = OpenApiResponse(
+        output,
+        description="Every link of the match, oldest first, revoked ones too.",
+        examples=[OpenApiExample("Two links", value=SCORER_LINKS)],
+    )
+    return {HTTPStatus.OK: listed, **_REFUSALS}
+
+
+REVOKE_RESPONSES: dict[int, OpenApiResponse] = {
+    HTTPStatus.NO_CONTENT: OpenApiResponse(
+        description="Revoked (or revoked already): its code is refused from now on."
+    ),
+    **_REFUSALS,
+    HTTPStatus.NOT_FOUND: _NO_LINK,
+}

@@ -1,0 +1,123 @@
+"""Scorer links: a capability to score one table match, for a phone at the table.
+
+The match's creator issues a link (``scorer_link_issue``): a code of ``SCORER_CODE_LENGTH``
+characters from the claim codes' alphabet (about 50 bits), shown once, kept only as its hash
+(``games.tables.claims.code_hash``). Whoever sends it (``Authorization: Scorer <code>``) is a
+``ScorerPrincipal``: it may enter that match's scores and read that match, nothing else, until
+the link is revoked (``scorer_link_revoke``).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Match, Player
+from games.problems import NotCreator, NotScorer, NotTableMatch, ScorerLinkNotFound
+from games.selectors import match_get
+from games.tables.claims import CODE_ALPHABET, code_hash
+from games.tables.models import ScorerLink
+
+#: 10 characters of a 31-letter alphabet: about 50 bits, with ``scorer_guess`` throttling guesses.
+SCORER_CODE_LENGTH = 10
+#: ``last_used_at`` is written at most this often per link.
+LAST_USED_EVERY = timedelta(minutes=1)
+
+
+@dataclass(frozen=True)
+class ScorerPrincipal:
+    """Who sent a scorer link's code: no account, the right to score one match.
+
+    It stands in ``request.user`` (authenticated, never staff), so DRF's permission checks
+    pass; the table views then ask ``scorer_check`` about the one match it opens.
+    """
+
+    link_id: int
+    match_id: int
+    is_authenticated: bool = field(default=True, init=False)
+    is_anonymous: bool = field(default=False, init=False)
+    is_staff: bool = field(default=False, init=False)
+    is_active: bool = field(default=True, init=False)
+
+    @property
+    def pk(self) -> str:
+        """Not a user's id: throttles counting per user count per link."""
+        return f"scorer-link-{self.link_id}"
+
+
+@dataclass(frozen=True)
+class IssuedScorerLink:
+    link: ScorerLink
+    code: str
+
+
+def scorer_link_manager_check(*, match: Match, player: Player) -> None:
+    """Refuse (403 ``not_creator``) anyone but the match's creator, and (409
+    ``not_table_match``) a match played online: only a table match has scorer links."""
+    if match.created_by_id != player.pk:
+        raise NotCreator(f"Only the creator of match {match.pk} manages its scorer links.")
+    if match.play != Match.Play.TABLE:
+        raise NotTableMatch(f"Match {match.pk} is played online: it has no scorer links.")
+
+
+def scorer_link_issue(*, match_id: int, player: Player) -> IssuedScorerLink:
+    """A new scorer link for ``match_id``; its code is returned here and never again."""
+    match = match_get(match_id=match_id)
+    scorer_link_manager_check(match=match, player=player)
+    code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(SCORER_CODE_LENGTH))
+    link = ScorerLink.objects.create(match=match, code_hash=code_hash(code), created_by=player)
+    return IssuedScorerLink(link=link, code=code)
+
+
+def scorer_links_of(*, match_id: int, player: Player) -> list[ScorerLink]:
+    """The match's scorer links, oldest first (their codes are not kept)."""
+    match = match_get(match_id=match_id)
+    scorer_link_manager_check(match=match, player=player)
+    return list(ScorerLink.objects.filter(match=match).order_by("pk"))
+
+
+def scorer_link_revoke(*, match_id: int, player: Player, link_id: int) -> None:
+    """Revoke one of ``match_id``'s links: its code is refused from now on (revoking twice is
+    harmless). An id that is not one of this match's links is 404 ``scorer_link_not_found``."""
+    match = match_get(match_id=match_id)
+    scorer_link_manager_check(match=match, player=player)
+    with transaction.atomic():
+        link = ScorerLink.objects.select_for_update().filter(pk=link_id, match=match).first()
+        if link is None:
+            raise ScorerLinkNotFound(f"Match {match.pk} has no scorer link {link_id}.")
+        if link.revoked_at is None:
+            link.revoked_at = timezone.now()
+            link.save(update_fields=["revoked_at"])
+
+
+def scorer_principal_for(*, code: str) -> ScorerPrincipal | None:
+    """The principal of a live link with ``code``, or ``None`` (unknown or revoked)."""
+    link = (
+        ScorerLink.objects.filter(code_hash=code_hash(code), revoked_at__isnull=True)
+        .only("pk", "match_id", "last_used_at")
+        .first()
+    )
+    if link is None:
+        return None
+    now = timezone.now()
+    if link.last_used_at is None or now - link.last_used_at >= LAST_USED_EVERY:
+        ScorerLink.objects.filter(pk=link.pk).update(last_used_at=now)
+    return ScorerPrincipal(link_id=link.pk, match_id=link.match_id)
+
+
+def scorer_link_url(*, base: str, code: str) -> str:
+    """The page a scorer opens (what the QR code holds): ``<base>/score/<code>/``."""
+    return f"{base.rstrip('/')}/score/{code}/"
+
+
+def match_for_scorer(*, match_id: int, scorer: ScorerPrincipal) -> Match:
+    """The match a scorer link opens, to read: 404 if there is no ``match_id``, 403
+    ``not_scorer`` if the link opens another one."""
+    match = match_get(match_id=match_id)
+    if match.pk != scorer.match_id:
+        raise NotScorer(f"This scorer link opens another match than match {match.pk}.")
+    return match

@@ -217,3 +217,36 @@ def test_the_guess_throttle_fails_open_when_the_cache_is_down(
     assert right == HTTPStatus.OK
     said = [r.getMessage() for r in caplog.records if r.name == "chickenfoot.throttles"]
     assert any(m.startswith("Throttle scorer_guess not applied") for m in said), said
+
+
+def test_a_link_corrects_a_round_and_the_correction_records_the_link(
+    table: dict, clients: list[APIClient]
+) -> None:
+    link = issue(clients[0], table["id"])
+    phone = scorer(link["code"])
+    post(phone, table["id"], 1, GOOD)
+    fixed = [{**GOOD[0]}, {"seat": 1, "points": 14}, {**GOOD[2]}]
+
+    corrected = phone.put(
+        f"/api/matches/{table['id']}/rounds/1/scores",
+        {"version": 1, "scores": fixed, "reason": "Seat 1 counted 14"},
+        format="json",
+    )
+    elsewhere = create(clients[0])
+    other = phone.put(
+        f"/api/matches/{elsewhere['id']}/rounds/1/scores",
+        {"version": 0, "scores": fixed, "reason": "not mine"},
+        format="json",
+    )
+
+    assert corrected.status_code == HTTPStatus.OK, corrected.content
+    latest = ScoreEntry.objects.filter(match_id=table["id"]).order_by("-pk").first()
+    assert latest is not None
+    assert (latest.scorer_link_id, latest.entered_by_id, latest.reason) == (
+        link["id"],
+        None,
+        "Seat 1 counted 14",
+    )
+    assert [seat["points"] for seat in latest.seats] == [0, 14, 9]
+    assert other.status_code == HTTPStatus.FORBIDDEN
+    assert other.json()["code"] == "not_scorer"

@@ -15,7 +15,7 @@ from games.api.apidocs import table_corrections as docs
 from games.api.common import GameApi, etag, idempotency_key_from, version_from_if_match
 from games.api.strict import StrictCharField, StrictIntegerField, StrictSerializer
 from games.api.table_scores import RoundScoresApi, SeatScoreInputSerializer
-from games.tables.api_types import TableRoundOutputSerializer
+from games.tables.api_types import TableRoundOutputSerializer, TableSeatScoreOutputSerializer
 from games.tables.corrections import REASON_MAX, match_reopen, round_scores_amend
 from games.tables.score_log import LOG_PAGE_MAX, score_log_read
 
@@ -110,8 +110,10 @@ class ScoreLogEntrySerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="The match's version after it.")
     at = serializers.DateTimeField()
     author = ScoreAuthorSerializer(allow_null=True, help_text="Null: not entered by a player.")
-    before = serializers.JSONField(allow_null=True, help_text="The seats it replaced.")
-    after = serializers.JSONField(help_text="The seats as entered.")
+    before = TableSeatScoreOutputSerializer(
+        many=True, allow_null=True, help_text="The seats it replaced (null for a first entry)."
+    )
+    after = TableSeatScoreOutputSerializer(many=True, help_text="The seats as entered.")
     reason = serializers.CharField(allow_null=True)
 
 

@@ -12,9 +12,14 @@ from rest_framework.response import Response
 
 from chickenfoot.throttles import MOVE_THROTTLES
 from games.api.apidocs import table_corrections as docs
-from games.api.common import GameApi, etag, idempotency_key_from, version_from_if_match
+from games.api.common import GameApi, idempotency_key_from
 from games.api.strict import StrictCharField, StrictIntegerField, StrictSerializer
-from games.api.table_scores import RoundScoresApi, SeatScoreInputSerializer
+from games.api.table_scores import (
+    RoundScoresApi,
+    SeatScoreInputSerializer,
+    scores_answer,
+    scores_submitted,
+)
 from games.tables.api_types import TableRoundOutputSerializer, TableSeatScoreOutputSerializer
 from games.tables.corrections import REASON_MAX, match_reopen, round_scores_amend
 from games.tables.score_log import LOG_PAGE_MAX, score_log_read
@@ -43,24 +48,17 @@ class RoundScoresCorrectionApi(RoundScoresApi):
         responses=docs.amend_responses(AmendedSerializer),
     )
     def put(self, request: Request, match_id: int, number: int) -> Response:
-        data = self.AmendSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        version = data.validated_data.get("version")
-        if version is None:
-            version = version_from_if_match(request.headers.get("If-Match"))
+        values, version = scores_submitted(request, self.AmendSerializer)
         outcome = round_scores_amend(
             match_id=match_id,
             player=self.caller(request),
             number=number,
-            entries=[dict(entry) for entry in data.validated_data["scores"]],
-            reason=data.validated_data["reason"],
+            entries=[dict(entry) for entry in values["scores"]],
+            reason=values["reason"],
             expected_version=version,
             idempotency_key=idempotency_key_from(request.headers.get("Idempotency-Key")),
         )
-        headers = {"ETag": etag(outcome.version)}
-        if outcome.replayed:
-            headers["Idempotent-Replayed"] = "true"
-        return Response(outcome.body, status=HTTPStatus.OK, headers=headers)
+        return scores_answer(outcome, HTTPStatus.OK)
 
 
 class MatchReopenApi(GameApi):

@@ -23,10 +23,32 @@ from games.api.strict import (
 )
 from games.tables.api_types import TableRoundOutputSerializer
 from games.tables.claims import claim_code_issue, claim_redeem
-from games.tables.services import round_scores_enter
+from games.tables.services import ScoresOutcome, round_scores_enter
 
 #: The most tiles one hand can hold (a double-18 set has 190).
 MAX_HAND = 190
+
+
+def scores_submitted(
+    request: Request, serializer_class: type[serializers.Serializer]
+) -> tuple[dict[str, Any], int | None]:
+    """A round's scores as sent (checked by ``serializer_class``), and the version they answer:
+    the body's ``version``, or ``If-Match``."""
+    data = serializer_class(data=request.data)
+    data.is_valid(raise_exception=True)
+    version = data.validated_data.get("version")
+    if version is None:
+        version = version_from_if_match(request.headers.get("If-Match"))
+    return data.validated_data, version
+
+
+def scores_answer(outcome: ScoresOutcome, status: HTTPStatus) -> Response:
+    """The answer to an entry or a correction: ``ETag`` the new version, and
+    ``Idempotent-Replayed`` when it is a first answer sent again."""
+    headers = {"ETag": etag(outcome.version)}
+    if outcome.replayed:
+        headers["Idempotent-Replayed"] = "true"
+    return Response(outcome.body, status=status, headers=headers)
 
 
 @extend_schema_serializer(component_name="SeatScore")
@@ -80,23 +102,16 @@ class RoundScoresApi(ScorerOrPlayerApi):
         responses=docs.scores_responses(OutputSerializer),
     )
     def post(self, request: Request, match_id: int, number: int) -> Response:
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        version = data.validated_data.get("version")
-        if version is None:
-            version = version_from_if_match(request.headers.get("If-Match"))
+        values, version = scores_submitted(request, self.InputSerializer)
         outcome = round_scores_enter(
             match_id=match_id,
             player=self.caller(request),
             number=number,
-            entries=[dict(entry) for entry in data.validated_data["scores"]],
+            entries=[dict(entry) for entry in values["scores"]],
             expected_version=version,
             idempotency_key=idempotency_key_from(request.headers.get("Idempotency-Key")),
         )
-        headers = {"ETag": etag(outcome.version)}
-        if outcome.replayed:
-            headers["Idempotent-Replayed"] = "true"
-        return Response(outcome.body, status=HTTPStatus.CREATED, headers=headers)
+        return scores_answer(outcome, HTTPStatus.CREATED)
 
 
 class ClaimCodeApi(GameApi):

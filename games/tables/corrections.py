@@ -12,7 +12,6 @@ from typing import Any
 
 from django.db import transaction
 
-from games.engine import scoring as engine_scoring
 from games.engine.tally import TableRound, table_round_check
 from games.enqueue import enqueue_on_commit
 from games.live import publish as live
@@ -29,7 +28,13 @@ from games.services.common import match_lock
 from games.services.versions import request_fingerprint, version_check
 from games.tables.models import MatchReopening, ScoreEntry
 from games.tables.scorer_links import ScorerPrincipal
-from games.tables.services import ScoresOutcome, entered_by, scorer_check
+from games.tables.services import (
+    ScoresOutcome,
+    entered_by,
+    final_standings,
+    score_entry_write,
+    scorer_check,
+)
 from scoring.competition_models import Competition, CompetitionMatch, Stage
 from scoring.services import match_corrected, round_results_replace
 
@@ -151,45 +156,20 @@ def _amend(
     match.version += 1
     update = ["version"]
     if match.status == Match.Status.FINISHED:
-        scores = list(
-            Round.objects.filter(match=match).order_by("number").values_list("scores", flat=True)
-        )
-        match.standings = engine_scoring.final_order(scores)
+        match.standings = final_standings(match=match)
         update.append("standings")
         match_corrected(match_id=match.pk)
         enqueue_on_commit(match_recompute_task, match.pk)
     match.save(update_fields=update)
-    seats = [
-        {
-            "seat": seat,
-            "points": points,
-            "went_out": seat == checked.went_out,
-            "tiles": [list(t) for t in hand] if hand is not None else None,
-        }
-        for seat, (points, hand) in enumerate(zip(checked.scores, checked.hands, strict=True))
-    ]
-    body = {
-        "version": match.version,
-        "status": match.status,
-        "round": {
-            "number": number,
-            "start_double": [row.start_double, row.start_double],
-            "scores": seats,
-        },
-        "reason": reason,
-    }
-    ScoreEntry.objects.create(
+    body = score_entry_write(
         match=match,
-        round=row,
-        number=number,
-        **entered_by(player),
-        seats=seats,
+        row=row,
+        checked=checked,
+        player=player,
+        idempotency_key=idempotency_key,
+        fingerprint=fingerprint,
         before=current.seats,
         reason=reason,
-        version=match.version,
-        idempotency_key=idempotency_key,
-        request_hash=fingerprint if idempotency_key else "",
-        response=body if idempotency_key else None,
     )
     live.on_commit_notice(
         match_id=match.pk,

@@ -241,6 +241,62 @@ def entered_by(player: Player | ScorerPrincipal) -> dict[str, Any]:
     return {"entered_by": player, "scorer_link_id": None}
 
 
+def final_standings(*, match: Match) -> list[Any]:
+    """The final order (C-WIN) of table match ``match`` from its rounds' scores as stored."""
+    scores = Round.objects.filter(match=match).order_by("number").values_list("scores", flat=True)
+    return engine_scoring.final_order(list(scores))
+
+
+def score_entry_write(
+    *,
+    match: Match,
+    row: Round,
+    checked: TableRound,
+    player: Player | ScorerPrincipal,
+    idempotency_key: str,
+    fingerprint: str,
+    before: list[dict[str, Any]] | None = None,
+    reason: str | None = None,
+) -> dict[str, Any]:
+    """Keep round ``row``'s ``checked`` scores as a new score entry of ``match`` (at its version
+    now, by ``player``; a correction names the seats it replaces, ``before``, and its
+    ``reason``), and return the answer, which a retry with ``idempotency_key`` gets again."""
+    seats = [
+        {
+            "seat": seat,
+            "points": points,
+            "went_out": seat == checked.went_out,
+            "tiles": [list(t) for t in hand] if hand is not None else None,
+        }
+        for seat, (points, hand) in enumerate(zip(checked.scores, checked.hands, strict=True))
+    ]
+    body: dict[str, Any] = {
+        "version": match.version,
+        "status": match.status,
+        "round": {
+            "number": row.number,
+            "start_double": [row.start_double, row.start_double],
+            "scores": seats,
+        },
+    }
+    if reason is not None:
+        body["reason"] = reason
+    ScoreEntry.objects.create(
+        match=match,
+        round=row,
+        number=row.number,
+        **entered_by(player),
+        seats=seats,
+        before=before,
+        reason=reason or "",
+        version=match.version,
+        idempotency_key=idempotency_key,
+        request_hash=fingerprint if idempotency_key else "",
+        response=body if idempotency_key else None,
+    )
+    return body
+
+
 def _record(
     *,
     match: Match,
@@ -271,43 +327,19 @@ def _record(
     match.current_round = row
     update = ["version", "current_round"]
     if number == match.options["rounds"]:
-        scores = list(
-            Round.objects.filter(match=match).order_by("number").values_list("scores", flat=True)
-        )
         match.status = Match.Status.FINISHED
-        match.standings = engine_scoring.final_order(scores)
+        match.standings = final_standings(match=match)
         match.finished_at = now
         update += ["status", "standings", "finished_at"]
         on_commit_finalise(match_id=match.pk)
     match.save(update_fields=update)
-    seats = [
-        {
-            "seat": seat,
-            "points": points,
-            "went_out": seat == checked.went_out,
-            "tiles": [list(t) for t in hand] if hand is not None else None,
-        }
-        for seat, (points, hand) in enumerate(zip(checked.scores, checked.hands, strict=True))
-    ]
-    body = {
-        "version": match.version,
-        "status": match.status,
-        "round": {
-            "number": number,
-            "start_double": [row.start_double, row.start_double],
-            "scores": seats,
-        },
-    }
-    ScoreEntry.objects.create(
+    body = score_entry_write(
         match=match,
-        round=row,
-        number=number,
-        seats=seats,
-        **entered_by(player),
-        version=match.version,
+        row=row,
+        checked=checked,
+        player=player,
         idempotency_key=idempotency_key,
-        request_hash=fingerprint if idempotency_key else "",
-        response=body if idempotency_key else None,
+        fingerprint=fingerprint,
     )
     live.on_commit_notice(
         match_id=match.pk,

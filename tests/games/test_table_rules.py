@@ -1,4 +1,4 @@
-"""One test per rule a table match's score sheet can break, named by its id (../RULES.md):
+"""One test per rule a table match's score sheet can break, named by its id (docs/rules.md):
 each refused sheet is a 422 ``invalid_scores`` naming the rule on the seat's field, and writes
 nothing."""
 

@@ -16,6 +16,8 @@ from games.accounts.players import bot_create
 from games.engine.shuffle import new_match_seed
 from games.live.wall import on_commit_wall, on_commit_wall_closed
 from games.models import Match, Player, Seat
+from games.paper.pairings import pairings_pdf
+from games.paper.table_card import table_cards_pdf
 from games.services import player_for_user
 from games.services.matches import match_start
 from games.tables.event_links import tables_scorer_links
@@ -117,6 +119,16 @@ class GamesForScoring:
         self, *, match_ids: list[int], request_base: str
     ) -> dict[int, dict[str, Any]]:
         return tables_scorer_links(match_ids=match_ids, request_base=request_base)
+
+    def table_cards_pdf(
+        self, *, event: str, stage: int, tables: list[tuple[int, int]], request_base: str
+    ) -> bytes:
+        return table_cards_pdf(event=event, stage=stage, tables=tables, request_base=request_base)
+
+    def pairings_pdf(
+        self, *, event: str, stage: int, tables: list[tuple[int, list[str]]], byes: list[str]
+    ) -> bytes:
+        return pairings_pdf(event=event, stage=stage, tables=tables, byes=byes)
 
     def tables_progress(self, *, match_ids: list[int]) -> dict[int, dict[str, Any]]:
         return tables_progress(match_ids=match_ids)

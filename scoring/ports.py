@@ -79,6 +79,18 @@ class GamesPort(Protocol):
         from ``request_base`` unless the settings name another; ``None`` when it cannot be
         printed), ``revoked`` and ``needs_new_link``."""
 
+    def table_cards_pdf(
+        self, *, event: str, stage: int, tables: list[tuple[int, int]], request_base: str
+    ) -> bytes:
+        """The table cards of a stage as a PDF: a page per (table number, match id), in order,
+        with its seats, a score grid, signature lines and its scorer link's QR code."""
+
+    def pairings_pdf(
+        self, *, event: str, stage: int, tables: list[tuple[int, list[str]]], byes: list[str]
+    ) -> bytes:
+        """A stage's pairings sheet as a PDF: each (table number, names in seat order) and the
+        names of the byes."""
+
     def tables_progress(self, *, match_ids: list[int]) -> dict[int, dict[str, Any]]:
         """Per match id: ``seats`` (``position``, ``player_id``, ``name``), ``rounds_entered``,
         ``rounds`` (to play), ``finished``, ``confirmed`` and ``disputed`` (rounds)."""

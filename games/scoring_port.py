@@ -16,9 +16,13 @@ from games.accounts.players import bot_create
 from games.engine.shuffle import new_match_seed
 from games.live.wall import on_commit_wall, on_commit_wall_closed
 from games.models import Match, Player, Seat
+from games.paper.pairings import pairings_pdf
+from games.paper.table_card import table_cards_pdf
 from games.services import player_for_user
 from games.services.matches import match_start
+from games.tables.event_links import tables_scorer_links
 from games.tables.progress import tables_progress
+from games.tables.scorer_links import event_link_issue
 from games.tables.seats import PLAYER, TableSeatSpec
 from games.tables.services import table_match_create
 from scoring.ports import PlayerRef
@@ -100,11 +104,31 @@ class GamesForScoring:
     def table_match_create_seated(
         self, *, organiser_id: int, variant: str, options: dict[str, Any], player_ids: list[int]
     ) -> int:
-        """A table match with every seat taken by a player with an account, ready to score."""
+        """A table match with every seat taken by a player with an account, ready to score,
+        and its scorer link (one whose code the table's card prints: ``event_link_issue``)."""
         organiser = Player.objects.get(pk=organiser_id)
         seats = [TableSeatSpec(kind=PLAYER, player_id=player_id) for player_id in player_ids]
-        match = table_match_create(creator=organiser, variant=variant, seats=seats, options=options)
+        with transaction.atomic():
+            match = table_match_create(
+                creator=organiser, variant=variant, seats=seats, options=options
+            )
+            event_link_issue(match=match, created_by=organiser)
         return match.pk
+
+    def tables_scorer_links(
+        self, *, match_ids: list[int], request_base: str
+    ) -> dict[int, dict[str, Any]]:
+        return tables_scorer_links(match_ids=match_ids, request_base=request_base)
+
+    def table_cards_pdf(
+        self, *, event: str, stage: int, tables: list[tuple[int, int]], request_base: str
+    ) -> bytes:
+        return table_cards_pdf(event=event, stage=stage, tables=tables, request_base=request_base)
+
+    def pairings_pdf(
+        self, *, event: str, stage: int, tables: list[tuple[int, list[str]]], byes: list[str]
+    ) -> bytes:
+        return pairings_pdf(event=event, stage=stage, tables=tables, byes=byes)
 
     def tables_progress(self, *, match_ids: list[int]) -> dict[int, dict[str, Any]]:
         return tables_progress(match_ids=match_ids)

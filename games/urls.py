@@ -15,6 +15,7 @@ from games.api.matches import (
     SeatJoinApi,
 )
 from games.api.moves import LegalMovesApi, MoveLogApi, MoveSubmitApi
+from games.api.paper import ScoreSheetApi
 from games.api.pictures import BoardSvgApi, ScoresSvgApi
 from games.api.players import PlayerMeApi, PlayerRegisterApi, TokenObtainApi
 from games.api.records import MatchFinaliseApi, MatchRecordApi
@@ -72,6 +73,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("players/me/claims", ClaimRedeemApi.as_view(), name="claim-redeem"),
     path("matches/<int:match_id>/reopen", MatchReopenApi.as_view(), name="match-reopen"),
     path("matches/<int:match_id>/score-log", ScoreLogApi.as_view(), name="score-log"),
+    path("matches/<int:match_id>/score-sheet.pdf", ScoreSheetApi.as_view(), name="score-sheet-pdf"),
     path("matches/<int:match_id>/scorer-links", ScorerLinksApi.as_view(), name="scorer-links"),
     path(
         "matches/<int:match_id>/scorer-links/<int:link_id>",

@@ -69,8 +69,27 @@ class GamesPort(Protocol):
         self, *, organiser_id: int, variant: str, options: dict[str, Any], player_ids: list[int]
     ) -> int:
         """Create a table match (docs/tables.md) with these players in seat order, created by
-        the organiser (who may enter its scores, as its seated players may); return its id.
-        Runs in the caller's transaction."""
+        the organiser (who may enter its scores, as its seated players may), with one scorer
+        link whose code can be printed again; return its id. Runs in the caller's transaction."""
+
+    def tables_scorer_links(
+        self, *, match_ids: list[int], request_base: str
+    ) -> dict[int, dict[str, Any]]:
+        """Per match id, its newest scorer link: ``link_id``, ``code`` and ``url`` (absolute,
+        from ``request_base`` unless the settings name another; ``None`` when it cannot be
+        printed), ``revoked`` and ``needs_new_link``."""
+
+    def table_cards_pdf(
+        self, *, event: str, stage: int, tables: list[tuple[int, int]], request_base: str
+    ) -> bytes:
+        """The table cards of a stage as a PDF: a page per (table number, match id), in order,
+        with its seats, a score grid, signature lines and its scorer link's QR code."""
+
+    def pairings_pdf(
+        self, *, event: str, stage: int, tables: list[tuple[int, list[str]]], byes: list[str]
+    ) -> bytes:
+        """A stage's pairings sheet as a PDF: each (table number, names in seat order) and the
+        names of the byes."""
 
     def tables_progress(self, *, match_ids: list[int]) -> dict[int, dict[str, Any]]:
         """Per match id: ``seats`` (``position``, ``player_id``, ``name``), ``rounds_entered``,

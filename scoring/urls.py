@@ -17,6 +17,7 @@ from scoring.api.competitions import (
 from scoring.api.history import PlayerHistoryApi
 from scoring.api.leaderboard import LeaderboardApi
 from scoring.api.players import HeadToHeadApi, PlayerStatisticsApi
+from scoring.api.stage_paper import StagePairingsApi, StageScorerLinksApi, StageTableCardsApi
 from scoring.api.standings import StageListApi, StandingsApi, StandingsCSVApi
 from scoring.api.table_events import (
     CheckInApi,
@@ -82,6 +83,21 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "competitions/<int:competition_id>/stages/<int:number>/dashboard",
         StageDashboardApi.as_view(),
         name="competition-stage-dashboard",
+    ),
+    path(
+        "competitions/<int:competition_id>/stages/<int:number>/scorer-links",
+        StageScorerLinksApi.as_view(),
+        name="competition-stage-scorer-links",
+    ),
+    path(
+        "competitions/<int:competition_id>/stages/<int:number>/table-cards.pdf",
+        StageTableCardsApi.as_view(),
+        name="competition-stage-table-cards",
+    ),
+    path(
+        "competitions/<int:competition_id>/stages/<int:number>/pairings.pdf",
+        StagePairingsApi.as_view(),
+        name="competition-stage-pairings",
     ),
     path(
         "competitions/<int:competition_id>/check-in",

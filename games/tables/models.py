@@ -130,11 +130,20 @@ class ScorerLink(models.Model):
     """A capability to score one table match: whoever holds its code may enter and read that
     match's scores, and nothing else, until it is revoked (``revoked_at``).
 
-    Only the code's SHA-256 is kept (the claim codes' hash: games/tables/claims.py).
+    Only the code's SHA-256 is kept (the claim codes' hash: games/tables/claims.py). A link of
+    an event's table has a ``salt``: its code is derived from the server's secret, the link's
+    id and the salt, so that the organiser can print it again (games/tables/scorer_links.py);
+    a link without one was shown once.
     """
 
     match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="scorer_links")
     code_hash = models.CharField(max_length=64, unique=True, help_text="SHA-256 of the code.")
+    salt = models.CharField(
+        max_length=32,
+        blank=True,
+        default="",
+        help_text="An event table's link: the code is derived from it (empty: shown once).",
+    )
     created_by = models.ForeignKey("games.Player", on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)

@@ -7,6 +7,7 @@ from typing import Any
 from games.models import Match, Player, Seat
 from games.problems import MatchNotFound, NotScoreReader
 from games.tables.models import ScoreEntry
+from games.tables.scorer_links import ScorerPrincipal, match_for_scorer
 from scoring.competition_models import CompetitionMatch
 
 #: The most entries one page of the log holds.
@@ -60,6 +61,20 @@ def score_log(*, match: Match, after: int | None, limit: int) -> dict[str, Any]:
         ],
         "next": page[-1].pk if more else None,
     }
+
+
+def table_match_for_reader(*, match_id: int, caller: Player | ScorerPrincipal) -> Match:
+    """Table match ``match_id`` for a caller who may read its scores: a reader of its log
+    (``score_reader_check``, 403 ``not_score_reader``) or a scorer link of that match (403
+    ``not_scorer`` for another); 404 if there is no such table match."""
+    match = Match.objects.filter(pk=match_id, play=Match.Play.TABLE).first()
+    if match is None:
+        raise MatchNotFound(f"There is no table match {match_id}.")
+    if isinstance(caller, ScorerPrincipal):
+        match_for_scorer(match_id=match.pk, scorer=caller)
+    else:
+        score_reader_check(match=match, player=caller)
+    return match
 
 
 def score_log_read(

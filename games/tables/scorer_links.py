@@ -5,6 +5,13 @@ characters from the claim codes' alphabet (about 50 bits), shown once, kept only
 (``games.tables.claims.code_hash``). Whoever sends it (``Authorization: Scorer <code>``) is a
 ``ScorerPrincipal``: it may enter that match's scores and read that match, nothing else, until
 the link is revoked (``scorer_link_revoke``).
+
+A link of a table of an event (a tournament's stage) is made when the stage starts, and its
+code must be printable on the table's card at any time: such a link has a random ``salt``, and
+its code is derived (``scorer_link_code``) as an HMAC of the link's id and salt under the
+server's ``SECRET_KEY`` (or one of ``SECRET_KEY_FALLBACKS``), mapped to the same alphabet. Only
+its hash is stored, as for any link; once no key derives it any more (the secret was replaced),
+it cannot be printed and the table needs a new link.
 """
 
 from __future__ import annotations
@@ -13,19 +20,24 @@ import secrets
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
 from games.models import Match, Player
 from games.problems import NotCreator, NotScorer, NotTableMatch, ScorerLinkNotFound
 from games.selectors import match_get
 from games.tables.claims import CODE_ALPHABET, code_hash
 from games.tables.models import ScorerLink
+from scoring.competition_models import CompetitionMatch
 
 #: 10 characters of a 31-letter alphabet: about 50 bits, with ``scorer_guess`` throttling guesses.
 SCORER_CODE_LENGTH = 10
 #: ``last_used_at`` is written at most this often per link.
 LAST_USED_EVERY = timedelta(minutes=1)
+#: What sets the HMAC of a derived code apart from the secret's other uses.
+DERIVED_CODE_KEY_SALT = "chickenfoot.scorer-link-code"
 
 
 @dataclass(frozen=True)
@@ -68,9 +80,51 @@ def scorer_link_issue(*, match_id: int, player: Player) -> IssuedScorerLink:
     """A new scorer link for ``match_id``; its code is returned here and never again."""
     match = match_get(match_id=match_id)
     scorer_link_manager_check(match=match, player=player)
+    if CompetitionMatch.objects.filter(match_id=match.pk, stage__isnull=False).exists():
+        return event_link_issue(match=match, created_by=player)  # printable on its card
     code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(SCORER_CODE_LENGTH))
     link = ScorerLink.objects.create(match=match, code_hash=code_hash(code), created_by=player)
     return IssuedScorerLink(link=link, code=code)
+
+
+def _derived(*, link_id: int, salt: str, secret: str) -> str:
+    """The code of link ``link_id`` with ``salt`` under ``secret``: its HMAC in the alphabet."""
+    digest = salted_hmac(
+        DERIVED_CODE_KEY_SALT, f"{link_id}:{salt}", secret=secret, algorithm="sha256"
+    ).digest()
+    number = int.from_bytes(digest, "big")
+    letters = []
+    for _ in range(SCORER_CODE_LENGTH):
+        number, index = divmod(number, len(CODE_ALPHABET))
+        letters.append(CODE_ALPHABET[index])
+    return "".join(letters)
+
+
+def event_link_issue(*, match: Match, created_by: Player) -> IssuedScorerLink:
+    """A new link of an event's table whose code can be derived again (``scorer_link_code``).
+    No check: the caller is the stage's start, or ``scorer_link_issue`` after its checks."""
+    salt = secrets.token_hex(16)
+    with transaction.atomic():
+        # the id goes into the code: the row is made first, its hash set once the id is known
+        link = ScorerLink.objects.create(
+            match=match, code_hash=f"pending-{salt}", salt=salt, created_by=created_by
+        )
+        code = _derived(link_id=link.pk, salt=salt, secret=settings.SECRET_KEY)
+        link.code_hash = code_hash(code)
+        link.save(update_fields=["code_hash"])
+    return IssuedScorerLink(link=link, code=code)
+
+
+def scorer_link_code(link: ScorerLink) -> str | None:
+    """The code of a derived link, again; ``None`` for a link shown once, or when no key the
+    server has (``SECRET_KEY``, ``SECRET_KEY_FALLBACKS``) derives the code its hash is of."""
+    if not link.salt:
+        return None
+    for secret in [settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS]:
+        code = _derived(link_id=link.pk, salt=link.salt, secret=secret)
+        if code_hash(code) == link.code_hash:
+            return code
+    return None
 
 
 def scorer_links_of(*, match_id: int, player: Player) -> list[ScorerLink]:

@@ -9,14 +9,8 @@ from scoring.models import Competition, CompetitionMatch, Stage
 from scoring.ports import PlayerRef, games_port
 
 
-def stage_dashboard(*, competition: Competition, number: int, caller: PlayerRef) -> dict[str, Any]:
-    """Stage ``number``'s tables: match id, seats with names, rounds entered of rounds to play,
-    finished, confirmed and disputed rounds. Only the organiser (403); a stage not yet started
-    is a 409 ``wrong_stage``."""
-    if competition.organiser_id != caller.id:
-        raise NotOrganiser(
-            f"Only the organiser of competition {competition.pk} can see a stage's dashboard."
-        )
+def started_stage(*, competition: Competition, number: int) -> Stage:
+    """Stage ``number`` of ``competition``; 409 ``wrong_stage`` if it has not started."""
     stage = Stage.objects.filter(competition=competition, number=number).first()
     if stage is None:
         raise WrongStage(
@@ -24,11 +18,36 @@ def stage_dashboard(*, competition: Competition, number: int, caller: PlayerRef)
             f"({competition.current_stage} of {competition.stage_count or 0} have).",
             extra={"next_stage": competition.current_stage + 1},
         )
-    links = list(
+    return stage
+
+
+def organiser_stage(
+    *, competition: Competition, number: int, caller: PlayerRef, doing: str
+) -> Stage:
+    """Stage ``number``, for its organiser only (403 ``not_organiser``, saying they cannot
+    ``doing``); 409 ``wrong_stage`` if it has not started."""
+    if competition.organiser_id != caller.id:
+        raise NotOrganiser(f"Only the organiser of competition {competition.pk} can {doing}.")
+    return started_stage(competition=competition, number=number)
+
+
+def stage_tables(*, stage: Stage) -> list[dict[str, Any]]:
+    """The stage's tables in order: ``table_number`` and ``match_id``."""
+    return list(
         CompetitionMatch.objects.filter(stage=stage)
         .order_by("table_number")
         .values("table_number", "match_id")
     )
+
+
+def stage_dashboard(*, competition: Competition, number: int, caller: PlayerRef) -> dict[str, Any]:
+    """Stage ``number``'s tables: match id, seats with names, rounds entered of rounds to play,
+    finished, confirmed and disputed rounds. Only the organiser (403); a stage not yet started
+    is a 409 ``wrong_stage``."""
+    stage = organiser_stage(
+        competition=competition, number=number, caller=caller, doing="see a stage's dashboard"
+    )
+    links = stage_tables(stage=stage)
     progress = games_port().tables_progress(match_ids=[link["match_id"] for link in links])
     tables = [
         {"table": link["table_number"], "match_id": link["match_id"], **progress[link["match_id"]]}

@@ -166,6 +166,7 @@ class World:
             "/seats/{position}/",
             "/reopen",
             "/score-log",
+            "/score-sheet",
             "/scorer-",
             "/table-settings",
         )

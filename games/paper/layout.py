@@ -1,0 +1,130 @@
+"""What every sheet shares: user text made safe to set, the styles, the page and its build.
+
+User-written text (names, reasons) is data: ``text`` makes it printable (no control
+characters, no lone surrogates, nothing the typeface cannot draw) and ``markup`` escapes it for
+ReportLab's paragraph markup, so that a name like ``<font size=80>`` is set as it is written.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+from collections.abc import Sequence
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table, TableStyle
+
+from games.paper.fonts import typeface
+
+PAGE = A4
+MARGIN = 15 * mm
+#: Characters a sheet never sets: controls (a line break is a blank), and lone surrogates.
+_BLANKS = re.compile(r"[\t\n\r\x0b\x0c\x1c-\x1f\x85\u2028\u2029]+")
+_INVISIBLE = re.compile(r"[\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f\ud800-\udfff]")
+REPLACEMENT = "\ufffd"
+
+
+def text(value: str) -> str:
+    """``value`` as a sheet prints it: one line, controls and lone surrogates shown as U+FFFD,
+    and with Helvetica anything outside Latin-1 as "?"."""
+    cleaned = _INVISIBLE.sub(REPLACEMENT, _BLANKS.sub(" ", value))
+    if typeface().latin1_only:
+        cleaned = unicodedata.normalize("NFC", cleaned.replace(REPLACEMENT, "?"))
+        cleaned = cleaned.encode("latin-1", "replace").decode("latin-1")
+    return cleaned
+
+
+def markup(value: str) -> str:
+    """``value`` for a ``Paragraph``: printable (``text``), its ``&``, ``<`` and ``>`` escaped."""
+    return escape(text(value))
+
+
+def style(size: float, *, bold: bool = False, leading: float | None = None) -> ParagraphStyle:
+    face = typeface()
+    return ParagraphStyle(
+        f"s{size}{bold}",
+        fontName=face.bold if bold else face.regular,
+        fontSize=size,
+        leading=leading if leading is not None else size * 1.25,
+    )
+
+
+def para(value: str, size: float = 10, *, bold: bool = False) -> Paragraph:
+    """A paragraph of user text (escaped), or of the sheet's own words."""
+    return Paragraph(markup(value), style(size, bold=bold))
+
+
+def grid(
+    rows: Sequence[Sequence[Any]],
+    widths: Sequence[float] | None = None,
+    *,
+    header_rows: int = 1,
+    footer_rows: int = 0,
+    size: float = 10,
+    row_height: float | None = None,
+) -> Table:
+    """A ruled table; its first ``header_rows`` and last ``footer_rows`` rows in bold; every
+    row but the header ``row_height`` tall when given (room to write in)."""
+    face = typeface()
+    commands: list[tuple[Any, ...]] = [
+        ("FONT", (0, 0), (-1, -1), face.regular, size),
+        ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 4),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+    ]
+    if header_rows:
+        commands += [
+            ("FONT", (0, 0), (-1, header_rows - 1), face.bold, size),
+            ("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor("#e8e8e8")),
+        ]
+    if footer_rows:
+        commands += [
+            ("FONT", (0, -footer_rows), (-1, -1), face.bold, size),
+            ("LINEABOVE", (0, -footer_rows), (-1, -footer_rows), 1.5, colors.black),
+        ]
+    heights = None
+    if row_height is not None:
+        heights = [None] * header_rows + [row_height] * (len(rows) - header_rows)
+    table = Table(
+        list(map(list, rows)), colWidths=widths, rowHeights=heights, repeatRows=header_rows
+    )
+    table.setStyle(TableStyle(commands))
+    return table
+
+
+def build(pages: Sequence[Sequence[Flowable]], *, title: str) -> bytes:
+    """The PDF of ``pages`` (each a list of flowables, each page starting on a new sheet)."""
+    from reportlab.platypus import PageBreak
+
+    out = io.BytesIO()
+    document = SimpleDocTemplate(
+        out,
+        pagesize=PAGE,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
+        title=text(title),
+        author="Chickenfoot",
+    )
+    story: list[Flowable] = []
+    for number, page in enumerate(pages):
+        if number:
+            story.append(PageBreak())
+        story.extend(page)
+    if not story:
+        story.append(para(" "))
+    document.build(story)
+    return out.getvalue()
+
+
+def width() -> float:
+    """The width a sheet's content may take."""
+    return PAGE[0] - 2 * MARGIN

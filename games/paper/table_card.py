@@ -1,0 +1,140 @@
+"""The card on each table of an event's stage: who sits where, a grid to write each round's
+scores in, signatures, and the scorer's QR code with its code to type."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Spacer, Table, TableStyle
+
+from games.engine.tally import start_double
+from games.models import Match, Seat
+from games.paper.layout import build, grid, para, width
+from games.paper.qr import QRCode
+from games.tables.event_links import tables_scorer_links
+
+QR_SIZE = 48 * mm
+
+
+@dataclass(frozen=True)
+class TableCard:
+    table: int
+    seats: list[str]  # names, in seat order
+    doubles: list[int]  # each round's start double, in order
+    url: str | None  # the scorer's page; None: the table needs a new link
+    code: str | None
+
+
+def double_label(double: int) -> str:
+    return f"{double}|{double}"
+
+
+def score_grid(
+    names: list[str],
+    cells: list[list[str]],
+    labels: list[str],
+    totals: list[str],
+    more: list[list[str]] | None = None,
+    row_height: float | None = None,
+) -> Table:
+    """The grid of rounds: a row per round (its number and start double), a column per seat,
+    the total row, and ``more`` rows below it; ``cells[round][seat]`` is what a cell holds
+    (blank on a card)."""
+    header = ["Round", "Double", *[para(name, 9, bold=True) for name in names]]
+    rows = [
+        [str(number), label, *cells[number - 1]] for number, label in enumerate(labels, start=1)
+    ]
+    first = 18 * mm
+    second = 18 * mm
+    seat = (width() - first - second) / max(len(names), 1)
+    footer = [["Total", "", *totals], *(more or [])]
+    return grid(
+        [header, *rows, *footer],
+        [first, second, *[seat] * len(names)],
+        footer_rows=len(footer),
+        row_height=row_height,
+    )
+
+
+def card_page(*, event: str, stage: int, card: TableCard) -> list[Flowable]:
+    """One table's page."""
+    seats = [para(f"Seat {n}: {name}", 12) for n, name in enumerate(card.seats, start=1)]
+    if card.url and card.code:
+        scorer: list[Flowable] = [
+            QRCode(card.url, QR_SIZE),
+            para("Scorer code", 9),
+            para(card.code, 16, bold=True),
+            para(card.url, 7),
+        ]
+    else:
+        scorer = [para("No scorer link to print: issue a new one for this table.", 10)]
+    heading = [
+        para(event, 20, bold=True),
+        Spacer(1, 2 * mm),
+        para(f"Stage {stage} · Table {card.table}", 16, bold=True),
+        Spacer(1, 4 * mm),
+        *seats,
+    ]
+    top = Table([[heading, scorer]], colWidths=[width() - QR_SIZE - 6 * mm, QR_SIZE + 6 * mm])
+    top.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    blank = [[""] * len(card.seats) for _ in card.doubles]
+    grid_ = score_grid(
+        card.seats,
+        blank,
+        [double_label(d) for d in card.doubles],
+        [""] * len(card.seats),
+        row_height=10 * mm,
+    )
+    signatures = grid(
+        [[para(f"Seat {n}: {name}", 10), ""] for n, name in enumerate(card.seats, start=1)],
+        [70 * mm, width() - 70 * mm],
+        header_rows=0,
+        row_height=14 * mm,
+    )
+    return [
+        top,
+        Spacer(1, 6 * mm),
+        grid_,
+        Spacer(1, 6 * mm),
+        para("Signatures: each player signs that the totals are right.", 10),
+        Spacer(1, 2 * mm),
+        signatures,
+    ]
+
+
+def cards_of(*, tables: list[tuple[int, int]], request_base: str) -> list[TableCard]:
+    """The cards of ``tables`` (table number, match id), in that order."""
+    match_ids = [match_id for _, match_id in tables]
+    matches = {m.pk: m for m in Match.objects.filter(pk__in=match_ids)}
+    names: dict[int, list[str]] = {match_id: [] for match_id in match_ids}
+    for seat in (
+        Seat.objects.filter(match_id__in=match_ids)
+        .select_related("player")
+        .order_by("match_id", "position")
+    ):
+        names[seat.match_id].append(seat.player.display_name if seat.player else "")
+    links = tables_scorer_links(match_ids=match_ids, request_base=request_base)
+    cards = []
+    for table, match_id in tables:
+        options = matches[match_id].options
+        rounds = options.get("rounds") or options["max_pip"] + 1
+        cards.append(
+            TableCard(
+                table=table,
+                seats=names[match_id],
+                doubles=[start_double(options, n) for n in range(1, rounds + 1)],
+                url=links[match_id]["url"],
+                code=links[match_id]["code"],
+            )
+        )
+    return cards
+
+
+def table_cards_pdf(
+    *, event: str, stage: int, tables: list[tuple[int, int]], request_base: str
+) -> bytes:
+    """One page per table of the stage, in table order."""
+    cards = cards_of(tables=tables, request_base=request_base)
+    pages = [card_page(event=event, stage=stage, card=card) for card in cards]
+    return build(pages, title=f"{event}: stage {stage}, table cards")

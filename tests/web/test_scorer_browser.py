@@ -316,3 +316,83 @@ def test_the_organiser_s_dashboard_shows_a_dispute_to_resolve_and_the_next_check
     phone.wait_for_function("document.getElementById('stage').dataset.state === 'ready'")
     no_sideways_scroll(phone)
     screenshot(phone, "stage-dashboard-phone")
+
+
+def test_a_seated_player_signed_in_on_the_phone_confirms_a_round(
+    hall: Hall,  # noqa: F811
+    event: dict[str, Any],
+    new_page: Any,
+    sign_in: Any,
+) -> None:
+    # given: every round needs another seat's confirmation; the phone enters round 1
+    match = event["match"]
+    call(hall, "PATCH", f"/api/matches/{match}/table-settings", event["ada"],
+         {"confirmation": "any_other_seat"})  # fmt: skip
+    phone = open_scorer(new_page, event["link"]["url"])
+    type_points(phone, [0, 9, 14], went_out=0)
+    phone.click("#submit")
+    phone.wait_for_function("document.querySelector('#round-flags li') !== null")
+    assert phone.locator("#round-flags").text_content() == "Round 1: awaiting confirmation"
+    assert "from their own account" in phone.locator("#confirm").text_content()
+
+    # when: Grace, seated, is signed in on this browser and confirms it
+    grace = call(hall, "GET", "/api/players/me", event["grace"])
+    sign_in(phone, hall.server.base, token=event["grace"], name=EXPLOIT, player_id=grace["id"])
+    phone.goto(event["link"]["url"])
+    phone.wait_for_function("document.querySelector('#confirm button') !== null")
+    assert phone.locator("#confirm button").text_content() == f"Confirm round 1 as {EXPLOIT}"
+    phone.click("#confirm button")
+
+    # then
+    phone.wait_for_function(
+        "document.getElementById('round-flags').textContent === 'Round 1: confirmed'"
+    )
+    view = call(hall, "GET", f"/api/matches/{match}", event["ada"])
+    assert (view["table_rounds"][0]["status"], view["table_rounds"][0]["confirmed_by"]) == (
+        "confirmed",
+        [1],
+    )
+    assert phone.evaluate("typeof window.xss") == "undefined"
+
+
+def test_the_organiser_checks_players_in_and_starts_the_first_stage_from_the_dashboard(
+    hall: Hall,  # noqa: F811
+    new_page: Any,
+    sign_in: Any,
+) -> None:
+    # given: a table tournament whose registration is closed, no stage seated yet
+    ada_id, ada = register(hall, "Ada")
+    _, grace = register(hall, "Grace")
+    with sqlite3.connect(hall.database) as db:
+        db.execute("UPDATE games_player SET is_organiser = 1 WHERE id = ?", (ada_id,))
+    body = {"kind": "tournament", "play": "table", "name": "Club night",
+            "variant": "chickenfoot", "table_size": 2, "stage_count": 2,
+            "options": {"rounds": 1}}  # fmt: skip
+    cup = call(hall, "POST", "/api/competitions", ada, body)["id"]
+    for token in (ada, grace):
+        call(hall, "POST", f"/api/competitions/{cup}/register", token)
+    call(hall, "POST", f"/api/competitions/{cup}/close", ada)
+    page = new_page(width=390, height=844)
+    sign_in(page, hall.server.base, token=ada, name="Ada", player_id=ada_id)
+    page.goto(f"{hall.server.base}/competitions/{cup}/")
+    page.wait_for_function("!document.getElementById('stage-dashboards').hidden")
+
+    # when: the organiser follows the link to stage 1, checks both in and starts it
+    page.click("#stage-dashboards a")
+    page.wait_for_function("document.getElementById('stage').dataset.state === 'ready'")
+    assert page.locator("#stage-status").text_content() == "Stage 1 has not started yet."
+    for name in ("Ada", "Grace"):
+        page.locator("#absent li", has_text=name).locator("button").click()
+        page.wait_for_function(
+            "([name]) => [...document.querySelectorAll('#check-ins li')]"
+            ".some((li) => li.textContent.startsWith(name))",
+            arg=[name],
+        )
+    page.click("#start-next")
+
+    # then: stage 1's dashboard, its one table seated
+    page.wait_for_url(f"**/competitions/{cup}/stages/1/")
+    page.wait_for_function("document.querySelectorAll('#tables [data-table]').length === 1")
+    assert "0 of 1 rounds entered" in page.locator("#tables").text_content()
+    assert page.locator("#next-title").text_content() == "Check-in for stage 2"
+    no_sideways_scroll(page)

@@ -2,7 +2,7 @@
 // scorer link's code alone. The code comes from the page's address and goes out only in the
 // Authorization header of the API calls (Scorer <code>); the page sends no referrer and keeps
 // no copy of it. Names are set as text.
-import { api, el, nameNode, Problem, say, VARIANTS } from "./api.js";
+import { api, attempt, el, nameNode, Problem, say, session, VARIANTS } from "./api.js";
 
 const root = document.getElementById("scorer");
 const code = decodeURIComponent(window.location.pathname.split("/")[2] || "");
@@ -120,6 +120,42 @@ function renderRounds() {
     return item;
   });
   document.getElementById("round-flags").replaceChildren(...flags);
+  renderConfirm();
+}
+
+/** The seat of the player signed in on this browser, if they sit at this table: they may
+ * confirm a round (a seated player's act, with their own token: the link confirms nothing). */
+function mySeat() {
+  if (!session.token || !session.playerId) return null;
+  const seat = seats().find((s) => String(s.player_id) === session.playerId && s.kind === "human");
+  return seat || null;
+}
+
+function renderConfirm() {
+  const box = document.getElementById("confirm");
+  const waiting = entered().filter((entry) => entry.status === "awaiting_confirmation");
+  box.hidden = waiting.length === 0;
+  if (box.hidden) return;
+  const me = mySeat();
+  if (!me) {
+    box.replaceChildren(el("p", { class: "note" },
+      "A player at the table confirms these rounds from their own account."));
+    return;
+  }
+  box.replaceChildren(...waiting.filter((entry) => !entry.confirmed_by.includes(me.position))
+    .map((entry) => {
+      const button = el("button", { type: "button", "data-round": entry.number },
+        `Confirm round ${entry.number} as `, nameNode(me.name));
+      button.addEventListener("click", async () => {
+        const done = await attempt(() => api("POST",
+          `/api/matches/${state.matchId}/rounds/${entry.number}/confirm`));
+        if (done) {
+          say(`Round ${entry.number} confirmed.`);
+          await reload();
+        }
+      });
+      return button;
+    }));
 }
 
 function renderFinal() {

@@ -2,7 +2,7 @@
 // rounds, confirmed, disputed, finished), the disputes to resolve with a note, check-in for the
 // next stage and starting it. It polls the API every few seconds (no socket serves organisers).
 import {
-  api, askToLogIn, attempt, el, joined, nameNode, renderAccount, say, session,
+  api, askToLogIn, attempt, el, joined, nameNode, Problem, renderAccount, say, session,
 } from "./api.js";
 
 const root = document.getElementById("stage");
@@ -73,7 +73,8 @@ function renderCheckIns(checkIns) {
   const start = document.getElementById("start-next");
   start.textContent = `Start stage ${next}`;
   start.dataset.stage = String(next);
-  start.disabled = competition.status !== "running" || next > (competition.stage_count || 0);
+  start.disabled = !["closed", "running"].includes(competition.status)
+    || next > (competition.stage_count || 0);
 }
 
 async function refresh() {
@@ -81,23 +82,35 @@ async function refresh() {
   if (!detail) return;
   competition = detail.data;
   document.getElementById("stage-title").replaceChildren(nameNode(competition.name), `: stage ${number}`);
-  document.getElementById("stage-links").replaceChildren(...joined(
-    Array.from({ length: competition.current_stage || 0 }, (_, i) => i + 1).map((n) =>
-      (n === number ? el("strong", {}, `Stage ${n}`)
-        : el("a", { href: `/competitions/${id}/stages/${n}/` }, `Stage ${n}`))), " · "),
-    " · ", el("a", { href: `/competitions/${id}/` }, "Standings"));
-  const board = await attempt(() => api("GET", `/api/competitions/${id}/stages/${number}/dashboard`));
-  if (!board) {
-    root.dataset.state = "refused";
-    return;
+  const links = Array.from({ length: competition.current_stage || 0 }, (_, i) => i + 1)
+    .map((n) => (n === number ? el("strong", {}, `Stage ${n}`)
+      : el("a", { href: `/competitions/${id}/stages/${n}/` }, `Stage ${n}`)));
+  links.push(el("a", { href: `/competitions/${id}/` }, "Standings"));
+  document.getElementById("stage-links").replaceChildren(...joined(links, " · "));
+  let board = null;
+  try {
+    board = await api("GET", `/api/competitions/${id}/stages/${number}/dashboard`);
+  } catch (error) {
+    if (!(error instanceof Problem)) throw error;
+    if (error.body.code !== "wrong_stage") {
+      say(error.message, "error");
+      root.dataset.state = "refused";
+      return;
+    }
+    // not started yet: its check-in and its start are still here
+    document.getElementById("stage-status").textContent = `Stage ${number} has not started yet.`;
+    document.getElementById("tables").replaceChildren();
+    document.getElementById("disputes").replaceChildren();
   }
-  const tables = board.data.tables;
-  document.getElementById("stage-status").textContent =
-    `Stage ${number} is ${board.data.status}: ${board.data.finished} of ${tables.length} tables finished.`;
-  document.getElementById("tables").replaceChildren(...tables.map(tableCard));
-  const disputes = (await Promise.all(tables.filter((t) => t.disputed).map(disputesOf))).flat();
-  const box = document.getElementById("disputes");
-  if (!box.contains(document.activeElement)) box.replaceChildren(...disputes.map(disputeForm));
+  if (board) {
+    const tables = board.data.tables;
+    document.getElementById("stage-status").textContent =
+      `Stage ${number} is ${board.data.status}: ${board.data.finished} of ${tables.length} tables finished.`;
+    document.getElementById("tables").replaceChildren(...tables.map(tableCard));
+    const disputes = (await Promise.all(tables.filter((t) => t.disputed).map(disputesOf))).flat();
+    const box = document.getElementById("disputes");
+    if (!box.contains(document.activeElement)) box.replaceChildren(...disputes.map(disputeForm));
+  }
   const checkIns = await attempt(() => api("GET", `/api/competitions/${id}/check-ins`));
   document.getElementById("next").hidden = !checkIns;
   if (checkIns) renderCheckIns(checkIns.data);

@@ -211,6 +211,35 @@ def test_an_answer_lost_on_the_way_is_sent_again_and_entered_once(
     assert "Round 1 entered." in phone.locator("#messages").text_content()
 
 
+def test_a_stale_version_reloads_the_match_and_keeps_what_was_typed(
+    hall: Hall,  # noqa: F811
+    event: dict[str, Any],
+    new_page: Any,
+) -> None:
+    # given: the phone's page at version 0 (its 5 s check held back), and round 1 entered
+    # meanwhile from another phone
+    phone = new_page(width=390, height=844)
+    phone.clock.install()
+    phone.goto(event["link"]["url"])
+    phone.wait_for_function("document.getElementById('scorer').dataset.state === 'playing'")
+    scores = [{"seat": 0, "points": 0, "went_out": True}, {"seat": 1, "points": 3},
+              {"seat": 2, "points": 4}]  # fmt: skip
+    call(hall, "POST", f"/api/matches/{event['match']}/rounds/1/scores", event["ada"],
+         {"version": 0, "scores": scores})  # fmt: skip
+    type_points(phone, [0, 9, 14], went_out=0)
+
+    # when
+    phone.click("#submit")
+
+    # then: the match reloaded (round 1 is in, round 2 next) and the typed values are kept
+    phone.wait_for_function("document.getElementById('scorer').dataset.version === '1'")
+    assert "changed meanwhile" in phone.locator("#messages").text_content()
+    assert phone.locator("#entry-title").text_content() == "Round 2"
+    assert [phone.input_value(f"#entry-points-{seat}") for seat in range(3)] == ["0", "9", "14"]
+    assert phone.is_checked("#entry-out-0")
+    assert [e["round"] for e in score_log(hall, event)] == [1]
+
+
 def test_a_refusal_names_the_seat(
     hall: Hall,  # noqa: F811
     event: dict[str, Any],

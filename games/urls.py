@@ -26,7 +26,7 @@ from games.api.round_reviews import (
     TableSettingsApi,
 )
 from games.api.rounds import MatchRoundsApi
-from games.api.scorer_links import ScorerLinkRevokeApi, ScorerLinksApi
+from games.api.scorer_links import ScorerContextApi, ScorerLinkRevokeApi, ScorerLinksApi
 from games.api.table_corrections import (
     MatchReopenApi,
     RoundScoresCorrectionApi,
@@ -74,6 +74,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:match_id>/reopen", MatchReopenApi.as_view(), name="match-reopen"),
     path("matches/<int:match_id>/score-log", ScoreLogApi.as_view(), name="score-log"),
     path("matches/<int:match_id>/score-sheet.pdf", ScoreSheetApi.as_view(), name="score-sheet-pdf"),
+    path("scorer", ScorerContextApi.as_view(), name="scorer-context"),
     path("matches/<int:match_id>/scorer-links", ScorerLinksApi.as_view(), name="scorer-links"),
     path(
         "matches/<int:match_id>/scorer-links/<int:link_id>",

@@ -1,10 +1,10 @@
 """``Authorization: Scorer <code>``: a scorer link's code, for the table endpoints of its match.
 
-Only the views that list ``ScorerAuthentication`` accept the scheme (score entry, the match view,
-the round list); every other view's token authentication refuses it (401
-``unsupported_auth_scheme``). A code that opens no live link is 401 and counts against the
-address (throttle scope ``scorer_guess``); past the limit every scorer code from that address is
-429 before it is looked up.
+Only the views that list ``ScorerAuthentication`` accept the scheme (score entry and correction,
+the match view, the round list, the score log, ``GET /api/scorer``); every other view's token
+authentication refuses it (401 ``unsupported_auth_scheme``). A code that opens no live link is
+401 and counts against the address (throttle scope ``scorer_guess``); past the limit every scorer
+code from that address is 429 before it is looked up.
 """
 
 from __future__ import annotations

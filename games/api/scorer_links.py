@@ -12,6 +12,8 @@ from rest_framework.response import Response
 
 from games.api.apidocs import scorer_links as docs
 from games.api.common import GameApi
+from games.api.scorer_access import ScorerOrPlayerApi
+from games.tables.scorer_context import scorer_context
 from games.tables.scorer_links import (
     scorer_link_issue,
     scorer_link_revoke,
@@ -71,3 +73,28 @@ class ScorerLinkRevokeApi(GameApi):
     def delete(self, request: Request, match_id: int, link_id: int) -> Response:
         scorer_link_revoke(match_id=match_id, player=self.player(request), link_id=link_id)
         return Response(status=HTTPStatus.NO_CONTENT)
+
+
+@extend_schema_serializer(component_name="ScorerEvent")
+class ScorerEventSerializer(serializers.Serializer):
+    competition_id = serializers.IntegerField()
+    name = serializers.CharField()
+    stage = serializers.IntegerField(allow_null=True)
+    table = serializers.IntegerField(allow_null=True)
+
+
+class ScorerContextApi(ScorerOrPlayerApi):
+    """What the scorer code sent (`Authorization: Scorer <code>`) opens: its match's id and
+    game, and the competition, stage and table it is played at, if any. The scorer's page
+    (`/score/<code>/`) starts here; an unknown or revoked code is the 401 of every table view."""
+
+    @extend_schema_serializer(component_name="ScorerContext")
+    class OutputSerializer(serializers.Serializer):
+        match_id = serializers.IntegerField()
+        variant = serializers.CharField()
+        event = ScorerEventSerializer(allow_null=True)
+
+    @extend_schema(**docs.CONTEXT_DOCS, responses=docs.context_responses(OutputSerializer))
+    def get(self, request: Request) -> Response:
+        context = scorer_context(caller=self.caller(request))
+        return Response(self.OutputSerializer(context).data, headers={"Cache-Control": "no-store"})

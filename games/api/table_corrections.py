@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from chickenfoot.throttles import MOVE_THROTTLES
 from games.api.apidocs import table_corrections as docs
 from games.api.common import GameApi, idempotency_key_from
+from games.api.scorer_access import ScorerOrPlayerApi
 from games.api.strict import StrictCharField, StrictIntegerField, StrictSerializer
 from games.api.table_scores import (
     RoundScoresApi,
@@ -115,9 +116,10 @@ class ScoreLogEntrySerializer(serializers.Serializer):
     reason = serializers.CharField(allow_null=True)
 
 
-class ScoreLogApi(GameApi):
+class ScoreLogApi(ScorerOrPlayerApi):
     """A table match's score log: every entry and correction, oldest first, with who, when,
-    the round's seats before and after, and a correction's reason (docs/tables.md)."""
+    the round's seats before and after, and a correction's reason (docs/tables.md). Its
+    creator, its seated players, its organiser and its scorer links read it."""
 
     class QuerySerializer(StrictSerializer):
         after = serializers.IntegerField(required=False, min_value=0)
@@ -136,7 +138,7 @@ class ScoreLogApi(GameApi):
         query.is_valid(raise_exception=True)
         page = score_log_read(
             match_id=match_id,
-            player=self.player(request),
+            player=self.caller(request),
             after=query.validated_data.get("after"),
             limit=query.validated_data["limit"],
         )

@@ -5,18 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 from games.models import Match, Player, Seat
-from games.problems import MatchNotFound, NotScoreReader
+from games.problems import MatchNotFound, NotScorer, NotScoreReader
 from games.tables.models import ScoreEntry
-from games.tables.scorer_links import ScorerPrincipal, match_for_scorer
+from games.tables.scorer_links import ScorerPrincipal
 from scoring.competition_models import CompetitionMatch
 
 #: The most entries one page of the log holds.
 LOG_PAGE_MAX = 100
 
 
-def score_reader_check(*, match: Match, player: Player) -> None:
+def score_reader_check(*, match: Match, player: Player | ScorerPrincipal) -> None:
     """Refuse (403 ``not_score_reader``) a caller who may not read ``match``'s score log: its
-    creator, its players seated with an account and its competition's organiser may."""
+    creator, its players seated with an account, its competition's organiser and a scorer link
+    of it may (a link of another match: 403 ``not_scorer``)."""
+    if isinstance(player, ScorerPrincipal):
+        if player.match_id != match.pk:
+            raise NotScorer(f"This scorer link opens another match than match {match.pk}.")
+        return
     if match.created_by_id == player.pk:
         return
     if not player.is_guest and Seat.objects.filter(match=match, player=player).exists():
@@ -70,19 +75,13 @@ def table_match_for_reader(*, match_id: int, caller: Player | ScorerPrincipal) -
     match = Match.objects.filter(pk=match_id, play=Match.Play.TABLE).first()
     if match is None:
         raise MatchNotFound(f"There is no table match {match_id}.")
-    if isinstance(caller, ScorerPrincipal):
-        match_for_scorer(match_id=match.pk, scorer=caller)
-    else:
-        score_reader_check(match=match, player=caller)
+    score_reader_check(match=match, player=caller)
     return match
 
 
 def score_log_read(
-    *, match_id: int, player: Player, after: int | None, limit: int
+    *, match_id: int, player: Player | ScorerPrincipal, after: int | None, limit: int
 ) -> dict[str, Any]:
     """``score_log`` of table match ``match_id`` for ``player`` (404, or 403 if not a reader)."""
-    match = Match.objects.filter(pk=match_id, play=Match.Play.TABLE).first()
-    if match is None:
-        raise MatchNotFound(f"There is no table match {match_id}.")
-    score_reader_check(match=match, player=player)
+    match = table_match_for_reader(match_id=match_id, caller=player)
     return score_log(match=match, after=after, limit=min(limit, LOG_PAGE_MAX))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path, register_converter
 
+from games.web.table_pages import ScorerPage, StageDashboardPage
 from games.web.views import (
     CompetitionIndexPage,
     CompetitionPage,
@@ -37,6 +38,12 @@ urlpatterns: list[URLPattern] = [
     path("players/<int:player_id>/", PlayerPage.as_view(), name="web-player"),
     path("competitions/", CompetitionIndexPage.as_view(), name="web-competitions"),
     path("competitions/<int:competition_id>/", CompetitionPage.as_view(), name="web-competition"),
+    path(
+        "competitions/<int:competition_id>/stages/<int:number>/",
+        StageDashboardPage.as_view(),
+        name="web-stage-dashboard",
+    ),
+    path("score/<str:code>/", ScorerPage.as_view(), name="web-scorer"),
     path("leaderboards/<variant:variant>/", LeaderboardPage.as_view(), name="web-leaderboard"),
     path("events/<int:competition_id>/", WallPage.as_view(), name="web-wall"),
     path("favicon.ico", FaviconRedirect.as_view(), name="favicon"),

@@ -148,6 +148,7 @@ class World:
     competition: int
     spare_token: int  # one of ada's tokens, for the revoke
     scorer_link: int  # a scorer link of the table match, for the revoke
+    scorer: APIClient  # the phone holding another link's code: what it opens
 
     def caller(self, template: str) -> APIClient:
         if template.endswith(("/moves", "/legal-moves")):
@@ -157,6 +158,8 @@ class World:
             return self.clients[2]
         if template == "/api/auth/logout":
             return self.phone
+        if template == "/api/scorer":
+            return self.scorer
         return self.clients[0]
 
     def path(self, template: str) -> str:
@@ -255,6 +258,9 @@ def make_world(players: list[Player]) -> World:
     spare = DeviceToken.objects.filter(user=ada.user, device="spare").values_list("pk", flat=True)
     phone = APIClient()
     phone.credentials(HTTP_AUTHORIZATION=f"Token {token_for(ada, 'phone')}")
+    scorer = APIClient()
+    code = scorer_link_issue(match_id=table.pk, player=ada).code
+    scorer.credentials(HTTP_AUTHORIZATION=f"Scorer {code}")
     return World(
         players=[ada, grace, alan],
         clients=clients,
@@ -266,6 +272,7 @@ def make_world(players: list[Player]) -> World:
         competition=created.json()["id"],
         spare_token=spare[0],
         scorer_link=scorer_link_issue(match_id=table.pk, player=ada).link.pk,
+        scorer=scorer,
     )
 
 
@@ -279,7 +286,12 @@ def bot_moves_first(match: Match) -> None:
 
 
 #: A value for each path parameter, and for each required query parameter, of no world.
-PLACEHOLDERS = {"variant": "chickenfoot", "number": 1, "position": 2}  # seat 2: the guest
+PLACEHOLDERS = {
+    "variant": "chickenfoot",
+    "number": 1,
+    "position": 2,  # seat 2: the guest
+    "code": "ABCDEFGHJK",  # a scorer page's code: the page is the same for any
+}
 
 
 def filled(template: str, ids: dict[str, Any]) -> str:

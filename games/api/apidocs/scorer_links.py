@@ -7,7 +7,14 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
 
-from games.api.common import MATCH_ID, NOT_AUTHENTICATED, NOT_FOUND, problem, problem_example
+from games.api.common import (
+    MATCH_ID,
+    NOT_AUTHENTICATED,
+    NOT_FOUND,
+    TOO_MANY_REQUESTS,
+    problem,
+    problem_example,
+)
 
 LINK_ID = OpenApiParameter("link_id", int, OpenApiParameter.PATH, description="The link's id.")
 
@@ -123,3 +130,51 @@ REVOKE_RESPONSES: dict[int, OpenApiResponse] = {
     **_REFUSALS,
     HTTPStatus.NOT_FOUND: _NO_LINK,
 }
+
+SCORER_CONTEXT = {
+    "match_id": 12,
+    "variant": "chickenfoot",
+    "event": {"competition_id": 3, "name": "Club night", "stage": 1, "table": 2},
+}
+CONTEXT_DOCS: dict[str, Any] = {
+    "tags": ["tables"],
+    "operation_id": "scorer_context",
+    "summary": "The match a scorer code opens, and where it is played",
+}
+_CONTEXT_REFUSALS: dict[int, OpenApiResponse] = {
+    HTTPStatus.UNAUTHORIZED: problem(
+        "No credentials, or a code that opens no live link (unknown or revoked).",
+        (
+            "Unknown or revoked",
+            problem_example(
+                401,
+                "authentication_failed",
+                "Not authenticated",
+                "Unknown or revoked scorer code: ask the match's creator for a new link.",
+            ),
+        ),
+    ),
+    HTTPStatus.FORBIDDEN: problem(
+        "A player's token: only a scorer code opens a link.",
+        (
+            "A token",
+            problem_example(
+                403,
+                "not_scorer",
+                "Not a scorer",
+                "Only a scorer link's code answers this: send `Authorization: Scorer`.",
+            ),
+        ),
+    ),
+    HTTPStatus.TOO_MANY_REQUESTS: TOO_MANY_REQUESTS,
+}
+
+
+def context_responses(output: type) -> dict[int, OpenApiResponse]:
+    """The answers of the scorer's context, with ``output`` the body of a 200."""
+    found = OpenApiResponse(
+        output,
+        description="The link's match; `event` is `null` for a match of no competition.",
+        examples=[OpenApiExample("A table of an event", value=SCORER_CONTEXT)],
+    )
+    return {HTTPStatus.OK: found, **_CONTEXT_REFUSALS}

@@ -214,6 +214,9 @@ LOG_LIMIT = OpenApiParameter(
     description="Entries per page (1 to 100; 50 if not given).",
 )
 
+_OTHER_LINK = problem_example(
+    403, "not_scorer", "Not a scorer", "This scorer link opens another match than match 7."
+)
 SCORE_LOG_DOCS: dict[str, Any] = {
     "operation_id": "score_log",
     "summary": "A table match's score log: every entry and correction, oldest first",
@@ -244,6 +247,10 @@ def score_log_responses(output: type) -> dict[int, OpenApiResponse]:
             ),
         ),
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-        HTTPStatus.FORBIDDEN: problem("Not a reader.", ("Not a reader", _NOT_READER)),
+        HTTPStatus.FORBIDDEN: problem(
+            "Not a reader, or a scorer link of another match.",
+            ("Not a reader", _NOT_READER),
+            ("Another match's link", _OTHER_LINK),
+        ),
         HTTPStatus.NOT_FOUND: NOT_FOUND,
     }

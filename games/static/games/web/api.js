@@ -32,14 +32,17 @@ export class Problem extends Error {
 
 /**
  * Call the API. Returns {status, data, etag}; throws Problem on 4xx/5xx.
- * opts.etag sends If-None-Match (a 304 comes back with data null); opts.text reads text.
+ * opts.etag sends If-None-Match (a 304 comes back with data null); opts.text reads text;
+ * opts.authorization replaces the player's token (the scorer's page sends its link's code).
  */
 export async function api(method, path, body, opts = {}) {
   const headers = { Accept: opts.text ? "image/svg+xml" : "application/json" };
-  if (session.token) headers.Authorization = `Bearer ${session.token}`;
+  if (opts.authorization) headers.Authorization = opts.authorization;
+  else if (session.token) headers.Authorization = `Bearer ${session.token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (opts.etag) headers["If-None-Match"] = opts.etag;
   if (opts.idempotencyKey) headers["Idempotency-Key"] = opts.idempotencyKey;
+  if (opts.ifMatch !== undefined) headers["If-Match"] = `"${opts.ifMatch}"`;
   const response = await fetch(path, {
     method,
     headers,
@@ -48,7 +51,7 @@ export async function api(method, path, body, opts = {}) {
   });
   const etag = response.headers.get("ETag");
   if (response.status === 304) return { status: 304, data: null, etag };
-  if (response.status === 401 && session.token) {
+  if (response.status === 401 && session.token && !opts.authorization) {
     session.clear(); // the token expired or was revoked: log in again
   }
   const type = response.headers.get("Content-Type") || "";

@@ -44,6 +44,15 @@ async function load() {
   document.getElementById("competition-status").textContent =
     `${info.kind === "league" ? "League" : "Tournament"} of ${VARIANTS[info.variant]} · `
     + `${body.data.final ? "final standings" : `${info.status}, standings so far`}`;
+  const stages = document.getElementById("stage-dashboards");
+  const organiser = String(info.organiser?.id) === session.playerId;
+  stages.hidden = !(organiser && info.play === "table" && info.kind === "tournament");
+  if (!stages.hidden) {
+    const count = Math.max(info.current_stage || 0, 1);
+    stages.replaceChildren("The stages' dashboards: ", ...Array.from({ length: count }, (_, i) => [
+      i ? " · " : "", el("a", { href: `/competitions/${id}/stages/${i + 1}/` }, `Stage ${i + 1}`),
+    ]).flat());
+  }
   const head = el("tr", {}, ...COLUMNS.map(([name, , num]) => cell(name, {
     head: true, scope: "col", num,
   })));

@@ -34,7 +34,8 @@ class ScorerLinksApi(GameApi):
     """A table match's scorer links (the match's creator only; docs/tables.md, "Scorer links").
 
     `POST` makes a new one: its `code` (send `Authorization: Scorer <code>`) and its `url` (for a
-    QR code) are shown once; only the code's hash is kept. `GET` lists them, without codes.
+    QR code) are shown once (a stage's table's again, in the stage's scorer links); only the
+    code's hash is kept. `GET` lists them, without codes.
     """
 
     @extend_schema_serializer(component_name="ScorerLinkIssued")

@@ -107,7 +107,10 @@ def issue_responses(output: type) -> dict[int, OpenApiResponse]:
     """The answers of a link's issue, with ``output`` the body of a 201."""
     created = OpenApiResponse(
         output,
-        description="A new link: show its `url` as a QR code. Its code is not shown again.",
+        description=(
+            "A new link: show its `url` as a QR code. Its code is not shown again, but for a "
+            "tournament stage's table: the stage's scorer links list it for its card."
+        ),
         examples=[OpenApiExample("A link", value=SCORER_LINK_ISSUED)],
     )
     return {HTTPStatus.CREATED: created, **_REFUSALS}

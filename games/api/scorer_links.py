@@ -42,7 +42,9 @@ class ScorerLinksApi(GameApi):
     class IssuedSerializer(serializers.Serializer):
         id = serializers.IntegerField()
         code = serializers.CharField(help_text="10 letters and digits; shown once.")
-        url = serializers.URLField(help_text="The scorer's page: `<base>/score/<code>/`.")
+        url = serializers.URLField(
+            help_text="The scorer's page: `<base>/score/#<code>` (the code in the fragment)."
+        )
         created_at = serializers.DateTimeField()
 
     @extend_schema_serializer(component_name="ScorerLinks")
@@ -87,7 +89,7 @@ class ScorerEventSerializer(serializers.Serializer):
 class ScorerContextApi(ScorerOrPlayerApi):
     """What the scorer code sent (`Authorization: Scorer <code>`) opens: its match's id and
     game, and the competition, stage and table it is played at, if any. The scorer's page
-    (`/score/<code>/`) starts here; an unknown or revoked code is the 401 of every table view."""
+    (`/score/#<code>`) starts here; an unknown or revoked code is the 401 of every table view."""
 
     @extend_schema_serializer(component_name="ScorerContext")
     class OutputSerializer(serializers.Serializer):

@@ -164,8 +164,10 @@ def scorer_principal_for(*, code: str) -> ScorerPrincipal | None:
 
 
 def scorer_link_url(*, base: str, code: str) -> str:
-    """The page a scorer opens (what the QR code holds): ``<base>/score/<code>/``."""
-    return f"{base.rstrip('/')}/score/{code}/"
+    """The page a scorer opens (what the QR code holds): ``<base>/score/#<code>``. The code is
+    the address's fragment, which browsers never send to a server: it reaches no access log and
+    no proxy, and goes out only in the API calls' Authorization header."""
+    return f"{base.rstrip('/')}/score/#{code}"
 
 
 def match_for_scorer(*, match_id: int, scorer: ScorerPrincipal) -> Match:

@@ -1,4 +1,4 @@
-"""The pages of play at a table: the scorer's phone page (``/score/<code>/``, opened from a
+"""The pages of play at a table: the scorer's phone page (``/score/#<code>``, opened from a
 scorer link's QR code) and the organiser's dashboard of a stage."""
 
 from __future__ import annotations

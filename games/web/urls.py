@@ -43,7 +43,9 @@ urlpatterns: list[URLPattern] = [
         StageDashboardPage.as_view(),
         name="web-stage-dashboard",
     ),
-    path("score/<str:code>/", ScorerPage.as_view(), name="web-scorer"),
+    path("score/", ScorerPage.as_view(), name="web-scorer"),
+    # the same page, for a code typed into the path: the page moves it into the fragment
+    path("score/<str:code>/", ScorerPage.as_view(), name="web-scorer-code"),
     path("leaderboards/<variant:variant>/", LeaderboardPage.as_view(), name="web-leaderboard"),
     path("events/<int:competition_id>/", WallPage.as_view(), name="web-wall"),
     path("favicon.ico", FaviconRedirect.as_view(), name="favicon"),

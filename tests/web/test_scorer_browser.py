@@ -15,10 +15,15 @@ from http import HTTPStatus
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.foundation.hostile import EXPLOIT
 from tests.foundation.live_server import request
+from tests.web.conftest import PAGE_TIMEOUT_MS
 from tests.web.test_wall_browser import Hall, call, hall  # noqa: F401 (the server fixture)
+
+# Text a redraw writes is waited for as long as a page's other steps may take on a busy machine.
+expect.set_options(timeout=PAGE_TIMEOUT_MS)
 
 PASSWORD = "correct horse battery"
 #: Names that are markup: they must show as text and run nothing.
@@ -111,7 +116,7 @@ def test_a_phone_scores_the_table_and_the_wall_follows_without_a_reload(
     legends = phone.locator("#seat-fields legend").all_text_contents()
     assert legends == ["Ada", EXPLOIT, SCRIPT_NAME]  # as text, in seat order
     assert phone.locator("#event").text_content().endswith("Stage 1 · Table 1")
-    assert phone.locator("#round-line").text_content() == "Round 1 of 2 · starts with 6|6"
+    expect(phone.locator("#round-line")).to_have_text("Round 1 of 2 · starts with 6|6")
     no_sideways_scroll(phone)
     screenshot(phone, "scorer-phone")
 
@@ -127,7 +132,7 @@ def test_a_phone_scores_the_table_and_the_wall_follows_without_a_reload(
         " === 'playing: round 1 of 2 entered'"
     )
     assert wall.evaluate("window.notReloaded") is True
-    assert phone.locator("#round-line").text_content() == "Round 2 of 2 · starts with 5|5"
+    expect(phone.locator("#round-line")).to_have_text("Round 2 of 2 · starts with 5|5")
 
     # when: round 1 corrected, with a reason
     phone.select_option("#correct-round", "1")
@@ -151,7 +156,7 @@ def test_a_phone_scores_the_table_and_the_wall_follows_without_a_reload(
     phone.locator('.seat[data-seat="1"] button[data-tile="3-4"]').click()
     phone.locator('.seat[data-seat="2"] summary').click()
     phone.locator('.seat[data-seat="2"] button[data-tile="0-0"]').click()
-    assert phone.locator('.seat[data-seat="1"] .sum').text_content() == "1|2 3|4 = 10"
+    expect(phone.locator('.seat[data-seat="1"] .sum')).to_have_text("1|2 3|4 = 10")
     no_sideways_scroll(phone)
     screenshot(phone, "scorer-tiles")
     phone.check("#entry-out-0")
@@ -208,7 +213,7 @@ def test_an_answer_lost_on_the_way_is_sent_again_and_entered_once(
     assert keys[0] is not None
     assert keys[0] == keys[1]
     assert [e["round"] for e in score_log(hall, event)] == [1]
-    assert "Round 1 entered." in phone.locator("#messages").text_content()
+    expect(phone.locator("#messages")).to_contain_text("Round 1 entered.")
 
 
 def test_a_stale_version_reloads_the_match_and_keeps_what_was_typed(
@@ -233,8 +238,11 @@ def test_a_stale_version_reloads_the_match_and_keeps_what_was_typed(
 
     # then: the match reloaded (round 1 is in, round 2 next) and the typed values are kept
     phone.wait_for_function("document.getElementById('scorer').dataset.version === '1'")
-    assert "changed meanwhile" in phone.locator("#messages").text_content()
-    assert phone.locator("#entry-title").text_content() == "Round 2"
+    # (the message follows the reload's redraw)
+    phone.wait_for_function(
+        "document.getElementById('messages').textContent.includes('changed meanwhile')"
+    )
+    expect(phone.locator("#entry-title")).to_have_text("Round 2")
     assert [phone.input_value(f"#entry-points-{seat}") for seat in range(3)] == ["0", "9", "14"]
     assert phone.is_checked("#entry-out-0")
     assert [e["round"] for e in score_log(hall, event)] == [1]
@@ -282,10 +290,42 @@ def test_a_revoked_code_and_an_unknown_one_say_so(
 
         # then
         assert phone.evaluate("document.getElementById('scorer').dataset.state") == "refused"
-        assert "unknown or has been revoked" in phone.locator("#refused").text_content()
+        expect(phone.locator("#refused")).to_contain_text("unknown or has been revoked")
         assert phone.locator("#entry").is_hidden()
         no_sideways_scroll(phone)
     screenshot(phone, "scorer-revoked")
+
+
+def test_the_code_rides_in_the_fragment_and_no_request_s_address_holds_it(
+    hall: Hall,  # noqa: F811
+    event: dict[str, Any],
+    new_page: Any,
+) -> None:
+    # given: the QR code's address holds the code after "#" only
+    code = event["link"]["code"]
+    assert event["link"]["url"] == f"{hall.server.base}/score/#{code}"
+    phone = new_page(width=390, height=844)
+    addresses: list[str] = []
+    phone.on("request", lambda sent: addresses.append(sent.url))
+
+    # when: the code is typed in from the table card, as a person would (lower case, a dash)
+    phone.goto(f"{hall.server.base}/score/")
+    phone.wait_for_function("document.getElementById('scorer').dataset.state === 'code'")
+    phone.fill("#code-input", f"{code[:5].lower()}-{code[5:]}")
+    phone.click("#code-form button[type=submit]")
+    phone.wait_for_function("document.getElementById('scorer').dataset.state === 'playing'")
+
+    # then: the table opens, the address keeps the code in its fragment, and no request sent it
+    assert phone.evaluate("window.location.pathname + window.location.hash") == f"/score/#{code}"
+    assert phone.locator("#entry").is_visible()
+    assert addresses
+    assert not [url for url in addresses if code in url.split("#")[0].upper()]
+    no_sideways_scroll(phone)
+
+    # and: an address of the older form works, its code moved into the fragment at once
+    older = open_scorer(new_page, f"{hall.server.base}/score/{code}/")
+    assert older.evaluate("window.location.pathname + window.location.hash") == f"/score/#{code}"
+    assert older.evaluate("document.getElementById('scorer').dataset.state") == "playing"
 
 
 def test_the_organiser_s_dashboard_shows_a_dispute_to_resolve_and_the_next_check_in(
@@ -315,7 +355,7 @@ def test_the_organiser_s_dashboard_shows_a_dispute_to_resolve_and_the_next_check
     assert "disputed" in (row.get_attribute("class") or "")
     assert "1 of 2 rounds entered" in row.text_content()
     assert "1 disputed" in row.text_content()
-    assert page.locator(".dispute q").text_content() == "<b>I had 12</b>"
+    expect(page.locator(".dispute q")).to_have_text("<b>I had 12</b>")
     assert page.locator(".dispute b").count() == 0
     assert page.locator("#check-ins li").count() == 0
     assert page.locator("#absent li").count() == 2
@@ -361,15 +401,15 @@ def test_a_seated_player_signed_in_on_the_phone_confirms_a_round(
     type_points(phone, [0, 9, 14], went_out=0)
     phone.click("#submit")
     phone.wait_for_function("document.querySelector('#round-flags li') !== null")
-    assert phone.locator("#round-flags").text_content() == "Round 1: awaiting confirmation"
-    assert "from their own account" in phone.locator("#confirm").text_content()
+    expect(phone.locator("#round-flags")).to_have_text("Round 1: awaiting confirmation")
+    expect(phone.locator("#confirm")).to_contain_text("from their own account")
 
     # when: Grace, seated, is signed in on this browser and confirms it
     grace = call(hall, "GET", "/api/players/me", event["grace"])
     sign_in(phone, hall.server.base, token=event["grace"], name=EXPLOIT, player_id=grace["id"])
     phone.goto(event["link"]["url"])
     phone.wait_for_function("document.querySelector('#confirm button') !== null")
-    assert phone.locator("#confirm button").text_content() == f"Confirm round 1 as {EXPLOIT}"
+    expect(phone.locator("#confirm button")).to_have_text(f"Confirm round 1 as {EXPLOIT}")
     phone.click("#confirm button")
 
     # then
@@ -409,7 +449,7 @@ def test_the_organiser_checks_players_in_and_starts_the_first_stage_from_the_das
     # when: the organiser follows the link to stage 1, checks both in and starts it
     page.click("#stage-dashboards a")
     page.wait_for_function("document.getElementById('stage').dataset.state === 'ready'")
-    assert page.locator("#stage-status").text_content() == "Stage 1 has not started yet."
+    expect(page.locator("#stage-status")).to_have_text("Stage 1 has not started yet.")
     for name in ("Ada", "Grace"):
         page.locator("#absent li", has_text=name).locator("button").click()
         page.wait_for_function(
@@ -422,6 +462,8 @@ def test_the_organiser_checks_players_in_and_starts_the_first_stage_from_the_das
 
     # then: stage 1's dashboard, its one table seated
     page.wait_for_function("document.querySelectorAll('#tables [data-table]').length === 1")
-    assert "0 of 1 rounds entered" in page.locator("#tables").text_content()
-    assert page.locator("#next-title").text_content() == "Check-in for stage 2"
+    expect(page.locator("#tables")).to_contain_text("0 of 1 rounds entered")
+    page.wait_for_function(
+        "document.getElementById('next-title').textContent === 'Check-in for stage 2'"
+    )
     no_sideways_scroll(page)

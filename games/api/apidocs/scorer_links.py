@@ -21,7 +21,7 @@ LINK_ID = OpenApiParameter("link_id", int, OpenApiParameter.PATH, description="T
 SCORER_LINK_ISSUED = {
     "id": 3,
     "code": "K7QM2XPA9R",
-    "url": "https://chickenfoot.example/score/K7QM2XPA9R/",
+    "url": "https://chickenfoot.example/score/#K7QM2XPA9R",
     "created_at": "2026-12-01T12:00:00Z",
 }
 SCORER_LINKS = {

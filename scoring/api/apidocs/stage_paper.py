@@ -29,7 +29,7 @@ SCORER_LINKS_EXAMPLE: dict[str, Any] = {
             "match_id": 41,
             "link_id": 12,
             "code": "K7QM2XPA9R",
-            "url": "https://chickenfoot.example/score/K7QM2XPA9R/",
+            "url": "https://chickenfoot.example/score/#K7QM2XPA9R",
             "revoked": False,
             "needs_new_link": False,
         },

@@ -1,12 +1,13 @@
-// The scorer's page (/score/<code>/): a phone at the table enters each round's scores with a
-// scorer link's code alone. The code comes from the page's address and goes out only in the
-// Authorization header of the API calls (Scorer <code>); the page sends no referrer and keeps
-// no copy of it. Names are set as text.
+// The scorer's page (/score/#<code>): a phone at the table enters each round's scores with a
+// scorer link's code alone. The code comes from the address's fragment, which a browser never
+// sends to a server (so no server or proxy log holds it), or is typed in from the table card; it
+// goes out only in the Authorization header of the API calls (Scorer <code>). The page sends no
+// referrer and keeps no copy of it. Names are set as text.
 import { api, attempt, el, nameNode, Problem, say, session, VARIANTS } from "./api.js";
 
 const root = document.getElementById("scorer");
-const code = decodeURIComponent(window.location.pathname.split("/")[2] || "");
-const auth = { authorization: `Scorer ${code}` };
+let code = "";
+let auth = {};
 const POLL_MS = 5000;
 
 const state = {
@@ -457,8 +458,46 @@ async function poll() {
   if (state.match.status !== "finished") window.setTimeout(poll, POLL_MS);
 }
 
+/** The code in the address: its fragment (/score/#<code>), or a path of the older form
+ * (/score/<code>/), which is then moved into the fragment so that reloads send it nowhere. */
+function codeFromAddress() {
+  const fromHash = decodeURIComponent(window.location.hash.slice(1)).trim();
+  if (fromHash) return fromHash;
+  const fromPath = decodeURIComponent(window.location.pathname.split("/")[2] || "").trim();
+  if (fromPath) window.history.replaceState(null, "", `/score/#${encodeURIComponent(fromPath)}`);
+  return fromPath;
+}
+
+/** No code in the address: ask for the one printed on the table card. */
+function askForCode() {
+  root.dataset.state = "code";
+  const form = document.getElementById("code-form");
+  form.hidden = false;
+  document.getElementById("rounds-card").hidden = true;
+  document.getElementById("log-card").hidden = true;
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const typed = document.getElementById("code-input").value.replace(/[\s-]/g, "").toUpperCase();
+    if (!typed) return;
+    window.history.replaceState(null, "", `/score/#${encodeURIComponent(typed)}`);
+    form.hidden = true;
+    document.getElementById("rounds-card").hidden = false;
+    document.getElementById("log-card").hidden = false;
+    begin(typed);
+  });
+}
+
 async function start() {
   wire();
+  const found = codeFromAddress();
+  if (found) begin(found);
+  else askForCode();
+}
+
+async function begin(found) {
+  code = found;
+  auth = { authorization: `Scorer ${code}` };
+  root.dataset.state = "loading";
   try {
     state.context = (await call("GET", "/api/scorer")).data;
     state.matchId = state.context.match_id;

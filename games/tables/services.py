@@ -30,7 +30,7 @@ from games.problems import (
 from games.services.common import match_lock, on_commit_finalise, seat_players
 from games.services.matches import seats_refused
 from games.services.versions import request_fingerprint, version_check
-from games.tables.models import ScoreEntry
+from games.tables.models import ScoreEntry, TableSettings
 from games.tables.options import table_options_resolve
 from games.tables.scorer_links import ScorerPrincipal
 from games.tables.seats import TableSeatSpec, table_seats_resolve
@@ -55,8 +55,11 @@ def table_match_create(
     variant: str,
     seats: list[TableSeatSpec],
     options: dict[str, Any] | None = None,
+    confirmation: str | None = None,
 ) -> Match:
     """A new table match, ready to score (``playing``, round 1 next; no deal, no state).
+    ``confirmation`` is who must confirm each round (``TableSettings``; ``None``: its
+    competition's rule, else nobody).
 
     Seats are the creator, players with accounts (by id or username) and guests by name (a
     guest ``Player`` is created for each). Raises ``BadSeats`` (400 ``invalid_seats``) naming
@@ -91,6 +94,8 @@ def table_match_create(
             )
             rows.append(Seat(match=match, position=position, player=player, joined_at=now))
         Seat.objects.bulk_create(rows)
+        if confirmation is not None:
+            TableSettings.objects.create(match=match, confirmation=confirmation)
     return match
 
 
@@ -116,7 +121,11 @@ def table_match_create_from(*, creator: Player, values: dict[str, Any]) -> Match
         _, errors = table_seats_resolve(creator=creator, seats=specs)
         raise seats_refused({**errors, **extra}, _options_error(values, len(specs)))
     return table_match_create(
-        creator=creator, variant=values["variant"], seats=specs, options=values["options"]
+        creator=creator,
+        variant=values["variant"],
+        seats=specs,
+        options=values["options"],
+        confirmation=values.get("confirmation"),
     )
 
 

@@ -73,6 +73,7 @@ class CompetitionSpec:
     starts_on: date | None = None
     ends_on: date | None = None
     play: str = Competition.Play.ONLINE
+    confirmation: str | None = None
 
 
 #: The house options a table event's matches take (the rest mean nothing at a real table).
@@ -141,6 +142,11 @@ def competition_errors(
     turn_seconds = values.get("turn_seconds")
     if values.get("play") == Competition.Play.TABLE:
         _table_problems(values, problem)
+    elif values.get("confirmation") is not None:
+        problem(
+            "confirmation",
+            "An online event's matches are scored by the server: confirmation is for play: table.",
+        )
     if isinstance(options, dict) and "turn_seconds" in values:
         in_options = options.get("turn_seconds")
         if turn_seconds is not None and in_options is not None and in_options != turn_seconds:
@@ -230,6 +236,7 @@ def competition_create(*, organiser: PlayerRef, spec: CompetitionSpec) -> Compet
     return Competition.objects.create(
         kind=spec.kind,
         play=spec.play,
+        confirmation=spec.confirmation or Competition.Confirmation.NOBODY,
         name=spec.name,
         variant=spec.variant,
         options=spec.options,

@@ -180,8 +180,9 @@ class MatchSeatInputSerializer(StrictSerializer):
 
 
 LEAGUE_HELP = (
-    "A running league's id: the match counts for it (you must be registered; it plays the "
-    "league's options; only its players join)."
+    "A running league's id: the match counts for it (you must be registered and seated; it "
+    "plays the league's game, `play` and options; only its players join; at a table every "
+    "seat is a registered player, no guest)."
 )
 
 

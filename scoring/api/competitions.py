@@ -88,8 +88,8 @@ class CompetitionCreateSerializer(serializers.Serializer):
     play = serializers.ChoiceField(
         choices=Competition.Play.choices,
         default=Competition.Play.ONLINE,
-        help_text="table: a tournament at real tables (docs/tables.md): table matches, "
-        "check-in before each stage, no bots, no clock.",
+        help_text="table: a tournament or league at real tables (docs/tables.md): table "
+        "matches (a tournament's checked in before each stage), no bots, no clock.",
     )
     confirmation = serializers.ChoiceField(
         choices=Competition.Confirmation.values,

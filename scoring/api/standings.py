@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from http import HTTPStatus
 from typing import Any
 
@@ -13,6 +11,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from chickenfoot.csv_cells import csv_document
 from scoring.api.apidocs import standings as apidocs
 from scoring.api.common import check_known_params
 from scoring.api.competition_base import (
@@ -107,14 +106,9 @@ class StageListApi(CompetitionApi):
         return Response(body, status=HTTPStatus.CREATED)
 
 
-#: What a spreadsheet reads as the start of a formula (OWASP's list): a cell starting so is
-#: written with a ``'`` before it.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
 class StandingsCSVRenderer(BaseRenderer):
-    """The standings as CSV (RFC 4180, the csv module's quoting): a header row, then a row per
-    player (``COLUMNS``)."""
+    """The standings as CSV (RFC 4180, the csv module's quoting: ``chickenfoot.csv_cells``): a
+    header row, then a row per player (``COLUMNS``)."""
 
     media_type = "text/csv"
     format = "csv"
@@ -126,22 +120,8 @@ class StandingsCSVRenderer(BaseRenderer):
         accepted_media_type: str | None = None,
         renderer_context: dict[str, Any] | None = None,
     ) -> bytes:
-        out = io.StringIO()
-        # RFC 4180's CRLF: the writer then quotes a field holding either line break (with "\n"
-        # alone a name holding "\r" would end its row for a reader)
-        writer = csv.writer(out, lineterminator="\r\n")
-        writer.writerow(COLUMNS)
-        for row in data.get("standings", []):
-            writer.writerow(["" if row[c] is None else _csv_cell(row[c]) for c in COLUMNS])
-        return out.getvalue().encode()
-
-
-def _csv_cell(value: Any) -> Any:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str) and value[:1] in FORMULA_STARTS:
-        return "'" + value  # a name never runs as a spreadsheet formula
-    return value
+        rows = data.get("standings", [])
+        return csv_document(COLUMNS, ([row[c] for c in COLUMNS] for row in rows))
 
 
 class StagePointsSerializer(serializers.Serializer):

@@ -20,7 +20,13 @@ from scoring.api.competition_base import (
 )
 from scoring.competitions.selectors import competition_get, competition_stages
 from scoring.competitions.services import stage_start
-from scoring.competitions.standings import COLUMNS, points_by_stage, standings
+from scoring.competitions.standings import (
+    COLUMNS,
+    points_by_stage,
+    stage_cells,
+    stage_columns,
+    standings,
+)
 from scoring.models import Competition, Stage
 
 
@@ -108,7 +114,8 @@ class StageListApi(CompetitionApi):
 
 class StandingsCSVRenderer(BaseRenderer):
     """The standings as CSV (RFC 4180, the csv module's quoting: ``chickenfoot.csv_cells``): a
-    header row, then a row per player (``COLUMNS``)."""
+    header row, then a row per player (``COLUMNS``, then a tournament's points per stage:
+    ``stage_1`` … ``stage_<n>``)."""
 
     media_type = "text/csv"
     format = "csv"
@@ -121,7 +128,14 @@ class StandingsCSVRenderer(BaseRenderer):
         renderer_context: dict[str, Any] | None = None,
     ) -> bytes:
         rows = data.get("standings", [])
-        return csv_document(COLUMNS, ([row[c] for c in COLUMNS] for row in rows))
+        stages = data.get("stage_count")
+        return csv_document(
+            [*COLUMNS, *stage_columns(stages)],
+            (
+                [*(row[c] for c in COLUMNS), *stage_cells(row.get("by_stage", []), stages)]
+                for row in rows
+            ),
+        )
 
 
 class StagePointsSerializer(serializers.Serializer):
@@ -170,6 +184,10 @@ class CompetitionStandingsSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Competition.Kind.choices)
     status = serializers.ChoiceField(choices=Competition.Status.choices)
     min_matches = serializers.IntegerField()
+    stage_count = serializers.IntegerField(
+        allow_null=True,
+        help_text="A tournament's stages (the CSV's stage_<n> columns); null: a league.",
+    )
     final = serializers.BooleanField(help_text="The competition has finished.")
     standings = CompetitionStandingSerializer(many=True)
 
@@ -186,6 +204,7 @@ def standings_body(competition: Competition) -> dict[str, Any]:
         "kind": competition.kind,
         "status": competition.status,
         "min_matches": competition.min_matches,
+        "stage_count": competition.stage_count,
         "final": competition.status == Competition.Status.FINISHED,
         "standings": rows,
     }
@@ -225,7 +244,9 @@ class StandingsApi(CompetitionApi):
 
 
 class StandingsCSVApi(CompetitionApi):
-    """The standings as a CSV file: the JSON's columns, without the points per stage."""
+    """The standings as a CSV file: the JSON's columns, and a tournament's points per stage
+    as one column each (`stage_1` … `stage_<n>`: empty for a stage not played, a bye's points
+    for a bye)."""
 
     renderer_classes = (StandingsCSVRenderer,)
 

@@ -18,6 +18,7 @@ from games.results import (
     results_pending,
     results_prefetch,
 )
+from games.tables.review_states import confirmation_of
 from games.tables.selectors import table_rounds
 
 
@@ -201,6 +202,7 @@ def match_view(*, match: Match, seat: int | None, viewer: Player | None) -> dict
     if match.state is not None:
         body["state"] = engine.view(engine.from_json(match.state), seat)
     body["table_rounds"] = table_rounds(match=match) if match.play == Match.Play.TABLE else None
+    body["confirmation"] = confirmation_of(match=match) if match.play == Match.Play.TABLE else None
     return body
 
 

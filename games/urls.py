@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
+from games.api.competition_export import CompetitionExportApi, CompetitionExportCSVApi
 from games.api.leaving import MatchAbandonApi, SeatResignApi
 from games.api.live import LiveTicketApi
 from games.api.matches import (
@@ -98,5 +99,15 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "matches/<int:match_id>/rounds/<int:number>/resolve",
         RoundResolveApi.as_view(),
         name="round-resolve",
+    ),
+    path(
+        "competitions/<int:competition_id>/export.json",
+        CompetitionExportApi.as_view(),
+        name="competition-export",
+    ),
+    path(
+        "competitions/<int:competition_id>/export.csv",
+        CompetitionExportCSVApi.as_view(),
+        name="competition-export-csv",
     ),
 ]

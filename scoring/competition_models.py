@@ -30,6 +30,12 @@ class Competition(models.Model):
         ONLINE = "online", "Online: the server deals every table"
         TABLE = "table", "At real tables: scorers enter each round's scores"
 
+    class Confirmation(models.TextChoices):
+        # the values of a table match's own rule (games.tables.models.TableSettings)
+        NOBODY = "nobody", "Nobody"
+        ANY_OTHER_SEAT = "any_other_seat", "Any seat with an account but the one who entered it"
+        EVERY_SEAT = "every_seat", "Every seat with an account"
+
     class Status(models.TextChoices):
         REGISTERING = "registering", "Registering players"
         CLOSED = "closed", "Registration closed"
@@ -42,6 +48,13 @@ class Competition(models.Model):
         choices=Play.choices,
         default=Play.ONLINE,
         help_text="Table: stages create table matches and players check in before each stage.",
+    )
+    confirmation = models.CharField(
+        max_length=16,
+        choices=Confirmation.choices,
+        default=Confirmation.NOBODY,
+        help_text="Table play: who must confirm each round of its matches (a match's own "
+        "setting overrides it).",
     )
     name = models.CharField(max_length=100)
     variant = models.CharField(max_length=16, choices=VARIANT_CHOICES)

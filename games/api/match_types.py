@@ -6,11 +6,13 @@ request is a union by `variant` (each game's options) whose seats are a union by
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_serializer
 from rest_framework import serializers
 
+from chickenfoot.problems import flatten_errors
 from games.api.common import SEAT_KIND_CHOICES, SEAT_REQUEST_KIND_CHOICES
 from games.api.fields import const, union_field
 from games.api.state_types import (
@@ -22,6 +24,7 @@ from games.api.state_types import (
 from games.api.strict import StrictCharField, StrictIntegerField, StrictSerializer
 from games.models import Match, Seat
 from games.tables.api_types import TableRoundOutputSerializer
+from games.tables.models import TableSettings
 
 SEAT_HELP = (
     "Every seat in play order: you (`creator`, at most once), `open` seats, bots; at a table "
@@ -134,6 +137,12 @@ class MatchViewOutputSerializer(MatchSummaryOutputSerializer):
         allow_null=True,
         help_text="A table match's rounds as entered, in order; null for an online match.",
     )
+    confirmation = serializers.ChoiceField(
+        choices=TableSettings.Confirmation.values,
+        allow_null=True,
+        help_text="A table match: who must confirm each round (its own setting, else its "
+        "competition's, else `nobody`); null for an online match.",
+    )
 
 
 @extend_schema_serializer(component_name="MatchMine")
@@ -171,13 +180,41 @@ class MatchSeatInputSerializer(StrictSerializer):
 
 
 LEAGUE_HELP = (
-    "A running league's id: the match counts for it (you must be registered; it plays the "
-    "league's options; only its players join)."
+    "A running league's id: the match counts for it (you must be registered and seated; it "
+    "plays the league's game, `play` and options; only its players join; at a table every "
+    "seat is a registered player, no guest)."
+)
+
+
+CONFIRMATION_HELP = (
+    "A table match: who must confirm each round (`nobody`, `any_other_seat`, `every_seat`; "
+    "docs/tables.md, Confirmation). Default: its competition's, else `nobody`. Refused for "
+    "an online match."
+)
+#: Why an online match refuses a confirmation rule.
+CONFIRMATION_ONLINE = (
+    "An online match is scored by the server: it has no round to confirm. confirmation is for "
+    "play: table."
 )
 
 
 class MatchCreateInputSerializer(StrictSerializer):
     """The server's validation of a create request (the schema shows the union below)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        refused: dict[str, list[str]] = {}
+        online = isinstance(data, Mapping) and data.get("play", "online") != Match.Play.TABLE
+        if online and data.get("confirmation") is not None:
+            refused["confirmation"] = [CONFIRMATION_ONLINE]
+        try:
+            value = super().to_internal_value(data)
+        except serializers.ValidationError as bad:
+            if not refused:
+                raise
+            raise serializers.ValidationError({**refused, **flatten_errors(bad.detail)}) from None
+        if refused:
+            raise serializers.ValidationError(refused)
+        return value
 
     variant = serializers.ChoiceField(choices=Match.Variant.choices)
     play = serializers.ChoiceField(
@@ -189,6 +226,13 @@ class MatchCreateInputSerializer(StrictSerializer):
     seats = MatchSeatInputSerializer(many=True, min_length=2, max_length=22)
     league = StrictIntegerField(
         min_value=1, required=False, allow_null=True, default=None, help_text=LEAGUE_HELP
+    )
+    confirmation = serializers.ChoiceField(
+        choices=TableSettings.Confirmation.values,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=CONFIRMATION_HELP,
     )
 
 
@@ -242,6 +286,12 @@ def _create(name: str, variant: str, options: type) -> type[serializers.Serializ
         ),
         "league": serializers.IntegerField(
             min_value=1, required=False, allow_null=True, help_text=LEAGUE_HELP
+        ),
+        "confirmation": serializers.ChoiceField(
+            choices=TableSettings.Confirmation.values,
+            required=False,
+            allow_null=True,
+            help_text=CONFIRMATION_HELP,
         ),
     }
     serializer = type(name + "Serializer", (serializers.Serializer,), attrs)

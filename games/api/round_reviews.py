@@ -27,9 +27,9 @@ class RoundReviewedSerializer(RoundReviewFields):
 
 
 class TableSettingsApi(GameApi):
-    """Who must confirm each round: `nobody` (the default), `any_other_seat` (one seat with an
-    account other than the one who entered it) or `every_seat` (every seat with an account).
-    The match's creator only."""
+    """Who must confirm each round: `nobody` (the default, unless the match's table competition
+    sets another), `any_other_seat` (one seat with an account other than the one who entered
+    it) or `every_seat` (every seat with an account). The match's creator only."""
 
     @extend_schema_serializer(component_name="TableSettings")
     class InputSerializer(StrictSerializer):

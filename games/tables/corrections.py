@@ -3,7 +3,9 @@
 A correction is one more ``ScoreEntry`` for the round (with the seats it replaces and its
 reason), never an edit of an earlier one. It takes the match lock, checks the version and
 answers a retried ``Idempotency-Key`` as score entry does. Correcting a finished match marks
-it for a recompute (``scoring.services.recompute``), queued after commit.
+it for a recompute (``scoring.services.recompute``), queued after commit. After commit the
+public wall of the match's competition (if any) is told of the corrected table, as after an
+entry; the recompute tells it of the new standings.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from django.db import transaction
 from games.engine.tally import TableRound, table_round_check
 from games.enqueue import enqueue_on_commit
 from games.live import publish as live
+from games.live.wall import on_commit_wall
 from games.models import Match, Player, Round
 from games.problems import (
     IdempotencyKeyReused,
@@ -181,6 +184,7 @@ def _amend(
             "went_out": checked.went_out,
         },
     )
+    on_commit_wall(match_id=match.pk)  # a public competition's wall shows the table as corrected
     return ScoresOutcome(body=body, version=match.version)
 
 

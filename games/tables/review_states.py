@@ -7,13 +7,23 @@ from typing import Any
 
 from games.models import Match, Player, Seat
 from games.tables.models import RoundReview, ScoreEntry, TableSettings
+from scoring.competition_models import Competition, CompetitionMatch
 
 Confirmation = TableSettings.Confirmation
 
 
 def confirmation_of(*, match: Match) -> str:
-    """The match's confirmation rule (``nobody`` without a settings row)."""
+    """The match's confirmation rule: its settings row's; without one, the rule of the table
+    competition it counts for (a stage's table, a league's match); else ``nobody``."""
     row = TableSettings.objects.filter(match=match).values_list("confirmation", flat=True).first()
+    if row is None:
+        row = (
+            CompetitionMatch.objects.filter(
+                match_id=match.pk, competition__play=Competition.Play.TABLE
+            )
+            .values_list("competition__confirmation", flat=True)
+            .first()
+        )
     return row or Confirmation.NOBODY
 
 

@@ -30,14 +30,24 @@ from games.problems import (
 from games.services.common import match_lock, on_commit_finalise, seat_players
 from games.services.matches import seats_refused
 from games.services.versions import request_fingerprint, version_check
-from games.tables.models import ScoreEntry
+from games.tables.models import ScoreEntry, TableSettings
 from games.tables.options import table_options_resolve
 from games.tables.scorer_links import ScorerPrincipal
-from games.tables.seats import TableSeatSpec, table_seats_resolve
+from games.tables.seats import CREATOR, GUEST, TableSeatSpec, table_seats_resolve
+from scoring.competitions.services import (
+    league_match_add,
+    league_match_options,
+    league_players_check,
+)
 from scoring.services import round_results_record
 
 #: The score-entry event on the match's socket group.
 ROUND_SCORED = "round_scored"
+#: Why a league match seats no guest.
+LEAGUE_GUEST = (
+    "A league match seats the league's registered players: a guest has no account to rank. "
+    "Seat them as a player (player_id or username) once they have registered."
+)
 
 
 @dataclass(frozen=True)
@@ -55,8 +65,14 @@ def table_match_create(
     variant: str,
     seats: list[TableSeatSpec],
     options: dict[str, Any] | None = None,
+    confirmation: str | None = None,
+    league: int | None = None,
 ) -> Match:
     """A new table match, ready to score (``playing``, round 1 next; no deal, no state).
+    ``confirmation`` is who must confirm each round (``TableSettings``; ``None``: its
+    competition's rule, else nobody). With ``league`` (a table league's id) it counts for that
+    league: it plays the league's game and options, and every seat is a registered player of
+    the league (``league_match_options``, ``league_players_check``: 400 / 403 / 404 / 409).
 
     Seats are the creator, players with accounts (by id or username) and guests by name (a
     guest ``Player`` is created for each). Raises ``BadSeats`` (400 ``invalid_seats``) naming
@@ -68,6 +84,19 @@ def table_match_create(
     if errors:
         values = {"variant": variant, "options": options}
         raise seats_refused(errors, _options_error(values, len(seats)))
+    if league is not None:
+        options = league_match_options(
+            league_id=league,
+            creator_id=creator.pk,
+            variant=variant,
+            options=options or {},
+            seat_count=len(seats),
+            play=Match.Play.TABLE,
+        )
+        league_players_check(
+            league_id=league,
+            player_ids=[taker.pk for taker in resolved_seats if isinstance(taker, Player)],
+        )
     resolved = table_options_resolve(variant=variant, seat_count=len(seats), options=options)
     now = timezone.now()
     with transaction.atomic():
@@ -91,19 +120,25 @@ def table_match_create(
             )
             rows.append(Seat(match=match, position=position, player=player, joined_at=now))
         Seat.objects.bulk_create(rows)
+        if confirmation is not None:
+            TableSettings.objects.create(match=match, confirmation=confirmation)
+        if league is not None:
+            league_match_add(league_id=league, match_id=match.pk)
     return match
 
 
 def table_match_create_from(*, creator: Player, values: dict[str, Any]) -> Match:
     """``table_match_create`` from a create request's validated values (``play: table``): a
-    league match or a bot's level at a table is refused with the rest (400 ``invalid_seats``)."""
+    bot's level at a table is refused with the rest (400 ``invalid_seats``), and so, in a
+    league match, are a guest (a guest has no account to rank) and a missing creator seat."""
     specs = []
     extra: dict[str, list[str]] = {}
-    if values.get("league") is not None:
-        extra["league"] = ["A league match is played online; a table match counts for no league."]
+    league = values.get("league")
     for position, seat in enumerate(values["seats"]):
         if seat.get("level") is not None:
             extra[f"seats.{position}.level"] = ["A table has no bots: a seat takes no level."]
+        if league is not None and seat["kind"] == GUEST:
+            extra[f"seats.{position}.kind"] = [LEAGUE_GUEST]
         specs.append(
             TableSeatSpec(
                 kind=seat["kind"],
@@ -112,11 +147,19 @@ def table_match_create_from(*, creator: Player, values: dict[str, Any]) -> Match
                 name=seat.get("name"),
             )
         )
+    if league is not None and all(spec.kind != CREATOR for spec in specs):
+        extra["seats"] = ["In a league match the creator takes a seat."]
     if extra:
         _, errors = table_seats_resolve(creator=creator, seats=specs)
-        raise seats_refused({**errors, **extra}, _options_error(values, len(specs)))
+        option_error = None if league is not None else _options_error(values, len(specs))
+        raise seats_refused({**errors, **extra}, option_error)  # a league's options are its own
     return table_match_create(
-        creator=creator, variant=values["variant"], seats=specs, options=values["options"]
+        creator=creator,
+        variant=values["variant"],
+        seats=specs,
+        options=values["options"],
+        confirmation=values.get("confirmation"),
+        league=league,
     )
 
 

@@ -45,6 +45,12 @@ class CompetitionSerializer(serializers.Serializer):
         choices=Competition.Play.choices,
         help_text="online: the server deals; table: real tables, check-in before each stage.",
     )
+    confirmation = serializers.ChoiceField(
+        choices=Competition.Confirmation.values,
+        allow_null=True,
+        help_text="play: table: who must confirm each round of its matches (a match's own "
+        "setting overrides it); null for an online event.",
+    )
     name = serializers.CharField()
     variant = serializers.ChoiceField(choices=VARIANT_CHOICES)
     options = serializers.DictField(help_text="House options as the organiser gave them.")
@@ -116,6 +122,9 @@ def competition_json(competition: Competition) -> dict[str, Any]:
                 "finished_at",
             )
         },
+        "confirmation": (
+            competition.confirmation if competition.play == Competition.Play.TABLE else None
+        ),
         "organiser": {"id": competition.organiser_id, "name": competition.organiser.display_name},
         "registered": competition.registered,  # type: ignore[attr-defined]
         "warnings": competition_warnings(competition),
@@ -127,6 +136,7 @@ TOURNAMENT_EXAMPLE: dict[str, Any] = {
     "id": 3,
     "kind": "tournament",
     "play": "online",
+    "confirmation": None,
     "name": "Spring open",
     "variant": "chickenfoot",
     "options": {"rounds": 4},

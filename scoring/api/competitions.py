@@ -88,8 +88,16 @@ class CompetitionCreateSerializer(serializers.Serializer):
     play = serializers.ChoiceField(
         choices=Competition.Play.choices,
         default=Competition.Play.ONLINE,
-        help_text="table: a tournament at real tables (docs/tables.md): table matches, "
-        "check-in before each stage, no bots, no clock.",
+        help_text="table: a tournament or league at real tables (docs/tables.md): table "
+        "matches (a tournament's checked in before each stage), no bots, no clock.",
+    )
+    confirmation = serializers.ChoiceField(
+        choices=Competition.Confirmation.values,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="play: table: who must confirm each round of its matches (docs/tables.md, "
+        "Confirmation); default nobody. Refused for an online event.",
     )
     name = serializers.CharField(max_length=100)
     variant = serializers.ChoiceField(choices=VARIANT_CHOICES)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from http import HTTPStatus
 from typing import Any
 
@@ -13,6 +11,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from chickenfoot.csv_cells import csv_document
 from scoring.api.apidocs import standings as apidocs
 from scoring.api.common import check_known_params
 from scoring.api.competition_base import (
@@ -21,7 +20,13 @@ from scoring.api.competition_base import (
 )
 from scoring.competitions.selectors import competition_get, competition_stages
 from scoring.competitions.services import stage_start
-from scoring.competitions.standings import COLUMNS, points_by_stage, standings
+from scoring.competitions.standings import (
+    COLUMNS,
+    points_by_stage,
+    stage_cells,
+    stage_columns,
+    standings,
+)
 from scoring.models import Competition, Stage
 
 
@@ -107,14 +112,10 @@ class StageListApi(CompetitionApi):
         return Response(body, status=HTTPStatus.CREATED)
 
 
-#: What a spreadsheet reads as the start of a formula (OWASP's list): a cell starting so is
-#: written with a ``'`` before it.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
 class StandingsCSVRenderer(BaseRenderer):
-    """The standings as CSV (RFC 4180, the csv module's quoting): a header row, then a row per
-    player (``COLUMNS``)."""
+    """The standings as CSV (RFC 4180, the csv module's quoting: ``chickenfoot.csv_cells``): a
+    header row, then a row per player (``COLUMNS``, then a tournament's points per stage:
+    ``stage_1`` … ``stage_<n>``)."""
 
     media_type = "text/csv"
     format = "csv"
@@ -126,22 +127,15 @@ class StandingsCSVRenderer(BaseRenderer):
         accepted_media_type: str | None = None,
         renderer_context: dict[str, Any] | None = None,
     ) -> bytes:
-        out = io.StringIO()
-        # RFC 4180's CRLF: the writer then quotes a field holding either line break (with "\n"
-        # alone a name holding "\r" would end its row for a reader)
-        writer = csv.writer(out, lineterminator="\r\n")
-        writer.writerow(COLUMNS)
-        for row in data.get("standings", []):
-            writer.writerow(["" if row[c] is None else _csv_cell(row[c]) for c in COLUMNS])
-        return out.getvalue().encode()
-
-
-def _csv_cell(value: Any) -> Any:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str) and value[:1] in FORMULA_STARTS:
-        return "'" + value  # a name never runs as a spreadsheet formula
-    return value
+        rows = data.get("standings", [])
+        stages = data.get("stage_count")
+        return csv_document(
+            [*COLUMNS, *stage_columns(stages)],
+            (
+                [*(row[c] for c in COLUMNS), *stage_cells(row.get("by_stage", []), stages)]
+                for row in rows
+            ),
+        )
 
 
 class StagePointsSerializer(serializers.Serializer):
@@ -190,6 +184,10 @@ class CompetitionStandingsSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Competition.Kind.choices)
     status = serializers.ChoiceField(choices=Competition.Status.choices)
     min_matches = serializers.IntegerField()
+    stage_count = serializers.IntegerField(
+        allow_null=True,
+        help_text="A tournament's stages (the CSV's stage_<n> columns); null: a league.",
+    )
     final = serializers.BooleanField(help_text="The competition has finished.")
     standings = CompetitionStandingSerializer(many=True)
 
@@ -206,6 +204,7 @@ def standings_body(competition: Competition) -> dict[str, Any]:
         "kind": competition.kind,
         "status": competition.status,
         "min_matches": competition.min_matches,
+        "stage_count": competition.stage_count,
         "final": competition.status == Competition.Status.FINISHED,
         "standings": rows,
     }
@@ -245,7 +244,9 @@ class StandingsApi(CompetitionApi):
 
 
 class StandingsCSVApi(CompetitionApi):
-    """The standings as a CSV file: the JSON's columns, without the points per stage."""
+    """The standings as a CSV file: the JSON's columns, and a tournament's points per stage
+    as one column each (`stage_1` … `stage_<n>`: empty for a stage not played, a bye's points
+    for a bye)."""
 
     renderer_classes = (StandingsCSVRenderer,)
 

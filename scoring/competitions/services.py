@@ -73,6 +73,7 @@ class CompetitionSpec:
     starts_on: date | None = None
     ends_on: date | None = None
     play: str = Competition.Play.ONLINE
+    confirmation: str | None = None
 
 
 #: The house options a table event's matches take (the rest mean nothing at a real table).
@@ -141,6 +142,11 @@ def competition_errors(
     turn_seconds = values.get("turn_seconds")
     if values.get("play") == Competition.Play.TABLE:
         _table_problems(values, problem)
+    elif values.get("confirmation") is not None:
+        problem(
+            "confirmation",
+            "An online event's matches are scored by the server: confirmation is for play: table.",
+        )
     if isinstance(options, dict) and "turn_seconds" in values:
         in_options = options.get("turn_seconds")
         if turn_seconds is not None and in_options is not None and in_options != turn_seconds:
@@ -168,9 +174,7 @@ def competition_errors(
 
 
 def _table_problems(values: Mapping[str, Any], problem: Any) -> None:
-    """What a table event refuses: a league, bots, a clock, options a table does not take."""
-    if values.get("kind") == LEAGUE:
-        problem("play", "A league is played online: table play is for tournaments.")
+    """What a table event refuses: bots, a clock, options a table does not take."""
     if values.get("allow_bots"):
         problem("allow_bots", "A table event has no bots: leave allow_bots out.")
     if values.get("turn_seconds") is not None:
@@ -230,6 +234,7 @@ def competition_create(*, organiser: PlayerRef, spec: CompetitionSpec) -> Compet
     return Competition.objects.create(
         kind=spec.kind,
         play=spec.play,
+        confirmation=spec.confirmation or Competition.Confirmation.NOBODY,
         name=spec.name,
         variant=spec.variant,
         options=spec.options,
@@ -505,12 +510,19 @@ def _ratings_freeze(competition: Competition) -> None:
 
 
 def league_match_options(
-    *, league_id: int, creator_id: int, variant: str, options: dict[str, Any], seat_count: int
+    *,
+    league_id: int,
+    creator_id: int,
+    variant: str,
+    options: dict[str, Any],
+    seat_count: int,
+    play: str = Competition.Play.ONLINE,
 ) -> dict[str, Any]:
     """Check a match about to be created in league ``league_id``; return the options it plays.
 
-    The creator must be registered and the league running; the match plays the league's game
-    and house options (a request's own options must be empty or the same) at a table no larger
+    The creator must be registered and the league running; the match plays the league's game,
+    its ``play`` (a table league takes table matches only, an online league online ones) and
+    house options (a request's own options must be empty or the same) at a table no larger
     than the league's. Refuses 404 / 409 / 400 (``league_refused``).
     """
     league = Competition.objects.filter(pk=league_id, kind=LEAGUE).first()
@@ -523,6 +535,12 @@ def league_match_options(
     errors: dict[str, list[str]] = {}
     if variant != league.variant:
         errors["variant"] = [f"League {league_id} plays {league.variant}, not {variant}."]
+    if play != league.play:
+        errors["play"] = [
+            f"League {league_id} is played at real tables: its matches take play: table."
+            if league.play == Competition.Play.TABLE
+            else f"League {league_id} is played online: its matches are dealt by the server."
+        ]
     played = match_options(league)
     if options and options not in (league.options, played):
         errors["options"] = [
@@ -544,6 +562,23 @@ def league_bots_check(*, league_id: int) -> None:
     """Refuse (400) bot seats in a league that does not allow them."""
     if not Competition.objects.filter(pk=league_id, allow_bots=True).exists():
         raise NotInLeague(f"League {league_id} does not allow bots.")
+
+
+def league_players_check(*, league_id: int, player_ids: list[int]) -> None:
+    """Refuse (403 ``not_league_player``) a league match seating anyone not registered for
+    league ``league_id`` (a table league's match is seated at once, every seat named)."""
+    registered = set(
+        Registration.objects.filter(
+            competition_id=league_id, player_id__in=player_ids, withdrawn_at__isnull=True
+        ).values_list("player_id", flat=True)
+    )
+    outsiders = [player_id for player_id in player_ids if player_id not in registered]
+    if outsiders:
+        named = ", ".join(map(str, outsiders))
+        raise NotLeaguePlayer(
+            f"Only players registered for league {league_id} play its matches; "
+            + (f"player {named} is not." if len(outsiders) == 1 else f"players {named} are not.")
+        )
 
 
 def league_seat_check(*, match_id: int, player_id: int) -> None:
@@ -701,6 +736,7 @@ __all__ = [
     "league_finish",
     "league_match_add",
     "league_match_options",
+    "league_players_check",
     "league_seat_check",
     "league_start",
     "match_options",

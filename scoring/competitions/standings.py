@@ -264,6 +264,19 @@ def points_by_stage(*, competition: Competition) -> dict[int, list[dict[str, Any
     return dict(out)
 
 
+def stage_columns(stage_count: int | None) -> list[str]:
+    """The CSV's columns of points per stage: ``stage_1`` … ``stage_<n>`` (none for a league)."""
+    return [f"stage_{number}" for number in range(1, (stage_count or 0) + 1)]
+
+
+def stage_cells(by_stage: list[dict[str, Any]], stage_count: int | None) -> list[float | None]:
+    """A row's points per stage (``points_by_stage``), one cell per stage: the placement
+    points scored there, a bye's points for a stage sat out with a bye, empty (``None``) for
+    a stage the player did not play (not started yet, a no-show, a drop-out)."""
+    scored = {entry["stage"]: entry["placement_points"] for entry in by_stage}
+    return [scored.get(number) for number in range(1, (stage_count or 0) + 1)]
+
+
 def points_by_match(*, competition: Competition) -> tuple[list[int], dict[int, dict[int, float]]]:
     """A league's finished matches in the order their results were written, and each player's
     placement points at each of them (``{player_id: {match_id: points}}``)."""

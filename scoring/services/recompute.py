@@ -4,7 +4,8 @@ A correction of a finished match (``games.tables.corrections``) marks it pending
 (``match_corrected``, in the correction's transaction) and queues ``match_recompute_task``
 after commit; the sweeper (``games.sweeps.match_recomputes``) queues it again while the marker
 stays pending. ``match_recompute`` writes everything in one transaction, so a reader sees the
-old figures or the new ones, never a mix.
+old figures or the new ones, never a mix. When a public competition's figures were written
+again, its wall is told after commit (``standings_changed``, through the games port).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from scoring.competitions import totals
 from scoring.competitions.services import competition_results_write
 from scoring.models import MatchRecompute, MatchResult, Rating, RatingChange
 from scoring.order import order_from_rows
+from scoring.ports import games_port
 
 #: The figures of a result row that a recompute writes again.
 RESULT_FIELDS = ["place", "total", "zero_rounds", "lowest_round", "rounds_played", "decided_by"]
@@ -112,6 +114,8 @@ def competition_match_recount(*, match_id: int) -> bool:
     recorded.delete()
     competition_results_write(competition=competition, link=link)
     totals.rebuild(competition_ids=[competition.pk])
+    if competition.public:
+        games_port().wall_changed(match_id=match_id)  # after commit, to the public wall
     return True
 
 

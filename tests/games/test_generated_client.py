@@ -67,7 +67,7 @@ def test_the_generated_python_client_reads_the_standings_csv_as_text(tmp_path: P
         from chickenfoot_client.api.competitions import competition_standings_csv
         from chickenfoot_client.client import Client
 
-        body = StandingsCSVRenderer().render({"standings": []})
+        body = StandingsCSVRenderer().render({"standings": [], "stage_count": 3})  # the example's
         answer = httpx.Response(
             HTTPStatus.OK, content=body, headers={"Content-Type": "text/csv; charset=utf-8"}
         )

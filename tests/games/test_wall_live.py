@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 
 from chickenfoot.asgi import application
 from games.models import Player
+from scoring.models import Competition
 from tests.games.live import Closed, next_frame
 from tests.games.wall_world import HOSTILE, enter_round, wall_world
 
@@ -134,3 +135,44 @@ async def test_without_a_channel_layer_the_wall_s_socket_says_try_again_later(
     closing = await next_frame(socket)
     assert closing["type"] == "closing"
     assert closing["code"] == 1013
+
+
+async def test_a_correction_of_a_finished_match_sends_the_corrected_table_and_standings(
+    players: list[Player], clients: list[APIClient]
+) -> None:
+    # given: a finished stage-1 match of a public two-stage event (stage 2 not seated yet)
+    wall = await db(wall_world)(players, clients[0])
+    await db(Competition.objects.filter(pk=wall.competition.pk).update)(stage_count=2)
+    await db(enter_round)(clients[0], wall.match_id, 1, 0)
+    await db(enter_round)(clients[0], wall.match_id, 2, 1)
+    socket = await _open(wall.competition.pk)
+    hello = await next_frame(socket)
+    assert [row["name"] for row in hello["wall"]["standings"]] == ["Ada", "Grace"]
+
+    # when: round 2 is corrected: Grace went out, Ada holds 40
+    fixed = [
+        {"seat": 0, "points": 40},
+        {"seat": 1, "points": 0, "went_out": True},
+        {"seat": 2, "points": 12},
+    ]
+    url = f"/api/matches/{wall.match_id}/rounds/2/scores"
+    body = {"version": 2, "scores": fixed, "reason": f"Recounted {HOSTILE}"}
+    response = await db(clients[0].put)(url, body, format="json")
+    assert response.status_code == 200, response.content
+
+    # then: the table's frame, then the standings as recomputed
+    frames = []
+    while not any(frame["type"] == "standings_changed" for frame in frames):
+        frames.append(await next_frame(socket))
+    assert frames[0]["type"] == "table_updated"
+    assert frames[0]["table"]["rounds"] == {"entered": 2, "total": 2}
+    standings = frames[-1]["standings"]
+    assert [(row["name"], row["placement_points"]) for row in standings] == [
+        ("Grace", 4.0),
+        ("Ada", 1.0),  # 40 points: behind the guest now
+    ]
+    sent = json.dumps(frames)
+    assert "player_id" not in sent
+    assert "Recounted" not in sent  # the reason is the score log's, not the wall's
+    assert "tiles" not in sent
+    await socket.disconnect()

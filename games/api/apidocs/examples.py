@@ -84,12 +84,14 @@ MATCH_VIEW = {
     "totals": [0, 0, 0],
     "state": engine.view(_START, 0),
     "table_rounds": None,
+    "confirmation": None,
 }
 MINE_ROW = {
     **{
         k: v
         for k, v in MATCH_VIEW.items()
-        if k not in ("state", "round_scores", "totals", "you_may_start", "table_rounds")
+        if k
+        not in ("state", "round_scores", "totals", "you_may_start", "table_rounds", "confirmation")
     },
     "your_seat": 0,
     "turn": _START.turn,

@@ -338,6 +338,7 @@ TABLE_CREATE_EXAMPLE = OpenApiExample(
             {"kind": "player", "username": "sam"},
             {"kind": "guest", "name": "Grandpa Joe"},
         ],
+        "confirmation": "any_other_seat",
     },
     request_only=True,
 )
@@ -393,5 +394,6 @@ TABLE_VIEW = {
             "entered_at": "2025-01-01T12:40:00Z",
         }
     ],
+    "confirmation": "any_other_seat",
 }
 TABLE_VIEW_EXAMPLE = OpenApiExample("A table match, round 1 scored", value=TABLE_VIEW)

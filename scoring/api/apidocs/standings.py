@@ -41,9 +41,10 @@ STAGE_EXAMPLE = {
 }
 
 CSV_EXAMPLE = (
-    ",".join(COLUMNS)
-    + "\r\n1,false,true,5,Alan,3,2,13.0,61,12,5.083,5,2,0,1093,0\r\n"
-    + "2,true,true,2,Grace,3,1,11.0,61,12,5.083,5,2,0,1093,0\r\n"
+    ",".join([*COLUMNS, "stage_1", "stage_2", "stage_3"])
+    + "\r\n1,false,true,5,Alan,3,2,13.0,61,12,5.083,5,2,0,1093,0,5.0,3.0,5.0\r\n"
+    + "2,true,true,2,Grace,2,1,11.0,40,8,5.0,3,2,0,1060,1,5.0,3.0,3.0\r\n"
+    + "2,true,true,9,Edsger,2,1,11.0,44,8,5.5,2,3,0,1041,0,5.0,6.0,\r\n"
 )
 
 
@@ -149,6 +150,7 @@ STANDINGS_EXAMPLE = {
     "kind": "tournament",
     "status": "finished",
     "min_matches": 0,
+    "stage_count": 3,
     "final": True,
     "standings": [
         STANDING_EXAMPLE,

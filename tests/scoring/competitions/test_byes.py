@@ -162,8 +162,11 @@ def test_five_players_at_tables_of_two_over_three_stages(
         assert [s["bye"] for s in rows[player_id]["by_stage"]] == [True]
     assert sorted(r["byes"] for r in table["standings"]) == [0, 0, 1, 1, 1]
     csv_rows = organiser_client.get(f"{base}/standings?format=csv").content.decode().splitlines()
-    assert csv_rows[0].endswith(",rating,byes")
-    assert sorted(line.rsplit(",", 1)[1] for line in csv_rows[1:]) == ["0", "0", "1", "1", "1"]
+    assert csv_rows[0].endswith(",rating,byes,stage_1,stage_2,stage_3")
+    cells = [line.rsplit(",", 4)[1:] for line in csv_rows[1:]]  # byes, then a cell per stage
+    assert sorted(byes_cell for byes_cell, *_ in cells) == ["0", "0", "1", "1", "1"]
+    # a bye's stage shows its points; the abandoned tables count for nobody: empty
+    assert sorted(stage for _, *per_stage in cells for stage in per_stage if stage) == ["3.0"] * 3
     stages = organiser_client.get(f"{base}/stages").json()["stages"]
     assert [s["byes"][0]["player_id"] for s in stages] == byes
 

@@ -1,0 +1,306 @@
+"""A competition's full results, for its organiser to keep: every match, round, seat and score
+entry, as one document (``competition_export``) or as flat rows (``export_rows``).
+
+Reads only. What it holds is what the match records publish: seats, places, each finished
+round's points (and, for a table match, the tiles a scorer entered and the score sheet's whole
+trail: entries, corrections, confirmations, disputes, resolutions). Never a hand of an online
+match, a boneyard or a seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from typing import Any
+
+from django.utils import timezone
+
+from games.models import Match, Player, Round, Seat
+from games.problems import NotOrganiser
+from games.tables.models import RoundReview, ScoreEntry
+from scoring.competition_models import CompetitionMatch
+from scoring.competitions.selectors import competition_get
+from scoring.models import MatchResult, RoundResult
+
+#: A score-sheet event's ``kind``: a review's, by its own kind.
+REVIEW_KINDS = {
+    RoundReview.Kind.CONFIRM: "confirmed",
+    RoundReview.Kind.DISPUTE: "disputed",
+    RoundReview.Kind.RESOLVE: "resolved",
+}
+#: The CSV's columns, in order (docs/tables.md, "Export").
+COLUMNS = [
+    "competition_id",
+    "stage",
+    "table",
+    "match_id",
+    "match_status",
+    "play",
+    "event",
+    "event_at",
+    "by_player_id",
+    "by_name",
+    "by_scorer_link_id",
+    "reason",
+    "round",
+    "start_double",
+    "current",
+    "seat",
+    "player_id",
+    "kind",
+    "name",
+    "points",
+    "went_out",
+    "tiles",
+    "points_before",
+    "place",
+    "total",
+]
+
+
+def competition_export(*, competition_id: int, player: Player) -> dict[str, Any]:
+    """The full results of competition ``competition_id``, for its organiser only (403
+    ``not_organiser`` for anyone else; 404 ``competition_not_found``)."""
+    competition = competition_get(competition_id=competition_id)
+    if competition.organiser_id != player.pk:
+        raise NotOrganiser(
+            f"Only the organiser of competition {competition.pk} exports its results."
+        )
+    links = list(
+        CompetitionMatch.objects.filter(competition=competition)
+        .select_related("stage")
+        .order_by("stage__number", "table_number", "match_id")
+    )
+    match_ids = [link.match_id for link in links]
+    return {
+        "competition": {
+            "id": competition.pk,
+            "name": competition.name,
+            "kind": competition.kind,
+            "play": competition.play,
+            "variant": competition.variant,
+            "status": competition.status,
+            "stage_count": competition.stage_count,
+        },
+        "exported_at": timezone.now(),
+        "matches": _matches(links, match_ids),
+    }
+
+
+def _matches(links: list[CompetitionMatch], match_ids: list[int]) -> list[dict[str, Any]]:
+    matches = Match.objects.in_bulk(match_ids)
+    seats: dict[int, list[Seat]] = {}
+    for seat in (
+        Seat.objects.filter(match_id__in=match_ids).select_related("player").order_by("position")
+    ):
+        seats.setdefault(seat.match_id, []).append(seat)
+    places: dict[int, dict[int, MatchResult]] = {}
+    for result in MatchResult.objects.filter(match_id__in=match_ids):
+        places.setdefault(result.match_id, {})[result.seat] = result
+    rounds = _rounds(match_ids)
+    trails = _trails(match_ids)
+    out = []
+    for link in links:
+        match = matches[link.match_id]
+        results = places.get(match.pk, {})
+        out.append(
+            {
+                "match_id": match.pk,
+                "stage": link.stage.number if link.stage is not None else None,
+                "table": link.table_number,
+                "status": match.status,
+                "play": match.play,
+                "variant": match.variant,
+                "seats": [
+                    _seat(seat, results.get(seat.position)) for seat in seats.get(match.pk, [])
+                ],
+                "rounds": rounds.get(match.pk, []),
+                "trail": trails.get(match.pk, []),
+            }
+        )
+    return out
+
+
+def _seat(seat: Seat, result: MatchResult | None) -> dict[str, Any]:
+    player = seat.player
+    return {
+        "position": seat.position,
+        "player_id": player.pk if player is not None and not player.is_guest else None,
+        "kind": player.kind if player is not None else None,
+        "name": player.display_name if player is not None else None,
+        "place": result.place if result is not None else None,
+        "total": result.total if result is not None else None,
+    }
+
+
+def _rounds(match_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    """Each match's finished rounds: every seat's points and whether it went out, with the
+    tiles a table's scorer entered (the round's latest entry); an online round's hands never."""
+    went_out = {
+        (row.match_id, row.round_number, row.seat): row.went_out
+        for row in RoundResult.objects.filter(match_id__in=match_ids).only(
+            "match_id", "round_number", "seat", "went_out"
+        )
+    }
+    entered: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for entry in ScoreEntry.objects.filter(match_id__in=match_ids).order_by("pk"):
+        entered[(entry.match_id, entry.number)] = entry.seats  # the latest stands
+    out: dict[int, list[dict[str, Any]]] = {}
+    for row in (
+        Round.objects.filter(match_id__in=match_ids, status=Round.Status.FINISHED)
+        .only("match_id", "number", "start_double", "scores")
+        .order_by("match_id", "number")
+    ):
+        sheet = entered.get((row.match_id, row.number))
+        scores = [
+            {
+                "seat": seat,
+                "points": points,
+                "went_out": bool(
+                    sheet[seat]["went_out"]
+                    if sheet
+                    else went_out.get((row.match_id, row.number, seat), False)
+                ),
+                "tiles": sheet[seat]["tiles"] if sheet else None,
+            }
+            for seat, points in enumerate(row.scores or [])
+        ]
+        out.setdefault(row.match_id, []).append(
+            {
+                "number": row.number,
+                "start_double": [row.start_double, row.start_double],
+                "scores": scores,
+            }
+        )
+    return out
+
+
+def _author(player: Player | None, link_id: int | None) -> dict[str, Any]:
+    return {
+        "player_id": player.pk if player is not None else None,
+        "name": player.display_name if player is not None else None,
+        "scorer_link_id": link_id,
+    }
+
+
+def _trails(match_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    """Each table match's score sheet in the order it was written: entries and corrections
+    (``entered``, ``amended``: the seats after, and before), then reviews of them."""
+    events: dict[int, list[tuple[datetime, int, dict[str, Any]]]] = {}
+    for entry in (
+        ScoreEntry.objects.filter(match_id__in=match_ids)
+        .select_related("entered_by")
+        .order_by("pk")
+    ):
+        event = {
+            "round": entry.number,
+            "kind": "entered" if entry.before is None else "amended",
+            "at": entry.created_at,
+            "by": _author(entry.entered_by, entry.scorer_link_id),
+            "seat": None,
+            "before": entry.before,
+            "after": entry.seats,
+            "reason": entry.reason or None,
+        }
+        events.setdefault(entry.match_id, []).append((entry.created_at, 0, event))
+    for review in (
+        RoundReview.objects.filter(match_id__in=match_ids)
+        .select_related("player", "entry")
+        .order_by("pk")
+    ):
+        event = {
+            "round": review.number,
+            "kind": REVIEW_KINDS[RoundReview.Kind(review.kind)],
+            "at": review.created_at,
+            "by": _author(review.player, None),
+            "seat": review.seat,
+            "before": None,
+            "after": review.entry.seats,  # the entry it was about
+            "reason": review.reason or None,
+        }
+        events.setdefault(review.match_id, []).append((review.created_at, 1, event))
+    return {
+        match_id: [event for _, _, event in sorted(rows, key=lambda row: (row[0], row[1]))]
+        for match_id, rows in events.items()
+    }
+
+
+def export_rows(document: dict[str, Any]) -> Iterator[list[Any]]:
+    """``competition_export``'s document, serialized (times as text), as flat rows
+    (``COLUMNS``): per match, one ``seat`` row per seat (its place and total), then per round
+    one row per seat for each time its points were written or reviewed (``entered``,
+    ``amended``, ``confirmed``, ``disputed``, ``resolved``; an online round's one ``scored``).
+    ``current`` marks the points that stand."""
+    for match in document["matches"]:
+        head = {
+            "competition_id": document["competition"]["id"],
+            "stage": match["stage"],
+            "table": match["table"],
+            "match_id": match["match_id"],
+            "match_status": match["status"],
+            "play": match["play"],
+        }
+        people = {seat["position"]: seat for seat in match["seats"]}
+        for seat in match["seats"]:
+            yield _row({**head, "event": "seat", "seat": seat["position"], **_who(seat)})
+        trail: dict[int, list[dict[str, Any]]] = {}
+        for event in match["trail"]:
+            trail.setdefault(event["round"], []).append(event)
+        for played in match["rounds"]:
+            events = trail.get(played["number"]) or [_scored(played)]
+            written = [e for e in events if e["kind"] in ("entered", "amended", "scored")]
+            standing = written[-1] if written else None
+            for event in events:
+                by = event["by"] or {}
+                before = {s["seat"]: s["points"] for s in (event["before"] or [])}
+                for score in event["after"]:
+                    yield _row(
+                        {
+                            **head,
+                            "event": event["kind"],
+                            "event_at": event["at"],
+                            "by_player_id": by.get("player_id"),
+                            "by_name": by.get("name"),
+                            "by_scorer_link_id": by.get("scorer_link_id"),
+                            "reason": event["reason"],
+                            "round": played["number"],
+                            "start_double": "|".join(map(str, played["start_double"])),
+                            "current": event is standing,
+                            "seat": score["seat"],
+                            **_who(people.get(score["seat"], {})),
+                            "points": score["points"],
+                            "went_out": score["went_out"],
+                            "tiles": _tiles(score.get("tiles")),
+                            "points_before": before.get(score["seat"]),
+                        }
+                    )
+
+
+def _row(values: dict[str, Any]) -> list[Any]:
+    return [values.get(column) for column in COLUMNS]
+
+
+def _who(seat: dict[str, Any]) -> dict[str, Any]:
+    """A seat's columns: who sat there, and the place and total they finished with."""
+    return {name: seat.get(name) for name in ("player_id", "kind", "name", "place", "total")}
+
+
+def _scored(played: dict[str, Any]) -> dict[str, Any]:
+    """An online round as one event: the server scored it as it ended."""
+    return {
+        "kind": "scored",
+        "at": None,
+        "by": None,
+        "reason": None,
+        "before": None,
+        "after": played["scores"],
+    }
+
+
+def _tiles(tiles: list[list[int]] | None) -> str | None:
+    if tiles is None:
+        return None
+    return " ".join(f"{a}|{b}" for a, b in tiles)
+
+
+__all__ = ["COLUMNS", "competition_export", "export_rows"]

@@ -143,6 +143,11 @@ class ProblemSerializer(serializers.Serializer):
         child=serializers.CharField(), required=False, help_text="`invalid_competition`."
     )
     next_stage = serializers.IntegerField(required=False, help_text="`wrong_stage`.")
+    competitions = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="`still_organising`: the competitions not yet finished the caller organises.",
+    )
     accepted_schemes = serializers.ListField(
         child=serializers.CharField(), required=False, help_text="`unsupported_auth_scheme`."
     )

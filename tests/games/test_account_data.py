@@ -63,7 +63,7 @@ def test_the_export_holds_the_players_own_record_and_nothing_of_anyone_else(
     assert [r["variant"] for r in data["ratings"]] == ["chickenfoot"]
     assert len(data["rating_changes"]) == 1
     assert [r["competition_id"] for r in data["registrations"]] == [finished]
-    assert data["organised"] == [] and data["score_entries"] == [] and data["claims"] == []
+    assert (data["organised"], data["score_entries"], data["claims"]) == ([], [], [])
     # never a hand, a token's key or digest, nor anyone else's name or points
     said = json.dumps(data)
     assert not keys_of(data) & {"hand", "hands", "tiles", "digest", "token_key", "key"}

@@ -542,7 +542,11 @@ SPECTACULAR_SETTINGS = {
     # The host that serves the schema serves the API: clients are given their base URL.
     "SERVERS": [{"url": "/", "description": "This server (the one serving this schema)."}],
     "TAGS": [
-        {"name": "accounts", "description": "Sign up, log in and out, the caller's tokens."},
+        {
+            "name": "accounts",
+            "description": "Sign up, log in and out, the caller's tokens; an e-mail address, "
+            "password reset and change, the caller's data (export, deletion).",
+        },
         {
             "name": "matches",
             "description": "Create, join, start and leave matches; the lists, "

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from http import HTTPStatus
 
-from django.conf import settings
 from drf_spectacular.utils import (
     extend_schema,
     extend_schema_serializer,
@@ -23,6 +22,7 @@ from games.accounts.deletion import player_delete
 from games.accounts.names import DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH
 from games.accounts.players import player_register_refused
 from games.accounts.token_models import DEVICE_MAX_LENGTH
+from games.api.account_email import link_base
 from games.api.apidocs import players as apidocs
 from games.api.common import (
     GameApi,
@@ -141,8 +141,7 @@ class PlayerRegisterApi(APIView):
                 raise ValidationError(data.errors)
             # with the name and password checks of the rest of it: every field at once
             raise player_register_refused(body=request.data, errors=flatten_errors(data.errors))
-        link_base = settings.ACCOUNT_LINK_BASE_URL or request.build_absolute_uri("/").rstrip("/")
-        player, token, key = player_register(**data.validated_data, link_base=link_base)
+        player, token, key = player_register(**data.validated_data, link_base=link_base(request))
         return Response(token_json(player, token, key), status=HTTPStatus.CREATED)
 
 

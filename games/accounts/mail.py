@@ -5,7 +5,7 @@ The task takes the player's id and the links' base URL, never a token: it makes 
 it sends (``games.accounts.links``), so no token is in a queue, a log line or a retry's
 arguments. It looks at the player as it is *now*: an address changed or verified meanwhile, or
 an account deleted, sends nothing (a late or duplicate run is harmless). An SMTP server that
-fails or does not answer (``EMAIL_TIMEOUT``) is retried, 5 times with a backoff.
+fails or does not answer (``EMAIL_TIMEOUT``) is retried by a worker, 5 times with a backoff.
 
 Each mail has a plain-text body and an HTML alternative, both Django templates
 (``games/templates/accounts/email/``): the HTML one escapes what players wrote (their display
@@ -18,7 +18,7 @@ import logging
 import smtplib
 from typing import Any
 
-from celery import shared_task
+from celery import Task, shared_task
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
@@ -84,21 +84,34 @@ def _due(kind: str, player: Player | None) -> bool:
     return player.email_verified_at is not None and player.user.is_active
 
 
-@shared_task(
-    acks_late=True,
-    autoretry_for=(smtplib.SMTPException, OSError),
-    retry_backoff=True,
-    retry_backoff_max=60,
-    max_retries=5,
-)
-def account_mail_send(kind: str, player_id: int, link_base: str) -> bool:
-    """Send the ``kind`` mail to ``player_id`` if it is still due; whether one was sent."""
+@shared_task(bind=True, acks_late=True, max_retries=5)
+def account_mail_send(self: Task, kind: str, player_id: int, link_base: str) -> bool:
+    """Send the ``kind`` mail to ``player_id`` if it is still due; whether one was sent.
+
+    An SMTP server that fails or does not answer is retried by a worker (a countdown that
+    doubles, up to ``COUNTDOWN_MAX_SECONDS``); run eagerly (the embedded default) the failure is
+    logged, so the request that committed neither fails nor waits for retries.
+    """
     if kind not in SUBJECTS:
         raise ValueError(f"unknown account mail {kind!r}")
     player = Player.objects.select_related("user").filter(pk=player_id).first()
     if not _due(kind, player):
         logger.info("Account mail %s to player %s: no longer due", kind, player_id)
         return False
-    account_mail_message(kind=kind, player=player, link_base=link_base).send()
+    try:
+        account_mail_message(kind=kind, player=player, link_base=link_base).send()
+    except (smtplib.SMTPException, OSError) as error:
+        # the error's type only: an SMTP server's reply may repeat what it was sent
+        logger.warning(
+            "Account mail %s to player %s not sent (%s); %s",
+            kind,
+            player_id,
+            type(error).__name__,
+            "not retried (run in-process)" if self.request.is_eager else "retrying",
+        )
+        if self.request.is_eager:
+            return False
+        countdown = min(int(settings.COUNTDOWN_MAX_SECONDS), 2**self.request.retries)
+        raise self.retry(countdown=max(1, countdown)) from None
     logger.info("Account mail %s sent to player %s", kind, player_id)
     return True

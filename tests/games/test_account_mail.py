@@ -17,6 +17,7 @@ from tests.foundation.hostile import STORABLE
 from tests.games.conftest import client_for
 from tests.games.factories import PlayerFactory
 from tests.games.smtp import Mailbox, html_of, link_in, smtp_server, text_of  # noqa: F401
+from tests.processes import refusing_port
 
 pytestmark = pytest.mark.django_db
 
@@ -373,3 +374,18 @@ def test_limits_answer_429_problems(committed: Any, smtp: Mailbox, settings: Any
         assert int(refused["Retry-After"]) >= 1
     assert [r.status_code for r in resets[:2]] == [HTTPStatus.ACCEPTED] * 2
     assert other.status_code == HTTPStatus.ACCEPTED  # another account's count
+
+
+def test_an_smtp_server_out_of_reach_fails_no_request_and_is_logged_without_secrets(
+    committed: Any, settings: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    with refusing_port() as port:
+        settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
+        account = register(committed, "ada", "ada@example.com")
+
+    assert bearer(account["token"]).get("/api/players/me/email").json()["verified"] is False
+    said = logged(caplog)
+    assert "Account mail verify_email to player" in said
+    assert "not sent (ConnectionRefusedError); not retried (run in-process)" in said
+    assert account["token"] not in said

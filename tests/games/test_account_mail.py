@@ -389,3 +389,29 @@ def test_an_smtp_server_out_of_reach_fails_no_request_and_is_logged_without_secr
     assert "Account mail verify_email to player" in said
     assert "not sent (ConnectionRefusedError); not retried (run in-process)" in said
     assert account["token"] not in said
+
+
+def test_the_verified_address_set_again_sends_nothing_and_an_empty_one_removes_it(
+    committed: Any, smtp: Mailbox
+) -> None:
+    ada = verified(committed, smtp, "ada", "ada@example.com")
+    me = bearer(ada["token"])
+    sent = len(smtp.messages)
+
+    with committed():
+        same = me.put("/api/players/me/email", {"email": "ADA@example.com"}, format="json")
+        removed = me.put("/api/players/me/email", {"email": ""}, format="json")
+
+    assert same.json() == {**same.json(), "verified": True, "verification_sent": False}
+    assert removed.json() == {
+        "email": "",
+        "verified": False,
+        "verified_at": None,
+        "verification_sent": False,
+    }
+    assert len(smtp.messages) == sent
+    # and: without an address, no reset link goes anywhere
+    with committed():
+        asked = APIClient().post("/api/auth/password-reset", {"username": "ada"}, format="json")
+    assert asked.status_code == HTTPStatus.ACCEPTED
+    assert len(smtp.messages) == sent

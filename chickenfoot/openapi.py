@@ -56,6 +56,9 @@ PROBLEM_CODES = [
     "match_not_finished",
     "results_incomplete",
     "username_taken",
+    "email_taken",
+    "invalid_link",
+    "still_organising",
     "unsupported_media_type",
     "body_too_large",
     "uri_too_long",
@@ -140,6 +143,11 @@ class ProblemSerializer(serializers.Serializer):
         child=serializers.CharField(), required=False, help_text="`invalid_competition`."
     )
     next_stage = serializers.IntegerField(required=False, help_text="`wrong_stage`.")
+    competitions = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="`still_organising`: the competitions not yet finished the caller organises.",
+    )
     accepted_schemes = serializers.ListField(
         child=serializers.CharField(), required=False, help_text="`unsupported_auth_scheme`."
     )

@@ -14,6 +14,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Exchange, Queue
 
+from chickenfoot.email_settings import CONSOLE, DUMMY, SMTP, email_settings_from_url
 from chickenfoot.env import env_bool, env_choice, env_int, env_list, env_rate, env_str
 from chickenfoot.secret_key import local_secret_key, production_secret_key
 
@@ -375,6 +376,37 @@ REST_KNOX = {
     "AUTH_HEADER_PREFIX": "Token",
 }
 
+# --- E-mail (docs/api.md, "E-mail, password reset and your data") ------------------------------
+
+# EMAIL_URL (smtp://user:password@host:587?tls=1, smtp+ssl://..., console://, locmem://) or
+# EMAIL_HOST and its kin pick the backend (chickenfoot/email_settings.py). With neither, the
+# embedded default prints each mail on the console (its links included: for development only)
+# and production drops them.
+EMAIL_URL = env_str("EMAIL_URL")
+if EMAIL_URL:
+    globals().update(email_settings_from_url(EMAIL_URL))
+elif env_str("EMAIL_HOST"):
+    EMAIL_BACKEND = SMTP
+    EMAIL_HOST = env_str("EMAIL_HOST")
+    EMAIL_PORT = env_int("EMAIL_PORT", default=25)
+    EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
+    EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=False)
+    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", default=False)
+else:
+    EMAIL_BACKEND = DUMMY if PRODUCTION else CONSOLE
+# An SMTP server that does not answer is given up on after this many seconds (the mail task
+# then retries: games/accounts/mail.py).
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", default=10)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Chickenfoot <noreply@localhost>")
+# Where the links in account mails point: <ACCOUNT_LINK_BASE_URL>/account/verify-email?token=...
+# and /account/reset-password?uid=...&token=... (a small page of this service, which an app
+# may claim as its own link). Empty: the host the request that sent the mail came to.
+ACCOUNT_LINK_BASE_URL = env_str("ACCOUNT_LINK_BASE_URL", "")
+# How long a verification link works, and a password-reset link (Django's own setting).
+EMAIL_VERIFY_HOURS = env_int("EMAIL_VERIFY_HOURS", default=48)
+PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_MINUTES", default=60) * 60
+
 # --- Request limits and log-in lockout (docs/reliability.md, "Limits") -------------------------
 
 # Trusted reverse proxies in front of the app server. 0: the client's address is REMOTE_ADDR and
@@ -393,6 +425,15 @@ THROTTLE_RATES: dict[str, str | None] = (
         "move": env_rate("THROTTLE_MOVE", "120/min"),  # per player
         "move_address": env_rate("THROTTLE_MOVE_ADDRESS", "600/min"),
         "scorer_guess": env_rate("THROTTLE_SCORER_GUESS", "20/min"),  # failed codes, per address
+        # accounts by e-mail (docs/api.md, "E-mail, password reset and your data")
+        "password_reset": env_rate("THROTTLE_PASSWORD_RESET", "10/hour"),  # per address
+        # per account named (an e-mail address or a username, whether it exists or not)
+        "password_reset_account": env_rate("THROTTLE_PASSWORD_RESET_ACCOUNT", "3/hour"),
+        "password_reset_confirm": env_rate("THROTTLE_PASSWORD_RESET_CONFIRM", "20/hour"),
+        "password_change": env_rate("THROTTLE_PASSWORD_CHANGE", "10/hour"),  # per player
+        "password_change_address": env_rate("THROTTLE_PASSWORD_CHANGE_ADDRESS", "20/min"),
+        "email_send": env_rate("THROTTLE_EMAIL_SEND", "5/hour"),  # verification mails, per player
+        "email_verify": env_rate("THROTTLE_EMAIL_VERIFY", "20/hour"),  # per player
     }
     if RATE_LIMITS
     else {}
@@ -501,7 +542,11 @@ SPECTACULAR_SETTINGS = {
     # The host that serves the schema serves the API: clients are given their base URL.
     "SERVERS": [{"url": "/", "description": "This server (the one serving this schema)."}],
     "TAGS": [
-        {"name": "accounts", "description": "Sign up, log in and out, the caller's tokens."},
+        {
+            "name": "accounts",
+            "description": "Sign up, log in and out, the caller's tokens; an e-mail address, "
+            "password reset and change, the caller's data (export, deletion).",
+        },
         {
             "name": "matches",
             "description": "Create, join, start and leave matches; the lists, "

@@ -19,8 +19,10 @@ cannot pick its own address by sending that header.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import math
+import unicodedata
 from typing import Any
 
 from django.conf import settings
@@ -157,8 +159,55 @@ class ScorerGuessThrottle(PerAddress):
         self.allow_request(request, None)
 
 
+class PasswordResetThrottle(PerAddress):
+    scope = "password_reset"
+
+
+class PasswordResetAccountThrottle(ScopedThrottle):
+    """Counted per account a reset names: its e-mail address or username as sent, folded
+    (NFKC, case-folded) and hashed, whether an account has it or not, so that one address's
+    owner is not mailed link after link and the count says nothing about who exists."""
+
+    scope = "password_reset_account"
+
+    def get_cache_key(self, request: Request, view: Any) -> str | None:
+        data = request.data if isinstance(request.data, dict) else {}
+        named = data.get("email") or data.get("username")
+        if not isinstance(named, str) or not named.strip():
+            return None  # refused by validation
+        folded = unicodedata.normalize("NFKC", named.strip()).casefold()
+        ident = hashlib.sha256(folded.encode()).hexdigest()[:32]
+        return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+class PasswordResetConfirmThrottle(PerAddress):
+    scope = "password_reset_confirm"
+
+
+class PasswordChangeThrottle(PerUser):
+    scope = "password_change"
+
+
+class PasswordChangeAddressThrottle(PerAddress):
+    scope = "password_change_address"
+
+
+class EmailSendThrottle(PerUser):
+    scope = "email_send"
+
+
+class EmailVerifyThrottle(PerUser):
+    scope = "email_verify"
+
+
 #: The throttles of each limited operation, as the views list them.
 REGISTER_THROTTLES = (RegisterThrottle,)
 LOGIN_THROTTLES = (LoginThrottle,)
 MATCH_CREATE_THROTTLES = (MatchCreateThrottle, MatchCreateAddressThrottle)
 MOVE_THROTTLES = (MoveThrottle, MoveAddressThrottle)
+PASSWORD_RESET_THROTTLES = (PasswordResetThrottle, PasswordResetAccountThrottle)
+PASSWORD_RESET_CONFIRM_THROTTLES = (PasswordResetConfirmThrottle,)
+#: Changing the password and deleting the account: each checks the current password.
+PASSWORD_CHECK_THROTTLES = (PasswordChangeThrottle, PasswordChangeAddressThrottle)
+EMAIL_SEND_THROTTLES = (EmailSendThrottle,)
+EMAIL_VERIFY_THROTTLES = (EmailVerifyThrottle,)

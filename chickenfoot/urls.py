@@ -17,6 +17,7 @@ urlpatterns = [
     path("api/", include("games.urls")),
     path("api/", include("scoring.urls")),
     path("admin/", admin.site.urls),
+    path("account/", include("games.accounts.urls")),
     path("", include("games.web.urls")),
 ]
 

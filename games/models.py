@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 
 from games.engine import CHICKENFOOT, MEXICAN_TRAIN
 
@@ -47,16 +48,39 @@ class Player(models.Model):
         help_text="Organisers may watch and start any match (staff users are organisers too).",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    email = models.EmailField(
+        max_length=254,
+        blank=True,
+        default="",
+        help_text="The account's e-mail address, as given; verified when email_verified_at is set "
+        "(docs/api.md, 'E-mail, password reset and your data').",
+    )
+    email_verified_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the address was verified by its link; empty: not."
+    )
+    deleted_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the account was deleted: the player stays, under an anonymous name, "
+        "with no user, so that results and standings stay as they were.",
+    )
 
     class Meta:
         constraints = [
             models.CheckConstraint(
                 condition=(
                     Q(kind="human", user__isnull=False, bot_level__isnull=True)
+                    | Q(kind="human", user__isnull=True, deleted_at__isnull=False)
                     | Q(kind="bot", user__isnull=True, bot_level__gte=1, bot_level__lte=4)
                     | Q(kind="guest", user__isnull=True, bot_level__isnull=True)
                 ),
                 name="player_human_has_user_bot_has_level",
+            ),
+            # one account per verified address, without regard to case
+            models.UniqueConstraint(
+                Lower("email"),
+                condition=Q(email_verified_at__isnull=False),
+                name="player_verified_email_unique",
             ),
         ]
 

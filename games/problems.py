@@ -245,3 +245,26 @@ class NotScoreReader(ForbiddenError):
 
     code = "not_score_reader"
     title = "Not a reader of the score log"
+
+
+class EmailTaken(ConflictError):
+    """An e-mail address another account has verified (compared without regard to case)."""
+
+    code = "email_taken"
+    title = "E-mail address taken"
+
+
+class InvalidLink(ProblemError):
+    """A verification or password-reset link's token that is not one: altered, expired, for
+    another account or address, or already used."""
+
+    code = "invalid_link"
+    title = "Invalid or expired link"
+
+
+class StillOrganising(ConflictError):
+    """Deleting an account that organises a competition not yet finished; carries
+    ``competitions`` (their ids)."""
+
+    code = "still_organising"
+    title = "Still organising"

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
+from games.api.account_data import PlayerExportApi
+from games.api.account_email import EmailApi, EmailVerifyApi
+from games.api.account_passwords import PasswordChangeApi, PasswordResetApi, PasswordResetConfirmApi
 from games.api.competition_export import CompetitionExportApi, CompetitionExportCSVApi
 from games.api.leaving import MatchAbandonApi, SeatResignApi
 from games.api.live import LiveTicketApi
@@ -39,7 +42,17 @@ from games.api.tokens import LogoutAllApi, LogoutApi, TokenListApi, TokenRevokeA
 urlpatterns: list[URLPattern | URLResolver] = [
     path("players", PlayerRegisterApi.as_view(), name="player-register"),
     path("players/me", PlayerMeApi.as_view(), name="player-me"),
+    path("players/me/email", EmailApi.as_view(), name="email"),
+    path("players/me/email/verify", EmailVerifyApi.as_view(), name="email-verify"),
+    path("players/me/password", PasswordChangeApi.as_view(), name="password-change"),
+    path("players/me/export", PlayerExportApi.as_view(), name="player-export"),
     path("auth/token", TokenObtainApi.as_view(), name="token-obtain"),
+    path("auth/password-reset", PasswordResetApi.as_view(), name="password-reset"),
+    path(
+        "auth/password-reset/confirm",
+        PasswordResetConfirmApi.as_view(),
+        name="password-reset-confirm",
+    ),
     path("auth/logout", LogoutApi.as_view(), name="logout"),
     path("auth/logout-all", LogoutAllApi.as_view(), name="logout-all"),
     path("auth/tokens", TokenListApi.as_view(), name="token-list"),

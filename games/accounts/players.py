@@ -18,6 +18,7 @@ from django.http import HttpRequest
 
 from chickenfoot.hashing import password_hashing, refuse_if_busy
 from chickenfoot.problems import ConflictError, InvalidInput
+from games.accounts.addresses import email_set
 from games.accounts.names import (
     BOT_NAMES,
     DISPLAY_NAME_MAX_LENGTH,
@@ -98,14 +99,21 @@ def player_register_refused(
 
 
 def player_register(
-    *, username: str, password: str, display_name: str = "", device: str = ""
+    *,
+    username: str,
+    password: str,
+    display_name: str = "",
+    device: str = "",
+    email: str = "",
+    link_base: str = "",
 ) -> tuple[Player, DeviceToken, str]:
     """Create a user account and its player; the player, and a token for ``device`` and its key.
 
     The username is stored NFKC-normalised and is unique without regard to case or form
     (``games.accounts.names.username_key``); the display name may not pass for a bot's. Raises
     Django's ``ValidationError`` for a bad name or a weak password (by field), ``ConflictError``
-    for a taken name, and ``chickenfoot.hashing.Busy`` before hashing the password when the
+    for a taken name (``EmailTaken`` for an address another account verified), and
+    ``chickenfoot.hashing.Busy`` before hashing the password when the
     server is hashing as many as it allows (nothing is written then).
     """
     user_model = get_user_model()
@@ -125,6 +133,8 @@ def player_register(
             user = user_model(username=username, password=hashed)
             user.save()
             player = Player.objects.create(user=user, kind=Player.Kind.HUMAN, display_name=shown)
+            if email:  # unverified until its link is opened: a mail goes out after commit
+                email_set(player_id=player.pk, email=email, link_base=link_base)
             token, key = token_issue(user=user, device=device)
     except IntegrityError:
         raise ConflictError(

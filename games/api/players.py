@@ -17,10 +17,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from chickenfoot.problems import flatten_errors
-from chickenfoot.throttles import LOGIN_THROTTLES, REGISTER_THROTTLES
+from chickenfoot.throttles import LOGIN_THROTTLES, PASSWORD_CHECK_THROTTLES, REGISTER_THROTTLES
+from games.accounts.deletion import player_delete
 from games.accounts.names import DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH
 from games.accounts.players import player_register_refused
 from games.accounts.token_models import DEVICE_MAX_LENGTH
+from games.api.account_email import link_base
 from games.api.apidocs import players as apidocs
 from games.api.common import (
     GameApi,
@@ -120,6 +122,9 @@ class PlayerRegisterApi(APIView):
         device = serializers.CharField(
             max_length=DEVICE_MAX_LENGTH, required=False, allow_blank=True, help_text=DEVICE_HELP
         )
+        email = serializers.EmailField(
+            required=False, allow_blank=True, help_text=apidocs.REGISTER_EMAIL_HELP
+        )
 
     @extend_schema(
         operation_id="player_register",
@@ -136,7 +141,7 @@ class PlayerRegisterApi(APIView):
                 raise ValidationError(data.errors)
             # with the name and password checks of the rest of it: every field at once
             raise player_register_refused(body=request.data, errors=flatten_errors(data.errors))
-        player, token, key = player_register(**data.validated_data)
+        player, token, key = player_register(**data.validated_data, link_base=link_base(request))
         return Response(token_json(player, token, key), status=HTTPStatus.CREATED)
 
 
@@ -175,7 +180,14 @@ class TokenObtainApi(APIView):
 
 
 class PlayerMeApi(GameApi):
-    """The caller's player."""
+    """The caller's player; deleting it deletes the account (its record stays, anonymised)."""
+
+    def get_throttles(self) -> list:
+        return [t() for t in PASSWORD_CHECK_THROTTLES] if self.request.method == "DELETE" else []
+
+    @extend_schema_serializer(component_name="PlayerDelete")
+    class PlayerDeleteInputSerializer(serializers.Serializer):
+        password = serializers.CharField(max_length=128, help_text="The current password.")
 
     @extend_schema(
         operation_id="player_me",
@@ -185,3 +197,17 @@ class PlayerMeApi(GameApi):
     )
     def get(self, request: Request) -> Response:
         return Response(player_json(self.player(request)))
+
+    @extend_schema(
+        operation_id="player_delete",
+        summary="Delete my account",
+        tags=["accounts"],
+        request=PlayerDeleteInputSerializer,
+        examples=apidocs.PLAYER_DELETE_EXAMPLES,
+        responses=apidocs.PLAYER_DELETE_RESPONSES,
+    )
+    def delete(self, request: Request) -> Response:
+        data = self.PlayerDeleteInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        player_delete(user=request.user, **data.validated_data, request=request._request)
+        return Response(status=HTTPStatus.NO_CONTENT)

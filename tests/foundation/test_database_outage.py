@@ -137,6 +137,12 @@ def outage_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[in
 BODIES: dict[tuple[str, str], Any] = {
     ("POST", "/api/players"): {"username": "ada", "password": "correct horse battery"},
     ("POST", "/api/auth/token"): {"username": "ada", "password": "correct horse battery"},
+    ("POST", "/api/auth/password-reset"): {"email": "ada@example.com"},
+    ("POST", "/api/auth/password-reset/confirm"): {
+        "uid": "MQ",
+        "token": "made-up",
+        "new_password": "a brand new passphrase",
+    },
 }
 #: Served without the database: the schema and the pages that show it.
 NO_DATABASE = {"/api/schema/", "/api/docs/", "/api/redoc/"}
@@ -147,9 +153,7 @@ def operations(port: int) -> list[tuple[str, str]]:
     assert status == HTTPStatus.OK
     out = []
     for template, methods in schema["paths"].items():
-        path = re.sub(
-            r"\{(\w+)\}", lambda m: "chickenfoot" if m[1] == "variant" else "1", template
-        )
+        path = re.sub(r"\{(\w+)\}", lambda m: "chickenfoot" if m[1] == "variant" else "1", template)
         out += [(method.upper(), path) for method in methods if method != "parameters"]
     return out
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from django.test import override_settings
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.models import Match, Player
@@ -279,6 +280,20 @@ def _review(w: World, client: Any, match_id: int, kind: str, **body: str) -> Any
     return client.post(f"/api/matches/{match_id}/rounds/1/{kind}", body, format="json")
 
 
+def _email_taken(w: World) -> Any:
+    Player.objects.filter(pk=w.players[1].pk).update(
+        email="grace@example.com", email_verified_at=timezone.now()
+    )
+    return w.clients[0].put("/api/players/me/email", {"email": "Grace@example.com"}, format="json")
+
+
+def _still_organising(w: World) -> Any:
+    _competition(w)  # the fourth player's, registering
+    return w.clients[3].delete(
+        "/api/players/me", {"password": "a-long-enough-passphrase"}, format="json"
+    )
+
+
 def _confirmed_twice(w: World) -> Any:
     match_id = _scored(w)
     _review(w, w.clients[1], match_id, "confirm")
@@ -379,6 +394,13 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
     "username_taken": lambda w: w.anonymous.post(
         "/api/players", {"username": "ada", "password": "correct horse battery"}, format="json"
     ),
+    "email_taken": _email_taken,
+    "invalid_link": lambda w: w.anonymous.post(
+        "/api/auth/password-reset/confirm",
+        {"uid": "MQ", "token": "made-up", "new_password": "a brand new passphrase"},
+        format="json",
+    ),
+    "still_organising": _still_organising,
     "unsupported_media_type": lambda w: w.clients[0].post(
         "/api/matches", "variant=chickenfoot", content_type="text/plain"
     ),

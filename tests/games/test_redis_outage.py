@@ -97,6 +97,9 @@ LAST = [
     ("DELETE", "/api/auth/tokens/{token_id}"),
     ("POST", "/api/auth/logout"),
     ("POST", "/api/auth/logout-all"),
+    # the fourth player's account: its password changed, then the account deleted
+    ("POST", "/api/players/me/password"),
+    ("DELETE", "/api/players/me"),
 ]
 #: The 5xx a Redis outage is documented to get, with their code: a ticket (503
 #: ``cache_unavailable``), and health saying the broker is down (503, the health document).
@@ -131,6 +134,19 @@ BODIES: dict[str, Any] = {
         "table_size": 2,
     },
     "POST /api/matches/{match_id}/reopen": {"reason": "The sheet was misread"},
+    "PUT /api/players/me/email": {"email": "ada@example.com"},
+    "POST /api/players/me/email/verify": {"token": "not-a-token-of-ours"},
+    "POST /api/auth/password-reset": {"email": "ada@example.com"},
+    "POST /api/auth/password-reset/confirm": {
+        "uid": "MQ",
+        "token": "made-up",
+        "new_password": "a brand new passphrase",
+    },
+    "POST /api/players/me/password": {
+        "current_password": PASSWORD,
+        "new_password": "a brand new passphrase",
+    },
+    "DELETE /api/players/me": {"password": "a brand new passphrase"},
 }
 
 
@@ -141,6 +157,7 @@ class World:
     players: list[Player]  # ada (an organiser), grace, alan
     clients: list[APIClient]
     phone: APIClient  # ada on another token: logs out
+    leaver: APIClient  # edsger: changes his password, then deletes his account
     playing: Match  # ada and grace, in play, with a turn clock (a move schedules its tasks)
     bots: Match  # ada's against a bot, not started: starting it queues the bot's turn
     open: Match  # ada's, a seat open: alan joins it
@@ -150,7 +167,11 @@ class World:
     scorer_link: int  # a scorer link of the table match, for the revoke
     scorer: APIClient  # the phone holding another link's code: what it opens
 
-    def caller(self, template: str) -> APIClient:
+    def caller(self, template: str, method: str = "GET") -> APIClient:
+        if template == "/api/players/me/password" or (
+            template == "/api/players/me" and method == "DELETE"
+        ):
+            return self.leaver
         if template.endswith(("/moves", "/legal-moves")):
             self.playing.refresh_from_db()
             return self.clients[int(self.playing.state["turn"])]
@@ -265,6 +286,7 @@ def make_world(players: list[Player]) -> World:
         players=[ada, grace, alan],
         clients=clients,
         phone=phone,
+        leaver=client_for(players[3]),
         playing=playing,
         bots=bots,
         open=waiting,
@@ -382,7 +404,7 @@ class Answer:
 
 def call(world: World, operation: str) -> Answer:
     method, template = operation.split(" ", 1)
-    client = world.caller(template)
+    client = world.caller(template, method)
     body = world.body(operation)
     started = time.monotonic()
     if body is None:

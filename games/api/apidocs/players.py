@@ -169,3 +169,49 @@ def player_me_responses(player_output_serializer: Any) -> Any:
         ),
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
     }
+
+
+REGISTER_EMAIL_HELP = (
+    "An e-mail address (optional): a verification mail goes to it; once verified it can "
+    "receive password-reset links. 409 `email_taken` if another account verified it."
+)
+
+PLAYER_DELETE_EXAMPLES = [
+    OpenApiExample("Delete", value={"password": "correct horse battery"}, request_only=True)
+]
+
+PLAYER_DELETE_RESPONSES = {
+    HTTPStatus.NO_CONTENT: OpenApiResponse(
+        description="The account is gone: it cannot log in, its tokens no longer work, its "
+        "username is free; its results stay under the name 'Deleted player <id>'."
+    ),
+    HTTPStatus.BAD_REQUEST: problem(
+        "The password is wrong (counted as a failed log-in) or missing.",
+        (
+            "Wrong password",
+            problem_example(
+                400,
+                "invalid",
+                "Invalid input",
+                "password: Wrong password.",
+                errors={"password": ["Wrong password."]},
+            ),
+        ),
+    ),
+    HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+    HTTPStatus.CONFLICT: problem(
+        "The caller organises a competition that has not finished.",
+        (
+            "Organising",
+            problem_example(
+                409,
+                "still_organising",
+                "Still organising",
+                "You organise competitions that have not finished (ids 5): finish them before "
+                "deleting your account.",
+                competitions=[5],
+            ),
+        ),
+    ),
+    HTTPStatus.TOO_MANY_REQUESTS: LOGIN_REFUSED,
+}

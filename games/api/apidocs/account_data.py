@@ -1,0 +1,117 @@
+"""The OpenAPI declarations of ``games.api.account_data``'s view and of deleting an account."""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse
+
+from games.api.common import NOT_AUTHENTICATED
+
+EXPORT_EXAMPLE = {
+    "exported_at": "2026-12-01T12:00:00Z",
+    "account": {
+        "player_id": 3,
+        "username": "ada",
+        "display_name": "Ada",
+        "email": "ada@example.com",
+        "email_verified": True,
+        "email_verified_at": "2026-11-02T09:00:00Z",
+        "is_organiser": False,
+        "joined": "2026-11-02T08:55:00Z",
+        "last_login": "2026-11-30T19:00:00Z",
+    },
+    "tokens": [
+        {
+            "id": 12,
+            "device": "Ada's phone",
+            "created": "2026-11-30T19:00:00Z",
+            "expiry": "2026-12-30T19:00:00Z",
+            "last_used": "2026-12-01T11:59:00Z",
+        }
+    ],
+    "seats": [
+        {
+            "match_id": 41,
+            "variant": "chickenfoot",
+            "play": "online",
+            "status": "finished",
+            "position": 0,
+            "joined_at": "2026-11-30T19:01:00Z",
+            "left": "",
+            "created_at": "2026-11-30T19:01:00Z",
+            "finished_at": "2026-11-30T19:40:00Z",
+        }
+    ],
+    "rounds": [{"match_id": 41, "round_number": 1, "seat": 0, "points": 0, "went_out": True}],
+    "results": [
+        {
+            "match_id": 41,
+            "variant": "chickenfoot",
+            "seat": 0,
+            "seat_count": 2,
+            "place": 1,
+            "total": 37,
+            "zero_rounds": 4,
+            "rounds_played": 10,
+            "finished_at": "2026-11-30T19:40:00Z",
+        }
+    ],
+    "ratings": [
+        {
+            "variant": "chickenfoot",
+            "mu": 27.6,
+            "sigma": 7.2,
+            "ordinal": 5.9,
+            "matches": 1,
+            "updated_at": "2026-11-30T19:40:01Z",
+        }
+    ],
+    "rating_changes": [
+        {
+            "match_id": 41,
+            "variant": "chickenfoot",
+            "mu_before": 25.0,
+            "sigma_before": 8.333,
+            "mu_after": 27.6,
+            "sigma_after": 7.2,
+            "ordinal_before": 0.0,
+            "ordinal_after": 5.9,
+            "created_at": "2026-11-30T19:40:01Z",
+        }
+    ],
+    "registrations": [
+        {
+            "competition_id": 5,
+            "name": "Spring league",
+            "kind": "league",
+            "status": "running",
+            "registered_at": "2026-11-01T10:00:00Z",
+            "withdrawn_at": None,
+            "dropped_at": None,
+        }
+    ],
+    "organised": [],
+    "claims": [{"match_id": 38, "position": 2, "redeemed_at": "2026-11-20T21:30:00Z"}],
+    "score_entries": [
+        {
+            "id": 90,
+            "match_id": 38,
+            "number": 1,
+            "reason": "",
+            "created_at": "2026-11-20T20:10:00Z",
+        }
+    ],
+}
+
+
+def player_export_responses(output: Any) -> Any:
+    return {
+        HTTPStatus.OK: OpenApiResponse(
+            output,
+            description="Everything kept about the caller.",
+            examples=[OpenApiExample("Export", value=EXPORT_EXAMPLE)],
+        ),
+        HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+    }

@@ -136,7 +136,9 @@ class PlayerExportOutputSerializer(serializers.Serializer):
     rating_changes = PlayerDataRatingChangeSerializer(many=True)
     registrations = PlayerDataRegistrationSerializer(many=True)
     organised = PlayerDataOrganisedSerializer(many=True)
-    claims = PlayerDataClaimSerializer(many=True, help_text="Guests' seats claimed into the account.")
+    claims = PlayerDataClaimSerializer(
+        many=True, help_text="Guests' seats claimed into the account."
+    )
     score_entries = PlayerDataScoreEntrySerializer(
         many=True, help_text="Table scores the caller entered."
     )

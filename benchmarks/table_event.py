@@ -58,10 +58,12 @@ class Timings:
     lock: threading.Lock = field(default_factory=threading.Lock)
     entries: list[float] = field(default_factory=list)
     gets: list[float] = field(default_factory=list)
-    #: Per entry: (match id, version it made, perf_counter when its 201 arrived).
+    #: Per entry: (match id, round number, perf_counter when its 201 arrived).
     answered: list[tuple[int, int, float]] = field(default_factory=list)
     replays: int = 0
     stale: int = 0
+    #: Seconds spent entering rounds (the stages' scoring, not their check-in or results).
+    scoring_seconds: float = 0.0
     errors: list[str] = field(default_factory=list)
 
 
@@ -79,12 +81,11 @@ class Event:
     dropped: int | None = None
     #: Stage number -> the match ids of its tables.
     matches: dict[int, list[int]] = field(default_factory=dict)
+    #: (stage, table number) -> match id, as the wall names tables.
+    tables: dict[tuple[int, int], int] = field(default_factory=dict)
     timings: Timings = field(default_factory=Timings)
-    #: Called with (stage, match id) after each scorer's last entry, e.g. to time the wall.
-    on_entry: Callable[[int, int, float], None] | None = None
-
-    def organiser_call(self, method: str, path: str, body: Any = None) -> Any:
-        return Client(self.port).call(method, path, body, self.organiser.token)
+    #: Called before each stage starts with its number (e.g. to sample the server's CPU).
+    on_stage: Callable[[int], None] | None = None
 
 
 def register(client: Client, username: str, password: str) -> Person:
@@ -173,6 +174,7 @@ def stage_start(event: Event, number: int) -> list[tuple[int, str, int]]:
             "scorer link",
         )
         tables.append((match_id, link["code"], len(table["seats"])))
+        event.tables[(number, table["table"])] = match_id
     event.matches[number] = [match_id for match_id, _, _ in tables]
     return tables
 
@@ -202,7 +204,7 @@ def round_scores(
     return scores
 
 
-def scorer(event: Event, match_id: int, code: str, seats: int, stage: int, seed: int) -> None:
+def scorer(event: Event, match_id: int, code: str, seats: int, seed: int) -> None:
     """Enter every round of one table with its scorer code (runs in a thread of its own)."""
     client = Client(event.port)
     auth = {"Authorization": f"Scorer {code}"}
@@ -244,7 +246,7 @@ def scorer(event: Event, match_id: int, code: str, seats: int, stage: int, seed:
             )
             if status != 201:
                 raise DriveError(f"round {number} of match {match_id}: HTTP {status}: {entered}")
-            answered.append((match_id, entered["version"], time.perf_counter()))
+            answered.append((match_id, number, time.perf_counter()))
             entries.append(elapsed)
             if number == 1:  # the same request again: the first answer, replayed
                 again = client.call("POST", f"{path}/rounds/{number}/scores", body, None, headers)
@@ -252,8 +254,6 @@ def scorer(event: Event, match_id: int, code: str, seats: int, stage: int, seed:
                     raise DriveError(f"a retried entry: HTTP {again[0]}: {again[1]}")
                 replays += 1
             version = entered["version"]
-            if event.on_entry is not None:
-                event.on_entry(stage, match_id, answered[-1][2])
             if number < rounds:  # what the phone shows before the next round
                 status, view, elapsed = client.call("GET", path, None, None, auth)
                 expect((status, view, elapsed), 200, "the scorer reads the match")
@@ -276,7 +276,7 @@ def stage_score(event: Event, number: int, tables: list[tuple[int, str, int]]) -
     threads = [
         threading.Thread(
             target=scorer,
-            args=(event, match_id, code, seats, number, number * 1000 + index),
+            args=(event, match_id, code, seats, number * 1000 + index),
             daemon=True,
         )
         for index, (match_id, code, seats) in enumerate(tables)
@@ -310,9 +310,13 @@ def event_play(event: Event) -> None:
     """Every stage of the event: check-in, start, score every table, wait for the results."""
     client = Client(event.port)
     for number in range(1, event.stages + 1):
+        if event.on_stage is not None:
+            event.on_stage(number)
         stage_check_in(event, number)
         tables = stage_start(event, number)
+        began = time.perf_counter()
         stage_score(event, number, tables)
+        event.timings.scoring_seconds += time.perf_counter() - began
         stage_wait(event, number)
         if number == DROP_AFTER and event.dropped is not None:
             body = {"player_id": event.dropped}
@@ -322,7 +326,7 @@ def event_play(event: Event) -> None:
             expect(answer, 200, "drop")
 
 
-def event_run(
+def event_new(
     port: int,
     run_id: str,
     promote: Callable[[str], None],
@@ -330,9 +334,8 @@ def event_run(
     players: int = 40,
     stages: int = 4,
     options: dict[str, Any] | None = None,
-    on_entry: Callable[[int, int, float], None] | None = None,
 ) -> Event:
-    """Register the people, create the event and play it through; the event as played."""
+    """Register the people and create the event (registration closed, the wall published)."""
     organiser, persons = people(port, run_id, players, promote)
     event = Event(
         port=port,
@@ -340,18 +343,26 @@ def event_run(
         players=persons,
         stages=stages,
         options=options or {},
-        no_show=3 if stages > 1 else None,
-        dropped=persons[5].player_id if stages > 2 else None,
-        on_entry=on_entry,
+        no_show=3 if stages >= NO_SHOW_AT else None,
+        dropped=persons[5].player_id if stages > DROP_AFTER else None,
     )
     event_create(event)
+    return event
+
+
+def event_run(port: int, run_id: str, promote: Callable[[str], None], **kwargs: Any) -> Event:
+    """A new event (``event_new``), played through; the event as played."""
+    event = event_new(port, run_id, promote, **kwargs)
     event_play(event)
     return event
 
 
-def correct_round(event: Event, match_id: int, number: int, reason: str) -> dict[str, Any]:
+def correct_round(
+    event: Event, match_id: int, number: int, reason: str
+) -> tuple[dict[str, Any], float]:
     """The organiser reopens finished match ``match_id`` and corrects its round ``number``:
-    the first seat that did not go out holds 5 points more. The correction's answer."""
+    the first seat that did not go out holds 5 points more. The correction's answer, and the
+    ``perf_counter`` when it was sent."""
     client = Client(event.port)
     token = event.organiser.token
     path = f"/api/matches/{match_id}"
@@ -365,4 +376,6 @@ def correct_round(event: Event, match_id: int, number: int, reason: str) -> dict
     loser = next(s for s in scores if not s["went_out"])
     loser["points"] += 5
     body = {"version": view["version"], "scores": scores, "reason": reason}
-    return expect(client.call("PUT", f"{path}/rounds/{number}/scores", body, token), 200, "correct")
+    sent = time.perf_counter()
+    answer = client.call("PUT", f"{path}/rounds/{number}/scores", body, token)
+    return expect(answer, 200, "correct"), sent

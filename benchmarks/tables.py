@@ -1,6 +1,7 @@
 """A table tournament at scale: ten scorer links entering rounds at once, the wall, a correction.
 
     python -m benchmarks.tables [--players 40] [--stages 4] [--rounds 10] [--rated-matches 1000]
+                                [--later-matches 0]
 
 The production shape on this machine, as ``benchmarks.live`` runs it: a throwaway PostgreSQL
 database (``BENCH_DATABASE_URL``, default
@@ -17,16 +18,18 @@ in, the stage starts, the organiser makes a scorer link per table, and one clien
 table enters every round with its link (reading the match, ``GET /api/matches/{id}`` with
 ``Authorization: Scorer``, before each). A socket subscribed to the event's public wall
 (``/ws/public/competitions/{id}/``) times each entry's ``table_updated`` frame. Once the event
-has finished, the organiser corrects round 1 of a stage-1 table, and the clock runs until the
-match no longer shows ``results_pending`` (the recompute of its results, the standings and every
-later rating, on the worker, committed).
+has finished (and ``--later-matches`` more rated league matches were seeded after it, among
+players the event's never meet), the organiser corrects round 1 of a stage-1 table, and the
+clock runs until the match no longer shows ``results_pending`` (the recompute of its results,
+the standings and every later rating it reaches, on the worker, committed).
 
 The last line printed is one JSON object: ``entries_per_s`` (over the scoring of the stages),
 ``entry_p50_ms``, ``entry_p99_ms``, ``get_p50_ms`` (``get_request`` says which GET),
 ``entry_to_get``, ``wall_refresh_p50_ms`` and ``wall_refresh_p99_ms`` (from the moment the
 entry's 201 is received until the wall's frame for it; 0 when the frame came first),
 ``correction_recompute_ms`` (from sending the correction until the match's results are no
-longer pending), ``rated_matches``, ``seed_seconds``, the gunicorn processes' CPU per entry and
+longer pending), ``rated_matches``, ``seed_seconds`` (and ``later_matches``,
+``later_seed_seconds``), the gunicorn processes' CPU per entry and
 the machine's load averages.
 """
 
@@ -162,6 +165,11 @@ def run(stack: Stack, run_id: str, args: argparse.Namespace) -> dict[str, Any]:
         played = time.perf_counter() - started
         cpu = process_tree_cpu(web) - cpu_before
         time.sleep(0.5)  # the last frames on their way
+        later = {}
+        if args.later_matches:
+            log(f"benchmark: seeding {args.later_matches} rated matches after the event")
+            seeded, _ = seed(stack.env, stack.env["DATABASE_URL"], args.later_matches)
+            later = {"later_matches": args.later_matches, "later_seed_seconds": round(seeded, 1)}
         recompute_ms = correction(event)
     finally:
         wall.stop()
@@ -193,6 +201,7 @@ def run(stack: Stack, run_id: str, args: argparse.Namespace) -> dict[str, Any]:
         "tables": sum(len(ids) for ids in event.matches.values()),
         "rounds": args.rounds,
         "event_seconds": round(played, 1),
+        **later,
     }
 
 
@@ -206,6 +215,13 @@ def main() -> int:
         type=int,
         default=1000,
         help="rated league matches seeded first (seed_league; 70 %% of them Chicken Foot)",
+    )
+    parser.add_argument(
+        "--later-matches",
+        type=int,
+        default=0,
+        help="rated league matches seeded after the event, before the correction (none of "
+        "their players meets the event's)",
     )
     args = parser.parse_args()
     if args.players < 8 or args.stages < 1:

@@ -351,13 +351,7 @@ async def run(stack: Stack, run_id: str, args: argparse.Namespace) -> dict[str, 
         }
     players = [register(client, f"p{run_id}{i}") for i in range(2)]
     organiser = register(client, f"o{run_id}")
-    promote = (
-        "from games.models import Player; "
-        f"Player.objects.filter(user__username='o{run_id}').update(is_organiser=True)"
-    )
-    subprocess.run(  # noqa: S603 - our interpreter, a fixed command
-        [sys.executable, "manage.py", "shell", "-c", promote], cwd=ROOT, env=stack.env, check=True
-    )
+    organiser_promote(stack.env, f"o{run_id}")
     spread = await fanout(stack, players, organiser, args.spectators, args.events)
     log(f"benchmark: {len(spread)} events to {args.spectators} spectators timed")
     return {
@@ -390,16 +384,7 @@ def main() -> int:
     db_name = urlsplit(url).path.lstrip("/")
     run_id = secrets.token_hex(3)
     queue = f"live-bench-{run_id}"
-    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")} | {
-        "DATABASE_URL": url,
-        "REDIS_URL": redis_url,
-        "CELERY_QUEUE": queue,
-        "CHANNELS_PREFIX": queue,
-        "DJANGO_SETTINGS_MODULE": "chickenfoot.settings",
-        "SECRET_KEY": secrets.token_hex(16),
-        "LOG_LEVEL": "WARNING",
-        "RATE_LIMITS": "off",  # the clients play faster than people, all from 127.0.0.1
-    }
+    env = stack_env(url, redis_url, queue)
     log(f"benchmark: database {db_name}, redis {redis_url}, queue {queue}")
     admin(url, f'DROP DATABASE IF EXISTS "{db_name}" WITH (FORCE)')
     admin(url, f'CREATE DATABASE "{db_name}"')
@@ -417,13 +402,40 @@ def main() -> int:
     finally:
         stack.stop()
         admin(url, f'DROP DATABASE IF EXISTS "{db_name}" WITH (FORCE)')
-        _clean_redis(redis_url, queue)
+        clean_redis(redis_url, queue)
     summary["load_avg_1m"] = [round(load_before, 2), round(os.getloadavg()[0], 2)]
     sys.stdout.write(json.dumps(summary) + "\n")
     return 0
 
 
-def _clean_redis(url: str, prefix: str) -> None:
+def stack_env(url: str, redis_url: str, queue: str) -> dict[str, str]:
+    """The environment of a ``Stack`` on database ``url`` and Redis ``redis_url``, with a queue
+    and key prefix of its own."""
+    return {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")} | {
+        "DATABASE_URL": url,
+        "REDIS_URL": redis_url,
+        "CELERY_QUEUE": queue,
+        "CHANNELS_PREFIX": queue,
+        "DJANGO_SETTINGS_MODULE": "chickenfoot.settings",
+        "SECRET_KEY": secrets.token_hex(16),
+        "LOG_LEVEL": "WARNING",
+        "RATE_LIMITS": "off",  # the clients play faster than people, all from 127.0.0.1
+    }
+
+
+def organiser_promote(env: dict[str, str], username: str) -> None:
+    """Make player ``username`` an organiser (as an administrator would)."""
+    promote = (
+        "from games.models import Player; "
+        f"Player.objects.filter(user__username={username!r}).update(is_organiser=True)"
+    )
+    subprocess.run(  # noqa: S603 - our interpreter, a fixed command
+        [sys.executable, "manage.py", "shell", "-c", promote], cwd=ROOT, env=env, check=True
+    )
+
+
+def clean_redis(url: str, prefix: str) -> None:
+    """Delete the keys of a run's queue and channel prefix."""
     import redis
 
     client = redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)

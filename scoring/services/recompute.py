@@ -10,7 +10,6 @@ again, its wall is told after commit (``standings_changed``, through the games p
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -59,8 +58,8 @@ def recompute_pending(*, match_id: int) -> bool:
 def match_recompute(*, match_id: int) -> RecomputeOutcome:
     """Compute corrected match ``match_id``'s figures again from its round rows, once per
     correction, in one transaction: its result rows (C-WIN places), its competition's results
-    and totals, and the rating of every rated match of its variant from it on, replayed in the
-    order they finished (``ratings_replay``).
+    and totals, and the rating of every rated match of its variant from it on that the
+    correction can reach, replayed in the order they finished (``ratings_replay``).
 
     Holds the match row's lock (as the correction does), then the ratings', then the
     competition's. Idempotent: the marker's compare-and-set lets one run write; a repeat finds
@@ -120,31 +119,43 @@ def competition_match_recount(*, match_id: int) -> bool:
 
 
 def ratings_replay(*, variant: str, match_id: int, finished_at: datetime) -> int:
-    """Rate again every rated match of ``variant`` from ``match_id`` on, in the order they
-    finished (``finished_at``, then id), each player starting from their rating after their
-    last match before it; replace those matches' ``RatingChange`` rows and set each player's
-    ``Rating``. Returns how many matches were rated. The caller holds a transaction."""
+    """Rate again the rated matches of ``variant`` from ``match_id`` on that its correction
+    can reach, in the order they finished (``finished_at``, then id); replace those matches'
+    ``RatingChange`` rows and set their players' ``Rating``. Returns how many matches were
+    rated. The caller holds a transaction.
+
+    A later match is reached when one of its players is a player of ``match_id`` or of a match
+    reached before it: only their ratings can have changed. A match none of whose players has
+    been reached rates exactly as it did (the same players, places and ratings before), so it
+    keeps its rows. Each player starts from their rating before their first reached match: the
+    rating after their last rated match before it, which the replay leaves as it was.
+    """
     later = MatchResult.objects.filter(variant=variant).filter(
         Q(finished_at__gt=finished_at) | Q(finished_at=finished_at, match_id__gte=match_id)
     )
     matches: dict[int, list[dict[str, Any]]] = {}
     for row in later.order_by("finished_at", "match_id", "seat").values(
-        "match_id", "player_id", "place"
+        "match_id", "player_id", "place", "finished_at"
     ):
         matches.setdefault(row["match_id"], []).append(row)
-    player_ids = sorted({row["player_id"] for rows in matches.values() for row in rows})
+    reached: dict[int, list[dict[str, Any]]] = {}
+    first: dict[int, tuple[datetime, int]] = {}  # player -> their first reached match
+    for rated_id, rows in matches.items():
+        if rated_id == match_id or any(row["player_id"] in first for row in rows):
+            reached[rated_id] = rows
+            for row in rows:
+                first.setdefault(row["player_id"], (row["finished_at"], rated_id))
+    player_ids = sorted(first)
     stored = {
         rating.player_id: rating
         for rating in Rating.objects.select_for_update()
         .filter(variant=variant, player_id__in=player_ids)
         .order_by("player_id")
     }
-    state = _ratings_before(
-        variant=variant, player_ids=player_ids, match_id=match_id, finished_at=finished_at
-    )
-    RatingChange.objects.filter(variant=variant, match_id__in=list(matches)).delete()
+    state = _ratings_before(variant=variant, first=first)
+    RatingChange.objects.filter(variant=variant, match_id__in=list(reached)).delete()
     changes = []
-    for rated_id, rows in matches.items():
+    for rated_id, rows in reached.items():
         before = [state[row["player_id"]] for row in rows]
         after = ratings.rate(before, [row["place"] for row in rows])
         for row, (mu0, sigma0), (mu1, sigma1) in zip(rows, before, after, strict=True):
@@ -164,20 +175,21 @@ def ratings_replay(*, variant: str, match_id: int, finished_at: datetime) -> int
             )
     RatingChange.objects.bulk_create(changes)
     _ratings_set(variant=variant, stored=stored, state=state)
-    return len(matches)
+    return len(reached)
 
 
 def _ratings_before(
-    *, variant: str, player_ids: Iterable[int], match_id: int, finished_at: datetime
+    *, variant: str, first: dict[int, tuple[datetime, int]]
 ) -> dict[int, tuple[float, float]]:
-    """Each player's (mu, sigma) after their last rated match before ``match_id``."""
-    earlier = MatchResult.objects.filter(variant=variant).filter(
-        Q(finished_at__lt=finished_at) | Q(finished_at=finished_at, match_id__lt=match_id)
-    )
+    """Each player's (mu, sigma) after their last rated match before ``first[player]`` (the
+    finish and id of their first reached match)."""
     state = {}
-    for player_id in player_ids:
+    for player_id, (finished_at, match_id) in first.items():
         last = (
-            earlier.filter(player_id=player_id)
+            MatchResult.objects.filter(variant=variant, player_id=player_id)
+            .filter(
+                Q(finished_at__lt=finished_at) | Q(finished_at=finished_at, match_id__lt=match_id)
+            )
             .order_by("-finished_at", "-match_id")
             .values_list("match_id", flat=True)
             .first()

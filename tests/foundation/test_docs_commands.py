@@ -164,6 +164,11 @@ RUNNERS: tuple[Runner, ...] = (
         "ci: Benchmarks, briefly",
         "-m benchmarks.live",
     ),
+    Runner(
+        r"(nice -n 10 )?\.venv/bin/python -m benchmarks\.tables( \[?--\w[\w-]* \w+\]?)*",
+        "ci: Benchmarks, briefly",
+        "-m benchmarks.tables",
+    ),
     # docs/api.md: the schema lint (Node and npm): CI's own step runs these three.
     Runner(
         r"\(cd tools/spectral && npm ci --no-audit --no-fund\)",

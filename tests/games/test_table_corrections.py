@@ -366,6 +366,58 @@ def test_the_recompute_task_run_twice_changes_nothing_more(clients: list[APIClie
     )
 
 
+def test_a_recompute_rates_again_only_the_later_matches_it_can_reach(
+    clients: list[APIClient], players: list[Player]
+) -> None:
+    # given: a finished table of ada and grace; later, alan and edsger play (not reached), then
+    # grace and alan (reached through grace), then alan and edsger (reached through alan), and
+    # two newcomers (never reached)
+    _, grace, alan, edsger = players
+    match_id = finished_table(clients)
+    newcomers = [PlayerFactory(), PlayerFactory()]
+    later = timezone.now() + timedelta(minutes=1)
+    played = []
+    for minutes, seated in enumerate(
+        [[alan, edsger], [grace, alan], [alan, edsger], newcomers], start=1
+    ):
+        done = make_finished_match(
+            seated=seated, scores=[[0, 7]], finished_at=later + timedelta(minutes=minutes)
+        )
+        assert match_finalise(match_id=done.pk).written
+        played.append(done.pk)
+    rows_before = {
+        match: sorted(RatingChange.objects.filter(match_id=match).values_list("pk", flat=True))
+        for match in played
+    }
+
+    # when: round 1 of the table is corrected, and recomputed
+    assert amend(clients[0], match_id, 1, FIXED, version=2).status_code == HTTPStatus.OK
+    outcome = match_recompute(match_id=match_id)
+
+    # then: the table and the two reached matches are rated again, the others keep their rows,
+    # and every rating equals a replay from scratch
+    assert (outcome.written, outcome.rated_matches) == (True, 3)
+    rows_after = {
+        match: sorted(RatingChange.objects.filter(match_id=match).values_list("pk", flat=True))
+        for match in played
+    }
+    unreached, reached = [played[0], played[3]], [played[1], played[2]]
+    assert all(rows_after[m] == rows_before[m] for m in unreached)
+    assert all(not set(rows_after[m]) & set(rows_before[m]) for m in reached)
+    state, changes = replayed_ratings("chickenfoot")
+    stored = {
+        r.player_id: (r.mu, r.sigma, r.matches)
+        for r in Rating.objects.filter(variant="chickenfoot")
+    }
+    assert stored.keys() == state.keys()
+    for player_id, (mu, sigma, count) in state.items():
+        assert stored[player_id] == (pytest.approx(mu), pytest.approx(sigma), count)
+    for change in RatingChange.objects.filter(variant="chickenfoot"):
+        assert (change.mu_after, change.sigma_after) == pytest.approx(
+            changes[(change.match_id, change.player_id)]
+        )
+
+
 def test_the_sweeper_queues_a_pending_recompute_again(
     clients: list[APIClient],
     settings: Any,

@@ -117,6 +117,7 @@ def test_a_phone_scores_the_table_and_the_wall_follows_without_a_reload(
     assert legends == ["Ada", EXPLOIT, SCRIPT_NAME]  # as text, in seat order
     assert phone.locator("#event").text_content().endswith("Stage 1 · Table 1")
     expect(phone.locator("#round-line")).to_have_text("Round 1 of 2 · starts with 6|6")
+    assert phone.locator("#code-form").is_hidden()  # the address held the code
     no_sideways_scroll(phone)
     screenshot(phone, "scorer-phone")
 
@@ -311,9 +312,12 @@ def test_the_code_rides_in_the_fragment_and_no_request_s_address_holds_it(
     # when: the code is typed in from the table card, as a person would (lower case, a dash)
     phone.goto(f"{hall.server.base}/score/")
     phone.wait_for_function("document.getElementById('scorer').dataset.state === 'code'")
+    assert phone.locator("#code-form").is_visible()
+    assert phone.locator("#entry").is_hidden()
     phone.fill("#code-input", f"{code[:5].lower()}-{code[5:]}")
     phone.click("#code-form button[type=submit]")
     phone.wait_for_function("document.getElementById('scorer').dataset.state === 'playing'")
+    assert phone.locator("#code-form").is_hidden()
 
     # then: the table opens, the address keeps the code in its fragment, and no request sent it
     assert phone.evaluate("window.location.pathname + window.location.hash") == f"/score/#{code}"

@@ -35,9 +35,11 @@ PROBLEM_CODES = [
     "not_found",
     "match_not_found",
     "player_not_found",
+    "not_on_leaderboard",
     "round_not_found",
     "move_not_found",
     "token_not_found",
+    "push_device_not_found",
     "method_not_allowed",
     "not_acceptable",
     "not_your_turn",
@@ -98,7 +100,18 @@ PROBLEM_CODES = [
     "claim_code_spent",
     "claim_conflict",
     "invalid_scores",
+    "seat_held",
+    "invitation_not_found",
+    "invitation_expired",
+    "invitation_closed",
+    "not_in_queue",
+    "already_queued",
+    "queue_matched",
 ]
+
+
+#: How an ``invitation_closed`` invitation was answered.
+INVITATION_CLOSED_STATES = ["accepted", "declined", "withdrawn"]
 
 
 @extend_schema_serializer(component_name="Problem")
@@ -143,6 +156,9 @@ class ProblemSerializer(serializers.Serializer):
         child=serializers.CharField(), required=False, help_text="`invalid_competition`."
     )
     next_stage = serializers.IntegerField(required=False, help_text="`wrong_stage`.")
+    match_id = serializers.IntegerField(
+        required=False, help_text="`queue_matched`: the match quick play found you."
+    )
     competitions = serializers.ListField(
         child=serializers.IntegerField(),
         required=False,
@@ -150,6 +166,16 @@ class ProblemSerializer(serializers.Serializer):
     )
     accepted_schemes = serializers.ListField(
         child=serializers.CharField(), required=False, help_text="`unsupported_auth_scheme`."
+    )
+    held_seats = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="`seat_held`, `seats_open`: the seats held for invited players.",
+    )
+    state = serializers.ChoiceField(
+        choices=INVITATION_CLOSED_STATES,
+        required=False,
+        help_text="`invitation_closed`: how the invitation was answered.",
     )
 
 

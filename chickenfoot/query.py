@@ -120,7 +120,11 @@ class StrictPageSize:
 
 
 class DefaultPages(StrictPageSize, PageNumberPagination):
-    """The lists that name no paging of their own: DRF's ``PAGE_SIZE`` rows a page."""
+    """The lists that name no paging of their own: DRF's ``PAGE_SIZE`` rows a page, and
+    ``page_size`` up to 100, as the match lists take it (docs/api.md, "Lists and paging")."""
+
+    page_size_query_param = "page_size"
+    max_page_size = 100
 
 
 def page_size_check(paginator: StrictPageSize, request: Request) -> QueryCheck:

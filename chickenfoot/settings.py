@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "channels",
     "axes",
     "csp",
+    "push_notifications",
     "games",
     "scoring",
 ]
@@ -280,6 +281,8 @@ SWEEPS = {
     "turn_clocks": "games.services.clock.clock_sweep",
     "match_results": "games.sweeps.match_results",
     "match_recomputes": "games.sweeps.match_recomputes",
+    "invitations": "games.sweeps.invitations",
+    "quick_play": "games.sweeps.quick_play",
 }
 SWEEP_INTERVAL_SECONDS = env_int("SWEEP_INTERVAL_SECONDS", default=5)
 # A bot to move for longer than this has its turn queued again.
@@ -308,6 +311,8 @@ BOT_STRONG_BUDGET_MS = env_int("BOT_STRONG_BUDGET_MS", default=150)
 # Matches of bots only (every seat a bot) a player may have open or in play at once; creating
 # one more is refused (409 bot_match_limit) until one finishes or is abandoned.
 BOT_ONLY_MATCHES_PER_PLAYER = env_int("BOT_ONLY_MATCHES_PER_PLAYER", default=3)
+# How long an invitation to a seat holds it (docs/api.md, "Invitations and rematch").
+INVITATION_TTL_HOURS = env_int("INVITATION_TTL_HOURS", default=72)
 # Without a broker (tasks run eagerly, in the request) the turns of a match of bots only play in
 # a background thread of the serving process instead (games/bot_thread.py): its start answers at
 # once. With REDIS_URL the bots' worker plays them and this has no effect.
@@ -353,6 +358,33 @@ LIVE_HEARTBEAT_SECONDS = env_int("LIVE_HEARTBEAT_SECONDS", default=25)
 CLOCK_IN_PROCESS = env_bool("CLOCK_IN_PROCESS", default=not REDIS_URL)
 #: Seconds a ticket from POST /api/matches/{id}/ticket stays valid (it is good for one connection).
 LIVE_TICKET_SECONDS = env_int("LIVE_TICKET_SECONDS", default=60)
+
+# --- Push notifications (docs/api.md, "Notifications and push") ----------------------------------
+
+#: Web Push (VAPID, RFC 8292): the server's key pair (the private key as PEM or base64url DER/raw,
+#: the public key base64url, uncompressed point: what browsers take as applicationServerKey)
+#: and the contact the push services may write to ("mailto:..." or an https URL). No private
+#: key: nothing is sent by Web Push (the inbox and the socket still get every notification).
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY")
+VAPID_PUBLIC_KEY = env_str("VAPID_PUBLIC_KEY")
+VAPID_SUBJECT = env_str("VAPID_SUBJECT", "mailto:admin@localhost")
+#: Seconds a push service may hold a Web Push for a device that is offline.
+WEBPUSH_TTL_SECONDS = env_int("WEBPUSH_TTL_SECONDS", default=3600)
+#: Take a Web Push endpoint over plain http (a push service of a test's own, on loopback); off,
+#: only https endpoints are registered.
+WEBPUSH_ALLOW_HTTP = env_bool("WEBPUSH_ALLOW_HTTP", default=False)
+#: APNs and FCM through django-push-notifications, configured from the environment; a channel
+#: without its settings sends nothing.
+PUSH_NOTIFICATIONS_SETTINGS = {
+    "APNS_AUTH_KEY_PATH": env_str("APNS_AUTH_KEY_PATH") or None,
+    "APNS_AUTH_KEY_ID": env_str("APNS_AUTH_KEY_ID") or None,
+    "APNS_TEAM_ID": env_str("APNS_TEAM_ID") or None,
+    "APNS_TOPIC": env_str("APNS_TOPIC") or None,
+    "APNS_USE_SANDBOX": env_bool("APNS_USE_SANDBOX", default=False),
+    "UPDATE_ON_DUPLICATE_REG_ID": True,
+}
+#: FCM: the path of a Firebase service account's JSON (firebase-admin's credentials).
+FCM_CREDENTIALS_FILE = env_str("FCM_CREDENTIALS_FILE")
 
 # --- Auth -------------------------------------------------------------------------------------
 
@@ -552,6 +584,16 @@ SPECTACULAR_SETTINGS = {
             "description": "Create, join, start and leave matches; the lists, "
             "a match's view, its rounds and its pictures.",
         },
+        {
+            "name": "invitations",
+            "description": "Seats held for invited players or an invite link; accepting, "
+            "declining, withdrawing; a rematch of a finished match.",
+        },
+        {
+            "name": "quick play",
+            "description": "A queue per game, table size and preset that seats players of a "
+            "like rating together (docs/api.md, Quick play).",
+        },
         {"name": "play", "description": "A turn: the legal moves, submitting one, the move log."},
         {
             "name": "tables",
@@ -559,6 +601,11 @@ SPECTACULAR_SETTINGS = {
             "guests' claim codes (docs/tables.md).",
         },
         {"name": "live", "description": "A ticket for the match's WebSocket (/ws/matches/{id})."},
+        {
+            "name": "notifications",
+            "description": "The caller's inbox, its preferences, its socket (/ws/me/) and the "
+            "devices pushed to (Web Push, APNs, FCM).",
+        },
         {
             "name": "history",
             "description": "Finished matches: results, records, a player's "
@@ -584,6 +631,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": "games.models.Match.Status",
+        "NotificationKindEnum": "games.notifications.models.KINDS",
+        "PushDeviceKindEnum": "games.notifications.models.DEVICE_KINDS",
         "PlayerKindEnum": "games.models.Player.Kind",
         "RatedPlayerKindEnum": "scoring.api.leaderboard.PLAYER_KINDS",
         "MatchPlayEnum": "games.models.Match.Play",
@@ -592,6 +641,10 @@ SPECTACULAR_SETTINGS = {
         "SeatKindEnum": "games.api.common.SEAT_KIND_CHOICES",
         "SeatRequestKindEnum": "games.api.common.SEAT_REQUEST_KIND_CHOICES",
         "VariantEnum": "games.models.Match.Variant",
+        "InvitationStateEnum": "games.invitations.models.Invitation.State",
+        "InvitationClosedStateEnum": "chickenfoot.openapi.INVITATION_CLOSED_STATES",
+        "QueueStatusEnum": "games.quick_play.models.QueueEntry.Status",
+        "QueuePresetEnum": "games.quick_play.presets.PRESET_NAMES",
         "ChickenFootVariantEnum": ["chickenfoot"],
         "MexicanTrainVariantEnum": ["mexican_train"],
         "ChickenFootMaxPipEnum": [(n, n) for n in (6, 9, 12, 15, 18)],

@@ -19,6 +19,8 @@ from games.engine import CHICKENFOOT, MEXICAN_TRAIN
 class Player(models.Model):
     """Someone who takes a seat: a human with a user account, a bot with a level, or a guest.
 
+    A bot is one player per level (``bot_player``): its results and rating gather there.
+
     A guest is a person at a table match without an account (no user, no login): created for
     one seat, until they claim it into an account (docs/tables.md).
     """
@@ -75,6 +77,10 @@ class Player(models.Model):
                     | Q(kind="guest", user__isnull=True, bot_level__isnull=True)
                 ),
                 name="player_human_has_user_bot_has_level",
+            ),
+            # one player per bot level, sat by every bot seat at that level
+            models.UniqueConstraint(
+                fields=["bot_level"], condition=Q(kind="bot"), name="player_one_per_bot_level"
             ),
             # one account per verified address, without regard to case
             models.UniqueConstraint(
@@ -168,6 +174,14 @@ class Match(models.Model):
         help_text="While a bot is to move: when its turn began, or when the sweeper last "
         "queued it again. Empty otherwise.",
     )
+    rematch_of = models.OneToOneField(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="rematch",
+        help_text="The finished match this one is the rematch of (one rematch per match).",
+    )
 
     class Meta:
         verbose_name_plural = "matches"
@@ -229,12 +243,9 @@ class Seat(models.Model):
     class Meta:
         ordering = ["match", "position"]
         constraints = [
+            # No (match, player) constraint: a bot level's one player may sit several seats of
+            # a match. A person sits one: seat_join checks it under the match's lock.
             models.UniqueConstraint(fields=["match", "position"], name="seat_unique_position"),
-            models.UniqueConstraint(
-                fields=["match", "player"],
-                condition=Q(player__isnull=False),
-                name="seat_one_per_player",
-            ),
         ]
         indexes = [
             # "My matches": a player's seats, then their matches.
@@ -340,6 +351,14 @@ class Move(models.Model):
 # Accounts' rows live in modules of their own; imported here so Django finds them.
 from games.accounts.token_models import DeviceToken  # noqa: E402, F401
 from games.accounts.username_models import UsernameKey  # noqa: E402, F401
+from games.invitations.models import Invitation  # noqa: E402, F401
+from games.notifications.models import (  # noqa: E402, F401
+    Notification,
+    NotificationPreference,
+    PushDelivery,
+    PushDevice,
+)
+from games.quick_play.models import QueueEntry  # noqa: E402, F401
 from games.tables.models import (  # noqa: E402, F401
     GuestClaim,
     MatchReopening,

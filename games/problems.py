@@ -268,3 +268,32 @@ class StillOrganising(ConflictError):
 
     code = "still_organising"
     title = "Still organising"
+
+
+class SeatHeld(ConflictError):
+    """A seat held for an invited player (or a link) until the invitation is answered or
+    expires; carries ``held_seats``."""
+
+    code = "seat_held"
+    title = "Seat held"
+
+
+class InvitationNotFound(NotFoundError):
+    """An invitation that is not the caller's to answer or withdraw, or a link's code that
+    opens none."""
+
+    code = "invitation_not_found"
+    title = "No such invitation"
+
+
+class InvitationExpired(ConflictError):
+    code = "invitation_expired"
+    title = "Invitation expired"
+
+
+class InvitationClosed(ConflictError):
+    """An invitation answered already: accepted (a link's code works once), declined or
+    withdrawn; carries ``state``."""
+
+    code = "invitation_closed"
+    title = "Invitation closed"

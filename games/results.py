@@ -15,6 +15,7 @@ from django.db.models import Exists, Max, OuterRef, Prefetch
 from games.models import Match, Move, Round, Seat
 from games.tables.selectors import table_round_endings
 from scoring.models import MatchRecompute, MatchResult
+from scoring.selectors import rating_changes_of_matches
 from scoring.services import recompute_pending
 
 #: How a round ended (the ``round_ended`` event's ``reason``).
@@ -51,6 +52,30 @@ def _result_rows(match: Match) -> list[MatchResult]:
     return rows
 
 
+def ratings_attach(*, matches: list[Match]) -> None:
+    """Load the rating changes of a page of matches in one query (read by ``match_standings``
+    without a query per match)."""
+    figures = rating_changes_of_matches(
+        match_ids=[m.pk for m in matches if m.status == Match.Status.FINISHED]
+    )
+    for match in matches:
+        match.rating_figures = {  # type: ignore[attr-defined]
+            player_id: got for (match_id, player_id), got in figures.items() if match_id == match.pk
+        }
+
+
+def _rating_figures(match: Match) -> dict[int, dict[str, int]]:
+    """The match's rating changes by player: attached, or read now (once)."""
+    figures: dict[int, dict[str, int]] | None = getattr(match, "rating_figures", None)
+    if figures is None:
+        figures = {
+            player_id: got
+            for (_, player_id), got in rating_changes_of_matches(match_ids=[match.pk]).items()
+        }
+        match.rating_figures = figures  # type: ignore[attr-defined]
+    return figures
+
+
 def results_pending(*, match: Match) -> bool:
     """Finished, but the end-of-match task has not written its results yet, or a table
     match's correction waits for them to be computed again (docs/tables.md, Corrections)."""
@@ -82,6 +107,7 @@ def match_standings(*, match: Match) -> list[dict[str, Any]] | None:
     if not rows:
         return None
     seats = {seat.position: seat for seat in match.seats.all()}
+    figures = _rating_figures(match)
     return [
         standing_row(
             seat=seats.get(row.seat),
@@ -92,6 +118,7 @@ def match_standings(*, match: Match) -> list[dict[str, Any]] | None:
             zero_rounds=row.zero_rounds,
             lowest_round=row.lowest_round,
             decided_by=row.decided_by,
+            rating=figures.get(row.player_id),
         )
         for row in rows
     ]
@@ -139,13 +166,16 @@ def standing_row(
     zero_rounds: int,
     lowest_round: int | None,
     decided_by: str,
+    rating: dict[str, int] | None = None,
 ) -> dict[str, Any]:
     """One place of a final order, as every channel shows it (HTTP and the socket alike).
 
     ``place`` (shared places repeat: 1, 2, 2, 4), ``seat``, ``player_id``, ``name`` (the
     player's display name), ``total``, ``zero_rounds`` (rounds scored at 0), ``lowest_round``
     (the lowest non-zero single-round score; ``None`` when every round was 0), ``decided_by``
-    and ``tiebreak`` (the criteria it took to separate the seat from its neighbours); and
+    and ``tiebreak`` (the criteria it took to separate the seat from its neighbours);
+    ``rating``, what the match did to the player's rating (``before``, ``after``, ``delta`` on
+    the leaderboards' scale; ``None`` until it is rated, and for a seat without a player); and
     ``left`` (``resigned``, ``timed_out``) only when the seat's player left it to a bot.
     """
     player = seat.player if seat is not None else None
@@ -159,6 +189,7 @@ def standing_row(
         "lowest_round": lowest_round,
         "decided_by": decided_by,
         "tiebreak": list(TIEBREAK_TRAIL[decided_by]),
+        "rating": rating,
     }
     if seat is not None and seat.left:
         row["left"] = seat.left

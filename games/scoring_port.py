@@ -12,10 +12,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine
-from games.accounts.players import bot_create
+from games.accounts.players import bot_player
 from games.engine.shuffle import new_match_seed
 from games.live.wall import on_commit_wall, on_commit_wall_closed
 from games.models import Match, Player, Seat
+from games.notifications.services import table_assigned_notify
 from games.paper.pairings import pairings_pdf
 from games.paper.table_card import table_cards_pdf
 from games.services import player_for_user
@@ -92,13 +93,14 @@ class GamesForScoring:
                 created_by=organiser,
             )
             seated = [
-                pid if pid is not None else bot_create(level=bot_level).pk for pid in player_ids
+                pid if pid is not None else bot_player(level=bot_level).pk for pid in player_ids
             ]
             Seat.objects.bulk_create(
                 Seat(match=match, position=position, player_id=player_id, joined_at=now)
                 for position, player_id in enumerate(seated)
             )
             match_start(match_id=match.pk, player=organiser)
+            table_assigned_notify(match_id=match.pk, player_ids=player_ids)
         return match.pk
 
     def table_match_create_seated(
@@ -113,6 +115,7 @@ class GamesForScoring:
                 creator=organiser, variant=variant, seats=seats, options=options
             )
             event_link_issue(match=match, created_by=organiser)
+            table_assigned_notify(match_id=match.pk, player_ids=player_ids)
         return match.pk
 
     def tables_scorer_links(

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.db.models.fields.json import KeyTransform
 
 from games import bots, engine, rows
+from games.invitations.holds import held_count
 from games.models import Match, Move, Player, Round, Seat
 from games.problems import MatchNotFound, NotYourMatch, TableMatchNoMoves, table_no_moves_detail
 from games.results import (
@@ -236,11 +237,12 @@ def match_list_row(*, match: Match, player: Player) -> dict[str, Any]:
 
 
 def match_list_open() -> QuerySet[Match]:
-    """Matches waiting for players with at least one free seat, newest first."""
+    """Matches waiting for players with at least one free seat that no invitation holds,
+    newest first."""
     return (
         Match.objects.filter(status=Match.Status.OPEN)
-        .annotate(free=Count("seats", filter=Q(seats__player__isnull=True)))
-        .filter(free__gt=0)
+        .annotate(free=Count("seats", filter=Q(seats__player__isnull=True)), held=held_count())
+        .filter(free__gt=F("held"))
         .defer("state", "seed")
         .select_related("created_by")
         .prefetch_related(_seats_prefetch())

@@ -27,8 +27,10 @@ from django.utils.module_loading import import_string
 
 from games.bot_matches import bot_turn_queue
 from games.enqueue import enqueue_on_commit
+from games.invitations.holds import invitations_expire
 from games.jobs import games_jobs
 from games.models import Match
+from games.quick_play.pairing import queues_pair
 from scoring.models import MatchFinalisation, MatchRecompute
 
 logger = logging.getLogger(__name__)
@@ -151,3 +153,17 @@ def match_recomputes(*, now: datetime) -> int:
             enqueue_on_commit(match_recompute_task, match_id)
             queued += 1
     return queued
+
+
+def invitations(*, now: datetime) -> int:
+    """Mark pending invitations past their expiry (``INVITATION_TTL_HOURS``) expired, so that
+    the seats they held are free; the lobby and seat join already pass over them, this keeps
+    the rows true. One indexed query (``invitation_pending_expiry``) when none is due."""
+    return invitations_expire(now=now, limit=SWEEP_BATCH)
+
+
+def quick_play(*, now: datetime) -> int:
+    """Pair every quick play queue that has a player waiting (``games.quick_play.pairing``): a
+    join's own pairing may have been lost, and a band widens, or a wait for bots runs out, with
+    no request to pair again. Acts under each queue's lock; how many matches it started."""
+    return queues_pair(now=now)

@@ -15,6 +15,8 @@ from games.bot_matches import bot_turn_queue_of
 from games.bot_thread import bot_thread_on_commit, bot_thread_takes
 from games.enqueue import enqueue_on_commit
 from games.jobs import Jobs, register_jobs
+from games.notifications import delivery  # noqa: F401  (a worker registers push_deliver)
+from games.quick_play.tasks import queue_pair_task  # noqa: F401 - the worker finds it here
 from games.selectors import bot_strong_at
 from games.services import bot_turn_play
 from games.services.clock import clock_expire, clock_warn

@@ -8,6 +8,15 @@ from games.api.account_data import PlayerExportApi
 from games.api.account_email import EmailApi, EmailVerifyApi
 from games.api.account_passwords import PasswordChangeApi, PasswordResetApi, PasswordResetConfirmApi
 from games.api.competition_export import CompetitionExportApi, CompetitionExportCSVApi
+from games.api.invitations import (
+    InvitationAcceptApi,
+    InvitationCodeAcceptApi,
+    InvitationCreateApi,
+    InvitationDeclineApi,
+    InvitationListApi,
+    InvitationWithdrawApi,
+    RematchApi,
+)
 from games.api.leaving import MatchAbandonApi, SeatResignApi
 from games.api.live import LiveTicketApi
 from games.api.matches import (
@@ -19,9 +28,17 @@ from games.api.matches import (
     SeatJoinApi,
 )
 from games.api.moves import LegalMovesApi, MoveLogApi, MoveSubmitApi
+from games.api.notifications import (
+    NotificationListApi,
+    NotificationPreferencesApi,
+    NotificationReadApi,
+    NotificationTicketApi,
+)
 from games.api.paper import ScoreSheetApi
 from games.api.pictures import BoardSvgApi, ScoresSvgApi
 from games.api.players import PlayerMeApi, PlayerRegisterApi, TokenObtainApi
+from games.api.push import PushDeviceDeleteApi, PushDeviceRegisterApi, VapidPublicKeyApi
+from games.api.quick_play import QueueApi
 from games.api.records import MatchFinaliseApi, MatchRecordApi
 from games.api.round_reviews import (
     RoundConfirmApi,
@@ -57,6 +74,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("auth/logout-all", LogoutAllApi.as_view(), name="logout-all"),
     path("auth/tokens", TokenListApi.as_view(), name="token-list"),
     path("auth/tokens/<int:token_id>", TokenRevokeApi.as_view(), name="token-revoke"),
+    path("queue", QueueApi.as_view(), name="queue"),
     path("matches", MatchCreateApi.as_view(), name="match-create"),
     path("matches/open", MatchOpenListApi.as_view(), name="match-open-list"),
     path("matches/mine", MatchMineListApi.as_view(), name="match-mine-list"),
@@ -74,6 +92,29 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:match_id>/ticket", LiveTicketApi.as_view(), name="live-ticket"),
     path("matches/<int:match_id>/resign", SeatResignApi.as_view(), name="seat-resign"),
     path("matches/<int:match_id>/abandon", MatchAbandonApi.as_view(), name="match-abandon"),
+    path(
+        "matches/<int:match_id>/invitations",
+        InvitationCreateApi.as_view(),
+        name="invitation-create",
+    ),
+    path("matches/<int:match_id>/rematch", RematchApi.as_view(), name="match-rematch"),
+    path("invitations", InvitationListApi.as_view(), name="invitation-list"),
+    path("invitations/accept", InvitationCodeAcceptApi.as_view(), name="invitation-code-accept"),
+    path(
+        "invitations/<int:invitation_id>",
+        InvitationWithdrawApi.as_view(),
+        name="invitation-withdraw",
+    ),
+    path(
+        "invitations/<int:invitation_id>/accept",
+        InvitationAcceptApi.as_view(),
+        name="invitation-accept",
+    ),
+    path(
+        "invitations/<int:invitation_id>/decline",
+        InvitationDeclineApi.as_view(),
+        name="invitation-decline",
+    ),
     path(
         "matches/<int:match_id>/rounds/<int:number>/scores",
         RoundScoresCorrectionApi.as_view(),
@@ -123,4 +164,15 @@ urlpatterns: list[URLPattern | URLResolver] = [
         CompetitionExportCSVApi.as_view(),
         name="competition-export-csv",
     ),
+    path("notifications", NotificationListApi.as_view(), name="notifications"),
+    path("notifications/read", NotificationReadApi.as_view(), name="notifications-read"),
+    path(
+        "notifications/preferences",
+        NotificationPreferencesApi.as_view(),
+        name="notification-preferences",
+    ),
+    path("notifications/ticket", NotificationTicketApi.as_view(), name="notifications-ticket"),
+    path("push/vapid-public-key", VapidPublicKeyApi.as_view(), name="push-vapid-public-key"),
+    path("push/devices", PushDeviceRegisterApi.as_view(), name="push-devices"),
+    path("push/devices/<int:device_id>", PushDeviceDeleteApi.as_view(), name="push-device"),
 ]

@@ -87,8 +87,8 @@ class MatchResult(models.Model):
     class Meta:
         ordering = ["match", "seat"]
         constraints = [
+            # Not unique per (match, player): a bot level's player may hold several seats.
             models.UniqueConstraint(fields=["match", "seat"], name="matchresult_unique_seat"),
-            models.UniqueConstraint(fields=["match", "player"], name="matchresult_unique_player"),
         ]
         indexes = [
             # A player's history, newest first (keyset on finished_at, id).
@@ -101,6 +101,8 @@ class MatchResult(models.Model):
                 name="matchresult_player_stats",
                 include=["place", "total", "zero_rounds", "lowest_round", "rounds_played"],
             ),
+            # The history's opponent filter and head-to-head: a match's row of one player.
+            models.Index(fields=["match", "player"], name="matchresult_match_player"),
         ]
 
     def __str__(self) -> str:
@@ -198,7 +200,9 @@ class MatchRecompute(models.Model):
 
 
 class Rating(models.Model):
-    """A player's current skill in one variant (openskill, Plackett-Luce); bots are rated too.
+    """A player's current skill in one variant (openskill, Plackett-Luce); bots are rated too,
+    one rating per level (a match with two seats of one bot level rates it once, at its best
+    place: ``ratings.rated_places``).
 
     ``ordinal`` = mu - 3 sigma (a conservative estimate: 99.7 % of the belief lies above it);
     ``display`` = round(1000 + 40 * ordinal) is what the leaderboard shows (a new player: 1000).

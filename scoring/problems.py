@@ -15,3 +15,14 @@ class PlayerNotFound(NotFound):
 
     def __init__(self, detail: str) -> None:
         super().__init__(detail, code=self.default_code)
+
+
+class NotOnLeaderboard(NotFound):
+    """``?player=`` names a player the leaderboard asked for does not list (unrated in the
+    variant, fewer rated matches than ``min_matches``, a guest, or a bot without ``bots``)."""
+
+    default_code = "not_on_leaderboard"
+    title = "Not on this leaderboard"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail, code=self.default_code)

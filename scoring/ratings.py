@@ -7,6 +7,9 @@ ordinal)``: a new player (mu 25, sigma 25/3) has ordinal 0 and shows 1000.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import Any
+
 from openskill.models import PlackettLuce
 
 MU = 25.0
@@ -32,3 +35,16 @@ def rate(before: list[tuple[float, float]], places: list[int]) -> list[tuple[flo
     teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
     after = MODEL.rate(teams, ranks=[float(place) for place in places])
     return [(team[0].mu, team[0].sigma) for team in after]
+
+
+def rated_places(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The rows a match is rated by: one per player, at their best place. A bot level's one
+    player may hold several seats of a match; it is rated once there (openskill's teams are
+    distinct players), at the best place its seats reached. Each kept row is the first of its
+    player's in ``rows`` with that place; the order of first appearance is kept."""
+    best: dict[int, dict[str, Any]] = {}
+    for row in rows:
+        kept = best.get(row["player_id"])
+        if kept is None or row["place"] < kept["place"]:
+            best[row["player_id"]] = dict(row)
+    return list(best.values())

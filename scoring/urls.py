@@ -17,6 +17,7 @@ from scoring.api.competitions import (
 from scoring.api.history import PlayerHistoryApi
 from scoring.api.leaderboard import LeaderboardApi
 from scoring.api.players import HeadToHeadApi, PlayerStatisticsApi
+from scoring.api.ratings import PlayerRatingsApi
 from scoring.api.stage_paper import StagePairingsApi, StageScorerLinksApi, StageTableCardsApi
 from scoring.api.standings import StageListApi, StandingsApi, StandingsCSVApi
 from scoring.api.table_events import (
@@ -31,6 +32,7 @@ from scoring.api.wall import CompetitionPublishApi, CompetitionUnpublishApi, Pub
 urlpatterns: list[URLPattern | URLResolver] = [
     path("players/<int:player_id>/history", PlayerHistoryApi.as_view(), name="player-history"),
     path("players/<int:player_id>/stats", PlayerStatisticsApi.as_view(), name="player-stats"),
+    path("players/<int:player_id>/ratings", PlayerRatingsApi.as_view(), name="player-ratings"),
     path("players/<int:player_id>/rating.svg", RatingChartApi.as_view(), name="player-rating-svg"),
     path(
         "players/<int:player_id>/head-to-head/<int:opponent_id>",

@@ -1,7 +1,8 @@
 """Deleting an account: the person goes, their record stays under an anonymous name.
 
 The user row goes (and with it the username's key, so the username is free again, every token,
-and the log-in lockout's entries for the username); the player row stays, with no user, no
+the notifications, their preferences and the push devices, and the log-in lockout's entries for
+the username); the player row stays, with no user, no
 address and the display name ``Deleted player <id>``, so that every result, standing and rating
 it holds is as it was, and nobody else's changes. An organiser of a competition not yet finished
 is refused (409 ``still_organising``): its players need it run to the end (hand it over, or
@@ -19,7 +20,13 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from games.accounts.passwords import password_check
-from games.models import DeviceToken, Player
+from games.models import (
+    DeviceToken,
+    Notification,
+    NotificationPreference,
+    Player,
+    PushDevice,
+)
 from games.problems import StillOrganising
 from scoring.models import Competition
 
@@ -56,6 +63,9 @@ def player_delete(*, user: AbstractBaseUser, password: str, request: HttpRequest
         player.deleted_at = timezone.now()
         player.save()
         DeviceToken.objects.filter(user_id=user.pk).delete()
+        # the inbox, its preferences and the push devices: the person's, not the record's
+        for kept in (PushDevice, Notification, NotificationPreference):
+            kept.objects.filter(player=player).delete()
         for model in (AccessAttempt, AccessFailureLog, AccessLog):
             model.objects.filter(username__in={username, folded}).delete()
         type(user).objects.filter(pk=user.pk).delete()

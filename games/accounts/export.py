@@ -3,7 +3,8 @@
 What the public record shows, and what is the player's own: the account, its tokens (never a
 digest), the matches they sat in and their seats, their own score in each round, their
 results, ratings and rating changes, the competitions they registered for or organise, the
-guests' seats they claimed, and the table scores they entered. Never a hand: not another
+guests' seats they claimed, the table scores they entered, their notifications and the devices
+pushed to (never a device's token or keys). Never a hand: not another
 player's, and not their own (a finished match's hands are in its public record).
 """
 
@@ -13,7 +14,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from games.models import DeviceToken, Player, Seat
+from games.models import DeviceToken, Notification, Player, PushDevice, Seat
 from games.tables.models import GuestClaim, ScoreEntry
 from scoring.models import Competition, MatchResult, Rating, RatingChange, Registration, RoundResult
 
@@ -121,5 +122,20 @@ def player_export(*, player: Player) -> dict[str, Any]:
             ScoreEntry.objects.filter(entered_by=player)
             .order_by("created_at", "pk")
             .values("id", "match_id", "number", "reason", "created_at")
+        ),
+        "notifications": [
+            {
+                "id": n.pk,
+                "kind": n.kind,
+                "payload": n.payload,
+                "created_at": n.created_at,
+                "read": n.read_at is not None,
+            }
+            for n in Notification.objects.filter(player=player).order_by("pk")
+        ],
+        "push_devices": list(
+            PushDevice.objects.filter(player=player)
+            .order_by("pk")
+            .values("id", "kind", "created_at")
         ),
     }

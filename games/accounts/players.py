@@ -32,7 +32,7 @@ from games.accounts.tokens import token_issue
 from games.models import DeviceToken, Player
 from games.problems import InvalidCredentials
 
-__all__ = ["BOT_NAMES", "bot_create", "player_for_user", "player_register", "token_obtain"]
+__all__ = ["BOT_NAMES", "bot_player", "player_for_user", "player_register", "token_obtain"]
 
 
 def _names_checked(username: str, display_name: str) -> tuple[str, str, dict[str, list[str]]]:
@@ -192,8 +192,14 @@ def _username_stored(typed: str) -> str:
     return names[0]
 
 
-def bot_create(*, level: int) -> Player:
-    """A bot player for one seat."""
-    return Player.objects.create(
-        kind=Player.Kind.BOT, bot_level=level, display_name=f"{BOT_NAMES[level]} (level {level})"
+def bot_player(*, level: int) -> Player:
+    """The one player of bot ``level``: every bot seat at that level sits it (at any number of
+    matches at once, and at several seats of one match). Created on first use; the unique
+    ``player_one_per_bot_level`` makes two first uses at once end with one row (the loser of
+    the insert reads the winner's, in a savepoint of the caller's transaction)."""
+    player, _ = Player.objects.get_or_create(
+        kind=Player.Kind.BOT,
+        bot_level=level,
+        defaults={"display_name": f"{BOT_NAMES[level]} (level {level})"},
     )
+    return player

@@ -10,7 +10,9 @@ from rest_framework.response import Response
 from games.accounts.export import player_export
 from games.api.apidocs import account_data as apidocs
 from games.api.common import GameApi
+from games.api.notifications import NotificationSerializer
 from games.models import Match, Player
+from games.notifications.models import DEVICE_KINDS
 from scoring.competition_models import Competition
 
 VARIANTS = Match.Variant.choices
@@ -124,6 +126,12 @@ class PlayerDataScoreEntrySerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
+class PlayerDataPushDeviceSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=DEVICE_KINDS)
+    created_at = serializers.DateTimeField()
+
+
 @extend_schema_serializer(component_name="PlayerExport")
 class PlayerExportOutputSerializer(serializers.Serializer):
     exported_at = serializers.DateTimeField()
@@ -141,6 +149,10 @@ class PlayerExportOutputSerializer(serializers.Serializer):
     )
     score_entries = PlayerDataScoreEntrySerializer(
         many=True, help_text="Table scores the caller entered."
+    )
+    notifications = NotificationSerializer(many=True, help_text="The caller's inbox, oldest first.")
+    push_devices = PlayerDataPushDeviceSerializer(
+        many=True, help_text="The devices pushed to (never a token or its keys)."
     )
 
 

@@ -25,6 +25,7 @@ from games.api.strict import StrictCharField, StrictIntegerField, StrictSerializ
 from games.models import Match, Seat
 from games.tables.api_types import TableRoundOutputSerializer
 from games.tables.models import TableSettings
+from scoring.api.common import RatingChangeFiguresSerializer
 
 SEAT_HELP = (
     "Every seat in play order: you (`creator`, at most once), `open` seats, bots; at a table "
@@ -76,6 +77,11 @@ class StandingOutputSerializer(serializers.Serializer):
     tiebreak = serializers.ListField(
         child=serializers.ChoiceField(choices=["total", "zero_rounds", "lowest_round"]),
         help_text="The criteria consulted, in order.",
+    )
+    rating = RatingChangeFiguresSerializer(
+        allow_null=True,
+        help_text="What the match did to the player's rating (`display` scale, as the "
+        "leaderboards show it); null until it is rated.",
     )
     left = serializers.ChoiceField(
         choices=Seat.Left.choices,

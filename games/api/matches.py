@@ -40,6 +40,7 @@ from games.api.strict import (
     StrictSerializer,
 )
 from games.models import Match, Player
+from games.results import ratings_attach
 from games.selectors import (
     match_for_viewer,
     match_get,
@@ -151,6 +152,7 @@ class MatchMineListApi(GameApi):
         matches = match_list_for_player(player=player, status=filters.validated_data.get("status"))
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(matches, request, view=self) or []
+        ratings_attach(matches=page)
         return paginator.get_paginated_response(
             [match_list_row(match=match, player=player) for match in page]
         )

@@ -6,7 +6,7 @@ error) to refuse, having written nothing. Views and tasks call them alike.
 
 from __future__ import annotations
 
-from games.accounts.players import bot_create, player_for_user, player_register, token_obtain
+from games.accounts.players import bot_player, player_for_user, player_register, token_obtain
 from games.services.leaving import match_abandon, seat_resign
 from games.services.matches import SeatSpec, match_create, match_start, seat_join
 from games.services.moves import MoveOutcome, bot_turn_play, move_submit
@@ -14,7 +14,7 @@ from games.services.moves import MoveOutcome, bot_turn_play, move_submit
 __all__ = [
     "MoveOutcome",
     "SeatSpec",
-    "bot_create",
+    "bot_player",
     "bot_turn_play",
     "match_abandon",
     "match_create",

@@ -10,6 +10,7 @@ from games.bot_matches import bot_turn_queue
 from games.enqueue import enqueue_on_commit
 from games.jobs import games_jobs
 from games.models import Match, Player, Round, Seat
+from games.notifications.services import match_over_notify
 from games.problems import MatchNotFound
 from games.selectors import match_with_seat
 from scoring.services import match_finished, round_results_record
@@ -104,6 +105,7 @@ def on_commit_finalise(*, match_id: int) -> None:
 
     match_finished(match_id=match_id)
     enqueue_on_commit(match_finalise_task, match_id)
+    match_over_notify(match_id=match_id)
 
 
 def opening_in(events: list[dict[str, Any]], start: int) -> list[dict[str, Any]]:

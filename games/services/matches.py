@@ -12,11 +12,14 @@ from django.utils import timezone
 
 from chickenfoot.problems import InvalidInput, errors_summary
 from games import bots, engine
-from games.accounts.players import bot_create
+from games.accounts.players import bot_player
 from games.bot_matches import bot_only_matches_of
 from games.engine.shuffle import new_match_seed
+from games.invitations.holds import held_phrase, held_positions
+from games.invitations.models import Invitation
 from games.live import publish as live
 from games.models import Match, Player, Round, Seat
+from games.notifications.services import match_started_notify, your_turn_notify
 from games.problems import (
     AlreadySeated,
     BadSeats,
@@ -24,6 +27,7 @@ from games.problems import (
     MatchFull,
     MatchNotOpen,
     NotCreator,
+    SeatHeld,
     SeatsStillOpen,
     SeatTaken,
 )
@@ -122,7 +126,7 @@ def match_create(
             if spec.kind == CREATOR:
                 player = creator
             elif spec.kind == BOT:
-                player = bot_create(level=spec.level)  # type: ignore[arg-type]
+                player = bot_player(level=spec.level)  # type: ignore[arg-type]
             rows.append(
                 Seat(
                     match=match,
@@ -241,11 +245,16 @@ def bot_match_limit_check(*, creator: Player) -> None:
         )
 
 
-def seat_join(*, match_id: int, player: Player, position: int | None = None) -> Seat:
+def seat_join(
+    *, match_id: int, player: Player, position: int | None = None, invitation: int | None = None
+) -> Seat:
     """Take an open seat (the first free one unless ``position`` says which).
 
-    Refuses (409) a match that is not open, one that is full, a taken seat, a player already
-    seated. Bumps the match's version.
+    Refuses (409) a match that is not open, one that is full, a taken seat, a seat held for an
+    invitation (``seat_held``; ``invitation`` is the id of the one being accepted, whose seat is
+    not held against its invitee), a player already seated. A pending invitation of ``player``
+    to another seat of the match is declined: they sit where they joined. Bumps the match's
+    version.
     """
     with transaction.atomic():
         match = match_lock(match_id=match_id)
@@ -258,8 +267,16 @@ def seat_join(*, match_id: int, player: Player, position: int | None = None) -> 
         free = [seat for seat in seats if seat.player_id is None]
         if not free:
             raise MatchFull(f"Every seat of match {match.pk} is taken.")
+        held = held_positions(match_id=match.pk, but=invitation)
         if position is None:
-            seat = free[0]
+            unheld = [seat for seat in free if seat.position not in held]
+            if not unheld:
+                raise SeatHeld(
+                    f"{held_phrase(held)} for invited players: match {match.pk} has no other "
+                    "open seat.",
+                    extra={"held_seats": held},
+                )
+            seat = unheld[0]
         else:
             chosen = [seat for seat in seats if seat.position == position]
             if not chosen:
@@ -268,9 +285,20 @@ def seat_join(*, match_id: int, player: Player, position: int | None = None) -> 
             seat = chosen[0]
             if seat.player_id is not None:
                 raise SeatTaken(f"Seat {position} of match {match.pk} is taken.")
+            if position in held:
+                raise SeatHeld(
+                    f"Seat {position} of match {match.pk} is held for an invited player.",
+                    extra={"held_seats": held},
+                )
         seat.player = player
         seat.joined_at = timezone.now()
         seat.save(update_fields=["player", "joined_at"])
+        others = Invitation.objects.filter(
+            match=match, invitee=player, state=Invitation.State.PENDING
+        )
+        if invitation is not None:
+            others = others.exclude(pk=invitation)
+        others.update(state=Invitation.State.DECLINED, closed_at=seat.joined_at)
         match.version += 1
         match.save(update_fields=["version"])
         live.on_commit_notice(
@@ -296,9 +324,11 @@ def match_start(*, match_id: int, player: Player) -> Match:
         seats = list(Seat.objects.select_related("player").filter(match=match))
         open_seats = sorted(seat.position for seat in seats if seat.player_id is None)
         if open_seats:
-            raise SeatsStillOpen(
-                f"{seats_phrase(open_seats)} still open.", extra={"open_seats": open_seats}
-            )
+            held = held_positions(match_id=match.pk)
+            detail = f"{seats_phrase(open_seats)} still open."
+            if held:
+                detail += f" {held_phrase(held)} for invited players until they answer."
+            raise SeatsStillOpen(detail, extra={"open_seats": open_seats, "held_seats": held})
         players = [seat.player_id for seat in sorted(seats, key=lambda seat: seat.position)]
         state = engine.new_match(match.variant, match.seat_count, match.options, match.seed)
         state_json = engine.to_json(state)
@@ -339,6 +369,12 @@ def match_start(*, match_id: int, player: Player) -> Match:
         match.timeouts_in_row = [0] * match.seat_count
         clock_start(match=match, now=now)
         live.on_commit_moved(match_id=match.pk, seq=0, version=match.version, always=True)
+        match_started_notify(match=match, started_by=player.pk)
+        your_turn_notify(
+            match=match,
+            seat=None if state.status == "over" else state.turn,
+            moved_by_seat=next((s.position for s in seats if s.player_id == player.pk), None),
+        )
         bot_turn_schedule(match=match)
         on_commit_clock(match=match)
         match.save(

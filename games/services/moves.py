@@ -15,6 +15,7 @@ from chickenfoot.problems import ConflictError
 from games import bots, engine, rows
 from games.live import publish as live
 from games.models import Match, Move, Player, Seat
+from games.notifications.services import your_turn_notify
 from games.problems import (
     IdempotencyKeyReused,
     MalformedMoveBody,
@@ -97,6 +98,7 @@ def move_submit(
     expected_version: int | None,
     idempotency_key: str | None = None,
     as_bot: bool = False,
+    bot_seat: int | None = None,
 ) -> MoveOutcome:
     """Apply ``player``'s move to their seat in one transaction, or refuse it changing nothing.
 
@@ -106,12 +108,17 @@ def move_submit(
     refused (422). Engine errors propagate: a broken rule (422), not your turn (409), a malformed
     move (400). A bot to move next is enqueued on commit. A player whose seat a bot plays
     (they resigned, or timed out too often) is refused (409 ``seat_left``); ``as_bot`` is the
-    bot's own submission.
+    bot's own submission, for its seat ``bot_seat`` (a bot level's one player may sit several
+    seats of the match, so the seat is named, not looked up by player).
     """
     fingerprint = request_hash(move=move, expected_version=expected_version)
     with transaction.atomic():
-        match = match_lock(match_id=match_id, player=player)
-        seat: int | None = match.my_seat  # type: ignore[attr-defined]
+        if as_bot and bot_seat is not None:
+            match = match_lock(match_id=match_id)
+            seat: int | None = bot_seat
+        else:
+            match = match_lock(match_id=match_id, player=player)
+            seat = match.my_seat  # type: ignore[attr-defined]
         if seat is None:
             raise NotYourMatch(f"You have no seat at match {match.pk}.")
         if idempotency_key:
@@ -246,6 +253,9 @@ def _apply(
         row.response = body
     # The sockets first, then the bot: its reply is published after this move.
     live.on_commit_moved(match_id=match.pk, seq=row.seq, version=match.version)
+    your_turn_notify(
+        match=match, seat=None if state.status == "over" else state.turn, moved_by_seat=seat
+    )
     bot_turn_schedule(match=match)
     on_commit_clock(match=match)
     # Two plain statements (games/rows.py): the ORM's save() costs more than the move itself;
@@ -290,6 +300,7 @@ def bot_turn_play(*, match_id: int) -> int | None:
             move=chosen.to_json(),
             expected_version=version,
             as_bot=True,
+            bot_seat=turn,
         )
     except (ConflictError, engine.NotYourTurn, engine.RoundOver):
         return None  # someone else moved first, and carries the match on

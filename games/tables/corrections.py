@@ -19,6 +19,7 @@ from games.enqueue import enqueue_on_commit
 from games.live import publish as live
 from games.live.wall import on_commit_wall
 from games.models import Match, Player, Round
+from games.notifications.services import result_corrected_notify
 from games.problems import (
     IdempotencyKeyReused,
     MatchLocked,
@@ -164,6 +165,12 @@ def _amend(
         match_corrected(match_id=match.pk)
         enqueue_on_commit(match_recompute_task, match.pk)
     match.save(update_fields=update)
+    if match.status == Match.Status.FINISHED:
+        result_corrected_notify(
+            match=match,
+            round_number=number,
+            by=player.pk if isinstance(player, Player) else None,
+        )
     body = score_entry_write(
         match=match,
         row=row,

@@ -17,6 +17,7 @@ from django.db import transaction
 
 from games.live import publish as live
 from games.models import Match, Player, Seat
+from games.notifications.services import round_disputed_notify
 from games.problems import (
     AlreadyConfirmed,
     NoDispute,
@@ -72,7 +73,9 @@ def round_dispute(*, match_id: int, player: Player, number: int, reason: str) ->
         match = _table_match(match_id)
         seat = _seat_of(match, player)
         entry = _latest_entry(match, number)
-        return _review(match, entry, RoundReview.Kind.DISPUTE, player, seat, reason)
+        body = _review(match, entry, RoundReview.Kind.DISPUTE, player, seat, reason)
+        round_disputed_notify(match=match, round_number=number, seat=seat, by=player.pk)
+        return body
 
 
 def round_resolve(*, match_id: int, player: Player, number: int, note: str) -> dict[str, Any]:

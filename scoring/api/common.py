@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from drf_spectacular.utils import extend_schema_serializer
+from rest_framework import serializers
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.pagination import CursorPagination, PageNumberPagination
 from rest_framework.request import Request
+from rest_framework.utils.urls import remove_query_param
 
 from chickenfoot.openapi import problem, problem_example
 from chickenfoot.query import QueryCheck, StrictPageSize, check_query_params
@@ -38,9 +41,28 @@ class HistoryCursor(StrictPageSize, CursorPagination):
 
 
 class LeaderboardPages(StrictPageSize, PageNumberPagination):
+    """Page numbers, with ``count``. ``at_position`` (a row's 0-based place in the list) picks
+    the page that holds it instead of ``page``; the links then lead on from that page."""
+
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200
+    at_position: int | None = None
+
+    def get_page_number(self, request: Request, paginator: object) -> int | str:
+        if self.at_position is not None:
+            return self.at_position // (self.get_page_size(request) or 1) + 1
+        return super().get_page_number(request, paginator)  # type: ignore[arg-type]
+
+    def get_next_link(self) -> str | None:
+        return _without_player(super().get_next_link())
+
+    def get_previous_link(self) -> str | None:
+        return _without_player(super().get_previous_link())
+
+
+def _without_player(link: str | None) -> str | None:
+    return None if link is None else remove_query_param(link, "player")
 
 
 PLAYER_NOT_FOUND = problem(
@@ -77,3 +99,28 @@ BAD_FILTER = problem(
         ),
     ),
 )
+
+
+@extend_schema_serializer(component_name="RatingChangeFigures")
+class RatingChangeFiguresSerializer(serializers.Serializer):
+    """What one rated match did to one player's rating, on the leaderboards' scale."""
+
+    before = serializers.IntegerField(help_text="`display` before the match.")
+    after = serializers.IntegerField(help_text="`display` after it.")
+    delta = serializers.IntegerField(help_text="`after - before`.")
+
+
+class RatingChangeCursor(StrictPageSize, CursorPagination):
+    """Keyset paging of a player's rating changes, newest first (by id: the order they were
+    written): a page does not shift when later matches are rated."""
+
+    ordering = ("-id",)
+    page_size = 20
+    page_size_query_param = "page_size"
+    max_page_size = 100
+
+    def decode_cursor(self, request: Request):  # type: ignore[no-untyped-def]
+        try:
+            return super().decode_cursor(request)
+        except NotFound:
+            raise ValidationError({self.cursor_query_param: ["Invalid cursor."]}) from None

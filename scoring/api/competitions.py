@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from chickenfoot.openapi import NOT_AUTHENTICATED
 from chickenfoot.partial import valid_fields
 from chickenfoot.problems import flatten_errors
+from chickenfoot.query import page_size_check
 from scoring.api.apidocs import competitions as apidocs
 from scoring.api.common import check_known_params
 from scoring.api.competition_base import (
@@ -150,7 +151,8 @@ class CompetitionCreateSerializer(serializers.Serializer):
 
 
 class CompetitionListCreateApi(ListAPIView, CompetitionApi):
-    """Tournaments and leagues, newest first (filters, pages of 50); an organiser creates one."""
+    """Tournaments and leagues, newest first (filters, pages of 50, `page_size` up to 100); an
+    organiser creates one."""
 
     queryset = competition_list()
     filterset_class = CompetitionFilter
@@ -160,8 +162,9 @@ class CompetitionListCreateApi(ListAPIView, CompetitionApi):
         rows = self.get_queryset()
         check_known_params(
             request,
-            [*CompetitionFilter.base_filters, "page"],
+            [*CompetitionFilter.base_filters, "page", "page_size"],
             lambda: self.filter_queryset(rows),
+            page_size_check(self.paginator, request),  # type: ignore[arg-type]
         )
         page = self.paginate_queryset(self.filter_queryset(rows))
         return self.get_paginated_response([competition_json(c) for c in page or []])

@@ -13,7 +13,7 @@ from rest_framework.response import Response
 
 from chickenfoot.query import page_size_check
 from scoring.api.apidocs import history as apidocs
-from scoring.api.common import HistoryCursor, check_known_params
+from scoring.api.common import HistoryCursor, RatingChangeFiguresSerializer, check_known_params
 from scoring.filters import HistoryFilter
 from scoring.models import DECIDED_BY_CHOICES, PLAY_CHOICES, VARIANT_CHOICES, MatchResult
 from scoring.problems import PlayerNotFound
@@ -53,6 +53,11 @@ class HistoryRowSerializer(serializers.Serializer):
     lowest_round = serializers.IntegerField(allow_null=True)
     rounds_played = serializers.IntegerField()
     decided_by = serializers.ChoiceField(choices=[value for value, _ in DECIDED_BY_CHOICES])
+    rating = RatingChangeFiguresSerializer(
+        allow_null=True,
+        help_text="What the match did to the player's rating in its game (`display` scale); "
+        "null while it is not rated.",
+    )
     seats = HistorySeatSerializer(many=True, help_text="Everyone at the table, in seat order.")
 
 

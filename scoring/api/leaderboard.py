@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.generics import ListAPIView
@@ -12,7 +14,8 @@ from chickenfoot.query import page_size_check, serializer_check
 from scoring import ratings
 from scoring.api.apidocs import leaderboard as apidocs
 from scoring.api.common import LeaderboardPages, check_known_params
-from scoring.selectors import leaderboard
+from scoring.problems import NotOnLeaderboard
+from scoring.selectors import leaderboard, leaderboard_position
 
 PLAYER_KINDS = [("human", "Human"), ("bot", "Bot")]
 
@@ -20,6 +23,15 @@ PLAYER_KINDS = [("human", "Human"), ("bot", "Bot")]
 class LeaderboardQuerySerializer(serializers.Serializer):
     min_matches = serializers.IntegerField(
         min_value=1, default=1, help_text="Only players with at least this many rated matches."
+    )
+    bots = serializers.BooleanField(
+        default=False, help_text="List the bots too (one player per level); off by default."
+    )
+    player = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="Answer the page that holds this player (not with `page`); a player the "
+        "list does not hold is a 404 `not_on_leaderboard`.",
     )
 
 
@@ -35,8 +47,29 @@ class LeaderboardRowSerializer(serializers.Serializer):
     matches = serializers.IntegerField()
 
 
+def player_or_page_check(request: Request) -> Callable[[], None]:
+    """``player`` picks the page: both it and ``page`` is a 400."""
+
+    def check() -> None:
+        if "player" in request.query_params and "page" in request.query_params:
+            raise serializers.ValidationError({"player": ["Give player or page, not both."]})
+
+    return check
+
+
+def player_position(*, variant: str, player_id: int, min_matches: int, bots: bool) -> int:
+    """The 0-based position of ``player_id`` on the leaderboard asked for (404 if absent)."""
+    position = leaderboard_position(
+        variant=variant, player_id=player_id, min_matches=min_matches, bots=bots
+    )
+    if position is None:
+        raise NotOnLeaderboard(f"Player {player_id} is not on this leaderboard.")
+    return position
+
+
 class LeaderboardApi(ListAPIView):
-    """A variant's rated players, best first (openskill Plackett-Luce; bots are rated too)."""
+    """A variant's rated players, best first (openskill Plackett-Luce; bots, rated too, with
+    ``bots``); ``player`` answers the page that holds them."""
 
     serializer_class = LeaderboardRowSerializer
     pagination_class = LeaderboardPages
@@ -54,12 +87,17 @@ class LeaderboardApi(ListAPIView):
         query = LeaderboardQuerySerializer(data=request.query_params)
         check_known_params(
             request,
-            ["min_matches", "page", "page_size"],
+            ["min_matches", "bots", "player", "page", "page_size"],
             serializer_check(query),
             page_size_check(self.paginator, request),
+            player_or_page_check(request),
         )
-        rows = leaderboard(variant=variant, min_matches=query.validated_data["min_matches"])
-        page = self.paginate_queryset(rows) or []
+        board = {k: query.validated_data[k] for k in ("min_matches", "bots")}
+        if "player" in query.validated_data:
+            self.paginator.at_position = player_position(  # type: ignore[union-attr]
+                variant=variant, player_id=query.validated_data["player"], **board
+            )
+        page = self.paginate_queryset(leaderboard(variant=variant, **board)) or []
         body = [
             {
                 "rank": row.rank,

@@ -6,15 +6,26 @@ from __future__ import annotations
 
 from scoring.selectors.head_to_head import head_to_head
 from scoring.selectors.history import history_rows, player_exists, player_history
-from scoring.selectors.leaderboard import leaderboard
+from scoring.selectors.leaderboard import leaderboard, leaderboard_position
+from scoring.selectors.rating_changes import (
+    player_rating_changes,
+    rating_change_figures,
+    rating_change_rows,
+    rating_changes_of_matches,
+)
 from scoring.selectors.stats import player_statistics, rating_series
 
 __all__ = [
     "head_to_head",
     "history_rows",
     "leaderboard",
+    "leaderboard_position",
     "player_exists",
     "player_history",
+    "player_rating_changes",
     "player_statistics",
+    "rating_change_figures",
+    "rating_change_rows",
+    "rating_changes_of_matches",
     "rating_series",
 ]

@@ -13,8 +13,10 @@ def head_to_head(*, player_id: int, opponent_id: int, variant: str | None = None
     """The matches ``player_id`` and ``opponent_id`` played together (of ``variant``, or all):
     how many, how often each placed higher (and level), their points and first places there.
 
-    One aggregate: the player's rows joined to the opponent's row of the same match (the
-    ``(match, player)`` unique index), never a loop over matches.
+    One aggregate: the player's rows joined to the opponent's rows of the same match (the
+    ``matchresult_match_player`` index), never a loop over matches. A bot level's player may
+    hold several seats of a match: ``matches`` counts the match once, the other figures count
+    each pair of seats (a bot's two seats are two opponents there).
     """
     rows = MatchResult.objects.filter(
         player_id=player_id, match__scoring_results__player_id=opponent_id
@@ -23,7 +25,7 @@ def head_to_head(*, player_id: int, opponent_id: int, variant: str | None = None
         rows = rows.filter(variant=variant)
     their_place = F("match__scoring_results__place")
     figures = rows.aggregate(
-        matches=Count("pk"),
+        matches=Count("match", distinct=True),
         higher=Count("pk", filter=Q(place__lt=their_place)),
         lower=Count("pk", filter=Q(place__gt=their_place)),
         level=Count("pk", filter=Q(place=their_place)),

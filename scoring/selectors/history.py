@@ -10,6 +10,7 @@ from django.apps import apps
 from django.db.models import F, QuerySet
 
 from scoring.models import MatchResult
+from scoring.selectors.rating_changes import rating_changes_of_matches
 
 
 def player_exists(*, player_id: int) -> bool:
@@ -25,7 +26,8 @@ def player_history(*, player_id: int) -> QuerySet[MatchResult]:
 
 def history_rows(*, results: Iterable[MatchResult]) -> list[dict[str, Any]]:
     """One page of history as the API shows it: each row with every seat of its match (one
-    query for the page, by the ``(match, seat)`` unique index)."""
+    query for the page, by the ``(match, seat)`` unique index) and what the match did to the
+    player's rating (one more: ``rating_changes_of_matches``; null if it is not rated)."""
     page = list(results)
     seats: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for row in (
@@ -34,6 +36,7 @@ def history_rows(*, results: Iterable[MatchResult]) -> list[dict[str, Any]]:
         .values("match_id", "seat", "player_id", "place", "total", name=F("player__display_name"))
     ):
         seats[row.pop("match_id")].append(row)
+    changes = rating_changes_of_matches(match_ids=[r.match_id for r in page])
     return [
         {
             "match_id": r.match_id,
@@ -47,6 +50,7 @@ def history_rows(*, results: Iterable[MatchResult]) -> list[dict[str, Any]]:
             "lowest_round": r.lowest_round,
             "rounds_played": r.rounds_played,
             "decided_by": r.decided_by,
+            "rating": changes.get((r.match_id, r.player_id)),
             "seats": seats[r.match_id],
         }
         for r in page

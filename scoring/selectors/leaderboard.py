@@ -2,24 +2,40 @@
 
 from __future__ import annotations
 
-from django.db.models import F, QuerySet, Window
+from django.db.models import F, Q, QuerySet, Window
 from django.db.models.functions import Rank
 
 from scoring.models import Rating
 
 
-def leaderboard(*, variant: str, min_matches: int = 1) -> QuerySet[Rating]:
+def leaderboard(*, variant: str, min_matches: int = 1, bots: bool = False) -> QuerySet[Rating]:
     """The variant's rated players (guests excluded: a person without an account is on no
-    leaderboard) with at least ``min_matches`` rated matches, ordered by
-    ``ordinal`` (mu - 3 sigma) descending, then player id; ``rank`` by ``RANK() OVER`` (equal
-    ordinals share a rank). Index ``rating_leaderboard``."""
+    leaderboard; bots, one player per level, only with ``bots``) with at least ``min_matches``
+    rated matches, ordered by ``ordinal`` (mu - 3 sigma) descending, then player id; ``rank``
+    by ``RANK() OVER`` (equal ordinals share a rank). Index ``rating_leaderboard``."""
+    rows = Rating.objects.filter(variant=variant, matches__gte=min_matches).exclude(
+        player__kind="guest"
+    )
+    if not bots:
+        rows = rows.exclude(player__kind="bot")
+    return rows.annotate(
+        rank=Window(Rank(), order_by=F("ordinal").desc()),
+        name=F("player__display_name"),
+        kind=F("player__kind"),
+    ).order_by("-ordinal", "player_id")
+
+
+def leaderboard_position(
+    *, variant: str, player_id: int, min_matches: int = 1, bots: bool = False
+) -> int | None:
+    """How many rows of the same leaderboard come before ``player_id``'s (0: the first), or
+    ``None`` when the player is not on it. Two small queries on ``rating_leaderboard``."""
+    board = leaderboard(variant=variant, min_matches=min_matches, bots=bots)
+    own = board.filter(player_id=player_id).values_list("ordinal", flat=True).first()
+    if own is None:
+        return None
     return (
-        Rating.objects.filter(variant=variant, matches__gte=min_matches)
-        .exclude(player__kind="guest")
-        .annotate(
-            rank=Window(Rank(), order_by=F("ordinal").desc()),
-            name=F("player__display_name"),
-            kind=F("player__kind"),
-        )
-        .order_by("-ordinal", "player_id")
+        Rating.objects.filter(pk__in=board.values("pk"))
+        .filter(Q(ordinal__gt=own) | Q(ordinal=own, player_id__lt=player_id))
+        .count()
     )

@@ -176,11 +176,13 @@ def _check_complete(*, match_id: int, match: dict[str, Any], rows: list[dict[str
 
 
 def ratings_update(*, match_id: int, variant: str, rows: list[dict[str, Any]]) -> None:
-    """Rate the match's players in ``variant`` by their places, and keep each change.
+    """Rate the match's players in ``variant`` by their places, and keep each change (a
+    player at several seats, a bot level, once at its best: ``ratings.rated_places``).
 
     The ratings rows are locked in player order (no two finalisations can deadlock); a player's
     first match creates their row (``ignore_conflicts``: a concurrent first match waits for it).
     """
+    rows = ratings.rated_places(rows)
     player_ids = sorted(row["player_id"] for row in rows)
     fresh = ratings.ordinal(ratings.MU, ratings.SIGMA)
     Rating.objects.bulk_create(

@@ -156,6 +156,7 @@ def ratings_replay(*, variant: str, match_id: int, finished_at: datetime) -> int
     RatingChange.objects.filter(variant=variant, match_id__in=list(reached)).delete()
     changes = []
     for rated_id, rows in reached.items():
+        rows = ratings.rated_places(rows)
         before = [state[row["player_id"]] for row in rows]
         after = ratings.rate(before, [row["place"] for row in rows])
         for row, (mu0, sigma0), (mu1, sigma1) in zip(rows, before, after, strict=True):

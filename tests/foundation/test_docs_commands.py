@@ -169,6 +169,11 @@ RUNNERS: tuple[Runner, ...] = (
         "ci: Benchmarks, briefly",
         "-m benchmarks.tables",
     ),
+    Runner(
+        r"\.venv/bin/python -m benchmarks\.queue( \[?--\w[\w-]* \w+\]?)*",
+        "ci: Benchmarks, briefly",
+        "-m benchmarks.queue",
+    ),
     # docs/api.md: the schema lint (Node and npm): CI's own step runs these three.
     Runner(
         r"\(cd tools/spectral && npm ci --no-audit --no-fund\)",
@@ -192,6 +197,11 @@ RUNNERS: tuple[Runner, ...] = (
         r"\.venv/bin/python clients/check\.py( --skip-typescript)?",
         "ci: Generated clients play whole matches (clients/check.py)",
         "clients/check.py",
+    ),
+    # A new VAPID key pair: the Web Push test signs and verifies with one it printed.
+    Runner(
+        r"(\.venv/bin/)?python -m games\.notifications\.vapid_keys",
+        "test: tests/games/test_webpush.py::test_the_key_pair_command_prints_a_pair_that_signs",
     ),
 )
 

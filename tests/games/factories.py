@@ -30,8 +30,11 @@ class PlayerFactory(factory.django.DjangoModelFactory):
 
 
 class BotFactory(factory.django.DjangoModelFactory):
+    """The player of a bot level (one per level: a second call returns the first's)."""
+
     class Meta:
         model = Player
+        django_get_or_create = ("kind", "bot_level")
 
     user = None
     kind = Player.Kind.BOT

@@ -64,6 +64,13 @@ def test_the_export_holds_the_players_own_record_and_nothing_of_anyone_else(
     assert len(data["rating_changes"]) == 1
     assert [r["competition_id"] for r in data["registrations"]] == [finished]
     assert (data["organised"], data["score_entries"], data["claims"]) == ([], [], [])
+    assert {n["kind"] for n in data["notifications"]} <= {
+        "match_started",
+        "your_turn",
+        "match_over",
+    }
+    assert all(n["payload"]["match_id"] for n in data["notifications"])
+    assert data["push_devices"] == []
     # never a hand, a token's key or digest, nor anyone else's name or points
     said = json.dumps(data)
     assert not keys_of(data) & {"hand", "hands", "tiles", "digest", "token_key", "key"}

@@ -18,6 +18,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.models import Match, Player
+from games.quick_play.pairing import queue_pair
 from games.services import SeatSpec, match_create, match_start, seat_join
 from tests.foundation.errors_doc import PROXY_CODES, Documented, documented
 from tests.games.conftest import FIXED_SEED, client_for
@@ -294,6 +295,49 @@ def _still_organising(w: World) -> Any:
     )
 
 
+def _invitation(w: World) -> int:
+    """Ada's invitation of Grace to seat 1 of the open match."""
+    body = {"seat": 1, "player_id": w.players[1].pk}
+    answer = w.clients[0].post(f"/api/matches/{w.open.pk}/invitations", body, format="json")
+    assert answer.status_code == HTTPStatus.CREATED, answer.content
+    return int(answer.json()["id"])
+
+
+def _invitation_expired(w: World) -> Any:
+    from games.invitations.models import Invitation
+
+    invitation = _invitation(w)
+    Invitation.objects.filter(pk=invitation).update(expires_at=timezone.now())
+    return w.clients[1].post(f"/api/invitations/{invitation}/accept")
+
+
+def _invitation_closed(w: World) -> Any:
+    invitation = _invitation(w)
+    w.clients[1].post(f"/api/invitations/{invitation}/decline")
+    return w.clients[1].post(f"/api/invitations/{invitation}/decline")
+
+
+def _seat_held(w: World) -> Any:
+    _invitation(w)
+    return w.clients[3].post(f"/api/matches/{w.open.pk}/join", {"position": 1}, format="json")
+
+
+QUEUE = {"variant": "mexican_train", "seats": 2, "preset": "quick"}
+
+
+def _already_queued(w: World) -> Any:
+    w.clients[0].post("/api/queue", QUEUE, format="json")
+    return w.clients[0].post("/api/queue", {**QUEUE, "seats": 3}, format="json")
+
+
+def _queue_matched(w: World) -> Any:
+    for client in w.clients[:2]:
+        client.post("/api/queue", QUEUE, format="json")
+    # the test's transaction never commits, so the joins' own pairing does not run: pair here
+    queue_pair(variant="mexican_train", seat_count=2, preset="quick")
+    return w.clients[0].delete("/api/queue")
+
+
 def _confirmed_twice(w: World) -> Any:
     match_id = _scored(w)
     _review(w, w.clients[1], match_id, "confirm")
@@ -360,6 +404,7 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
         "/api/players/me"
     ),
     "token_not_found": lambda w: w.clients[0].delete("/api/auth/tokens/999999"),
+    "push_device_not_found": lambda w: w.clients[0].delete("/api/push/devices/999999"),
     "invalid_credentials": lambda w: w.anonymous.post(
         "/api/auth/token", {"username": "ada", "password": "wrong"}, format="json"
     ),
@@ -382,6 +427,10 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
         f"/api/matches/{w.open.pk}/join", {"position": 0}, format="json"
     ),
     "already_seated": lambda w: w.clients[0].post(f"/api/matches/{w.open.pk}/join", {}),
+    "seat_held": _seat_held,
+    "invitation_not_found": lambda w: w.clients[0].delete("/api/invitations/999999"),
+    "invitation_expired": _invitation_expired,
+    "invitation_closed": _invitation_closed,
     "seats_open": lambda w: w.clients[0].post(f"/api/matches/{w.open.pk}/start"),
     "match_not_started": lambda w: w.clients[0].get(f"/api/matches/{w.open.pk}/board.svg"),
     "match_not_playing": lambda w: submit(w.clients[0], w.open.pk, {"kind": "draw", "version": 0}),
@@ -389,12 +438,16 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
     "not_organiser": lambda w: w.clients[0].post(f"/api/matches/{w.playing.pk}/finalise"),
     "results_incomplete": _results_incomplete,
     "player_not_found": lambda w: w.clients[0].get("/api/players/999999/stats"),
+    "not_on_leaderboard": lambda w: w.clients[0].get("/api/leaderboards/chickenfoot?player=1"),
     "already_left": _already_left,
     "seat_left": _seat_left,
     "username_taken": lambda w: w.anonymous.post(
         "/api/players", {"username": "ada", "password": "correct horse battery"}, format="json"
     ),
     "email_taken": _email_taken,
+    "not_in_queue": lambda w: w.clients[0].get("/api/queue"),
+    "already_queued": _already_queued,
+    "queue_matched": _queue_matched,
     "invalid_link": lambda w: w.anonymous.post(
         "/api/auth/password-reset/confirm",
         {"uid": "MQ", "token": "made-up", "new_password": "a brand new passphrase"},

@@ -29,7 +29,9 @@ from rest_framework.test import APIClient
 from chickenfoot.env import env_rate
 from games import engine
 from games.engine.shuffle import new_match_seed
+from games.invitations.services import invitation_create
 from games.models import DeviceToken, Match, Player
+from games.notifications.devices import device_register
 from games.services import SeatSpec, match_create, match_start, seat_join
 from games.tables.scorer_links import scorer_link_issue
 from games.tables.seats import TableSeatSpec
@@ -87,6 +89,9 @@ RELIABILITY_MD = Path(__file__).resolve().parents[2] / "docs" / "reliability.md"
 SCOPES = ("register", "login", "match_create", "match_create_address", "move", "move_address")
 #: Run last, in this order: each takes away something the others use, or needs what they made.
 LAST = [
+    # the caller's quick play entry once the join (in the schema's order) has made it; then left
+    ("GET", "/api/queue"),
+    ("DELETE", "/api/queue"),
     # after round 1 of the table match is entered (by ada: her own entry she cannot confirm)
     ("POST", "/api/matches/{match_id}/rounds/{number}/confirm"),
     ("POST", "/api/matches/{match_id}/rounds/{number}/dispute"),
@@ -105,6 +110,7 @@ LAST = [
 #: ``cache_unavailable``), and health saying the broker is down (503, the health document).
 DOCUMENTED_5XX = {
     "POST /api/matches/{match_id}/ticket": "cache_unavailable",
+    "POST /api/notifications/ticket": "cache_unavailable",
     "GET /api/health": "broker error",
 }
 #: Answered as usual, Redis or not: the docs' promises.
@@ -124,6 +130,7 @@ BODIES: dict[str, Any] = {
         "variant": "chickenfoot",
         "seats": [{"kind": "creator"}, {"kind": "bot", "level": 1}],
     },
+    "POST /api/queue": {"variant": "chickenfoot", "seats": 4, "preset": "standard"},
     "PATCH /api/matches/{match_id}/table-settings": {"confirmation": "any_other_seat"},
     "POST /api/matches/{match_id}/rounds/{number}/dispute": {"reason": "I had 12."},
     "POST /api/matches/{match_id}/rounds/{number}/resolve": {"note": "12 it is."},
@@ -147,6 +154,10 @@ BODIES: dict[str, Any] = {
         "new_password": "a brand new passphrase",
     },
     "DELETE /api/players/me": {"password": "a brand new passphrase"},
+    "POST /api/matches/{match_id}/invitations": {"link": True},
+    "POST /api/notifications/read": {"up_to": 1},
+    "PUT /api/notifications/preferences": {"preferences": [{"kind": "match_over", "push": False}]},
+    "POST /api/push/devices": {"kind": "apns", "token": "a-phone-during-the-outage"},
 }
 
 
@@ -166,6 +177,11 @@ class World:
     spare_token: int  # one of ada's tokens, for the revoke
     scorer_link: int  # a scorer link of the table match, for the revoke
     scorer: APIClient  # the phone holding another link's code: what it opens
+    inviting: Match  # ada's, four open seats: alan, grace and edsger invited, one free
+    finished: Match  # ada's and grace's, finished: ada asks for its rematch
+    invitations: dict[str, int]  # the invitation each invitation operation answers
+    invite_code: str  # a link's code to a seat of another of ada's matches: alan takes it
+    push_device: int  # one of ada's push devices, for the removal
 
     def caller(self, template: str, method: str = "GET") -> APIClient:
         if template == "/api/players/me/password" or (
@@ -181,6 +197,10 @@ class World:
             return self.phone
         if template == "/api/scorer":
             return self.scorer
+        if template in ("/api/invitations/{invitation_id}/accept", "/api/invitations/accept"):
+            return self.clients[2]
+        if template == "/api/invitations/{invitation_id}/decline":
+            return self.clients[1]
         return self.clients[0]
 
     def path(self, template: str) -> str:
@@ -200,6 +220,10 @@ class World:
             match = self.bots
         elif template.endswith("/join"):
             match = self.open
+        elif template.endswith("/invitations"):
+            match = self.inviting
+        elif template.endswith("/rematch"):
+            match = self.finished
         ids = {
             "match_id": match.pk,
             "competition_id": self.competition,
@@ -207,6 +231,8 @@ class World:
             "opponent_id": self.players[1].pk,
             "token_id": self.spare_token,
             "link_id": self.scorer_link,
+            "invitation_id": self.invitations.get(template.rsplit("}", 1)[-1], 0),
+            "device_id": self.push_device,
             **PLACEHOLDERS,
         }
         return filled(template, ids) + required_query(template)
@@ -237,6 +263,8 @@ class World:
                     {"seat": 2, "points": 31},
                 ],
             }
+        if operation == "POST /api/invitations/accept":
+            return {"code": self.invite_code}
         method = operation.split(" ")[0]
         return BODIES.get(operation, {} if method in ("POST", "PUT", "PATCH") else None)
 
@@ -279,6 +307,17 @@ def make_world(players: list[Player]) -> World:
     spare = DeviceToken.objects.filter(user=ada.user, device="spare").values_list("pk", flat=True)
     phone = APIClient()
     phone.credentials(HTTP_AUTHORIZATION=f"Token {token_for(ada, 'phone')}")
+    inviting = match_create(creator=ada, variant="chickenfoot", seats=[humans[0], *[humans[1]] * 4])
+    held = {
+        "/accept": invitation_create(match_id=inviting.pk, inviter=ada, invitee=alan),
+        "/decline": invitation_create(match_id=inviting.pk, inviter=ada, invitee=grace),
+        "": invitation_create(match_id=inviting.pk, inviter=ada, invitee=players[3]),
+    }
+    linked = match_create(creator=ada, variant="chickenfoot", seats=humans)
+    invite_code = invitation_create(match_id=linked.pk, inviter=ada, link=True).code
+    finished = match_create(creator=ada, variant="chickenfoot", seats=humans)
+    seat_join(match_id=finished.pk, player=grace, position=1)
+    Match.objects.filter(pk=finished.pk).update(status=Match.Status.FINISHED)
     scorer = APIClient()
     code = scorer_link_issue(match_id=table.pk, player=ada).code
     scorer.credentials(HTTP_AUTHORIZATION=f"Scorer {code}")
@@ -295,6 +334,11 @@ def make_world(players: list[Player]) -> World:
         spare_token=spare[0],
         scorer_link=scorer_link_issue(match_id=table.pk, player=ada).link.pk,
         scorer=scorer,
+        inviting=inviting,
+        finished=finished,
+        invitations={end: issued.invitation.pk for end, issued in held.items()},
+        invite_code=str(invite_code),
+        push_device=device_register(player=ada, kind="fcm", token="ada-phone").pk,
     )
 
 
@@ -359,12 +403,16 @@ def _routes(patterns: list[Any], prefix: str = "") -> Iterator[str]:
             yield route
 
 
+#: The other ids of the schema's paths, for resolving them.
+ONE_IDS = ("token_id", "link_id", "invitation_id", "device_id")
+
+
 def pages() -> list[str]:
     """The URL conf's routes that the schema does not describe (``"GET /matches/{match_id}/"``):
     the web pages, the schema's own pages, the admin."""
     ids = dict.fromkeys(("match_id", "competition_id", "player_id", "opponent_id"), 1)
     described = {
-        resolve(filled(template, {**ids, "token_id": 1, "link_id": 1, **PLACEHOLDERS})).route
+        resolve(filled(template, {**ids, **dict.fromkeys(ONE_IDS, 1), **PLACEHOLDERS})).route
         for template in openapi()["paths"]
     }
     return [

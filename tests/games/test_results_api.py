@@ -14,6 +14,7 @@ from rest_framework.test import APIClient
 from games import engine
 from games.models import Match, Move, Player, Round
 from games.results import _ended_as_dealt, match_standings
+from scoring.models import RatingChange
 from tests.games.helpers import play_to_end, play_turn
 
 pytestmark = pytest.mark.django_db
@@ -83,7 +84,12 @@ def test_standings_name_each_place_with_its_seat_player_and_tie_breaks(
             "lowest_round",
             "decided_by",
             "tiebreak",
+            "rating",
         }
+        change = RatingChange.objects.get(match=match, player=players[seat])
+        before = round(1000 + 40 * change.ordinal_before)
+        after = round(1000 + 40 * change.ordinal_after)
+        assert place["rating"] == {"before": before, "after": after, "delta": after - before}
     assert body["started_at"] is not None
     assert body["finished_at"] is not None
     assert len(body["round_scores"]) == 2

@@ -325,9 +325,12 @@ def test_every_page_size_parameter_gives_its_bounds() -> None:
 
     assert bounds == {
         ("/api/auth/tokens", 1, 100),
+        ("/api/competitions", 1, 100),
+        ("/api/invitations", 1, 100),
         ("/api/matches/mine", 1, 100),
         ("/api/matches/open", 1, 100),
         ("/api/players/{player_id}/history", 1, 100),
+        ("/api/players/{player_id}/ratings", 1, 100),
         ("/api/leaderboards/{variant}", 1, 200),
     }
 

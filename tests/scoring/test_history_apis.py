@@ -347,7 +347,7 @@ def test_head_to_head_with_an_unknown_player_is_a_404(
     assert response.status_code == HTTPStatus.NOT_FOUND
 
 
-def test_leaderboard_ranks_by_ordinal_with_bots_rated_too(
+def test_leaderboard_ranks_by_ordinal_with_bots_when_asked_for(
     players: list[Player], clients: list[APIClient], clock: Clock
 ) -> None:
     ada, grace = players[:2]
@@ -356,8 +356,9 @@ def test_leaderboard_ranks_by_ordinal_with_bots_rated_too(
         finish([ada, grace, bot], [[0, 5, 9]], clock(minute))
     finish([players[2], players[3]], [[1, 2]], clock(9))
 
-    body = clients[0].get("/api/leaderboards/chickenfoot").json()
-    regulars = clients[0].get("/api/leaderboards/chickenfoot?min_matches=2").json()
+    body = clients[0].get("/api/leaderboards/chickenfoot?bots=true").json()
+    regulars = clients[0].get("/api/leaderboards/chickenfoot?min_matches=2&bots=true").json()
+    people = clients[0].get("/api/leaderboards/chickenfoot").json()
 
     rows = body["results"]
     assert body["count"] == 5
@@ -368,6 +369,8 @@ def test_leaderboard_ranks_by_ordinal_with_bots_rated_too(
     assert any(r["kind"] == "bot" and r["player_id"] == bot.pk for r in rows)
     assert all(r["display"] == round(1000 + 40 * r["ordinal"]) for r in rows)
     assert [r["player_id"] for r in regulars["results"]] == [ada.pk, grace.pk, bot.pk]
+    assert people["count"] == 4
+    assert all(r["kind"] == "human" for r in people["results"])
     assert clients[0].get("/api/leaderboards/mexican_train").json()["count"] == 0
 
 

@@ -103,6 +103,16 @@ EXPORT_EXAMPLE = {
             "created_at": "2026-11-20T20:10:00Z",
         }
     ],
+    "notifications": [
+        {
+            "id": 41,
+            "kind": "your_turn",
+            "payload": {"match_id": 38, "seat": 1},
+            "created_at": "2026-11-20T20:05:00Z",
+            "read": True,
+        }
+    ],
+    "push_devices": [{"id": 3, "kind": "webpush", "created_at": "2026-11-01T09:00:00Z"}],
 }
 
 

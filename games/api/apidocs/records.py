@@ -62,8 +62,16 @@ RECORD_EXAMPLE = {
 }  # fmt: skip
 
 RECORD_EXAMPLE["results"] = [
-    {**place, "player_id": seat["player_id"], "name": seat["name"]}
-    for place, seat in zip(RECORD_EXAMPLE["standings"], RECORD_EXAMPLE["seats"], strict=True)
+    {**place, "player_id": seat["player_id"], "name": seat["name"], "rating": rating}
+    for place, seat, rating in zip(
+        RECORD_EXAMPLE["standings"],
+        RECORD_EXAMPLE["seats"],
+        [
+            {"before": 1012, "after": 1031, "delta": 19},
+            {"before": 1104, "after": 1090, "delta": -14},
+        ],
+        strict=True,
+    )
 ]
 
 

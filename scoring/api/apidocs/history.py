@@ -26,6 +26,7 @@ HISTORY_EXAMPLE = {
             "lowest_round": 4,
             "rounds_played": 10,
             "decided_by": "total",
+            "rating": {"before": 1012, "after": 1031, "delta": 19},
             "seats": [
                 {"seat": 0, "player_id": 3, "name": "Ada", "place": 1, "total": 37},
                 {"seat": 1, "player_id": 8, "name": "Grace", "place": 2, "total": 52},

@@ -7,7 +7,7 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter
 
-from chickenfoot.openapi import NOT_AUTHENTICATED
+from chickenfoot.openapi import NOT_AUTHENTICATED, problem, problem_example
 from scoring.api.common import BAD_FILTER, PAGE_NOT_FOUND
 from scoring.models import VARIANT_CHOICES
 
@@ -34,7 +34,9 @@ LEADERBOARD_HEADING = {"summary": "The leaderboard of a variant", "tags": ["hist
 
 LEADERBOARD_DESCRIPTION = (
     "Ordered by `ordinal` = mu - 3 sigma (descending), then player id; `display`"
-    " = round(1000 + 40 * ordinal), so a new player shows 1000. docs/scoring.md explains."
+    " = round(1000 + 40 * ordinal), so a new player shows 1000. People only; `bots=true` adds"
+    " the bots (one player per level). `player=<id>` answers the page that holds that player"
+    " (its `rank` is in their row; the links lead on from there). docs/scoring.md explains."
 )
 
 
@@ -54,8 +56,17 @@ def leaderboard_responses(leaderboard_row_serializer: Any) -> Any:
         200: leaderboard_row_serializer(many=True),
         400: BAD_FILTER,
         401: NOT_AUTHENTICATED,
-        404: PAGE_NOT_FOUND,
+        404: LEADERBOARD_NOT_FOUND,
     }
+
+
+LEADERBOARD_NOT_FOUND = problem(
+    "A page that does not exist (past the last one, or not a page number), or `player` naming "
+    "a player this leaderboard does not list.",
+    *[(e.name, e.value) for e in PAGE_NOT_FOUND.examples],  # type: ignore[union-attr]
+    ("Not on it", problem_example(404, "not_on_leaderboard", "Not on this leaderboard",
+                                  "Player 99 is not on this leaderboard.")),
+)  # fmt: skip
 
 
 LEADERBOARD_EXAMPLES = [

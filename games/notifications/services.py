@@ -1,0 +1,211 @@
+"""Notifying players: ``notify`` writes an inbox row in the caller's transaction, and after
+commit the row goes out on the player's socket and, by the delivery task, to their devices.
+
+One function per kind names who gets it (``your_turn_notify`` ... ``result_corrected_notify``);
+``notify`` is the one they all call, and what another part of the service calls for a kind of
+its own (``invited_notify`` for an invitation). Only human players with an account are
+notified: never a bot, a guest, a deleted account or a seat without a player. A ``key`` makes
+a notification happen once: the same key for the same player adds nothing (a retried task, a
+second finish after a reopening).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
+
+from games.enqueue import enqueue_on_commit
+from games.live.publish import publish_group
+from games.models import Match, Player, Seat
+from games.notifications import kinds
+from games.notifications.models import KINDS, Notification, PushDevice
+
+logger = logging.getLogger(__name__)
+
+
+def player_group(player_id: int) -> str:
+    """The channel-layer group of a player's ``/ws/me/`` sockets."""
+    return f"player.{player_id}"
+
+
+def notification_json(
+    *, pk: int, kind: str, payload: dict[str, Any], created_at: datetime, read: bool
+) -> dict[str, Any]:
+    """A notification as the inbox, the socket and every push show it."""
+    return {
+        "id": pk,
+        "kind": kind,
+        "payload": payload,
+        "created_at": created_at.isoformat().replace("+00:00", "Z"),
+        "read": read,
+    }
+
+
+def notify(
+    *, player_id: int, kind: str, payload: dict[str, Any], key: str | None = None
+) -> Notification | None:
+    """Add ``kind`` with ``payload`` to ``player_id``'s inbox (a human's only); after commit,
+    publish it on their socket and, if they have a device, queue its push. ``None`` when
+    nothing was added: not a human, or ``key`` was notified before.
+
+    ``payload`` holds public facts only (build it with ``games.notifications.kinds``).
+    """
+    if kind not in KINDS:
+        raise ValueError(f"unknown notification kind {kind!r}")
+    if not Player.objects.filter(pk=player_id, kind=Player.Kind.HUMAN, user__isnull=False).exists():
+        return None
+    key = key or f"{kind}:" + ":".join(f"{k}={payload[k]}" for k in sorted(payload))
+    pushed = PushDevice.objects.filter(player_id=player_id).exists()
+    return _record(player_id=player_id, kind=kind, payload=payload, key=key, pushed=pushed)
+
+
+def _record(
+    *, player_id: int, kind: str, payload: dict[str, Any], key: str, pushed: bool
+) -> Notification | None:
+    """The write half of ``notify``, for a caller that knows ``player_id`` is a human with an
+    account and whether they have a push device (``pushed``)."""
+    try:
+        with transaction.atomic():
+            row = Notification.objects.create(
+                player_id=player_id, kind=kind, payload=payload, key=key[:120]
+            )
+    except IntegrityError:
+        return None
+    frame = {
+        "type": "notification",
+        "notification": notification_json(
+            pk=row.pk, kind=kind, payload=payload, created_at=row.created_at, read=False
+        ),
+    }
+    transaction.on_commit(
+        lambda: publish_group(
+            group=player_group(player_id), message={"type": "me.notification", "frame": frame}
+        ),
+        robust=True,
+    )
+    if pushed:
+        from games.notifications.delivery import push_deliver
+
+        enqueue_on_commit(push_deliver, row.pk)
+    return row
+
+
+def notify_players(
+    *, player_ids: Iterable[int | None], kind: str, payload: dict[str, Any], key: str
+) -> None:
+    """``notify`` each of ``player_ids`` once (``None`` and repeats skipped)."""
+    for player_id in sorted({pid for pid in player_ids if pid is not None}):
+        notify(player_id=player_id, kind=kind, payload=payload, key=key)
+
+
+def _human_seats(match_id: int) -> list[tuple[int, int]]:
+    """(position, player id) of the match's seats held by humans."""
+    return list(
+        Seat.objects.filter(match_id=match_id, player__kind=Player.Kind.HUMAN)
+        .order_by("position")
+        .values_list("position", "player_id")
+    )
+
+
+# --- one function per kind --------------------------------------------------------------------
+
+
+def your_turn_notify(*, match: Match, seat: int | None, moved_by_seat: int | None) -> None:
+    """After a move (or the start) of ``match`` at its current version: tell ``seat``, the seat
+    to move, if a human holds it and did not just move. Once per match version."""
+    if seat is None or seat == moved_by_seat or seat in (match.bot_seats or []):
+        return
+    # one query: the seat's player, if a human with an account, and whether they have a device
+    holder = (
+        Seat.objects.filter(
+            match_id=match.pk,
+            position=seat,
+            player__kind=Player.Kind.HUMAN,
+            player__user__isnull=False,
+        )
+        .annotate(pushed=Exists(PushDevice.objects.filter(player_id=OuterRef("player_id"))))
+        .values_list("player_id", "pushed")
+        .first()
+    )
+    if holder is None:
+        return
+    player_id, pushed = holder
+    _record(
+        player_id=player_id,
+        kind="your_turn",
+        payload=kinds.your_turn(match_id=match.pk, seat=seat),
+        key=f"your_turn:{match.pk}:{match.version}",
+        pushed=pushed,
+    )
+
+
+def invited_notify(*, player_id: int, match_id: int, by_player_id: int) -> None:
+    """``by_player_id`` invited ``player_id`` to ``match_id`` (the invitations' call)."""
+    notify(
+        player_id=player_id,
+        kind="invited",
+        payload=kinds.invited(match_id=match_id, by_player_id=by_player_id),
+        key=f"invited:{match_id}:{by_player_id}",
+    )
+
+
+def match_started_notify(*, match: Match, started_by: int | None) -> None:
+    """``match`` started: every human seat but the one who started it."""
+    notify_players(
+        player_ids=[pid for _, pid in _human_seats(match.pk) if pid != started_by],
+        kind="match_started",
+        payload=kinds.match_started(match_id=match.pk),
+        key=f"match_started:{match.pk}",
+    )
+
+
+def match_over_notify(*, match_id: int) -> None:
+    """``match_id`` finished (or finished again after a reopening): every human seat."""
+    version = Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
+    notify_players(
+        player_ids=[pid for _, pid in _human_seats(match_id)],
+        kind="match_over",
+        payload=kinds.match_over(match_id=match_id),
+        key=f"match_over:{match_id}:{version}",
+    )
+
+
+def table_assigned_notify(*, match_id: int, player_ids: Iterable[int | None]) -> None:
+    """A stage of an event seated ``player_ids`` at ``match_id``'s table."""
+    notify_players(
+        player_ids=player_ids,
+        kind="table_assigned",
+        payload=kinds.table_assigned(match_id=match_id),
+        key=f"table_assigned:{match_id}",
+    )
+
+
+def round_disputed_notify(*, match: Match, round_number: int, seat: int, by: int) -> None:
+    """Seat ``seat`` disputed round ``round_number``: the match's creator and, for an event's
+    table, its organiser (not the player who disputed)."""
+    from scoring.models import CompetitionMatch
+
+    organisers = CompetitionMatch.objects.filter(match_id=match.pk).values_list(
+        "competition__organiser_id", flat=True
+    )
+    notify_players(
+        player_ids=[pid for pid in [match.created_by_id, *organisers] if pid != by],
+        kind="round_disputed",
+        payload=kinds.round_disputed(match_id=match.pk, round_number=round_number, seat=seat),
+        key=f"round_disputed:{match.pk}:{match.version}",
+    )
+
+
+def result_corrected_notify(*, match: Match, round_number: int, by: int | None) -> None:
+    """Round ``round_number`` of ``match`` was corrected: its players (not who corrected it)."""
+    notify_players(
+        player_ids=[pid for _, pid in _human_seats(match.pk) if pid != by],
+        kind="result_corrected",
+        payload=kinds.result_corrected(match_id=match.pk, round_number=round_number),
+        key=f"result_corrected:{match.pk}:{match.version}",
+    )

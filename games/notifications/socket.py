@@ -1,0 +1,129 @@
+"""The player's own socket: ``/ws/me/``, each new notification of theirs as it is added.
+
+It authenticates as a match socket does (games/live/access.py): ``Authorization: Token <key>``
+(or Bearer), or ``?ticket=`` from ``POST /api/notifications/ticket`` (a ticket for this socket,
+good for one connection). On connect it sends ``hello`` with the unread count, then a
+``notification`` frame per notification added after commit, and a ``heartbeat`` every
+``LIVE_HEARTBEAT_SECONDS`` (which also checks the token: one revoked closes the socket, 4401).
+What it missed while closed, the client reads from ``GET /api/notifications``. The client
+sends nothing: anything sent closes it (4400). A channel layer out of reach closes it with 1013.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
+
+from games.live.access import (
+    CLOSE_BAD_REQUEST,
+    CLOSE_TRY_AGAIN_LATER,
+    CLOSE_UNAUTHENTICATED,
+    Credential,
+    Refused,
+    credential_for,
+    player_for,
+    ticket_redeem,
+)
+from games.live.publish import serving_loop_note
+from games.models import Player
+from games.notifications.models import Notification
+from games.notifications.services import player_group
+
+logger = logging.getLogger(__name__)
+
+#: The "match" a ticket for ``/ws/me/`` names: no match has id 0.
+ME_TICKET = 0
+
+
+def _unread(player: Player) -> int:
+    return Notification.objects.filter(player=player, read_at__isnull=True).count()
+
+
+class MeConsumer(AsyncJsonWebsocketConsumer):
+    """One client's socket on its player's notifications."""
+
+    credential: Credential | None = None
+    group = ""
+    heartbeat: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def encode_json(cls, content: Any) -> str:
+        return json.dumps(content, cls=DjangoJSONEncoder)
+
+    async def connect(self) -> None:
+        serving_loop_note()
+        await self.accept()  # then a refusal can say why, with its close code
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        try:
+            self.credential = await self._credential(query)
+        except Refused as refused:
+            await self._close(refused.code, str(refused))
+            return
+        player = await database_sync_to_async(player_for)(self.credential)
+        if player is None:
+            await self._close(CLOSE_UNAUTHENTICATED, "The token is missing, invalid or revoked.")
+            return
+        try:
+            await self.channel_layer.group_add(player_group(player.pk), self.channel_name)
+        except Exception:  # a layer out of reach: Redis down
+            logger.warning("live: the player's group is unreachable", exc_info=True)
+            await self._close(CLOSE_TRY_AGAIN_LATER, "Live updates are unavailable; try again.")
+            return
+        self.group = player_group(player.pk)
+        unread = await database_sync_to_async(_unread)(player)
+        await self.send_json({"type": "hello", "player": player.pk, "unread": unread})
+        self.heartbeat = asyncio.get_running_loop().create_task(self._heartbeats())
+
+    async def _credential(self, query: dict[str, list[str]]) -> Credential | None:
+        ticket = query.get("ticket", [None])[0]
+        if ticket is not None:
+            credential = await database_sync_to_async(ticket_redeem)(
+                ticket=ticket, match_id=ME_TICKET
+            )
+            if credential is None:
+                raise Refused(
+                    CLOSE_UNAUTHENTICATED, "The ticket is invalid, expired or already used."
+                )
+            return credential
+        for name, value in self.scope.get("headers", []):
+            if name == b"authorization":
+                return await database_sync_to_async(credential_for)(value.decode("latin-1"))
+        raise Refused(CLOSE_UNAUTHENTICATED, "Send `Authorization: Token <key>` or a ?ticket=.")
+
+    async def _heartbeats(self) -> None:
+        while True:
+            await asyncio.sleep(settings.LIVE_HEARTBEAT_SECONDS)
+            player = await database_sync_to_async(player_for)(self.credential)
+            if player is None:
+                await self._close(CLOSE_UNAUTHENTICATED, "The token was revoked.")
+                return
+            await self.send_json({"type": "heartbeat", "time": time.time()})
+
+    async def disconnect(self, code: int) -> None:
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+        if self.group:
+            group, self.group = self.group, ""
+            try:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            except Exception:  # a layer out of reach: Redis down
+                logger.warning("live: could not leave the player's group", exc_info=True)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        await self._close(CLOSE_BAD_REQUEST, "This socket is read-only: send nothing.")
+
+    async def me_notification(self, message: dict[str, Any]) -> None:
+        await self.send_json(message["frame"])
+
+    async def _close(self, code: int, reason: str) -> None:
+        await self.send_json({"type": "closing", "code": code, "detail": reason})
+        await self.close(code=code)

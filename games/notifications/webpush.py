@@ -1,0 +1,55 @@
+"""Web Push (RFC 8030) of one notification to one subscription: the payload encrypted per
+RFC 8291 (aes128gcm) and the request signed with the server's VAPID key (RFC 8292), by
+pywebpush. A push service answering 404 or 410 says the subscription is gone."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.conf import settings
+from pywebpush import WebPushException, webpush
+
+from games.notifications.models import PushDevice
+
+#: Seconds a push service has to answer.
+TIMEOUT_SECONDS = 10
+
+
+class Gone(Exception):
+    """The push service no longer knows the device (404, 410, or an unregistered token)."""
+
+
+class NotSent(Exception):
+    """A send that failed and may succeed later (the service down, a 5xx, a timeout)."""
+
+
+def configured() -> bool:
+    return bool(settings.VAPID_PRIVATE_KEY)
+
+
+def webpush_send(*, device: PushDevice, message: dict[str, Any]) -> int:
+    """Send ``message`` (JSON) to ``device``; the push service's status. ``Gone`` or
+    ``NotSent`` when it refused."""
+    try:
+        response = webpush(
+            subscription_info={
+                "endpoint": device.token,
+                "keys": {"p256dh": device.p256dh, "auth": device.auth},
+            },
+            data=json.dumps(message, separators=(",", ":")),
+            vapid_private_key=settings.VAPID_PRIVATE_KEY,
+            vapid_claims={"sub": settings.VAPID_SUBJECT},
+            ttl=settings.WEBPUSH_TTL_SECONDS,
+            timeout=TIMEOUT_SECONDS,
+        )
+    except WebPushException as error:
+        status = error.response.status_code if error.response is not None else None
+        if status in (404, 410):
+            raise Gone(str(status)) from None
+        raise NotSent(f"push service answered {status}") from None
+    except OSError as error:  # requests' connection errors are OSErrors
+        raise NotSent(type(error).__name__) from None
+    except (ValueError, TypeError) as error:  # keys that are no key: it can never be sent to
+        raise Gone(type(error).__name__) from None
+    return int(response.status_code)

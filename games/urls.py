@@ -36,7 +36,7 @@ from games.api.notifications import (
 )
 from games.api.paper import ScoreSheetApi
 from games.api.pictures import BoardSvgApi, ScoresSvgApi
-from games.api.players import PlayerMeApi, PlayerRegisterApi, TokenObtainApi
+from games.api.players import PlayerDeleteApi, PlayerMeApi, PlayerRegisterApi, TokenObtainApi
 from games.api.push import PushDeviceDeleteApi, PushDeviceRegisterApi, VapidPublicKeyApi
 from games.api.quick_play import QueueApi
 from games.api.records import MatchFinaliseApi, MatchRecordApi
@@ -59,6 +59,7 @@ from games.api.tokens import LogoutAllApi, LogoutApi, TokenListApi, TokenRevokeA
 urlpatterns: list[URLPattern | URLResolver] = [
     path("players", PlayerRegisterApi.as_view(), name="player-register"),
     path("players/me", PlayerMeApi.as_view(), name="player-me"),
+    path("players/me/delete", PlayerDeleteApi.as_view(), name="player-delete"),
     path("players/me/email", EmailApi.as_view(), name="email"),
     path("players/me/email/verify", EmailVerifyApi.as_view(), name="email-verify"),
     path("players/me/password", PasswordChangeApi.as_view(), name="password-change"),

@@ -180,14 +180,7 @@ class TokenObtainApi(APIView):
 
 
 class PlayerMeApi(GameApi):
-    """The caller's player; deleting it deletes the account (its record stays, anonymised)."""
-
-    def get_throttles(self) -> list:
-        return [t() for t in PASSWORD_CHECK_THROTTLES] if self.request.method == "DELETE" else []
-
-    @extend_schema_serializer(component_name="PlayerDelete")
-    class PlayerDeleteInputSerializer(serializers.Serializer):
-        password = serializers.CharField(max_length=128, help_text="The current password.")
+    """The caller's player."""
 
     @extend_schema(
         operation_id="player_me",
@@ -198,6 +191,17 @@ class PlayerMeApi(GameApi):
     def get(self, request: Request) -> Response:
         return Response(player_json(self.player(request)))
 
+
+class PlayerDeleteApi(GameApi):
+    """Deleting the caller's account, its password checked: its record stays, anonymised."""
+
+    def get_throttles(self) -> list:
+        return [t() for t in PASSWORD_CHECK_THROTTLES]
+
+    @extend_schema_serializer(component_name="PlayerDelete")
+    class PlayerDeleteInputSerializer(serializers.Serializer):
+        password = serializers.CharField(max_length=128, help_text="The current password.")
+
     @extend_schema(
         operation_id="player_delete",
         summary="Delete my account",
@@ -206,7 +210,7 @@ class PlayerMeApi(GameApi):
         examples=apidocs.PLAYER_DELETE_EXAMPLES,
         responses=apidocs.PLAYER_DELETE_RESPONSES,
     )
-    def delete(self, request: Request) -> Response:
+    def post(self, request: Request) -> Response:
         data = self.PlayerDeleteInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         player_delete(user=request.user, **data.validated_data, request=request._request)

@@ -100,8 +100,8 @@ def test_deleting_an_account_keeps_every_standing_and_rating_under_an_anonymous_
     assert "Grace" in json.dumps(before)
 
     # when: a wrong password, then the right one
-    wrong = clients[1].delete("/api/players/me", {"password": "not mine"}, format="json")
-    deleted = clients[1].delete("/api/players/me", {"password": PASSWORD}, format="json")
+    wrong = clients[1].post("/api/players/me/delete", {"password": "not mine"}, format="json")
+    deleted = clients[1].post("/api/players/me/delete", {"password": PASSWORD}, format="json")
 
     # then
     assert wrong.status_code == HTTPStatus.BAD_REQUEST
@@ -131,7 +131,7 @@ def test_an_organiser_of_a_running_competition_is_refused_and_nothing_changes(
 ) -> None:
     Competition.objects.filter(pk=finished).update(status=Competition.Status.RUNNING)
 
-    refused = clients[0].delete("/api/players/me", {"password": PASSWORD}, format="json")
+    refused = clients[0].post("/api/players/me/delete", {"password": PASSWORD}, format="json")
 
     assert refused.status_code == HTTPStatus.CONFLICT
     assert refused["Content-Type"] == "application/problem+json"
@@ -141,14 +141,14 @@ def test_an_organiser_of_a_running_competition_is_refused_and_nothing_changes(
     # once it has finished, the organiser may go
     Competition.objects.filter(pk=finished).update(status=Competition.Status.FINISHED)
     token_for(players[0], "spare")
-    gone = clients[0].delete("/api/players/me", {"password": PASSWORD}, format="json")
+    gone = clients[0].post("/api/players/me/delete", {"password": PASSWORD}, format="json")
     assert gone.status_code == HTTPStatus.NO_CONTENT
     assert not DeviceToken.objects.filter(user_id=players[0].user_id).exists()
     assert Competition.objects.get(pk=finished).organiser_id == players[0].pk
 
 
 def test_deleting_needs_the_password(players: list[Player], clients: list[APIClient]) -> None:
-    missing = clients[3].delete("/api/players/me")
+    missing = clients[3].post("/api/players/me/delete")
 
     assert missing.status_code == HTTPStatus.BAD_REQUEST
     assert "password" in missing.json()["errors"]

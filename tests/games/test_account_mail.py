@@ -309,7 +309,9 @@ def test_wrong_current_passwords_count_towards_the_log_in_lockout(settings: Any)
         {"current_password": "a-long-enough-passphrase", "new_password": NEW_PASSWORD},
         format="json",
     )
-    deleting = me.delete("/api/players/me", {"password": "a-long-enough-passphrase"}, format="json")
+    deleting = me.post(
+        "/api/players/me/delete", {"password": "a-long-enough-passphrase"}, format="json"
+    )
 
     assert [a.status_code for a in answers[:2]] == [HTTPStatus.BAD_REQUEST] * 2
     assert answers[2].json()["code"] == "locked_out"

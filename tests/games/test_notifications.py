@@ -276,7 +276,7 @@ def test_a_deleted_account_keeps_no_inbox_device_or_preference_and_is_told_nothi
     clients[0].put("/api/notifications/preferences", body, format="json")
     password = "a-long-enough-passphrase"  # the player factory's
 
-    deleted = clients[0].delete("/api/players/me", {"password": password}, format="json")
+    deleted = clients[0].post("/api/players/me/delete", {"password": password}, format="json")
 
     assert deleted.status_code == HTTPStatus.NO_CONTENT, deleted.content
     assert not Notification.objects.filter(player=ada).exists()

@@ -6,8 +6,14 @@
    strings aside): the clients must use the generated types as they are.
 1. Starts the API on a free loopback port, on the embedded default (a throwaway SQLite database,
    bots playing in-process), and reads its schema from /api/schema/.
+   Beside it run a phone's Web Push service (tests/games/push_service.py: it checks the VAPID
+   signature and decrypts each push, RFC 8291) and an SMTP server (aiosmtpd), each writing what
+   it received to a folder the apps read.
 2. Python: generates a client with openapi-python-client, type-checks clients/python/play_match.py
-   against it with ``mypy --strict``, and plays a Chicken Foot and a Mexican Train match with it.
+   and clients/python/mobile_app.py against it with ``mypy --strict``, plays a Chicken Foot and a
+   Mexican Train match with it, then runs the mobile app's story: an invitation pushed to a phone,
+   accepted and played to the end; quick play; a password reset by mail; an export and a
+   deletion that leaves the standings as they were.
 3. TypeScript: ``npm ci`` in clients/ts (openapi-typescript, openapi-fetch and typescript, pinned
    by its package-lock.json), generates the types, checks clients/ts/play.ts with
    ``tsc --noEmit --strict`` (no casts, no ``any``), builds it and plays both games with it.
@@ -29,8 +35,16 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
+
+from aiosmtpd.controller import Controller
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # for tests/games/push_service.py and games/notifications/
+
+from games.notifications.vapid_keys import vapid_key_pair  # noqa: E402
+from tests.games.push_service import PushService  # noqa: E402
+
 BUILD = ROOT / "build" / "clients"
 BIN = Path(sys.executable).parent
 VARIANTS = ["chickenfoot", "mexican_train"]
@@ -71,6 +85,7 @@ def refuse_escapes() -> None:
         for path, language in (
             (ROOT / "clients" / "ts" / "play.ts", TS),
             (ROOT / "clients" / "python" / "play_match.py", PY),
+            (ROOT / "clients" / "python" / "mobile_app.py", PY),
         )
         for line in escapes(path.read_text(), language)
     ]
@@ -99,15 +114,65 @@ def tool_env() -> dict[str, str]:
     return {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
 
 
-def server_env(database: Path) -> dict[str, str]:
+class Maildir:
+    """An SMTP server's handler (aiosmtpd) that writes each message to ``folder`` as .eml."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
+        name = f"{time.monotonic_ns():020d}.eml"
+        (self.folder / f"{name}.part").write_bytes(envelope.content)
+        (self.folder / f"{name}.part").rename(self.folder / name)
+        return "250 Message accepted for delivery"
+
+
+class Device:
+    """The phone (a Web Push service of our own, on loopback) and the mail server the mobile app
+    reads, each writing into ``folder`` (clients/python/mobile_app.py says how)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.vapid_private, self.vapid_public = vapid_key_pair()
+        self.push = PushService(vapid_public_key=self.vapid_public, inbox=folder / "pushes")
+        self.smtp_port = free_port()
+        self.smtp = Controller(Maildir(folder / "mail"), hostname="127.0.0.1", port=self.smtp_port)
+
+    def __enter__(self) -> Device:
+        self.push.start()
+        self.smtp.start()
+        subscription = self.push.subscription("phone")
+        (self.folder / "subscription.json").write_text(json.dumps(subscription))
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.smtp.stop()
+        self.push.stop()
+        if self.push.errors:
+            raise SystemExit(f"the phone refused a push: {self.push.errors}")
+
+    def server_env(self) -> dict[str, str]:
+        return {
+            "EMAIL_HOST": "127.0.0.1",
+            "EMAIL_PORT": str(self.smtp_port),
+            "VAPID_PRIVATE_KEY": self.vapid_private,
+            "VAPID_PUBLIC_KEY": self.vapid_public,
+            "WEBPUSH_ALLOW_HTTP": "1",  # the phone's push service is on loopback, without TLS
+        }
+
+
+def server_env(database: Path, device: Device, base_url: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env["DATABASE_URL"] = f"sqlite:///{database}"
     env["RATE_LIMITS"] = "off"  # the clients play as fast as they can, all from 127.0.0.1
+    env["ACCOUNT_LINK_BASE_URL"] = base_url
+    env.update(device.server_env())
     return env
 
 
-def start_server(database: Path, port: int) -> subprocess.Popen[bytes]:
-    env = server_env(database)
+def start_server(database: Path, port: int, device: Device) -> subprocess.Popen[bytes]:
+    env = server_env(database, device, f"http://127.0.0.1:{port}")
     run(BIN / "python", "manage.py", "migrate", "--noinput", "-v", "0", env=env)
     server = subprocess.Popen(
         [str(BIN / "python"), "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
@@ -163,16 +228,19 @@ def generate_python_client(schema: Path, target: Path) -> Path:
     return target
 
 
-def check_python(schema: Path, base_url: str) -> None:
+def check_python(schema: Path, base_url: str, device: Device) -> None:
     step("Python: openapi-python-client")
     target = generate_python_client(schema, BUILD / "python")
     # MYPYPATH: mypy reads the package as source (it ships no py.typed marker)
     env = {**tool_env(), "MYPYPATH": str(target), "MYPY_CACHE_DIR": str(BUILD / ".mypy_cache")}
-    step("Python: mypy --strict clients/python/play_match.py")
-    run(BIN / "mypy", "--strict", "clients/python/play_match.py", env=env)
+    scripts = ("clients/python/play_match.py", "clients/python/mobile_app.py")
+    step("Python: mypy --strict " + " ".join(scripts))
+    run(BIN / "mypy", "--strict", *scripts, env=env)
     env = {**tool_env(), "PYTHONPATH": str(target)}
     step("Python: a match of each game")
     run(BIN / "python", "clients/python/play_match.py", base_url, *VARIANTS, env=env)
+    step("Python: the mobile app (invitation and push, quick play, reset, export, deletion)")
+    run(BIN / "python", "clients/python/mobile_app.py", base_url, device.folder, env=env)
 
 
 def check_typescript(schema: Path, base_url: str) -> None:
@@ -199,12 +267,15 @@ def main() -> int:
     refuse_escapes()
     port = free_port()
     base_url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory(prefix="chickenfoot-clients-") as scratch:
-        step(f"Starting the API at {base_url} (embedded default)")
-        server = start_server(Path(scratch) / "db.sqlite3", port)
+    with (
+        tempfile.TemporaryDirectory(prefix="chickenfoot-clients-") as scratch,
+        Device(Path(scratch) / "device") as device,
+    ):
+        step(f"Starting the API at {base_url} (embedded default), a phone and an SMTP server")
+        server = start_server(Path(scratch) / "db.sqlite3", port, device)
         try:
             schema = fetch_schema(base_url)
-            check_python(schema, base_url)
+            check_python(schema, base_url, device)
             if not args.skip_typescript:
                 check_typescript(schema, base_url)
         finally:

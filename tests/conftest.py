@@ -80,6 +80,17 @@ def _bots_in_the_request(settings: Any) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _results_may_be_joined() -> None:
+    """Each test starts with Celery's "a task is running here" flag down. An eager task raises
+    that process-wide flag while it runs and puts back what it found; two eager tasks in two
+    threads (a live server's, a bot thread's) can put them back out of order and leave it up, and
+    then a later test's ``result.get()`` is refused ("Never call result.get() within a task")."""
+    from celery._state import _set_task_join_will_block
+
+    _set_task_join_will_block(False)
+
+
+@pytest.fixture(autouse=True)
 def _no_request_limits(settings: Any) -> None:
     """Requests are not throttled in tests: the suite registers players and plays moves faster
     than people do. ``tests/games/test_limits.py`` turns the limits on and tests them."""

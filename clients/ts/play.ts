@@ -16,6 +16,7 @@ type MatchView = Schemas["MatchView"];
 type CreateBody = Schemas["MatchCreateRequest"];
 type Problem = Schemas["Problem"];
 type Variant = Schemas["VariantEnum"];
+type Client = ReturnType<typeof createClient<paths>>;
 
 const POLL_MS = 50;
 const MOVE_LIMIT = 5000;
@@ -53,7 +54,7 @@ function describe(view: MatchView): { turn: number | null; table: string } {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function playMatch(baseUrl: string, variant: Variant): Promise<string> {
+async function register(baseUrl: string): Promise<{ client: Client; username: string }> {
   const anonymous = createClient<paths>({ baseUrl });
   const username = `ts-${Math.random().toString(36).slice(2, 12)}`;
   const registered = await anonymous.POST("/api/players", {
@@ -62,10 +63,12 @@ async function playMatch(baseUrl: string, variant: Variant): Promise<string> {
   if (registered.data === undefined) {
     throw new Refused(problemText("register", registered.error, registered.response.status));
   }
-  const client = createClient<paths>({
-    baseUrl,
-    headers: { Authorization: `Bearer ${registered.data.token}` },
-  });
+  const headers = { Authorization: `Bearer ${registered.data.token}` };
+  return { client: createClient<paths>({ baseUrl, headers }), username };
+}
+
+async function playMatch(baseUrl: string, variant: Variant): Promise<string> {
+  const { client } = await register(baseUrl);
 
   const created = await client.POST("/api/matches", { body: createBody(variant) });
   if (created.data === undefined) {
@@ -121,6 +124,95 @@ async function playMatch(baseUrl: string, variant: Variant): Promise<string> {
   );
 }
 
+/** Two players, each a client of their own: an invitation, accepted, and a match to the end. */
+async function invitedMatch(baseUrl: string): Promise<string> {
+  const host = await register(baseUrl);
+  const guest = await register(baseUrl);
+  const created = await host.client.POST("/api/matches", {
+    body: {
+      variant: "mexican_train",
+      options: { max_pip: 9, rounds: 1 },
+      seats: [{ kind: "creator" }, { kind: "open" }],
+    },
+  });
+  if (created.data === undefined) {
+    throw new Refused(problemText("create", created.error, created.response.status));
+  }
+  const path = { match_id: created.data.id };
+  const invited = await host.client.POST("/api/matches/{match_id}/invitations", {
+    params: { path },
+    body: { seat: 1, username: guest.username, link: false },
+  });
+  if (invited.data === undefined) {
+    throw new Refused(problemText("invite", invited.error, invited.response.status));
+  }
+  const received = await guest.client.GET("/api/invitations", {});
+  if (received.data === undefined) {
+    throw new Refused(problemText("invitations", received.error, received.response.status));
+  }
+  const held = received.data.results.find((i) => i.match_id === path.match_id);
+  if (held === undefined || held.state !== "pending") throw new Refused("no pending invitation");
+  const accepted = await guest.client.POST("/api/invitations/{invitation_id}/accept", {
+    params: { path: { invitation_id: held.id } },
+  });
+  if (accepted.data === undefined) {
+    throw new Refused(problemText("accept", accepted.error, accepted.response.status));
+  }
+  const started = await host.client.POST("/api/matches/{match_id}/start", { params: { path } });
+  if (started.data === undefined) {
+    throw new Refused(problemText("start", started.error, started.response.status));
+  }
+  const seats: Client[] = [host.client, guest.client];
+  let view: MatchView = started.data;
+  let moves = 0;
+  while (view.status === "playing") {
+    const turn = describe(view).turn;
+    const mover = turn === null ? undefined : seats[turn];
+    if (mover === undefined) throw new Refused(`a turn of seat ${turn}, which nobody here holds`);
+    const legal = await mover.GET("/api/matches/{match_id}/legal-moves", { params: { path } });
+    if (legal.data === undefined) {
+      throw new Refused(problemText("legal moves", legal.error, legal.response.status));
+    }
+    const choice = legal.data.moves[0];
+    if (choice === undefined) throw new Refused("a turn, and no legal move");
+    const submitted = await mover.POST("/api/matches/{match_id}/moves", {
+      params: { path, header: { "Idempotency-Key": crypto.randomUUID() } },
+      body: { ...choice, version: legal.data.version },
+    });
+    if (submitted.data === undefined) {
+      throw new Refused(problemText("move", submitted.error, submitted.response.status));
+    }
+    moves += 1;
+    if (moves > MOVE_LIMIT) throw new Refused(`no end in ${MOVE_LIMIT} moves`);
+    const polled = await host.client.GET("/api/matches/{match_id}", { params: { path } });
+    if (polled.data === undefined) {
+      throw new Refused(problemText("poll", polled.error, polled.response.status));
+    }
+    view = polled.data;
+  }
+  const kinds = new Set<string>();
+  let after: number | undefined = undefined;
+  for (;;) {
+    const query: { after?: number } = after === undefined ? {} : { after };
+    const page = await guest.client.GET("/api/notifications", { params: { query } });
+    if (page.data === undefined) {
+      throw new Refused(problemText("inbox", page.error, page.response.status));
+    }
+    for (const n of page.data.notifications) {
+      if (n.payload.match_id === path.match_id) kinds.add(n.kind);
+    }
+    if (page.data.next === null) break;
+    after = page.data.next;
+  }
+  if (!kinds.has("invited") || !kinds.has("match_over")) {
+    throw new Refused(`the invitee's inbox: ${[...kinds].join(", ")}`);
+  }
+  return (
+    `invited: match ${view.id} over after ${moves} moves of two clients; ` +
+    `the invitee was notified of ${[...kinds].sort().join(", ")}`
+  );
+}
+
 async function main(argv: string[]): Promise<void> {
   const baseUrl = argv[2] ?? "http://127.0.0.1:8000";
   const variants: Variant[] = [];
@@ -131,6 +223,7 @@ async function main(argv: string[]): Promise<void> {
   for (const variant of variants.length > 0 ? variants : (["chickenfoot", "mexican_train"] satisfies Variant[])) {
     console.log(await playMatch(baseUrl, variant));
   }
+  console.log(await invitedMatch(baseUrl));
 }
 
 main(process.argv).catch((error: unknown) => {

@@ -15,6 +15,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import http_ece
@@ -44,7 +45,8 @@ class Received:
 
 @dataclass
 class PushService:
-    """The service: ``answer`` is the status it replies with (201; 410 for a gone one)."""
+    """The service: ``answer`` is the status it replies with (201; 410 for a gone one); with an
+    ``inbox`` folder, each message it decrypts is also written there as a JSON file."""
 
     vapid_public_key: str
     answer: int = 201
@@ -55,6 +57,7 @@ class PushService:
     )
     auth_secret: bytes = field(default_factory=lambda: os.urandom(16))
     server: ThreadingHTTPServer | None = None
+    inbox: Path | None = None
 
     @property
     def url(self) -> str:
@@ -105,7 +108,13 @@ class PushService:
         plain = http_ece.decrypt(
             body, private_key=self.private_key, auth_secret=self.auth_secret, version="aes128gcm"
         )
-        self.received.append(Received(path, lower, json.loads(plain), claims, key))
+        message = json.loads(plain)
+        self.received.append(Received(path, lower, message, claims, key))
+        if self.inbox is not None:
+            self.inbox.mkdir(parents=True, exist_ok=True)
+            written = self.inbox / f"{time.monotonic_ns():020d}-{os.urandom(4).hex()}.json"
+            written.with_suffix(".part").write_text(json.dumps(message))
+            written.with_suffix(".part").rename(written)
 
     def vapid_check(self, authorization: str) -> tuple[dict[str, Any], str]:
         """RFC 8292: ``vapid t=<JWT>, k=<public key>``, the JWT signed ES256 by that key,

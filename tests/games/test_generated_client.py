@@ -1,5 +1,7 @@
 """The Python client generated from the schema plays a whole match of each game against a live
-server (clients/python/play_match.py; .ci/run also type-checks it and runs the TypeScript one)."""
+server (clients/python/play_match.py), and runs a mobile app's story through a phone's Web Push
+service and an SMTP server (clients/python/mobile_app.py); .ci/run also type-checks both and
+runs the TypeScript client."""
 
 from __future__ import annotations
 
@@ -16,28 +18,34 @@ from drf_spectacular.generators import SchemaGenerator
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "clients"))
 
-from check import generate_python_client  # noqa: E402
+from check import Device, generate_python_client  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
+SCRIPTS = ("play_match", "mobile_app")
 
 
 @pytest.fixture
-def play_match(tmp_path: Path) -> Iterator[Any]:
+def scripts(tmp_path: Path) -> Iterator[dict[str, Any]]:
+    """The client scripts, importable against a client generated from the schema."""
     schema = tmp_path / "schema.json"
     schema.write_text(json.dumps(SchemaGenerator().get_schema(request=None, public=True)))
     target = generate_python_client(schema, tmp_path / "client")
     sys.path[:0] = [str(target), str(ROOT / "clients" / "python")]
     try:
-        import play_match as script
+        import mobile_app
+        import play_match
 
-        yield script.play_match
+        yield {"play_match": play_match, "mobile_app": mobile_app}
     finally:
         sys.path.remove(str(target))
         sys.path.remove(str(ROOT / "clients" / "python"))
-        for name in [
-            n for n in sys.modules if n == "play_match" or n.startswith("chickenfoot_client")
-        ]:
+        for name in [n for n in sys.modules if n in SCRIPTS or n.startswith("chickenfoot_client")]:
             del sys.modules[name]
+
+
+@pytest.fixture
+def play_match(scripts: dict[str, Any]) -> Any:
+    return scripts["play_match"].play_match
 
 
 @pytest.mark.parametrize("variant", ["chickenfoot", "mexican_train"])
@@ -50,6 +58,37 @@ def test_the_generated_python_client_plays_a_whole_match(
     assert played.moves > 0
     assert sorted(place for place, _, _ in played.places)[0] == 1
     assert len(played.places) == 3
+
+
+def test_the_generated_python_client_runs_the_mobile_apps_story(
+    live_server: Any, scripts: dict[str, Any], settings: Any, tmp_path: Path, capsys: Any
+) -> None:
+    """Two players: an invitation pushed to a phone (decrypted there), accepted, played to the
+    end; a third matched by quick play; a reset by mail; an export, and a deletion that leaves
+    the standings and ratings as they were (the script checks each step)."""
+    with Device(tmp_path / "device") as device:
+        for name, value in device.server_env().items():
+            setattr(settings, name, int(value) if name == "EMAIL_PORT" else value)
+        settings.WEBPUSH_ALLOW_HTTP = True
+        settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+        settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
+        settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+        settings.ACCOUNT_LINK_BASE_URL = live_server.url
+        # the quick play band widens as cy waits: sweeps pair again, after requests, as on the
+        # embedded default (tests turn them off elsewhere)
+        settings.SWEEP_ON_REQUEST = True
+
+        assert scripts["mobile_app"].main(["mobile_app.py", live_server.url, device.folder]) == 0
+
+    said = capsys.readouterr().out
+    assert "invited: match" in said
+    assert "quick play: cy matched with ada" in said
+    assert "password reset: ada logs in with the new password" in said
+    assert "standings and ada's rating unchanged" in said
+    pushes = sorted((device.folder / "pushes").glob("*.json"))
+    kinds = {json.loads(p.read_text())["kind"] for p in pushes}
+    assert {"invited", "your_turn", "match_over"} <= kinds
+    assert len(list((device.folder / "mail").glob("*.eml"))) == 2
 
 
 def test_the_generated_python_client_reads_the_standings_csv_as_text(tmp_path: Path) -> None:

@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.http import QueryDict
-from rest_framework.exceptions import ValidationError
-from rest_framework.pagination import PageNumberPagination
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.pagination import CursorPagination, PageNumberPagination
 from rest_framework.request import Request
 
 from chickenfoot.numbers import whole_number
@@ -117,6 +117,19 @@ class StrictPageSize:
                 query if numbered else "cursor=cD0yMDI2LTExLTMw"
             )
         return page
+
+
+class StrictCursor(StrictPageSize, CursorPagination):
+    """Keyset paging (DRF's cursor pagination) whose made-up ``cursor`` is a 400 ``invalid``
+    naming it, not DRF's 404."""
+
+    page_size_query_param = "page_size"
+
+    def decode_cursor(self, request: Request):  # type: ignore[no-untyped-def]
+        try:
+            return super().decode_cursor(request)
+        except NotFound:
+            raise ValidationError({self.cursor_query_param: ["Invalid cursor."]}) from None
 
 
 class DefaultPages(StrictPageSize, PageNumberPagination):

@@ -227,18 +227,21 @@ def play_to_the_end(match_id: int, seated: dict[int, Person]) -> MatchView:
 
 
 def inbox_of(person: Person) -> list[Notification]:
-    """Every notification in ``person``'s inbox, newest first, page by page (its cursor)."""
+    """Every notification in ``person``'s inbox, newest first, page by page (following
+    ``next``, whose query holds the next page's cursor)."""
     out: list[Notification] = []
-    after: int | None = None
+    cursor: str | None = None
     while True:
         page = _ok(
-            notification_list.sync(client=person.client, after=UNSET if after is None else after),
+            notification_list.sync(
+                client=person.client, cursor=UNSET if cursor is None else cursor
+            ),
             "the inbox",
         )
-        out.extend(page.notifications)
+        out.extend(page.results)
         if page.next_ is None:
             return out
-        after = page.next_
+        cursor = parse_qs(urlsplit(page.next_).query)["cursor"][0]
 
 
 def invite_and_play(ada: Person, bob: Person, phone: Device) -> int:

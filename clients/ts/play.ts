@@ -191,18 +191,19 @@ async function invitedMatch(baseUrl: string): Promise<string> {
     view = polled.data;
   }
   const kinds = new Set<string>();
-  let after: number | undefined = undefined;
+  let cursor: string | null = null;
   for (;;) {
-    const query: { after?: number } = after === undefined ? {} : { after };
+    const query: { cursor?: string } = cursor === null ? {} : { cursor };
     const page = await guest.client.GET("/api/notifications", { params: { query } });
     if (page.data === undefined) {
       throw new Refused(problemText("inbox", page.error, page.response.status));
     }
-    for (const n of page.data.notifications) {
+    for (const n of page.data.results) {
       if (n.payload.match_id === path.match_id) kinds.add(n.kind);
     }
     if (page.data.next === null) break;
-    after = page.data.next;
+    cursor = new URL(page.data.next).searchParams.get("cursor");
+    if (cursor === null) throw new Refused("a next page without its cursor");
   }
   if (!kinds.has("invited") || !kinds.has("match_over")) {
     throw new Refused(`the invitee's inbox: ${[...kinds].join(", ")}`);

@@ -10,15 +10,18 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from chickenfoot.query import StrictCursor, check_query_params, page_size_check
 from games.api.apidocs import notifications as docs
 from games.api.common import GameApi
-from games.api.strict import QuerySerializer, StrictBooleanField, StrictSerializer
+from games.api.strict import StrictBooleanField, StrictSerializer
 from games.live.access import ticket_issue
 from games.notifications.inbox import (
-    inbox_page,
+    inbox_json,
+    inbox_rows,
     notifications_read,
     preferences_get,
     preferences_set,
+    unread_count,
 )
 from games.notifications.models import KINDS
 from games.notifications.socket import ME_TICKET
@@ -57,30 +60,41 @@ class PreferencesSerializer(StrictSerializer):
     preferences = PreferenceSerializer(many=True)
 
 
+class InboxCursor(StrictCursor):
+    """Keyset paging of the inbox, newest first (by id: the order they were written): a page
+    does not shift when new notifications come (they come before the first page)."""
+
+    ordering = ("-id",)
+    page_size = 50
+    max_page_size = INBOX_PAGE_MAX
+
+
 class NotificationListApi(GameApi):
     """The caller's notifications, newest first, in pages by a cursor; the unread count."""
 
-    class ListQuerySerializer(QuerySerializer):
-        after = serializers.IntegerField(required=False, min_value=0)
-        limit = serializers.IntegerField(
-            required=False, min_value=1, max_value=INBOX_PAGE_MAX, default=50
-        )
-
     @extend_schema_serializer(component_name="NotificationPage")
     class OutputSerializer(serializers.Serializer):
-        notifications = NotificationSerializer(many=True)
-        next = serializers.IntegerField(allow_null=True, help_text="The next page's `after`.")
+        next = serializers.URLField(allow_null=True, help_text="The next (older) page.")
+        previous = serializers.URLField(allow_null=True, help_text="The page before.")
+        results = NotificationSerializer(many=True)
         unread = serializers.IntegerField(help_text="Unread notifications of the caller, all.")
 
     @extend_schema(**docs.LIST_DOCS, responses=docs.list_responses(OutputSerializer))
     def get(self, request: Request) -> Response:
-        query = self.ListQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        page = inbox_page(
-            player=self.player(request),
-            after=query.validated_data.get("after"),
-            limit=query.validated_data["limit"],
+        paginator = InboxCursor()
+        check_query_params(
+            request.query_params,
+            (paginator.cursor_query_param, "page_size"),
+            page_size_check(paginator, request),
         )
+        player = self.player(request)
+        rows = paginator.paginate_queryset(inbox_rows(player=player), request, view=self) or []
+        page = {
+            "next": paginator.get_next_link(),
+            "previous": paginator.get_previous_link(),
+            "results": [inbox_json(row) for row in rows],
+            "unread": unread_count(player=player),
+        }
         return Response(self.OutputSerializer(page).data)
 
 

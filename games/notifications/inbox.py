@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from games.models import Player
@@ -15,29 +16,24 @@ from games.notifications.services import notification_json
 CHANNELS = ("inbox", "push")
 
 
-def inbox_page(*, player: Player, after: int | None, limit: int) -> dict[str, Any]:
-    """The newest notifications first, ``limit`` a page, older than the cursor ``after`` (a
-    notification's id); ``next`` is the next page's cursor, ``unread`` the count of all unread."""
-    rows = Notification.objects.filter(player=player)
-    if after is not None:
-        rows = rows.filter(pk__lt=after)
-    page = list(rows.order_by("-pk")[: limit + 1])
-    more = len(page) > limit
-    page = page[:limit]
-    return {
-        "notifications": [
-            notification_json(
-                pk=row.pk,
-                kind=row.kind,
-                payload=row.payload,
-                created_at=row.created_at,
-                read=row.read_at is not None,
-            )
-            for row in page
-        ],
-        "next": page[-1].pk if more else None,
-        "unread": Notification.objects.filter(player=player, read_at__isnull=True).count(),
-    }
+def inbox_rows(*, player: Player) -> QuerySet[Notification]:
+    """The player's notifications (a cursor pages them newest first)."""
+    return Notification.objects.filter(player=player)
+
+
+def inbox_json(row: Notification) -> dict[str, Any]:
+    """One notification as the inbox lists it."""
+    return notification_json(
+        pk=row.pk,
+        kind=row.kind,
+        payload=row.payload,
+        created_at=row.created_at,
+        read=row.read_at is not None,
+    )
+
+
+def unread_count(*, player: Player) -> int:
+    return Notification.objects.filter(player=player, read_at__isnull=True).count()
 
 
 def notifications_read(*, player: Player, ids: list[int] | None, up_to: int | None) -> int:

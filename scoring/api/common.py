@@ -7,13 +7,12 @@ from collections.abc import Iterable
 
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.pagination import CursorPagination, PageNumberPagination
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.utils.urls import remove_query_param
 
 from chickenfoot.openapi import problem, problem_example
-from chickenfoot.query import QueryCheck, StrictPageSize, check_query_params
+from chickenfoot.query import QueryCheck, StrictCursor, StrictPageSize, check_query_params
 
 
 def check_known_params(request: Request, known: Iterable[str], *checks: QueryCheck) -> None:
@@ -23,21 +22,14 @@ def check_known_params(request: Request, known: Iterable[str], *checks: QueryChe
     check_query_params(request.query_params, known, *checks)
 
 
-class HistoryCursor(StrictPageSize, CursorPagination):
+class HistoryCursor(StrictCursor):
     """Keyset paging, newest first on ``finished_at`` (ties by id, stepped by DRF's offset among
     equal times): a page does not shift when new matches finish (they come before the first
     page), however deep the cursor."""
 
     ordering = ("-finished_at", "-id")
     page_size = 20
-    page_size_query_param = "page_size"
     max_page_size = 100
-
-    def decode_cursor(self, request: Request):  # type: ignore[no-untyped-def]
-        try:
-            return super().decode_cursor(request)
-        except NotFound:
-            raise ValidationError({self.cursor_query_param: ["Invalid cursor."]}) from None
 
 
 class LeaderboardPages(StrictPageSize, PageNumberPagination):
@@ -110,17 +102,10 @@ class RatingChangeFiguresSerializer(serializers.Serializer):
     delta = serializers.IntegerField(help_text="`after - before`.")
 
 
-class RatingChangeCursor(StrictPageSize, CursorPagination):
+class RatingChangeCursor(StrictCursor):
     """Keyset paging of a player's rating changes, newest first (by id: the order they were
     written): a page does not shift when later matches are rated."""
 
     ordering = ("-id",)
     page_size = 20
-    page_size_query_param = "page_size"
     max_page_size = 100
-
-    def decode_cursor(self, request: Request):  # type: ignore[no-untyped-def]
-        try:
-            return super().decode_cursor(request)
-        except NotFound:
-            raise ValidationError({self.cursor_query_param: ["Invalid cursor."]}) from None

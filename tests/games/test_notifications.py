@@ -142,24 +142,32 @@ def test_the_inbox_pages_newest_first_by_cursor_and_counts_unread(
     ]
     notify(player_id=players[1].pk, kind="match_over", payload={"match_id": 9})
 
-    first = clients[0].get("/api/notifications?limit=2").json()
-    second = clients[0].get(f"/api/notifications?limit=2&after={first['next']}").json()
-    last = clients[0].get(f"/api/notifications?limit=2&after={second['next']}").json()
+    first = clients[0].get("/api/notifications?page_size=2").json()
+    # a notification that comes meanwhile goes before the first page: the next pages stay
+    newer = notify(player_id=players[0].pk, kind="match_over", payload={"match_id": 8}).pk
+    second = clients[0].get(first["next"]).json()
+    last = clients[0].get(second["next"]).json()
+    back = clients[0].get(last["previous"]).json()
 
-    assert [n["id"] for n in first["notifications"]] == ids[:-3:-1]
-    assert [n["id"] for n in second["notifications"]] == ids[2:0:-1]
-    assert ([n["id"] for n in last["notifications"]], last["next"]) == ([ids[0]], None)
-    assert first["unread"] == 5
-    assert first["notifications"][0] == {
+    assert set(first) == {"next", "previous", "results", "unread"}  # the lists' envelope
+    assert [n["id"] for n in first["results"]] == ids[:-3:-1]
+    assert first["previous"] is None
+    assert [n["id"] for n in second["results"]] == ids[2:0:-1]
+    assert ([n["id"] for n in last["results"]], last["next"]) == ([ids[0]], None)
+    assert [n["id"] for n in back["results"]] == ids[2:0:-1]
+    assert (first["unread"], last["unread"]) == (5, 6)
+    assert newer > ids[-1]
+    assert first["results"][0] == {
         "id": ids[-1],
         "kind": "match_over",
         "payload": {"match_id": 4},
-        "created_at": first["notifications"][0]["created_at"],
+        "created_at": first["results"][0]["created_at"],
         "read": False,
     }
-    bad = clients[0].get("/api/notifications?limit=101")
-    assert bad.status_code == HTTPStatus.BAD_REQUEST
-    assert clients[0].get("/api/notifications?colour=red").status_code == HTTPStatus.BAD_REQUEST
+    for query in ("page_size=101", "page_size=0", "cursor=made-up", "colour=red", "limit=2"):
+        bad = clients[0].get(f"/api/notifications?{query}")
+        assert bad.status_code == HTTPStatus.BAD_REQUEST, query
+        assert bad.json()["code"] == "invalid", query
 
 
 def test_read_marks_by_ids_or_up_to_and_never_another_players(
@@ -177,7 +185,7 @@ def test_read_marks_by_ids_or_up_to_and_never_another_players(
     assert by_ids.json() == {"unread": 3}
     assert up_to.json() == {"unread": 1}
     assert Notification.objects.get(pk=theirs).read_at is None
-    listed = clients[0].get("/api/notifications").json()["notifications"]
+    listed = clients[0].get("/api/notifications").json()["results"]
     assert [n["read"] for n in listed] == [True, False, True, True]
     for body in ({}, {"ids": [1], "up_to": 1}, {"ids": ["x"]}, {"everything": True}):
         answer = clients[0].post("/api/notifications/read", body, format="json")
@@ -259,7 +267,7 @@ def test_no_notification_anywhere_carries_hidden_information(
     play_to_end(clients[:2], match.pk)
 
     for client in clients[:2]:
-        listed = client.get("/api/notifications?limit=100").json()["notifications"]
+        listed = client.get("/api/notifications?page_size=100").json()["results"]
         assert listed
         text = json.dumps(listed).lower()
         assert not any(word in text for word in HIDDEN), text[:500]

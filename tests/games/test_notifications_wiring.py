@@ -37,7 +37,7 @@ def test_an_invitee_is_notified_of_the_seat_held_and_a_link_tells_nobody(
     assert told(players[1], "invited") == [{"match_id": match.pk, "by_player_id": players[0].pk}]
     assert Notification.objects.filter(kind="invited").count() == 1
     inbox = clients[1].get("/api/notifications").json()
-    assert [(n["kind"], n["payload"]["match_id"]) for n in inbox["notifications"]] == [
+    assert [(n["kind"], n["payload"]["match_id"]) for n in inbox["results"]] == [
         ("invited", match.pk)
     ]
 

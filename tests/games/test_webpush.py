@@ -147,7 +147,7 @@ def test_a_kind_turned_off_is_kept_in_the_inbox_and_not_pushed(
     assert service.wait("match_started") is not None
     assert [r.message["kind"] for r in service.received] == ["match_started"]
     inbox = clients[1].get("/api/notifications").json()
-    assert [n["kind"] for n in inbox["notifications"]] == ["match_started", "match_over"]
+    assert [n["kind"] for n in inbox["results"]] == ["match_started", "match_over"]
 
 
 def test_the_key_pair_command_prints_a_pair_that_signs(tmp_path: Any) -> None:

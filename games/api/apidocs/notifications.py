@@ -26,18 +26,23 @@ MATCH_OVER = {
     "created_at": "2026-12-01T11:40:00Z",
     "read": True,
 }
-PAGE = {"notifications": [YOUR_TURN, MATCH_OVER], "next": 40, "unread": 1}
+PAGE = {
+    "next": "https://chickenfoot.example/api/notifications?cursor=cD00MA%3D%3D&page_size=2",
+    "previous": None,
+    "results": [YOUR_TURN, MATCH_OVER],
+    "unread": 1,
+}
 
-AFTER = OpenApiParameter(
-    "after",
-    int,
+CURSOR = OpenApiParameter(
+    "cursor",
+    str,
     OpenApiParameter.QUERY,
     required=False,
-    description="The cursor: the `next` of the page before (older notifications than that id).",
+    description="The page's cursor: follow `next` and `previous`, never make one up.",
 )
-LIMIT = OpenApiParameter(
-    "limit",
-    int,
+PAGE_SIZE = OpenApiParameter(
+    "page_size",
+    {"type": "integer", "minimum": 1, "maximum": 100},
     OpenApiParameter.QUERY,
     required=False,
     description="Notifications per page (1 to 100; 50 if not given).",
@@ -47,7 +52,7 @@ LIST_DOCS: dict[str, Any] = {
     "operation_id": "notification_list",
     "summary": "My notifications, newest first, and how many are unread",
     "tags": _TAGS,
-    "parameters": [AFTER, LIMIT],
+    "parameters": [CURSOR, PAGE_SIZE],
 }
 READ_DOCS: dict[str, Any] = {
     "operation_id": "notifications_read",
@@ -85,15 +90,15 @@ TICKET_DOCS: dict[str, Any] = {
 }
 
 _BAD_LIMIT = problem(
-    "A cursor or limit that is not a number in range, or an unknown parameter.",
+    "A made-up cursor, a page size out of range, or an unknown parameter.",
     (
-        "Bad limit",
+        "Bad cursor",
         problem_example(
             400,
             "invalid",
             "Invalid input",
-            "limit: Ensure this value is less than or equal to 100.",
-            errors={"limit": ["Ensure this value is less than or equal to 100."]},
+            "cursor: Invalid cursor.",
+            errors={"cursor": ["Invalid cursor."]},
         ),
     ),
 )
@@ -103,7 +108,7 @@ def list_responses(output: type) -> dict[int, OpenApiResponse]:
     return {
         HTTPStatus.OK: OpenApiResponse(
             output,
-            description="One page; `next` is the cursor of the next (`null`: the end).",
+            description="One page, newest first; `next` leads to older ones (`null`: the end).",
             examples=[OpenApiExample("Two notifications", value=PAGE)],
         ),
         HTTPStatus.BAD_REQUEST: _BAD_LIMIT,

@@ -44,6 +44,9 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -379,17 +382,47 @@ def main() -> int:
     )
     args = parser.parse_args()
 
-    url = os.environ.get("BENCH_DATABASE_URL") or DEFAULT_URL
+    with bench_run(DEFAULT_URL, "live") as bench:
+        bench.stack.start()
+        summary = asyncio.run(run(bench.stack, bench.run_id, args))
+    summary["load_avg_1m"] = bench.load_avg()
+    sys.stdout.write(json.dumps(summary) + "\n")
+    return 0
+
+
+@dataclass
+class BenchRun:
+    """A benchmark's throwaway database and Redis prefix, and the stack on them (not started)."""
+
+    url: str
+    redis_url: str
+    queue: str
+    run_id: str
+    env: dict[str, str]
+    stack: Stack
+    load_before: float
+
+    def load_avg(self) -> list[float]:
+        """The 1-minute load average when the run began, and now."""
+        return [round(self.load_before, 2), round(os.getloadavg()[0], 2)]
+
+
+@contextmanager
+def bench_run(default_url: str, name: str) -> Iterator[BenchRun]:
+    """A fresh, migrated database (``BENCH_DATABASE_URL`` or ``default_url``) and a queue and key
+    prefix of the run's own on Redis (``BENCH_REDIS_URL``); the stack is stopped and the
+    database and keys removed on the way out."""
+    url = os.environ.get("BENCH_DATABASE_URL") or default_url
     redis_url = os.environ.get("BENCH_REDIS_URL") or DEFAULT_REDIS
     db_name = urlsplit(url).path.lstrip("/")
     run_id = secrets.token_hex(3)
-    queue = f"live-bench-{run_id}"
+    queue = f"{name}-bench-{run_id}"
     env = stack_env(url, redis_url, queue)
     log(f"benchmark: database {db_name}, redis {redis_url}, queue {queue}")
     admin(url, f'DROP DATABASE IF EXISTS "{db_name}" WITH (FORCE)')
     admin(url, f'CREATE DATABASE "{db_name}"')
     stack = Stack(env, queue)
-    load_before = os.getloadavg()[0]
+    bench = BenchRun(url, redis_url, queue, run_id, env, stack, os.getloadavg()[0])
     try:
         subprocess.run(
             [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
@@ -397,15 +430,11 @@ def main() -> int:
             env=env,
             check=True,
         )
-        stack.start()
-        summary = asyncio.run(run(stack, run_id, args))
+        yield bench
     finally:
         stack.stop()
         admin(url, f'DROP DATABASE IF EXISTS "{db_name}" WITH (FORCE)')
         clean_redis(redis_url, queue)
-    summary["load_avg_1m"] = [round(load_before, 2), round(os.getloadavg()[0], 2)]
-    sys.stdout.write(json.dumps(summary) + "\n")
-    return 0
 
 
 def stack_env(url: str, redis_url: str, queue: str) -> dict[str, str]:

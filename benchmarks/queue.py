@@ -27,19 +27,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import secrets
 import subprocess
 import sys
 import threading
 import time
-from urllib.parse import urlsplit
 
 import psycopg
 
-from benchmarks.api import ROOT, admin, expect, log, percentile
+from benchmarks.api import ROOT, expect, log, percentile
 from benchmarks.http_client import Client
-from benchmarks.live import DEFAULT_REDIS, Stack, clean_redis, stack_env
+from benchmarks.live import bench_run
 
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/chickenfoot_queue_bench"
 
@@ -130,34 +127,13 @@ def main() -> int:
     parser.add_argument("--seats", type=int, default=4)
     args = parser.parse_args()
 
-    url = os.environ.get("BENCH_DATABASE_URL") or DEFAULT_URL
-    redis_url = os.environ.get("BENCH_REDIS_URL") or DEFAULT_REDIS
-    db_name = urlsplit(url).path.lstrip("/")
-    run_id = secrets.token_hex(3)
-    queue = f"queue-bench-{run_id}"
-    env = stack_env(url, redis_url, queue)
-    log(f"benchmark: database {db_name}, redis {redis_url}, queue {queue}")
-    admin(url, f'DROP DATABASE IF EXISTS "{db_name}" WITH (FORCE)')
-    admin(url, f'CREATE DATABASE "{db_name}"')
-    stack = Stack(env, queue)
-    load_before = os.getloadavg()[0]
-    try:
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-        )
-        tokens = seed(env, args.players)
+    with bench_run(DEFAULT_URL, "queue") as bench:
+        tokens = seed(bench.env, args.players)
         log(f"benchmark: {len(tokens)} players written")
-        stack.start()
-        joins, seconds = join_all(stack.http_port, tokens, args.clients, args.seats)
+        bench.stack.start()
+        joins, seconds = join_all(bench.stack.http_port, tokens, args.clients, args.seats)
         log(f"benchmark: {len(joins)} joins in {seconds:.1f} s")
-        paired, matches, waiting = waits(url, args.players, timeout=120)
-    finally:
-        stack.stop()
-        admin(url, f'DROP DATABASE IF EXISTS "{db_name}" WITH (FORCE)')
-        clean_redis(redis_url, queue)
+        paired, matches, waiting = waits(bench.url, args.players, timeout=120)
     summary = {
         "joins_per_s": round(len(joins) / seconds, 1),
         "join_p50_ms": percentile(joins, 50),
@@ -169,7 +145,7 @@ def main() -> int:
         "left_waiting": waiting,
         "clients": args.clients,
         "seats": args.seats,
-        "load_avg_1m": [round(load_before, 2), round(os.getloadavg()[0], 2)],
+        "load_avg_1m": bench.load_avg(),
     }
     sys.stdout.write(json.dumps(summary) + "\n")
     return 0

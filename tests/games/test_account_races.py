@@ -3,19 +3,19 @@ one password; two accounts verifying one address at once, one of them gets it.""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from rest_framework.test import APIClient
 
 from games.accounts.links import reset_token_make, reset_uid, verify_token_make
 from games.models import Player
 from tests.games.conftest import client_for
 from tests.games.factories import PlayerFactory
+from tests.races import race
 
 pytestmark = [
     pytest.mark.skipif(
@@ -25,25 +25,6 @@ pytestmark = [
 ]
 
 THREADS = 4
-
-
-def race(calls: list[Callable[[], Any]]) -> list[Any]:
-    barrier = threading.Barrier(len(calls))
-    answers: list[Any] = [None] * len(calls)
-
-    def run(i: int) -> None:
-        try:
-            barrier.wait(timeout=10)
-            answers[i] = calls[i]()
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return answers
 
 
 def test_a_reset_link_used_at_once_from_several_clients_sets_one_password() -> None:

@@ -5,13 +5,12 @@ of each wins."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from datetime import timedelta
 from http import HTTPStatus
 from typing import Any
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from django.utils import timezone
 
 from games.invitations.models import Invitation
@@ -19,6 +18,7 @@ from games.invitations.services import invitation_create
 from games.models import Match, Player, Seat
 from games.services import SeatSpec, match_create, seat_join
 from tests.games.conftest import client_for
+from tests.races import race
 
 pytestmark = [
     pytest.mark.skipif(
@@ -26,25 +26,6 @@ pytestmark = [
     ),
     pytest.mark.django_db(transaction=True),
 ]
-
-
-def race(calls: list[Callable[[], Any]]) -> list[Any]:
-    barrier = threading.Barrier(len(calls))
-    answers: list[Any] = [None] * len(calls)
-
-    def run(i: int) -> None:
-        try:
-            barrier.wait(timeout=10)
-            answers[i] = calls[i]()
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return answers
 
 
 def two_seats(creator: Player) -> Match:

@@ -374,9 +374,12 @@ WEBPUSH_TTL_SECONDS = env_int("WEBPUSH_TTL_SECONDS", default=3600)
 #: only https endpoints are registered.
 WEBPUSH_ALLOW_HTTP = env_bool("WEBPUSH_ALLOW_HTTP", default=False)
 #: APNs and FCM through django-push-notifications, configured from the environment; a channel
-#: without its settings sends nothing.
+#: without its settings sends nothing. APNs signs its tokens (JWT, ES256) with the .p8 key at
+#: APNS_AUTH_KEY_PATH: the library hands its setting of that name to aioapns, which takes the
+#: key itself, so the setting holds the file's text, read here at start-up.
+APNS_AUTH_KEY_PATH = env_str("APNS_AUTH_KEY_PATH")
 PUSH_NOTIFICATIONS_SETTINGS = {
-    "APNS_AUTH_KEY_PATH": env_str("APNS_AUTH_KEY_PATH") or None,
+    "APNS_AUTH_KEY_PATH": Path(APNS_AUTH_KEY_PATH).read_text() if APNS_AUTH_KEY_PATH else None,
     "APNS_AUTH_KEY_ID": env_str("APNS_AUTH_KEY_ID") or None,
     "APNS_TEAM_ID": env_str("APNS_TEAM_ID") or None,
     "APNS_TOPIC": env_str("APNS_TOPIC") or None,

@@ -49,8 +49,8 @@ def fcm_payload(message: dict[str, Any]) -> dict[str, Any]:
 
 
 def configured(kind: str) -> bool:
-    """Has ``kind`` (apns, fcm) its settings, and its client library (APNs: aioapns or apns2,
-    which django-push-notifications leaves to the deployment to install)?"""
+    """Has ``kind`` (apns, fcm) its settings, and its client library (APNs: aioapns, which
+    requirements.txt installs, or apns2)?"""
     if kind == "apns":
         ours = settings.PUSH_NOTIFICATIONS_SETTINGS
         wanted = bool(ours.get("APNS_AUTH_KEY_PATH") and ours.get("APNS_TOPIC"))

@@ -1,10 +1,10 @@
 """APNs and FCM through django-push-notifications. Neither service can be reached from CI, so
 what is tested is what can be: devices registered in the library's own rows, the payloads built,
-and FCM's whole send path in the library and firebase-admin (credentials from a service
-account file of the test's own) down to firebase-admin's ``messaging.send_each``, the one call
-that would leave the machine, answered here: an unregistered token's device is removed. APNs'
-send needs a client (aioapns or apns2) the deployment installs: without it, or without its
-settings, an APNs device is not sent to and keeps its place."""
+and each whole send path in the library and its client, with credentials of the test's own,
+down to the one call that would leave the machine, answered here: firebase-admin's
+``messaging.send_each`` for FCM, aioapns' ``APNs.send_notification`` for APNs (which checks
+the JWT aioapns signs with the key as the settings hold it). An unregistered token's device is
+removed. Without its settings, an APNs device is not sent to and keeps its place."""
 
 from __future__ import annotations
 
@@ -12,12 +12,17 @@ import json
 from pathlib import Path
 from typing import Any
 
+import aioapns
 import firebase_admin
+import jwt
 import pytest
+from aioapns.common import NotificationResult
+from aioapns.connection import JWTAuthorizationHeaderProvider
 from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import rsa
+from cryptography.hazmat.primitives.asymmetric import ec, rsa
 from firebase_admin import messaging
-from push_notifications.models import GCMDevice
+from push_notifications import settings as push_settings
+from push_notifications.models import APNSDevice, GCMDevice
 
 from games.models import Player
 from games.notifications import native
@@ -101,7 +106,87 @@ def test_an_unregistered_fcm_token_removes_the_device(
     assert not GCMDevice.objects.filter(registration_id="gone-1").exists()
 
 
-def test_apns_payload_and_an_apns_device_without_its_client_or_settings(
+@pytest.fixture
+def apns(settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """APNs configured with a token key of the test's own (P-256, as Apple issues them);
+    aioapns' ``send_notification`` answered here: the requests it was given are returned, a
+    token starting ``gone`` is ``Unregistered`` (410)."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    path = tmp_path / "AuthKey_TEST.p8"
+    path.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    # the library reads the settings' dict as it was at start-up (it keeps that dict): the
+    # same dict, set item by item here, and put back after the test
+    ours = push_settings.PUSH_NOTIFICATIONS_SETTINGS
+    assert ours is settings.PUSH_NOTIFICATIONS_SETTINGS
+    for name, value in {
+        "APNS_AUTH_KEY_PATH": path.read_text(),  # as chickenfoot/settings.py reads the file
+        "APNS_AUTH_KEY_ID": "KEYID12345",
+        "APNS_TEAM_ID": "TEAMID1234",
+        "APNS_TOPIC": "dev.chickenfoot.app",
+        "APNS_USE_SANDBOX": True,
+    }.items():
+        monkeypatch.setitem(ours, name, value)
+    sent: list[Any] = []
+
+    async def send_notification(self: aioapns.APNs, request: Any) -> NotificationResult:
+        # the authorization aioapns would send with it: a JWT signed with the key it was given
+        pool = self.pool
+        header = JWTAuthorizationHeaderProvider(pool.key, pool.key_id, pool.team_id).get_header()
+        scheme, token = header.split(" ")
+        claims = jwt.decode(token, key.public_key(), algorithms=["ES256"])
+        assert (scheme, claims["iss"]) == ("bearer", "TEAMID1234")
+        assert jwt.get_unverified_header(token)["kid"] == "KEYID12345"
+        sent.append(request)
+        if request.device_token.startswith("gone"):
+            return NotificationResult(request.notification_id, "410", "Unregistered")
+        return NotificationResult(request.notification_id, "200")
+
+    monkeypatch.setattr(aioapns.APNs, "send_notification", send_notification)
+    return sent
+
+
+def test_an_apns_device_gets_the_notification_once_with_its_alert_and_nothing_hidden(
+    apns: list[Any], players: list[Player]
+) -> None:
+    device = device_register(player=players[0], kind="apns", token="a1b2c3")
+    row = notify(player_id=players[0].pk, kind="your_turn", payload={"match_id": 7, "seat": 0})
+
+    assert native.configured("apns")
+    assert deliver(notification_id=row.pk) == (1, 0)
+    assert deliver(notification_id=row.pk) == (0, 0)  # a retry: sent once
+
+    (request,) = apns
+    assert request.device_token == "a1b2c3"
+    assert request.message["aps"]["alert"] == "Your turn in match 7"
+    notification = request.message["notification"]
+    assert (notification["kind"], notification["payload"]) == (
+        "your_turn",
+        {"match_id": 7, "seat": 0},
+    )
+    assert not any(word in json.dumps(request.message) for word in HIDDEN)
+    assert PushDelivery.objects.get(device=device).status == 200
+
+
+def test_an_unregistered_apns_token_removes_the_device(
+    apns: list[Any], players: list[Player]
+) -> None:
+    device = device_register(player=players[0], kind="apns", token="gone-2")
+    row = notify(player_id=players[0].pk, kind="match_over", payload={"match_id": 7})
+
+    assert deliver(notification_id=row.pk) == (0, 0)
+
+    assert len(apns) == 1
+    assert not PushDevice.objects.filter(pk=device.pk).exists()
+    assert not APNSDevice.objects.filter(registration_id="gone-2").exists()
+
+
+def test_apns_payload_and_an_apns_device_without_its_settings(
     settings: Any, players: list[Player]
 ) -> None:
     message = {

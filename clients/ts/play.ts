@@ -52,6 +52,24 @@ function describe(view: MatchView): { turn: number | null; table: string } {
   return { turn: state.turn, table: `${trains} trains started` };
 }
 
+/** Send back the first legal move, with the version the legal moves answered. */
+async function playFirstLegalMove(client: Client, matchId: number): Promise<void> {
+  const path = { match_id: matchId };
+  const legal = await client.GET("/api/matches/{match_id}/legal-moves", { params: { path } });
+  if (legal.data === undefined) {
+    throw new Refused(problemText("legal moves", legal.error, legal.response.status));
+  }
+  const choice = legal.data.moves[0];
+  if (choice === undefined) throw new Refused("a turn, and no legal move");
+  const submitted = await client.POST("/api/matches/{match_id}/moves", {
+    params: { path, header: { "Idempotency-Key": crypto.randomUUID() } },
+    body: { ...choice, version: legal.data.version },
+  });
+  if (submitted.data === undefined) {
+    throw new Refused(problemText("move", submitted.error, submitted.response.status));
+  }
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function register(baseUrl: string): Promise<{ client: Client; username: string }> {
@@ -84,19 +102,7 @@ async function playMatch(baseUrl: string, variant: Variant): Promise<string> {
   let moves = 0;
   while (view.status === "playing") {
     if (describe(view).turn === view.your_seat) {
-      const legal = await client.GET("/api/matches/{match_id}/legal-moves", { params: { path } });
-      if (legal.data === undefined) {
-        throw new Refused(problemText("legal moves", legal.error, legal.response.status));
-      }
-      const choice = legal.data.moves[0];
-      if (choice === undefined) throw new Refused("our turn, and no legal move");
-      const submitted = await client.POST("/api/matches/{match_id}/moves", {
-        params: { path, header: { "Idempotency-Key": crypto.randomUUID() } },
-        body: { ...choice, version: legal.data.version },
-      });
-      if (submitted.data === undefined) {
-        throw new Refused(problemText("move", submitted.error, submitted.response.status));
-      }
+      await playFirstLegalMove(client, path.match_id);
       moves += 1;
       if (moves > MOVE_LIMIT) throw new Refused(`no end in ${MOVE_LIMIT} moves`);
     }
@@ -169,19 +175,7 @@ async function invitedMatch(baseUrl: string): Promise<string> {
     const turn = describe(view).turn;
     const mover = turn === null ? undefined : seats[turn];
     if (mover === undefined) throw new Refused(`a turn of seat ${turn}, which nobody here holds`);
-    const legal = await mover.GET("/api/matches/{match_id}/legal-moves", { params: { path } });
-    if (legal.data === undefined) {
-      throw new Refused(problemText("legal moves", legal.error, legal.response.status));
-    }
-    const choice = legal.data.moves[0];
-    if (choice === undefined) throw new Refused("a turn, and no legal move");
-    const submitted = await mover.POST("/api/matches/{match_id}/moves", {
-      params: { path, header: { "Idempotency-Key": crypto.randomUUID() } },
-      body: { ...choice, version: legal.data.version },
-    });
-    if (submitted.data === undefined) {
-      throw new Refused(problemText("move", submitted.error, submitted.response.status));
-    }
+    await playFirstLegalMove(mover, path.match_id);
     moves += 1;
     if (moves > MOVE_LIMIT) throw new Refused(`no end in ${MOVE_LIMIT} moves`);
     const polled = await host.client.GET("/api/matches/{match_id}", { params: { path } });

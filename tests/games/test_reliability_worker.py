@@ -14,6 +14,7 @@ import signal
 import time
 from collections.abc import Iterator
 from http import HTTPStatus
+from typing import Any
 
 import pytest
 
@@ -146,6 +147,16 @@ def test_a_pool_process_killed_mid_run_is_replaced_and_the_redelivered_task_play
     )
 
 
+def handing_over(match: Match) -> dict[str, Any] | None:
+    """A legal move of seat 0 that hands the turn to seat 1 (a draw keeps it), or ``None``."""
+    for candidate in engine.legal_moves(engine.from_json(match.state), 0):
+        trial = engine.from_json(match.state)
+        engine.apply_move(trial, 0, candidate)
+        if trial.turn == 1:
+            return candidate.to_json()
+    return None
+
+
 def test_a_redis_outage_at_a_human_to_bot_handover_answers_201_and_the_bot_plays_later(
     players: list[Player], stack: Stack
 ) -> None:
@@ -160,11 +171,17 @@ def test_a_redis_outage_at_a_human_to_bot_handover_answers_201_and_the_bot_plays
     wait_for(
         lambda: Match.objects.get(pk=match.pk).state["turn"] == 0, 60, "the human's turn"
     )
-    match.refresh_from_db()
-    state = engine.from_json(match.state)
-    move = engine.legal_moves(state, 0)[0].to_json()
-    moves_before = moves_of(match)
     human = client_for(players[0])
+    match.refresh_from_db()
+    move = handing_over(match)
+    # a draw keeps the turn: play on (nothing for the bot yet) until a move hands it over
+    while move is None:
+        first = engine.legal_moves(engine.from_json(match.state), 0)[0].to_json()
+        kept = submit(human, match.pk, {**first, "version": match.version})
+        assert kept.status_code == HTTPStatus.CREATED, kept.content
+        match.refresh_from_db()
+        move = handing_over(match)
+    moves_before = moves_of(match)
 
     assert human.get(f"/api/matches/{match.pk}").status_code == HTTPStatus.OK  # a warm client
 

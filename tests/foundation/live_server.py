@@ -13,6 +13,7 @@ import contextlib
 import http.client
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -188,3 +189,11 @@ def migrated_database(scratch: Path, database: Path) -> None:
         )
         _TEMPLATE["db"] = template
     shutil.copyfile(_TEMPLATE["db"], database)
+
+
+def gunicorn_config() -> list[str]:
+    """The Dockerfile's gunicorn ``--config``, as its CMD gives it."""
+    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    found = re.findall(r'"--config", "([\w:.]+)"', dockerfile)
+    assert found == ["python:chickenfoot.gunicorn_config"], found
+    return ["--config", found[0]]

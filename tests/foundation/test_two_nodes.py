@@ -26,6 +26,7 @@ import subprocess
 import time
 from collections import Counter
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from http import HTTPStatus
 from pathlib import Path
@@ -35,9 +36,8 @@ import pytest
 from websockets.sync.client import connect
 
 from games.models import Match
-from tests.foundation.live_server import PYTHON, Served, request, serving
-from tests.foundation.test_reverse_proxy import gunicorn_config
-from tests.games.test_reliability_worker import assert_played_exactly_once, moves_of
+from tests.foundation.live_server import PYTHON, Served, gunicorn_config, request, serving
+from tests.games.helpers import assert_played_exactly_once, moves_of
 from tests.processes import WORKER_MARKS, Stack, free_port, own_redis_and_celery, stop, wait_for
 
 pytestmark = WORKER_MARKS
@@ -71,6 +71,10 @@ class Node:
         return self.worker_log.read_text(errors="replace")
 
 
+#: A node's gunicorn and Daphne.
+Servers = tuple[Served, Served]
+
+
 @dataclass
 class Nodes:
     a: Node
@@ -80,8 +84,8 @@ class Nodes:
     beat_started: float
 
 
-def node_start(address: str, name: str, stack: Stack, stop_later: contextlib.ExitStack) -> Node:
-    """gunicorn, Daphne and a Celery worker of one node, gunicorn and Daphne on ``address``."""
+def servers(address: str, name: str, stack: Stack, stop_later: contextlib.ExitStack) -> Servers:
+    """A node's gunicorn and Daphne, on ``address``; stopped when ``stop_later`` closes."""
     env, workdir = stack.celery.env, stack.celery.workdir
     web_port, sockets_port = free_port(), free_port()
     web = stop_later.enter_context(
@@ -110,9 +114,7 @@ def node_start(address: str, name: str, stack: Stack, stop_later: contextlib.Exi
             host=address,
         )
     )
-    # Without -Q: both queues, the main one and the bots' (the matches of bots only).
-    worker = stack.celery.worker(f"node-{name}")
-    return Node(address, web, sockets, worker, stack.celery.logs[-1])
+    return web, sockets
 
 
 @pytest.fixture(scope="module")
@@ -130,8 +132,22 @@ def nodes(django_db_setup: None) -> Iterator[Nodes]:
         contextlib.ExitStack() as stop_later,
     ):
         # (leaving: the servers first, then the workers and beat, then the Redis)
-        a = node_start(NODE_A, "a", stack, stop_later)
-        b = node_start(NODE_B, "b", stack, stop_later)
+        # Each node's servers start in a thread of their own while the workers start here.
+        with ThreadPoolExecutor(2) as pool:
+            starting = {
+                (address, name): pool.submit(
+                    servers, address, name, stack, stop_later.enter_context(contextlib.ExitStack())
+                )
+                for address, name in ((NODE_A, "a"), (NODE_B, "b"))
+            }
+            # Without -Q: both queues, the main one and the bots' (the matches of bots only).
+            workers = {}
+            for name in ("a", "b"):
+                workers[name] = (stack.celery.worker(f"node-{name}"), stack.celery.logs[-1])
+            a, b = (
+                Node(address, *future.result(), *workers[name])
+                for (address, name), future in starting.items()
+            )
         beat_started = time.monotonic()
         stack.celery.beat()
         yield Nodes(a, b, stack, stack.celery.logs[-1], beat_started)

@@ -161,6 +161,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["OPTIONS"].setdefault(
         "prepare_threshold", env_int("DB_PREPARE_THRESHOLD", default=2) or None
     )
+    # QuerySet.iterator() reads through a server-side cursor, declared WITH HOLD outside a
+    # transaction: behind a transaction-pooling proxy its next fetch may reach another server
+    # connection. DB_SERVER_SIDE_CURSORS=false makes it read the whole result at once instead.
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = not env_bool(
+        "DB_SERVER_SIDE_CURSORS", default=True
+    )
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several clients at once on the embedded default. The write-ahead log lets readers go on
     # while one connection writes; a writer that finds the database busy waits up to

@@ -2,8 +2,9 @@
 
 ``embedded_env`` is the environment a fresh machine has (no ``DATABASE_URL``, no ``REDIS_URL``)
 with the database moved to a file of the test's own; ``serving`` starts a command that serves
-HTTP (``make run``, ``manage.py runserver``) in its own process group, waits until
-``/api/health`` answers, and stops that group (by its id) when the block ends.
+HTTP (``make run``, ``manage.py runserver``, gunicorn, Daphne) on a loopback address and port in
+its own process group, waits until ``/api/health`` answers, and stops that group (by its id)
+when the block ends.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import contextlib
 import http.client
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -73,10 +75,12 @@ def request(
     body: Any = None,
     token: str | None = None,
     conn: http.client.HTTPConnection | None = None,
+    host: str = "127.0.0.1",
 ) -> tuple[int, dict[str, str], Any]:
-    """One HTTP request to the server; the JSON body parsed (``None`` when empty or not JSON)."""
+    """One HTTP request to the server at ``host``:``port``; the JSON body parsed (``None`` when
+    empty or not JSON)."""
     own = conn is None
-    conn = conn or http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    conn = conn or http.client.HTTPConnection(host, port, timeout=60)
     headers = {"Accept": "application/json"}
     payload = None
     if body is not None:
@@ -99,7 +103,9 @@ def request(
     return status, response_headers, data
 
 
-def wait_for_health(port: int, process: subprocess.Popen[bytes], log: Path, timeout: float) -> None:
+def wait_for_health(
+    port: int, process: subprocess.Popen[bytes], log: Path, timeout: float, host: str = "127.0.0.1"
+) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -108,7 +114,7 @@ def wait_for_health(port: int, process: subprocess.Popen[bytes], log: Path, time
                 + log.read_text(errors="replace")[-3000:]
             )
         with contextlib.suppress(OSError, http.client.HTTPException):
-            status, _, _ = request(port, "GET", "/api/health")
+            status, _, _ = request(port, "GET", "/api/health", host=host)
             if status == 200:
                 return
         time.sleep(0.2)
@@ -137,9 +143,15 @@ def stop(process: subprocess.Popen[bytes]) -> None:
 
 @contextlib.contextmanager
 def serving(
-    command: list[str], *, port: int, env: dict[str, str], log: Path, timeout: float = 60
+    command: list[str],
+    *,
+    port: int,
+    env: dict[str, str],
+    log: Path,
+    timeout: float = 60,
+    host: str = "127.0.0.1",
 ) -> Iterator[Served]:
-    """Run ``command`` (which serves on 127.0.0.1:``port``) until the block ends."""
+    """Run ``command`` (which serves on ``host``:``port``) until the block ends."""
     with log.open("wb") as out:
         process = subprocess.Popen(  # noqa: S603 - our own commands
             command,
@@ -151,8 +163,8 @@ def serving(
             start_new_session=True,
         )
     try:
-        wait_for_health(port, process, log, timeout)
-        yield Served("127.0.0.1", port, process, log)
+        wait_for_health(port, process, log, timeout, host)
+        yield Served(host, port, process, log)
     finally:
         stop(process)
 
@@ -177,3 +189,11 @@ def migrated_database(scratch: Path, database: Path) -> None:
         )
         _TEMPLATE["db"] = template
     shutil.copyfile(_TEMPLATE["db"], database)
+
+
+def gunicorn_config() -> list[str]:
+    """The Dockerfile's gunicorn ``--config``, as its CMD gives it."""
+    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    found = re.findall(r'"--config", "([\w:.]+)"', dockerfile)
+    assert found == ["python:chickenfoot.gunicorn_config"], found
+    return ["--config", found[0]]

@@ -45,6 +45,7 @@ from tests.foundation.live_server import (
     Served,
     embedded_env,
     free_port,
+    gunicorn_config,
     migrated_database,
     serving,
 )
@@ -169,14 +170,6 @@ http {{
         encoding="utf-8",
     )
     return main
-
-
-def gunicorn_config() -> list[str]:
-    """The Dockerfile's gunicorn ``--config``, as its CMD gives it."""
-    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
-    found = re.findall(r'"--config", "([\w:.]+)"', dockerfile)
-    assert found == ["python:chickenfoot.gunicorn_config"], found
-    return ["--config", found[0]]
 
 
 def wait_for_port(port: int, process: subprocess.Popen[bytes], log: Path) -> None:

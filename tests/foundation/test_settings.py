@@ -21,6 +21,7 @@ print(json.dumps({
     "backend": settings.CELERY_RESULT_BACKEND, "cache": settings.CACHES["default"]["BACKEND"],
     "debug": settings.DEBUG, "hosts": settings.ALLOWED_HOSTS, "secret": settings.SECRET_KEY,
     "health_checks": db["CONN_HEALTH_CHECKS"], "options": db.get("OPTIONS", {}),
+    "no_server_side_cursors": db.get("DISABLE_SERVER_SIDE_CURSORS", False),
 }))
 """
 VARIABLES = (
@@ -31,6 +32,7 @@ VARIABLES = (
     "ALLOWED_HOSTS",
     "DB_CONN_HEALTH_CHECKS",
     "DB_PREPARE_THRESHOLD",
+    "DB_SERVER_SIDE_CURSORS",
 )
 
 
@@ -85,6 +87,7 @@ def test_postgres_and_redis_from_environment() -> None:
     assert loaded["health_checks"] is False
     assert loaded["options"]["server_side_binding"] is True
     assert loaded["options"]["prepare_threshold"] == 2
+    assert loaded["no_server_side_cursors"] is False
 
 
 def test_connection_checks_and_prepared_statements_can_be_configured() -> None:
@@ -93,11 +96,13 @@ def test_connection_checks_and_prepared_statements_can_be_configured() -> None:
         DATABASE_URL="postgres://game:pw@db.example:5432/chickenfoot",
         DB_CONN_HEALTH_CHECKS="true",
         DB_PREPARE_THRESHOLD="0",
+        DB_SERVER_SIDE_CURSORS="false",
     )
 
-    # then
+    # then: what a transaction-pooling proxy needs (docs/operations.md, "More than one node")
     assert loaded["health_checks"] is True
     assert loaded["options"]["prepare_threshold"] is None
+    assert loaded["no_server_side_cursors"] is True
 
 
 def test_a_bad_boolean_is_refused() -> None:

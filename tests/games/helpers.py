@@ -8,7 +8,8 @@ from typing import Any
 
 from rest_framework.test import APIClient
 
-from games.models import Match
+from games.models import Match, Move
+from games.services.replay import match_replay_verify
 
 
 def submit(client: APIClient, match_id: int, move: dict[str, Any], **headers: str) -> Any:
@@ -43,3 +44,16 @@ def play_to_end(clients: list[APIClient], match_id: int, seed: int = 0, limit: i
         if play_turn(clients, match_id, rng) is None:
             return played
     raise AssertionError(f"match {match_id} did not end in {limit} moves")
+
+
+def assert_played_exactly_once(match: Match) -> None:
+    """Every move is in the log once: seq 1..n without gaps, and the log replays from the seed."""
+    match.refresh_from_db()
+    seqs = list(Move.objects.filter(match=match).order_by("seq").values_list("seq", flat=True))
+    assert seqs == list(range(1, match.moves_played + 1))
+    report = match_replay_verify(match_id=match.pk)
+    assert report.ok, report.problems
+
+
+def moves_of(match: Match) -> int:
+    return Match.objects.values_list("moves_played", flat=True).get(pk=match.pk)

@@ -21,10 +21,9 @@ import pytest
 from games import engine
 from games.models import Match, Move, Player
 from games.services import SeatSpec, match_create, match_start
-from games.services.replay import match_replay_verify
 from tests.conftest import broker_at
 from tests.games.conftest import client_for
-from tests.games.helpers import submit
+from tests.games.helpers import assert_played_exactly_once, moves_of, submit
 from tests.processes import (
     WORKER_MARKS,
     Stack,
@@ -48,19 +47,6 @@ def stack() -> Iterator[Stack]:
         SWEEP_INTERVAL_SECONDS=str(SWEEP_EVERY), BOT_TURN_STALE_SECONDS=str(STALE_AFTER)
     ) as own:
         yield own
-
-
-def assert_played_exactly_once(match: Match) -> None:
-    """Every move is in the log once: seq 1..n without gaps, and the log replays from the seed."""
-    match.refresh_from_db()
-    seqs = list(Move.objects.filter(match=match).order_by("seq").values_list("seq", flat=True))
-    assert seqs == list(range(1, match.moves_played + 1))
-    report = match_replay_verify(match_id=match.pk)
-    assert report.ok, report.problems
-
-
-def moves_of(match: Match) -> int:
-    return Match.objects.values_list("moves_played", flat=True).get(pk=match.pk)
 
 
 def test_a_worker_killed_mid_run_loses_no_bot_turn_and_plays_none_twice(
@@ -168,9 +154,7 @@ def test_a_redis_outage_at_a_human_to_bot_handover_answers_201_and_the_bot_plays
     )
     with broker_at(stack.redis.url):
         match_start(match_id=match.pk, player=players[0])
-    wait_for(
-        lambda: Match.objects.get(pk=match.pk).state["turn"] == 0, 60, "the human's turn"
-    )
+    wait_for(lambda: Match.objects.get(pk=match.pk).state["turn"] == 0, 60, "the human's turn")
     human = client_for(players[0])
     match.refresh_from_db()
     move = handing_over(match)
@@ -208,8 +192,10 @@ def test_a_redis_outage_at_a_human_to_bot_handover_answers_201_and_the_bot_plays
 
     # then: the worker and beat reconnect, the sweeper queues the bot's turn, and the bot plays
     wait_for(
-        lambda: Match.objects.get(pk=match.pk).state["turn"] == 0
-        or Match.objects.get(pk=match.pk).status != Match.Status.PLAYING,
+        lambda: (
+            Match.objects.get(pk=match.pk).state["turn"] == 0
+            or Match.objects.get(pk=match.pk).status != Match.Status.PLAYING
+        ),
         90,
         "the bot to play after Redis came back",
         interval=0.5,
@@ -223,4 +209,3 @@ def test_a_redis_outage_at_a_human_to_bot_handover_answers_201_and_the_bot_plays
     assert Move.objects.filter(match=match, seat=1, seq__gt=moves_before + 1).exists()
     assert_played_exactly_once(match)
     assert "Sweep bot_turns acted on 1 item(s)" in stack.celery.tail(400)
-

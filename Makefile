@@ -7,7 +7,8 @@ STAMP := $(VENV)/.installed-requirements.txt
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test lint schema migrate worker superuser verify verify-all clean
+.PHONY: install run test lint lint-migrations schema migrate worker superuser verify verify-all \
+	backup restore clean
 
 install: $(STAMP)
 
@@ -57,6 +58,16 @@ verify: $(STAMP)
 
 verify-all: $(STAMP)
 	$(BIN)/python manage.py verify_match --all
+
+# A backup of the database (pg_dump custom format on PostgreSQL, SQLite's online backup otherwise):
+# make backup, or make backup FILE=path; make restore FILE=path (FORCE=1 replaces a database
+# that is not empty). docs/operations.md, "Backups and restore".
+backup: $(STAMP)
+	$(BIN)/python manage.py backup $(if $(FILE),--file $(FILE)) $(if $(FORCE),--force)
+
+restore: $(STAMP)
+	@test -n "$(FILE)" || { echo "make restore needs a backup file: make restore FILE=backups/x.dump" >&2; exit 2; }
+	$(BIN)/python manage.py restore --file $(FILE) $(if $(FORCE),--force)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -30,9 +30,14 @@ run: migrate
 test: $(STAMP)
 	$(BIN)/pytest $(PYTEST_ARGS)
 
-lint: $(STAMP)
+lint: lint-migrations
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
+
+# Migrations newer than chickenfoot/released_migrations.txt, checked by django-migration-linter
+# for what would lock a big table or break the release still running (docs/operations.md).
+lint-migrations: $(STAMP)
+	$(BIN)/python manage.py lint_migrations
 
 # The OpenAPI schema, written to docs/openapi.yaml (or SCHEMA_FILE=...): the snapshot
 # tests/foundation/test_schema_snapshot.py compares with the schema the code generates. It is

@@ -4,7 +4,8 @@
 django-migration-linter reads the SQL each migration runs (``sqlmigrate``) and flags what the
 previous release's code could not live with while both run: a column added NOT NULL without a
 default, a column or table dropped or renamed, a column's type changed, a NOT NULL added to an
-existing column. The migrations already released (``RELEASED_MIGRATIONS``, one
+existing column, and (PostgreSQL) an index built or dropped without CONCURRENTLY on an
+existing table. The migrations already released (``RELEASED_MIGRATIONS``, one
 ``<app> <name>`` a line) are accepted as they are; every other migration of the project's own
 apps is linted.
 """
@@ -20,6 +21,9 @@ from django_migration_linter import MigrationLinter
 #: The apps whose migrations are ours to lint (third-party apps' migrations come as released).
 PROJECT_APPS = ("games", "scoring")
 RELEASED_MIGRATIONS = Path(__file__).with_name("released_migrations.txt")
+#: The linter's warnings that fail the lint too: on PostgreSQL, building or dropping an index
+#: without CONCURRENTLY on a table that exists locks it against writes for the whole build.
+WARNINGS_AS_ERRORS = ("CREATE_INDEX", "DROP_INDEX", "REINDEX")
 
 
 @dataclass
@@ -53,7 +57,9 @@ def migrations_lint(
     """Lint every unreleased migration of the project's apps; ``failed`` if any has an error."""
     report = LintReport()
     pending = unreleased_migrations(released_migrations(released_path))
-    linter = MigrationLinter(no_cache=True, no_output=quiet)
+    linter = MigrationLinter(
+        no_cache=True, no_output=quiet, warnings_as_errors_tests=list(WARNINGS_AS_ERRORS)
+    )
     for app, name in pending:
         linter.lint_migration(linter.migration_loader.disk_migrations[(app, name)])
         report.linted.append(f"{app}.{name}")

@@ -64,9 +64,23 @@ def database_url(name: str) -> str:
 
 
 def manage(database: str, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "PYTEST_ADDOPTS")}
-    return subprocess.run(  # noqa: S603 - our own interpreter and manage.py
-        [PYTHON, "manage.py", *args],
+    """``manage.py <args>`` on ``database``."""
+    return run(database, PYTHON, "manage.py", *args)
+
+
+def make(database: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``DATABASE_URL=<database's> make <args>``, as docs/operations.md shows it."""
+    return run(database, "make", *args)
+
+
+def run(database: str, *command: str) -> subprocess.CompletedProcess[str]:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("REDIS_URL", "PYTEST_ADDOPTS", "MAKEFLAGS", "MAKELEVEL", "MFLAGS")
+    }
+    return subprocess.run(  # noqa: S603 - make or our own interpreter
+        list(command),
         cwd=ROOT,
         env=env | {"DATABASE_URL": database_url(database), "DB_CONN_MAX_AGE": "0"},
         capture_output=True,
@@ -96,16 +110,19 @@ def rows(database: str, query: str, ids: list[int]) -> list[tuple[Any, ...]]:
         return conn.execute(query, {"ids": ids}).fetchall()
 
 
-#: The finished matches' own rows and everything scoring keeps (no match finishes meanwhile).
+#: The finished matches' own rows and what scoring keeps of finished matches (none finishes
+#: meanwhile: the match in play has rounds enough left).
 FINISHED_ROWS = {
     "games_match": "SELECT * FROM games_match WHERE id = ANY(%(ids)s) ORDER BY id",
     "games_seat": "SELECT * FROM games_seat WHERE match_id = ANY(%(ids)s) ORDER BY id",
     "games_round": "SELECT * FROM games_round WHERE match_id = ANY(%(ids)s) ORDER BY id",
     "games_move": "SELECT * FROM games_move WHERE match_id = ANY(%(ids)s) ORDER BY id",
+    # Round results are written as each round ends: the match in play may have ended one since.
+    "scoring_roundresult": "SELECT * FROM scoring_roundresult WHERE match_id = ANY(%(ids)s) "
+    "ORDER BY id",
     **{
         table: f"SELECT * FROM {table} ORDER BY 1"  # noqa: S608 - our own table names
         for table in (
-            "scoring_roundresult",
             "scoring_matchresult",
             "scoring_matchfinalisation",
             "scoring_rating",
@@ -156,7 +173,8 @@ def start(players: list[Player], variant: str, options: dict[str, Any] | None = 
 
 
 class MovesMeanwhile(threading.Thread):
-    """Plays moves of one match until told to stop (it has rounds enough not to finish)."""
+    """Plays moves of one match until told to stop, and never into its last round (so that
+    the match does not finish, which would change ratings after the snapshot)."""
 
     def __init__(self, clients: list[APIClient], match_id: int) -> None:
         super().__init__(daemon=True)
@@ -166,10 +184,14 @@ class MovesMeanwhile(threading.Thread):
         self.stop = threading.Event()
         self.error: BaseException | None = None
 
+    def last_round(self) -> bool:
+        match = Match.objects.select_related("current_round").get(pk=self.match_id)
+        return match.current_round.number >= match.options["rounds"]
+
     def run(self) -> None:
         rng = random.Random(3)
         try:
-            while not self.stop.is_set():
+            while not self.stop.is_set() and not self.last_round():
                 if play_turn(self.clients, self.match_id, rng) is None:
                     break
                 self.played += 1
@@ -199,17 +221,17 @@ def test_a_backup_taken_during_play_restores_into_a_database_that_verifies(
     mover.start()
     mover.started_playing.wait(timeout=120)
     dump = tmp_path / "drill.dump"
-    backup = manage(original, "backup", "--file", str(dump))
+    backup = make(original, "backup", f"FILE={dump}")
     played_at_backup = mover.played
     mover.stop.set()
     mover.join(timeout=120)
     assert mover.error is None, mover.error
     assert backup.returncode == 0, backup.stderr
-    restore = manage(fresh_database, "restore", "--file", str(dump))
+    restore = make(fresh_database, "restore", f"FILE={dump}")
     assert restore.returncode == 0, restore.stderr
 
     # then: every finished match and the one in play replay as stored in the restored database
-    verified = manage(fresh_database, "verify_match", "--all")
+    verified = make(fresh_database, "verify-all")
     assert verified.returncode == 0, verified.stdout + verified.stderr
     assert verified.stdout.count(": ok (") == len(finished) - 1  # the table match is skipped
     in_play = manage(fresh_database, "verify_match", str(playing.pk))

@@ -7,7 +7,8 @@ STAMP := $(VENV)/.installed-requirements.txt
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test lint schema migrate worker superuser verify verify-all clean
+.PHONY: install run test lint lint-migrations schema migrate worker superuser verify verify-all \
+	backup restore clean
 
 install: $(STAMP)
 
@@ -29,9 +30,14 @@ run: migrate
 test: $(STAMP)
 	$(BIN)/pytest $(PYTEST_ARGS)
 
-lint: $(STAMP)
+lint: lint-migrations
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
+
+# Migrations newer than chickenfoot/released_migrations.txt, checked by django-migration-linter
+# for what would lock a big table or break the release still running (docs/operations.md).
+lint-migrations: $(STAMP)
+	$(BIN)/python manage.py lint_migrations
 
 # The OpenAPI schema, written to docs/openapi.yaml (or SCHEMA_FILE=...): the snapshot
 # tests/foundation/test_schema_snapshot.py compares with the schema the code generates. It is
@@ -57,6 +63,16 @@ verify: $(STAMP)
 
 verify-all: $(STAMP)
 	$(BIN)/python manage.py verify_match --all
+
+# A backup of the database (pg_dump custom format on PostgreSQL, SQLite's online backup otherwise):
+# make backup, or make backup FILE=path; make restore FILE=path (FORCE=1 replaces a database
+# that is not empty). docs/operations.md, "Backups and restore".
+backup: $(STAMP)
+	$(BIN)/python manage.py backup $(if $(FILE),--file $(FILE)) $(if $(FORCE),--force)
+
+restore: $(STAMP)
+	@test -n "$(FILE)" || { echo "make restore needs a backup file: make restore FILE=backups/x.dump" >&2; exit 2; }
+	$(BIN)/python manage.py restore --file $(FILE) $(if $(FORCE),--force)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

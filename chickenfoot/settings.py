@@ -180,6 +180,9 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL"
     )
 
+# Where `make backup` writes a backup when given no file (chickenfoot/backups.py; git-ignored).
+BACKUP_DIR = Path(env_str("BACKUP_DIR", str(BASE_DIR / "backups")))
+
 # A request that finds the database out of reach is answered 503 with this Retry-After.
 DATABASE_RETRY_AFTER_SECONDS = env_int("DATABASE_RETRY_AFTER_SECONDS", default=5)
 

@@ -49,7 +49,7 @@ if env_bool("SECURE_PROXY_SSL_HEADER", default=PRODUCTION):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=PRODUCTION)
 # Health is answered over plain HTTP too: container and load-balancer probes call the app directly.
-SECURE_REDIRECT_EXEMPT = [r"^api/health$"]
+SECURE_REDIRECT_EXEMPT = [r"^api/health(/live|/ready)?$"]
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=PRODUCTION)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=PRODUCTION)
 # Strict-Transport-Security: browsers use HTTPS only, for this long (a year), on every subdomain,

@@ -98,3 +98,17 @@ def test_ready_with_a_redis_that_answers(api_client: APIClient, settings: Settin
 
     assert response.status_code == HTTPStatus.OK
     assert response.json()["redis"] == "ok"
+
+
+@pytest.mark.parametrize("path", ["/api/health", "/api/health/live", "/api/health/ready"])
+def test_the_probes_answer_plain_http_where_the_rest_is_redirected(
+    api_client: APIClient, settings: Settings, path: str
+) -> None:
+    # given: production's redirect to HTTPS (container probes call the app over plain HTTP)
+    settings.SECURE_SSL_REDIRECT = True
+    settings.REDIS_URL = None
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+
+    # then: the probes answer; any other path is redirected
+    assert api_client.get(path).status_code == HTTPStatus.OK
+    assert api_client.get("/api/matches").status_code == HTTPStatus.MOVED_PERMANENTLY

@@ -112,6 +112,8 @@ def test_the_app_runs_in_production_behind_one_proxy() -> None:
     assert environment["DEBUG"] == "false"
     # the client's address is what nginx appends to X-Forwarded-For
     assert environment["NUM_PROXIES"] == "1"
+    # JSON log lines by default (a log collector reads them)
+    assert environment["LOG_FORMAT"] == "${LOG_FORMAT:-json}"
     # the health checks call the app as localhost
     assert str(environment["ALLOWED_HOSTS"]).startswith("localhost,")
 

@@ -1,4 +1,5 @@
-"""One request id from a move to the bot turn it set off, on a real worker (CI:
+"""One request id from a move to the bot turn it set off, and on to the end of match, on a real
+worker (CI:
 ``CELERY_WORKER_EXPECTED=1``, PostgreSQL).
 
 The test starts its own Redis and its own Celery worker with ``LOG_FORMAT=json``
@@ -15,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from chickenfoot.request_id import request_id_var
 from games import engine
 from games.models import Match, Player
 from games.services import SeatSpec, match_create, match_start
@@ -27,6 +29,8 @@ pytestmark = WORKER_MARKS
 
 REQUEST_ID = "move-traced-0123"
 BOT_TASK = "games.tasks.bot_play_turn"
+FINALISE_TASK = "scoring.tasks.match_finalise_task"
+CHAIN_ID = "start-chain-42"
 
 
 @pytest.fixture
@@ -94,3 +98,40 @@ def test_the_bot_turn_a_move_sets_off_logs_under_the_move_s_request_id(
     lines = traced()
     assert any("succeeded" in line["message"] for line in lines), stack.celery.tail()
     assert {line["level"] for line in lines} <= {"INFO", "DEBUG"}
+
+
+def test_a_bot_run_passes_the_id_on_to_the_end_of_match_task(
+    players: list[Player], stack: Stack
+) -> None:
+    # given: our worker, logging JSON; a match of bots only, one round
+    stack.celery.worker("chain")
+    specs = [SeatSpec(kind="bot", level=1), SeatSpec(kind="bot", level=2)]
+    match = match_create(
+        creator=players[0], variant="chickenfoot", seats=specs, options={"rounds": 1}
+    )
+
+    # when: it is started under a request id (as the start request's middleware sets it)
+    token = request_id_var.set(CHAIN_ID)
+    try:
+        with broker_at(stack.redis.url):
+            match_start(match_id=match.pk, player=players[0])
+    finally:
+        request_id_var.reset(token)
+
+    # then: the bot run, in the worker, sends the end-of-match task with the same id
+    def finalised() -> list[dict[str, Any]]:
+        return [
+            line
+            for line in json_lines(stack)
+            if FINALISE_TASK in line.get("message", "") and "succeeded" in line["message"]
+        ]
+
+    wait_for(lambda: finalised(), 120, "the end-of-match task to run", interval=0.5)
+    assert {line["request_id"] for line in finalised()} == {CHAIN_ID}, stack.celery.tail()
+    bot_runs = [
+        line
+        for line in json_lines(stack)
+        if BOT_TASK in line.get("message", "") and "succeeded" in line["message"]
+    ]
+    assert bot_runs
+    assert {line["request_id"] for line in bot_runs} == {CHAIN_ID}

@@ -1,6 +1,5 @@
 """One request id from a move to the bot turn it set off, and on to the end of match, on a real
-worker (CI:
-``CELERY_WORKER_EXPECTED=1``, PostgreSQL).
+worker (CI: ``CELERY_WORKER_EXPECTED=1``, PostgreSQL).
 
 The test starts its own Redis and its own Celery worker with ``LOG_FORMAT=json``
 (tests/processes.py), sends a human's move with ``X-Request-ID``, and reads the worker's JSON

@@ -16,11 +16,12 @@ django_asgi_app = get_asgi_application()  # sets Django up before the consumers 
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from chickenfoot.request_id_middleware import SocketRequestIdMiddleware  # noqa: E402
 from games.live.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": URLRouter(websocket_urlpatterns),
+        "websocket": SocketRequestIdMiddleware(URLRouter(websocket_urlpatterns)),
     }
 )

@@ -6,6 +6,8 @@ import os
 
 from celery import Celery
 
+from chickenfoot import celery_request_id  # noqa: F401 - connects the request id's signals
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chickenfoot.settings")
 
 app = Celery("chickenfoot")

@@ -49,7 +49,7 @@ if env_bool("SECURE_PROXY_SSL_HEADER", default=PRODUCTION):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=PRODUCTION)
 # Health is answered over plain HTTP too: container and load-balancer probes call the app directly.
-SECURE_REDIRECT_EXEMPT = [r"^api/health$"]
+SECURE_REDIRECT_EXEMPT = [r"^api/health(/live|/ready)?$"]
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=PRODUCTION)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=PRODUCTION)
 # Strict-Transport-Security: browsers use HTTPS only, for this long (a year), on every subdomain,
@@ -82,6 +82,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: every answer, a problem from any middleware below too, carries its X-Request-ID.
+    "chickenfoot.request_id_middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -681,14 +683,27 @@ SPECTACULAR_SETTINGS = {
 
 # --- Logging ----------------------------------------------------------------------------------
 
+# LOG_FORMAT=json: one JSON object a line (python-json-logger), for a log collector; the default
+# is plain lines, for a person at a terminal. Either way every line carries its request id.
+LOG_FORMAT = env_choice("LOG_FORMAT", ("plain", "json"), default="plain")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"request_id": {"()": "chickenfoot.request_id.RequestIdFilter"}},
     "formatters": {
-        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s]: %(message)s"},
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "format": "%(asctime)s %(levelname)s %(name)s %(request_id)s %(message)s",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+        },
     },
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": LOG_FORMAT,
+            "filters": ["request_id"],
+        },
     },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     # django-axes logs each successful log-in at INFO; failures and lockouts are warnings.

@@ -36,7 +36,10 @@ def test_compose_runs_what_the_readme_says() -> None:
     assert (ROOT / "Dockerfile").is_file()
     for name in ("migrate", "web", "worker"):
         assert services[name].get("build") or services[name].get("image") == "chickenfoot:latest"
-    assert "/api/health" in " ".join(map(str, services["web"]["healthcheck"]["test"]))
+    # web and asgi: ready (database, Redis, migrations) at /api/health/ready
+    for name, port in (("web", 8000), ("asgi", 8001)):
+        probe = " ".join(map(str, services[name]["healthcheck"]["test"]))
+        assert f"http://localhost:{port}/api/health/ready" in probe
     # SECRET_KEY comes from the environment the command sets, with no default to fall back on
     for name in ("migrate", "web", "worker", "beat", "asgi"):
         secret = str(services[name]["environment"]["SECRET_KEY"])
@@ -109,6 +112,8 @@ def test_the_app_runs_in_production_behind_one_proxy() -> None:
     assert environment["DEBUG"] == "false"
     # the client's address is what nginx appends to X-Forwarded-For
     assert environment["NUM_PROXIES"] == "1"
+    # JSON log lines by default (a log collector reads them)
+    assert environment["LOG_FORMAT"] == "${LOG_FORMAT:-json}"
     # the health checks call the app as localhost
     assert str(environment["ALLOWED_HOSTS"]).startswith("localhost,")
 

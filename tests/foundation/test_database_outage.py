@@ -162,8 +162,8 @@ def test_every_endpoint_answers_503_with_retry_after(outage_server: tuple[int, P
     port, log = outage_server
     checked = 0
     for method, path in operations(port):
-        if path in NO_DATABASE or path == "/api/health":
-            continue
+        if path in NO_DATABASE or path.startswith("/api/health"):
+            continue  # the health documents: below and in tests/foundation/test_health*.py
         body = BODIES.get((method, path), {} if method == "POST" else None)
 
         status, headers, document, raw = call(
@@ -205,3 +205,28 @@ def test_health_says_the_database_is_unavailable_and_nothing_more(
     }
     assert not [leak for leak in LEAKS if leak in raw]
     assert "Health: the database is down" in log.read_text(errors="replace")
+
+
+def test_live_answers_and_ready_says_the_database_is_unavailable(
+    outage_server: tuple[int, Path],
+) -> None:
+    port, log = outage_server
+
+    live = call(port, "GET", "/api/health/live")
+    status, headers, document, raw = call(port, "GET", "/api/health/ready")
+
+    # the process answers: live asks no dependency
+    assert live[0] == HTTPStatus.OK
+    assert live[2] == {"status": "ok"}
+    # not ready: the database is down, and the migrations could not be asked
+    assert status == HTTPStatus.SERVICE_UNAVAILABLE
+    assert headers["Retry-After"] == "5"
+    assert document == {
+        "status": "unavailable",
+        "database": "error",
+        "redis": "not_configured",
+        "migrations": "error",
+        "errors": {"database": "The database is unavailable."},
+    }
+    assert not [leak for leak in LEAKS if leak in raw]
+    assert "Ready: the database is down" in log.read_text(errors="replace")

@@ -175,8 +175,15 @@ def test_development_leaves_the_https_settings_off(tmp_path: Path) -> None:
         ("Zq3" * 10, "has 30 characters; production needs at least 50"),
         ("ab" * 40, "fewer than 5 different characters"),
     ],
-    ids=["missing", "old-settings-default", "old-compose-default", "readme-example", "insecure",
-         "short", "repetitive"],
+    ids=[
+        "missing",
+        "old-settings-default",
+        "old-compose-default",
+        "readme-example",
+        "insecure",
+        "short",
+        "repetitive",
+    ],
 )
 def test_production_refuses_to_start_without_a_real_key(
     tmp_path: Path, key: str, reason: str
@@ -210,7 +217,7 @@ def test_production_turns_the_https_settings_on() -> None:
     assert loaded["secret"] == key
     assert loaded["proxy_header"] == ["HTTP_X_FORWARDED_PROTO", "https"]
     assert loaded["ssl_redirect"] is True
-    assert loaded["redirect_exempt"] == [r"^api/health$"]
+    assert loaded["redirect_exempt"] == [r"^api/health(/live|/ready)?$"]
     assert loaded["session_secure"] is loaded["csrf_secure"] is True
     assert loaded["hsts"] == [31_536_000, True, True]
 

@@ -107,11 +107,13 @@ LAST = [
     ("POST", "/api/players/me/delete"),
 ]
 #: The 5xx a Redis outage is documented to get, with their code: a ticket (503
-#: ``cache_unavailable``), and health saying the broker is down (503, the health document).
+#: ``cache_unavailable``), health saying the broker is down and readiness saying Redis is (503,
+#: their documents).
 DOCUMENTED_5XX = {
     "POST /api/matches/{match_id}/ticket": "cache_unavailable",
     "POST /api/notifications/ticket": "cache_unavailable",
     "GET /api/health": "broker error",
+    "GET /api/health/ready": "redis error",
 }
 #: Answered as usual, Redis or not: the docs' promises.
 PROMISED = {
@@ -436,6 +438,7 @@ def everything_at(settings: Any, url: str) -> Iterator[None]:
     }
     settings.CELERY_BROKER_URL = url
     settings.CELERY_TASK_ALWAYS_EAGER = False
+    settings.REDIS_URL = url  # what readiness pings
     settings.THROTTLE_RATES = {scope: env_rate("UNUSED", "1000/min") for scope in SCOPES}
     with broker_at(url):
         yield
@@ -462,6 +465,8 @@ def call(world: World, operation: str) -> Answer:
     code = document.get("code") if isinstance(document, dict) else None
     if template == "/api/health" and isinstance(document, dict):
         code = f"broker {document.get('broker')}"
+    if template == "/api/health/ready" and isinstance(document, dict):
+        code = f"redis {document.get('redis')}"
     return Answer(response.status_code, code, seconds)
 
 

@@ -13,15 +13,22 @@ with an HTML page. nginx in front refuses most of these first, as problem docume
 which gunicorn refuses: this module makes those answers, and every other one gunicorn writes
 itself, ``application/problem+json`` like the API's (docs/errors.md). Gunicorn's workers send
 them through ``gunicorn.util.write_error``, replaced here before any worker starts.
+
+With ``PROMETHEUS_MULTIPROC_DIR`` set, each worker keeps its metrics in files there and
+``/metrics`` adds them up; a worker that exits is marked dead (``child_exit``), so that its
+gauges (the sockets open) stop counting (docs/operations.md, "Metrics").
 """
 
 from __future__ import annotations
 
 import json
+import os
 import socket
 from http import HTTPStatus
+from typing import Any
 
 from gunicorn import util
+from prometheus_client import multiprocess
 
 from chickenfoot.problem_types import problem_type
 
@@ -71,3 +78,10 @@ def write_error(sock: socket.socket, status_int: int, reason: str, mesg: str) ->
 
 
 util.write_error = write_error
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    """Gunicorn's hook, in the arbiter, after a worker exited: in multiprocess mode its live
+    gauges are dropped (its counters stay, as Prometheus expects of counters)."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        multiprocess.mark_process_dead(worker.pid)

@@ -8,9 +8,12 @@ from drf_spectacular.views import SpectacularAPIView
 
 from chickenfoot.api_docs import redoc_view, swagger_view
 from chickenfoot.health import HealthApi
+from chickenfoot.metrics.endpoint import metrics_view
 
 urlpatterns = [
     path("api/health", HealthApi.as_view(), name="health"),
+    # Not part of the API (left out of the schema): Prometheus' scrape, docs/operations.md.
+    path("metrics", metrics_view, name="metrics"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", swagger_view(url_name="schema"), name="docs"),
     path("api/redoc/", redoc_view(url_name="schema"), name="redoc"),

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from chickenfoot.metrics.counters import MOVES, count_on_commit
 from chickenfoot.problems import ConflictError
 from games import bots, engine, rows
 from games.live import publish as live
@@ -258,6 +259,7 @@ def _apply(
     )
     bot_turn_schedule(match=match)
     on_commit_clock(match=match)
+    count_on_commit(MOVES, variant=match.variant)
     # Two plain statements (games/rows.py): the ORM's save() costs more than the move itself;
     # they reach the database together, in one round trip.
     with rows.batch():

@@ -21,12 +21,20 @@ class QueueDepthCollector(Collector):
         self.url = url
         self.queues = queues
 
-    def collect(self) -> Iterator[GaugeMetricFamily]:
-        family = GaugeMetricFamily(
+    @staticmethod
+    def _family() -> GaugeMetricFamily:
+        return GaugeMetricFamily(
             "chickenfoot_celery_queue_depth",
             "Tasks waiting in each Celery queue (Redis LLEN), read at scrape time.",
             labels=["queue"],
         )
+
+    def describe(self) -> Iterator[GaugeMetricFamily]:
+        """What it collects, without asking Redis (when it is registered)."""
+        yield self._family()
+
+    def collect(self) -> Iterator[GaugeMetricFamily]:
+        family = self._family()
         try:
             client = redis.Redis.from_url(self.url, socket_connect_timeout=1, socket_timeout=1)
             with client:

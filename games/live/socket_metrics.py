@@ -22,6 +22,11 @@ class CountedSocket:
             self._counted_open = True
             SOCKETS_OPEN.labels(socket=self.socket_kind).inc()
 
+    async def send_json(self, content: Any, close: bool = False) -> None:
+        # Channels' JSON consumer sends through its own parent's ``send``, past ``send`` below.
+        await super().send_json(content, close=close)  # type: ignore[misc]
+        FRAMES_SENT.labels(socket=self.socket_kind).inc()
+
     async def send(self, *args: Any, **kwargs: Any) -> None:
         await super().send(*args, **kwargs)  # type: ignore[misc]
         if args or kwargs.get("text_data") is not None or kwargs.get("bytes_data") is not None:

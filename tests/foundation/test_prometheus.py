@@ -127,6 +127,8 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Served, str,
     migrated_database(tmp_path_factory.getbasetemp(), database)
     multiproc = workdir / "multiproc"
     multiproc.mkdir()
+    # a former run's file: gunicorn's on_starting removes it before any worker writes there
+    (multiproc / "counter_1.db").write_bytes(b"not a metrics file of this run")
     token = secrets.token_urlsafe(32)
     port = free_port()
     env = embedded_env(database, METRICS_TOKEN=token, PROMETHEUS_MULTIPROC_DIR=str(multiproc))
@@ -190,6 +192,7 @@ def test_prometheus_scrapes_the_moves(web: tuple[Served, str, Path], tmp_path: P
     assert expected >= played  # the player's, and the bot's replies
     # kept in the workers' files (multiprocess mode), whichever worker answers
     assert list(multiproc.glob("counter_*.db"))
+    assert not (multiproc / "counter_1.db").exists()
     assert {endpoint_moves(served.port, token) for _ in range(6)} == {expected}
 
     with prometheus(config, tmp_path, port) as process:

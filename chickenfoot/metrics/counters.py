@@ -8,6 +8,9 @@ in files there, and ``/metrics`` adds up every process's (``chickenfoot.metrics.
 
 from __future__ import annotations
 
+import time
+from datetime import datetime
+
 from django.db import transaction
 from prometheus_client import Counter, Gauge, Histogram
 
@@ -26,6 +29,13 @@ MOVES = Counter(
     "chickenfoot_moves",
     "Moves applied and committed, by game (a bot's and a timed-out seat's too).",
     ["variant"],
+)
+BOT_TURN_SECONDS = Histogram(
+    "chickenfoot_bot_turn_seconds",
+    "Seconds from the start of a bot's turn (the commit of the move that gave it the turn, or "
+    "the sweeper's queuing it again) to the commit of the bot's move, by game.",
+    ["variant"],
+    buckets=(0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60),
 )
 REFUSALS = Counter(
     "chickenfoot_refusals",
@@ -60,6 +70,12 @@ FRAMES_SENT = Counter(
 
 #: The methods a route label is counted with; any other is counted as ``other``.
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+
+
+def observe_since_on_commit(histogram: Histogram, since: datetime, **labels: str) -> None:
+    """Observe the seconds from ``since`` to the commit of the current transaction."""
+    child = histogram.labels(**labels) if labels else histogram
+    transaction.on_commit(lambda: child.observe(max(0.0, time.time() - since.timestamp())))
 
 
 def count_on_commit(counter: Counter, **labels: str) -> None:

@@ -205,9 +205,15 @@ def test_a_move_is_counted_once_committed() -> None:
         value(after, name, variant="chickenfoot") - value(before, name, variant="chickenfoot")
         == played
     )
+    # and each of the bot's replies is timed from the start of its turn
+    timed = "chickenfoot_bot_turn_seconds_count"
+    replies = value(after, timed, variant="chickenfoot") - value(
+        before, timed, variant="chickenfoot"
+    )
+    assert replies == played - 1
 
 
-@pytest.mark.django_db
+@pytest.mark.django_db(transaction=True)  # the bot, if it leads, plays on the start's commit
 def test_a_refused_move_is_counted_by_its_rule() -> None:
     client = APIClient()
     register(client, "ada")
@@ -219,15 +225,9 @@ def test_a_refused_move_is_counted_by_its_rule() -> None:
     legal = engine.legal_moves(state, seat)
     before = scrape()
 
-    # a draw while a play is possible (CF-MUST), or a tile not in the hand (CF-ONE)
-    if any(move.kind == "play" for move in legal):
-        body = {"kind": "draw"}
-    else:
-        held = {tuple(sorted(tile)) for tile in match.state["hands"][seat]}
-        tile = next(
-            [a, b] for a in range(13) for b in range(a, 13) if (a, b) not in held
-        )  # a tile not in the hand
-        body = {"kind": "play", "tile": tile, "target": "center"}
+    # a draw while a play is possible; a pass while a draw is; a draw from no boneyard
+    kinds = {move.kind for move in legal}
+    body = {"kind": "draw"} if "play" in kinds or "draw" not in kinds else {"kind": "pass"}
     response = client.post(
         f"/api/matches/{match.pk}/moves", {**body, "version": match.version}, format="json"
     )

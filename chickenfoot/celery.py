@@ -13,3 +13,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chickenfoot.settings")
 app = Celery("chickenfoot")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+# Count every task's outcome (docs/operations.md, "Metrics").
+import chickenfoot.metrics.celery_signals  # noqa: E402, F401

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 
@@ -46,6 +47,23 @@ def env_list(name: str, *, default: list[str]) -> list[str]:
     if not raw:
         return list(default)
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def env_networks(name: str) -> list[Network]:
+    """Comma-separated addresses or networks (``10.0.0.0/8,::1``; an address alone is a network
+    of one); none when unset or empty."""
+    networks: list[Network] = []
+    for item in env_list(name, default=[]):
+        try:
+            networks.append(ipaddress.ip_network(item, strict=False))
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"{name}: {item!r} is not an address or a network (CIDR)."
+            ) from None
+    return networks
 
 
 def env_choice(name: str, choices: tuple[str, ...], *, default: str) -> str:

@@ -13,15 +13,24 @@ with an HTML page. nginx in front refuses most of these first, as problem docume
 which gunicorn refuses: this module makes those answers, and every other one gunicorn writes
 itself, ``application/problem+json`` like the API's (docs/errors.md). Gunicorn's workers send
 them through ``gunicorn.util.write_error``, replaced here before any worker starts.
+
+With ``PROMETHEUS_MULTIPROC_DIR`` set, each worker keeps its metrics in files there and
+``/metrics`` adds them up: the directory is made, and emptied of a former run's files, as
+gunicorn starts (``on_starting``), and a worker that exits is marked dead (``child_exit``), so
+that its live gauges stop counting (docs/operations.md, "Metrics").
 """
 
 from __future__ import annotations
 
 import json
+import os
 import socket
 from http import HTTPStatus
+from pathlib import Path
+from typing import Any
 
 from gunicorn import util
+from prometheus_client import multiprocess
 
 from chickenfoot.problem_types import problem_type
 
@@ -71,3 +80,21 @@ def write_error(sock: socket.socket, status_int: int, reason: str, mesg: str) ->
 
 
 util.write_error = write_error
+
+
+def on_starting(server: Any) -> None:
+    """Gunicorn's hook, in the arbiter, before any worker: in multiprocess mode the metrics'
+    directory is made and a former run's files removed (they would be added up again)."""
+    directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if directory:
+        path = Path(directory)
+        path.mkdir(parents=True, exist_ok=True)
+        for stale in path.glob("*.db"):
+            stale.unlink()
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    """Gunicorn's hook, in the arbiter, after a worker exited: in multiprocess mode its live
+    gauges are dropped (its counters stay, as Prometheus expects of counters)."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        multiprocess.mark_process_dead(worker.pid)

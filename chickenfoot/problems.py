@@ -26,9 +26,10 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import set_rollback
 
+from chickenfoot.metrics.counters import REFUSALS
 from chickenfoot.outage import database_unreachable
 from chickenfoot.problem_types import PROBLEM_TYPE_BASE, problem_type  # noqa: F401
-from games.engine.errors import EngineError
+from games.engine.errors import EngineError, RuleViolation
 
 logger = logging.getLogger(__name__)
 
@@ -396,6 +397,8 @@ def problem_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Res
         logger.error("The shared cache cannot be reached: %s: %s", type(cause).__name__, cause)
     elif problem.status >= HTTPStatus.INTERNAL_SERVER_ERROR:
         logger.error("Server-side problem: %s", problem.detail, exc_info=exc)
+    if isinstance(exc, RuleViolation) and exc.rule:
+        REFUSALS.labels(rule=exc.rule).inc()
     set_rollback()
     request = context.get("request")
     if request is not None:

@@ -15,7 +15,15 @@ from django.core.exceptions import ImproperlyConfigured
 from kombu import Exchange, Queue
 
 from chickenfoot.email_settings import CONSOLE, DUMMY, SMTP, email_settings_from_url
-from chickenfoot.env import env_bool, env_choice, env_int, env_list, env_rate, env_str
+from chickenfoot.env import (
+    env_bool,
+    env_choice,
+    env_int,
+    env_list,
+    env_networks,
+    env_rate,
+    env_str,
+)
 from chickenfoot.secret_key import local_secret_key, production_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -49,7 +57,7 @@ if env_bool("SECURE_PROXY_SSL_HEADER", default=PRODUCTION):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=PRODUCTION)
 # Health is answered over plain HTTP too: container and load-balancer probes call the app directly.
-SECURE_REDIRECT_EXEMPT = [r"^api/health(/live|/ready)?$"]
+SECURE_REDIRECT_EXEMPT = [r"^api/health(/live|/ready)?$", r"^metrics$"]
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=PRODUCTION)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=PRODUCTION)
 # Strict-Transport-Security: browsers use HTTPS only, for this long (a year), on every subdomain,
@@ -84,6 +92,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: every answer, a problem from any middleware below too, carries its X-Request-ID.
     "chickenfoot.request_id_middleware.RequestIdMiddleware",
+    # Then: counts and times every answer, by route (docs/operations.md, "Metrics").
+    "chickenfoot.metrics.requests.RequestMetricsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -452,6 +462,13 @@ ACCOUNT_LINK_BASE_URL = env_str("ACCOUNT_LINK_BASE_URL", "")
 # How long a verification link works, and a password-reset link (Django's own setting).
 EMAIL_VERIFY_HOURS = env_int("EMAIL_VERIFY_HOURS", default=48)
 PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_MINUTES", default=60) * 60
+
+# --- Metrics (docs/operations.md, "Metrics") ---------------------------------------------------
+
+# GET /metrics answers a bearer of this token (unset: no token is accepted) ...
+METRICS_TOKEN = env_str("METRICS_TOKEN")
+# ... or a connection from one of these networks (its own peer address, REMOTE_ADDR); else 404.
+METRICS_ALLOW_NETWORKS = env_networks("METRICS_ALLOW_NETWORKS")
 
 # --- Request limits and log-in lockout (docs/reliability.md, "Limits") -------------------------
 

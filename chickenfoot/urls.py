@@ -9,11 +9,14 @@ from drf_spectacular.views import SpectacularAPIView
 from chickenfoot.api_docs import redoc_view, swagger_view
 from chickenfoot.health import HealthApi
 from chickenfoot.health_probes import HealthLiveApi, HealthReadyApi
+from chickenfoot.metrics.endpoint import metrics_view
 
 urlpatterns = [
     path("api/health", HealthApi.as_view(), name="health"),
     path("api/health/live", HealthLiveApi.as_view(), name="health-live"),
     path("api/health/ready", HealthReadyApi.as_view(), name="health-ready"),
+    # Not part of the API (left out of the schema): Prometheus' scrape, docs/operations.md.
+    path("metrics", metrics_view, name="metrics"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", swagger_view(url_name="schema"), name="docs"),
     path("api/redoc/", redoc_view(url_name="schema"), name="redoc"),

@@ -25,6 +25,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
+from chickenfoot.metrics.counters import FINALISATIONS_FAILED, count_on_commit
 from games.bot_matches import bot_turn_queue
 from games.enqueue import enqueue_on_commit
 from games.invitations.holds import invitations_expire
@@ -110,6 +111,7 @@ def match_results(*, now: datetime) -> int:
         mine = pending.filter(match_id=match_id, queued_at=since)
         if attempts >= settings.RESULTS_MAX_ATTEMPTS:
             if mine.update(failed_at=now):
+                count_on_commit(FINALISATIONS_FAILED)
                 logger.error(
                     "Match %s: gave up on its results after %d attempts; last error: %s",
                     match_id,

@@ -38,6 +38,7 @@ from games.live.access import (
     viewer_for,
 )
 from games.live.publish import PRESENCE, match_group, serving_loop_note
+from games.live.socket_metrics import CountedSocket
 
 #: Heartbeats a seat may miss before the others stop counting it as present.
 PRESENCE_MISSES = 3
@@ -86,8 +87,10 @@ class _Recent:
 _recent = _Recent()
 
 
-class MatchConsumer(AsyncJsonWebsocketConsumer):
+class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
     """One client's socket on one match."""
+
+    socket_kind = "match"
 
     match_id: int
     group: str

@@ -20,6 +20,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 
 from games.live.access import CLOSE_BAD_REQUEST, CLOSE_NO_MATCH, CLOSE_TRY_AGAIN_LATER
 from games.live.publish import serving_loop_note
+from games.live.socket_metrics import CountedSocket
 from games.live.wall import wall_group
 from scoring.competitions.problems import CompetitionNotFound
 from scoring.competitions.wall import public_competition_get, wall_body
@@ -32,8 +33,10 @@ def _hello(competition_id: int) -> dict[str, Any]:
     return {"type": "hello", "wall": wall_body(competition=competition)}
 
 
-class PublicWallConsumer(AsyncJsonWebsocketConsumer):
+class PublicWallConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
     """One anonymous reader of a public competition's wall."""
+
+    socket_kind = "wall"
 
     competition_id: int
     joined = False

@@ -34,6 +34,7 @@ from games.live.access import (
     ticket_redeem,
 )
 from games.live.publish import serving_loop_note
+from games.live.socket_metrics import CountedSocket
 from games.models import Player
 from games.notifications.models import Notification
 from games.notifications.services import player_group
@@ -48,8 +49,10 @@ def _unread(player: Player) -> int:
     return Notification.objects.filter(player=player, read_at__isnull=True).count()
 
 
-class MeConsumer(AsyncJsonWebsocketConsumer):
+class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
     """One client's socket on its player's notifications."""
+
+    socket_kind = "me"
 
     credential: Credential | None = None
     group = ""

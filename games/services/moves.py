@@ -11,6 +11,12 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from chickenfoot.metrics.counters import (
+    BOT_TURN_SECONDS,
+    MOVES,
+    count_on_commit,
+    observe_since_on_commit,
+)
 from chickenfoot.problems import ConflictError
 from games import bots, engine, rows
 from games.live import publish as live
@@ -203,6 +209,8 @@ def _apply(
     by_human: bool = False,
 ) -> MoveOutcome:
     """The write half of ``move_submit``. The caller holds the match lock and checked it all."""
+    if not (by_human or timed_out) and match.bot_turn_since is not None:
+        observe_since_on_commit(BOT_TURN_SECONDS, match.bot_turn_since, variant=match.variant)
     state = engine.from_json(match.state)  # type: ignore[arg-type]
     parsed = engine.parse_move(move, state.options["max_pip"])
     round_no = state.round_no
@@ -258,6 +266,7 @@ def _apply(
     )
     bot_turn_schedule(match=match)
     on_commit_clock(match=match)
+    count_on_commit(MOVES, variant=match.variant)
     # Two plain statements (games/rows.py): the ORM's save() costs more than the move itself;
     # they reach the database together, in one round trip.
     with rows.batch():

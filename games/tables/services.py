@@ -14,6 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from chickenfoot.metrics.counters import SCORE_ENTRIES, count_on_commit
 from chickenfoot.problems import InvalidInput
 from games import engine
 from games.engine import scoring as engine_scoring
@@ -324,6 +325,7 @@ def score_entry_write(
     }
     if reason is not None:
         body["reason"] = reason
+    count_on_commit(SCORE_ENTRIES, kind="correction" if before is not None else "round")
     ScoreEntry.objects.create(
         match=match,
         round=row,

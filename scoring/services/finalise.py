@@ -10,6 +10,7 @@ from django.apps import apps
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from chickenfoot.metrics.counters import FINALISATIONS_FAILED, count_on_commit
 from scoring import ratings
 from scoring.competitions.services import competition_match_finished
 from scoring.models import MatchFinalisation, MatchResult, Rating, RatingChange
@@ -69,6 +70,8 @@ def finalisation_failed(*, match_id: int, error: str, give_up: bool) -> None:
         if not markers.filter(finalised_at__isnull=True).update(**changes) and not markers.exists():
             # a match that finished before markers were written at its end
             MatchFinalisation.objects.get_or_create(match_id=match_id, defaults=changes)
+        if give_up:
+            count_on_commit(FINALISATIONS_FAILED)
 
 
 def _claim(match_id: int) -> bool:

@@ -118,6 +118,25 @@ def test_the_app_runs_in_production_behind_one_proxy() -> None:
     assert str(environment["ALLOWED_HOSTS"]).startswith("localhost,")
 
 
+def test_web_adds_up_its_workers_metrics_and_takes_the_metrics_settings() -> None:
+    services = compose()["services"]
+    web = services["web"]
+    directory = web["environment"]["PROMETHEUS_MULTIPROC_DIR"]
+    # a directory of web's own, in memory, emptied by gunicorn as it starts
+    assert directory in web["tmpfs"]
+    # and everything else the app gets, the metrics' settings from the shell or .env among them
+    for name, value in compose()["x-app"]["environment"].items():
+        assert web["environment"][name] == value
+    assert web["environment"]["METRICS_TOKEN"] == "${METRICS_TOKEN:-}"
+    assert web["environment"]["METRICS_ALLOW_NETWORKS"] == "${METRICS_ALLOW_NETWORKS:-}"
+    # no other service writes there
+    assert not [
+        n
+        for n, s in services.items()
+        if n != "web" and "PROMETHEUS_MULTIPROC_DIR" in (s.get("environment") or {})
+    ]
+
+
 def test_nginx_renders_its_whole_template_and_reaches_the_app_servers() -> None:
     services = compose()["services"]
     nginx = services["nginx"]

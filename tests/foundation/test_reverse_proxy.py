@@ -578,6 +578,16 @@ def test_the_admin_is_refused_outside_its_networks(stack: Stack) -> None:
     assert raw_request(stack, get(b"/api/health"))[0] == 200
 
 
+def test_the_metrics_are_never_published(stack: Stack) -> None:
+    logged = stack.web.log_text().count("etrics")
+    for target in (b"/metrics", b"/%6Detrics", b"//metrics", b"/metrics?x=1"):
+        for headers in ((), (b"Authorization: Bearer anything",)):
+            problem = problem_of(raw_request(stack, get(target, *headers)), 404, "not_found")
+            assert problem["detail"] == "Nothing is served at /metrics."
+    # nginx answered every one itself: gunicorn saw none of them
+    assert stack.web.log_text().count("etrics") == logged
+
+
 @pytest.mark.parametrize(
     ("networks", "rules"),
     [

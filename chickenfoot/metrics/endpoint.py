@@ -1,0 +1,45 @@
+"""``GET /metrics``: the Prometheus text format, for a bearer of ``METRICS_TOKEN`` or a client
+in ``METRICS_ALLOW_NETWORKS``; anyone else gets the 404 of a path that does not exist.
+
+A plain Django view, not a DRF one: it is not part of the API, and the OpenAPI schema leaves it
+out. With ``PROMETHEUS_MULTIPROC_DIR`` set (gunicorn's workers), the figures are every process's
+that writes there, added up by prometheus_client's ``MultiProcessCollector``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
+from prometheus_client import REGISTRY, CollectorRegistry, generate_latest, multiprocess
+from prometheus_client.exposition import CONTENT_TYPE_LATEST
+
+from chickenfoot.metrics.access import metrics_readable
+from chickenfoot.metrics.queue_depth import queue_depth_collector
+
+
+def metrics_text() -> bytes:
+    """Every metric of this process (or of every process, in multiprocess mode), and the
+    queues' depth when there is a broker."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+        text = generate_latest(registry)
+    else:
+        text = generate_latest(REGISTRY)
+    collector = queue_depth_collector()
+    if collector is not None:
+        extra = CollectorRegistry()
+        extra.register(collector)
+        text += generate_latest(extra)
+    return text
+
+
+def metrics_view(request: HttpRequest) -> HttpResponse:
+    """The metrics; the 404 of an unknown path for anyone who may not read them (whatever the
+    method: nothing tells them that something is here)."""
+    if not metrics_readable(request):
+        raise Http404
+    if request.method not in ("GET", "HEAD"):
+        return HttpResponseNotAllowed(["GET", "HEAD"])
+    return HttpResponse(metrics_text(), content_type=CONTENT_TYPE_LATEST)

@@ -217,7 +217,7 @@ def test_production_turns_the_https_settings_on() -> None:
     assert loaded["secret"] == key
     assert loaded["proxy_header"] == ["HTTP_X_FORWARDED_PROTO", "https"]
     assert loaded["ssl_redirect"] is True
-    assert loaded["redirect_exempt"] == [r"^api/health(/live|/ready)?$"]
+    assert loaded["redirect_exempt"] == [r"^api/health(/live|/ready)?$", r"^metrics$"]
     assert loaded["session_secure"] is loaded["csrf_secure"] is True
     assert loaded["hsts"] == [31_536_000, True, True]
 

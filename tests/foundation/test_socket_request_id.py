@@ -35,6 +35,8 @@ async def served_under(headers: list[tuple[bytes, bytes]]) -> str:
     return said
 
 
+# Channels closes stale database connections around a sync consumer's handlers: allowed here
+@pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 async def test_a_socket_is_served_under_its_sane_request_id(
     caplog: pytest.LogCaptureFixture,
@@ -45,6 +47,7 @@ async def test_a_socket_is_served_under_its_sane_request_id(
     assert [record.request_id for record in caplog.records] == ["socket-9"]  # type: ignore[attr-defined]
 
 
+@pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 async def test_a_socket_without_a_sane_id_gets_a_fresh_one() -> None:
     assert re.fullmatch(r"[0-9a-f]{32}", await served_under([]))

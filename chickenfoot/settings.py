@@ -192,6 +192,23 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL"
     )
 
+# A streaming replica of the primary for reads that may lag a second (chickenfoot/db_router.py:
+# leaderboards, history, statistics, standings). Unset: every read goes to the primary.
+DATABASE_REPLICA_URL = env_str("DATABASE_REPLICA_URL", "")
+if DATABASE_REPLICA_URL:
+    DATABASES["replica"] = {
+        **dj_database_url.parse(
+            DATABASE_REPLICA_URL,
+            conn_max_age=DATABASES["default"]["CONN_MAX_AGE"],
+            conn_health_checks=DATABASES["default"]["CONN_HEALTH_CHECKS"],
+        ),
+        "OPTIONS": dict(DATABASES["default"].get("OPTIONS", {})),
+        "DISABLE_SERVER_SIDE_CURSORS": DATABASES["default"].get(
+            "DISABLE_SERVER_SIDE_CURSORS", False
+        ),
+    }
+    DATABASE_ROUTERS = ["chickenfoot.db_router.ReplicaRouter"]
+
 # Where `make backup` writes a backup when given no file (chickenfoot/backups.py; git-ignored).
 BACKUP_DIR = Path(env_str("BACKUP_DIR", str(BASE_DIR / "backups")))
 

@@ -11,6 +11,7 @@ from rest_framework.generics import ListAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from chickenfoot.db_router import replica_reads
 from chickenfoot.query import page_size_check
 from scoring.api.apidocs import history as apidocs
 from scoring.api.common import HistoryCursor, RatingChangeFiguresSerializer, check_known_params
@@ -82,6 +83,7 @@ class PlayerHistoryApi(ListAPIView):
         responses=apidocs.player_history_responses(HistoryRowSerializer),
         examples=apidocs.PLAYER_HISTORY_EXAMPLES,
     )
+    @replica_reads()
     def get(self, request: Request, player_id: int) -> Response:
         rows = self.get_queryset()
         check_known_params(

@@ -10,6 +10,7 @@ from rest_framework.generics import ListAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from chickenfoot.db_router import replica_reads
 from chickenfoot.query import page_size_check, serializer_check
 from scoring import ratings
 from scoring.api.apidocs import leaderboard as apidocs
@@ -83,6 +84,7 @@ class LeaderboardApi(ListAPIView):
         responses=apidocs.leaderboard_responses(LeaderboardRowSerializer),
         examples=apidocs.LEADERBOARD_EXAMPLES,
     )  # fmt: skip
+    @replica_reads()
     def get(self, request: Request, variant: str) -> Response:
         query = LeaderboardQuerySerializer(data=request.query_params)
         check_known_params(

@@ -9,6 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from chickenfoot.db_router import replica_reads
 from chickenfoot.openapi import problem, problem_example
 from chickenfoot.query import serializer_check
 from scoring.api.apidocs import players as apidocs
@@ -109,6 +110,7 @@ class PlayerStatisticsApi(APIView):
         responses=apidocs.player_statistics_responses(PlayerStatisticsSerializer),
         examples=[OpenApiExample("Statistics", value=STATS_EXAMPLE, response_only=True)],
     )
+    @replica_reads()
     def get(self, request: Request, player_id: int) -> Response:
         variant = _variant(request)
         _check_player(player_id)
@@ -173,6 +175,7 @@ class HeadToHeadApi(APIView):
         responses=apidocs.head_to_head_responses(BAD_HEAD_TO_HEAD, HeadToHeadSerializer),
         examples=[OpenApiExample("Head-to-head", value=H2H_EXAMPLE, response_only=True)],
     )
+    @replica_reads()
     def get(self, request: Request, player_id: int, opponent_id: int) -> Response:
         variant = _variant(request)
         _check_player(player_id)

@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from chickenfoot.csv_cells import csv_document
+from chickenfoot.db_router import replica_reads
 from scoring.api.apidocs import standings as apidocs
 from scoring.api.common import check_known_params
 from scoring.api.competition_base import (
@@ -234,6 +235,7 @@ class StandingsApi(CompetitionApi):
         parameters=apidocs.STANDINGS_PARAMETERS,
         responses=apidocs.standings_responses(CompetitionStandingsSerializer),
     )
+    @replica_reads()
     def get(self, request: Request, competition_id: int) -> Response:
         check_known_params(request, ["format"])
         competition = competition_get(competition_id=competition_id)
@@ -257,6 +259,7 @@ class StandingsCSVApi(CompetitionApi):
         parameters=apidocs.STANDINGS_CSV_PARAMETERS,
         responses=apidocs.STANDINGS_CSV_RESPONSES,
     )
+    @replica_reads()
     def get(self, request: Request, competition_id: int) -> Response:
         check_known_params(request, [])
         competition = competition_get(competition_id=competition_id)

@@ -25,7 +25,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from chickenfoot.metrics.counters import FINALISATIONS_FAILED, count_on_commit
+from chickenfoot.metrics.counters import FINALISATIONS_FAILED, SWEEPS_ACTED, count_on_commit
 from games.bot_matches import bot_turn_queue
 from games.enqueue import enqueue_on_commit
 from games.invitations.holds import invitations_expire
@@ -54,6 +54,7 @@ def sweeps_run(*, now: datetime | None = None) -> dict[str, int]:
             logger.exception("Sweep %s failed", name)
             continue
         if queued[name]:
+            SWEEPS_ACTED.labels(kind=name).inc(queued[name])
             logger.info("Sweep %s acted on %d item(s)", name, queued[name])
     return queued
 

@@ -51,6 +51,12 @@ FINALISATIONS_FAILED = Counter(
     "chickenfoot_finalisations_failed",
     "End-of-match tasks given up on: results that could not be written (the match marked failed).",
 )
+SWEEPS_ACTED = Counter(
+    "chickenfoot_sweeper_requeues",
+    "Items the sweeper queued again or acted on, by sweep (bot_turns, results, clocks, ...): "
+    "work whose message was lost or whose worker died.",
+    ["kind"],
+)
 SCORE_ENTRIES = Counter(
     "chickenfoot_score_entries",
     "Score entries kept for matches played at a table (a round's scores, or a correction).",

@@ -15,24 +15,25 @@ from prometheus_client import REGISTRY, CollectorRegistry, generate_latest, mult
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from chickenfoot.metrics.access import metrics_readable
+from chickenfoot.metrics.finalisations import FinalisationsPendingCollector
 from chickenfoot.metrics.queue_depth import queue_depth_collector
 
 
 def metrics_text() -> bytes:
-    """Every metric of this process (or of every process, in multiprocess mode), and the
-    queues' depth when there is a broker."""
+    """Every metric of this process (or of every process, in multiprocess mode), the pending
+    end-of-match tasks, and the queues' depth when there is a broker."""
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry)
         text = generate_latest(registry)
     else:
         text = generate_latest(REGISTRY)
+    extra = CollectorRegistry()
+    extra.register(FinalisationsPendingCollector())
     collector = queue_depth_collector()
     if collector is not None:
-        extra = CollectorRegistry()
         extra.register(collector)
-        text += generate_latest(extra)
-    return text
+    return text + generate_latest(extra)
 
 
 def metrics_view(request: HttpRequest) -> HttpResponse:

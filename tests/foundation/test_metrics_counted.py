@@ -5,6 +5,7 @@ queues' depth read from a Redis of the test's own."""
 from __future__ import annotations
 
 import shutil
+from datetime import timedelta
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
@@ -14,13 +15,18 @@ import redis
 from celery import Task
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.utils import timezone
 from prometheus_client import REGISTRY
 from rest_framework.test import APIClient
 
 from chickenfoot.asgi import application
 from chickenfoot.celery import app as celery_app
+from chickenfoot.metrics.endpoint import metrics_text
+from games.sweeps import sweeps_run
 from games.tasks import ping
+from scoring.models import MatchFinalisation
 from scoring.services.finalise import finalisation_failed
+from scoring.tasks import match_finalise_task
 from tests.games.factories import MatchFactory, PlayerFactory, token_for
 from tests.games.live import TIMEOUT, next_frame
 from tests.processes import RedisServer, stop
@@ -102,6 +108,29 @@ def test_a_finalisation_given_up_on_is_counted_once_committed() -> None:
     assert sample(name) == before + 1
 
 
+@pytest.mark.django_db
+def test_pending_finalisations_are_counted_at_scrape_time_and_the_sweepers_requeues_by_kind(
+    settings: Any, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    settings.RESULTS_STALE_SECONDS = 30
+    stale = timezone.now() - timedelta(minutes=5)
+    matches = [MatchFactory() for _ in range(3)]
+    for match in matches:  # as the move that ends a match leaves them: pending
+        MatchFinalisation.objects.create(match=match, queued_at=stale)
+    MatchFinalisation.objects.filter(match=matches[2]).update(failed_at=stale)  # given up on
+    requeued = sample("chickenfoot_sweeper_requeues_total", kind="match_results")
+
+    text = metrics_text().decode()
+    assert "\nchickenfoot_finalisations_pending 2.0\n" in text
+
+    sent: list[Any] = []
+    monkeypatch.setattr(match_finalise_task, "apply_async", lambda **kw: sent.append(kw["args"]))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert sweeps_run()["match_results"] == 2
+    assert sorted(sent) == sorted((m.pk,) for m in matches[:2])
+    assert sample("chickenfoot_sweeper_requeues_total", kind="match_results") == requeued + 2
+
+
 @pytest.mark.django_db(transaction=True)
 def test_table_score_entries_are_counted() -> None:
     client = APIClient()
@@ -142,6 +171,7 @@ def test_table_score_entries_are_counted() -> None:
 
 
 @pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server is not installed")
+@pytest.mark.django_db  # the scrape counts the pending finalisations too
 def test_the_queue_depth_is_read_from_redis_at_scrape_time(settings: Any, tmp_path: Path) -> None:
     server = RedisServer(tmp_path)
     server.start()

@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from http import HTTPStatus
 from typing import Any
@@ -51,7 +52,15 @@ def replica(settings: Any) -> Iterator[str]:
     connections["default"].close()  # a template database must have no other sessions
     with _admin() as admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{source}"')
+        # under CI a worker's sweep may hold a session on it for a moment: try again a while
+        for attempt in range(40):
+            try:
+                admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{source}"')
+                break
+            except psycopg.errors.ObjectInUse:
+                if attempt == 39:
+                    raise
+                time.sleep(0.25)
     # The connection is made here rather than declared in settings.DATABASES: pytest-django
     # would otherwise make a test database of its own for it, and refuse it in this test.
     replica = load_backend(ENGINE).DatabaseWrapper(

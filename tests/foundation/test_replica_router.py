@@ -10,9 +10,9 @@ import json
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from http import HTTPStatus
+from pathlib import Path
 from typing import Any
 
 import psycopg
@@ -33,6 +33,7 @@ on_postgres = pytest.mark.skipif(
     reason="the replica is a second PostgreSQL database (CREATE DATABASE ... TEMPLATE)",
 )
 
+ROOT = Path(__file__).resolve().parents[2]
 ROUTER = "chickenfoot.db_router.ReplicaRouter"
 ENGINE = "django.db.backends.postgresql"
 
@@ -46,21 +47,22 @@ def _admin() -> psycopg.Connection:
 
 @pytest.fixture
 def replica(settings: Any) -> Iterator[str]:
-    """A copy of the (migrated, still empty) test database as ``"replica"``, and the router."""
+    """A second database, migrated and empty, as ``"replica"``, and the router."""
     source = connections["default"].settings_dict["NAME"]
     name = f"{source}_replica"
-    connections["default"].close()  # a template database must have no other sessions
     with _admin() as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        # under CI a worker's sweep may hold a session on it for a moment: try again a while
-        for attempt in range(40):
-            try:
-                admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{source}"')
-                break
-            except psycopg.errors.ObjectInUse:
-                if attempt == 39:
-                    raise
-                time.sleep(0.25)
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{name}"')
+    # migrated as a replica's primary would have been (a template copy of the test database
+    # would need it free of other sessions, which the suite's workers never leave it)
+    own = connections["default"].settings_dict
+    url = f"postgres://{own['USER']}@{own['HOST'] or '127.0.0.1'}:{own['PORT'] or 5432}/{name}"
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env={**os.environ, "DATABASE_URL": url},
+        check=True,
+    )
     # The connection is made here rather than declared in settings.DATABASES: pytest-django
     # would otherwise make a test database of its own for it, and refuse it in this test.
     replica = load_backend(ENGINE).DatabaseWrapper(

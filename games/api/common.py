@@ -147,3 +147,19 @@ TICKET_UNAVAILABLE = problem(
         ),
     ),
 )
+
+
+#: A capability's code left out of a body that needs one (a claim, an invite link's seat).
+NO_CODE = problem(
+    "No code.",
+    (
+        "No code",
+        problem_example(
+            400,
+            "invalid",
+            "Invalid input",
+            "code: This field is required.",
+            errors={"code": ["This field is required."]},
+        ),
+    ),
+)

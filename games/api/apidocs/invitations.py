@@ -12,6 +12,7 @@ from games.api.apidocs.matches import MATCH_NOT_OPEN, PAGE_NOT_FOUND
 from games.api.common import (
     ETAG_HEADER,
     MATCH_ID,
+    NO_CODE,
     NOT_AUTHENTICATED,
     NOT_FOUND,
     problem,
@@ -247,19 +248,7 @@ CODE_ACCEPT_DOCS: dict[str, Any] = {
 CODE_ACCEPT_DOCS["responses"] = {
     **CODE_ACCEPT_DOCS["responses"],
     HTTPStatus.FORBIDDEN: _NOT_LEAGUE_PLAYER,
-    HTTPStatus.BAD_REQUEST: problem(
-        "No code.",
-        (
-            "No code",
-            problem_example(
-                400,
-                "invalid",
-                "Invalid input",
-                "code: This field is required.",
-                errors={"code": ["This field is required."]},
-            ),
-        ),
-    ),
+    HTTPStatus.BAD_REQUEST: NO_CODE,
 }
 WITHDRAW_DOCS: dict[str, Any] = {
     "operation_id": "invitation_withdraw",

@@ -14,6 +14,7 @@ from games import engine
 from games.api.common import (
     ETAG_HEADER,
     MATCH_ID,
+    NO_CODE,
     NOT_AUTHENTICATED,
     NOT_FOUND,
     TOO_MANY_REQUESTS,
@@ -256,19 +257,7 @@ CLAIM_DOCS: dict[str, Any] = {
 }
 _CLAIM_REFUSALS = {
     HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-    HTTPStatus.BAD_REQUEST: problem(
-        "No code.",
-        (
-            "No code",
-            problem_example(
-                400,
-                "invalid",
-                "Invalid input",
-                "code: This field is required.",
-                errors={"code": ["This field is required."]},
-            ),
-        ),
-    ),
+    HTTPStatus.BAD_REQUEST: NO_CODE,
     HTTPStatus.NOT_FOUND: problem(
         "No such code.",
         (

@@ -30,7 +30,7 @@ from games.problems import (
     TableMatchNoMoves,
     table_no_moves_detail,
 )
-from games.selectors import bot_seat_info, events_for_seat
+from games.selectors import MOVE_COLUMNS, bot_seat_info, events_for_seat
 from games.services.clock import clock_start, on_commit_clock
 from games.services.common import bot_turn_schedule, match_lock, round_record_events
 from games.services.versions import request_fingerprint, version_check
@@ -93,10 +93,10 @@ def move_submit(
     )
     with live.batch(), rows.write_transaction() as tx:
         if as_bot and bot_seat is not None:
-            match = match_lock(match_id=match_id)
+            match = match_lock(match_id=match_id, columns=MOVE_COLUMNS)
             seat: int | None = bot_seat
         else:
-            match = match_lock(match_id=match_id, player=player)
+            match = match_lock(match_id=match_id, player=player, columns=MOVE_COLUMNS)
             seat = match.my_seat  # type: ignore[attr-defined]
         if seat is None:
             raise NotYourMatch(f"You have no seat at match {match.pk}.")

@@ -237,7 +237,7 @@ def test_an_unknown_option_is_answered_with_where_the_options_are(variant: str) 
 # The rules in the players' languages: docs/rules.<language>.md carries what rules.md does.
 
 #: The translations of docs/rules.md, by language code.
-TRANSLATIONS = ("lo", "th", "hy")
+TRANSLATIONS = ("lo", "th", "hy", "ceb")
 FENCED = re.compile(r"^```[\w-]*\n.*?^```$", re.MULTILINE | re.DOTALL)
 CODE_SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
 HEADING = re.compile(r"^(#+) (.+)$", re.MULTILINE)

@@ -14,6 +14,7 @@ from django.utils import translation
 from games.web import how_to_play
 from games.web.how_to_play import LANGUAGES, TITLES, rules_path
 from tests.foundation.test_rules_doc import DEFINITION, TRANSLATIONS
+from tests.web.test_page_security import violations, watched
 
 pytestmark = pytest.mark.django_db
 
@@ -35,6 +36,9 @@ def test_the_page_shows_the_rules_in_its_language(language: str) -> None:
     for rule in DEFINITION.findall(rules_path(language).read_text(encoding="utf-8")):
         assert f"<strong>{rule}</strong>" in html, rule
     assert "<code>double_blank_points</code>" in html
+    # nothing the site's policy would refuse (style-src 'self', script-src 'self')
+    assert "style=" not in html
+    assert "<script" not in html
     assert "<table>" in html
     # its headings carry the anchors of its contents (a browser decodes the fragment)
     anchors = re.findall(r'<a href="#([^"]+)"', html)
@@ -99,3 +103,26 @@ def test_the_docs_name_every_language_the_page_shows() -> None:
     for language in WRITTEN:
         assert f"`{language}`" in row, language
         assert language == "en" or f"(rules.{language}.md)" in row, language
+
+
+@pytest.mark.django_db(transaction=True)
+def test_in_a_browser_the_contents_lead_to_their_sections(
+    live_server: Any, new_page: Any, screenshot: Any
+) -> None:
+    browser = watched(new_page)
+    browser.goto(f"{live_server.url}/")
+    browser.locator("footer a", has_text="How to play").click()
+    browser.wait_for_url(f"{live_server.url}/how-to-play/")
+    browser.locator("nav.languages a[lang='lo']").click()
+    browser.wait_for_url(f"{live_server.url}/how-to-play/lo/")
+    contents = browser.locator("article.rules ul").first.locator("a")
+    assert contents.count() == 5
+    contents.nth(3).click()  # 4. the house options
+    heading = browser.locator("article.rules h2").nth(3)
+    assert heading.inner_text() == "4. ທາງເລືອກຂອງເຮືອນ"
+    assert (
+        browser.evaluate("decodeURIComponent(location.hash)") == f"#{heading.get_attribute('id')}"
+    )
+    assert heading.is_visible()
+    assert violations(browser) == []
+    screenshot(browser, "how-to-play-lo")

@@ -95,6 +95,12 @@ def match_replay_verify(*, match_id: int) -> ReplayReport:
     report.snapshots += 1
     if _differs(match.state, final):
         report.problems.append("the current state differs from the replayed one")
+    # The server reads its stored state without the engine's consistency checks (a trusted
+    # load, on every request): they run here instead.
+    try:
+        engine.from_json(match.state)
+    except (ValueError, engine.EngineError) as exc:
+        report.problems.append(f"the current state fails the engine's checks: {exc}")
     if expected_seq != match.moves_played:
         report.problems.append(f"{match.moves_played} moves counted, {expected_seq} logged")
     if match.status == Match.Status.FINISHED:

@@ -218,10 +218,40 @@ def _derive_ends(s: ChickenFootState, feet: list[dict[str, Any]]) -> dict[str, i
     return ends
 
 
-def from_json(data: dict[str, Any]) -> ChickenFootState:
-    """A state from ``to_json`` output or from a hand-built position (see docs/engine.md)."""
+def _trusted_rest(s: ChickenFootState, ends: dict[str, int]) -> ChickenFootState:
+    """``from_json``'s derived parts of a trusted state: its open ends as stored, the feet."""
+    for cid in (*ARM_IDS[: s.arms], *(t for k in range(len(s.feet)) for t in toe_ids(k))):
+        s.chains.setdefault(cid, [])
+    s.ends = ends
+    s.arms_left = sum(1 for a in ARM_IDS[: s.arms] if not s.chains[a])
+    s.foot = None
+    s.toes_left = 0
+    for k, foot in enumerate(s.feet):
+        empty = sum(1 for t in toe_ids(k) if not s.chains[t])
+        if foot["status"] == "open":
+            if empty:
+                s.foot, s.toes_left = k, empty
+            else:
+                foot["status"] = "completed"
+    s.unplayed = count_unplayed(s)
+    index_hands(s)
+    index_ends(s)
+    restrict(s)
+    return s
+
+
+def from_json(data: dict[str, Any], *, trusted: bool = False) -> ChickenFootState:
+    """A state from ``to_json`` output or from a hand-built position (see docs/engine.md).
+
+    ``trusted``: ``data`` is ``to_json`` output the server stored itself; the checks that only
+    find a position inconsistent are skipped (the replay check, ``verify_match``, compares what
+    was stored with a replay), what the state derives from it is built the same.
+    """
     seats = data["seats"]
-    options = resolve_options(CHICKENFOOT, seats, data.get("options"))
+    if trusted:
+        options = dict(data["options"])
+    else:
+        options = resolve_options(CHICKENFOOT, seats, data.get("options"))
     s = ChickenFootState(seats, options, data.get("seed") or DEFAULT_SEED)
     read_match_json(s, data)
     s.turn = data.get("turn")
@@ -245,6 +275,8 @@ def from_json(data: dict[str, Any]) -> ChickenFootState:
     s.starter = data.get("starter", (s.turn - 1) % seats if s.turn is not None else 0)
     s.opening = [dict(e) for e in data.get("opening", [])]
 
+    if trusted and "ends" in layout:
+        return _trusted_rest(s, {cid: pip for cid, pip in layout["ends"]})  # noqa: C416
     ends = _derive_ends(s, s.feet)
     if "ends" in layout:
         given = {cid: pip for cid, pip in layout["ends"]}  # noqa: C416 - pairs in JSON order

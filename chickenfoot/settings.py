@@ -95,7 +95,7 @@ MIDDLEWARE = [
     # Then: counts and times every answer, by route (docs/operations.md, "Metrics").
     "chickenfoot.metrics.requests.RequestMetricsMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "chickenfoot.csp_middleware.StaticPolicyCSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

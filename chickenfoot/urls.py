@@ -12,6 +12,8 @@ from chickenfoot.health_probes import HealthLiveApi, HealthReadyApi
 from chickenfoot.metrics.endpoint import metrics_view
 
 urlpatterns = [
+    # The games' API first: a turn's requests are matched against fewer patterns.
+    path("api/", include("games.urls")),
     path("api/health", HealthApi.as_view(), name="health"),
     path("api/health/live", HealthLiveApi.as_view(), name="health-live"),
     path("api/health/ready", HealthReadyApi.as_view(), name="health-ready"),
@@ -20,7 +22,6 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", swagger_view(url_name="schema"), name="docs"),
     path("api/redoc/", redoc_view(url_name="schema"), name="redoc"),
-    path("api/", include("games.urls")),
     path("api/", include("scoring.urls")),
     path("admin/", admin.site.urls),
     path("account/", include("games.accounts.urls")),

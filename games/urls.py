@@ -57,6 +57,10 @@ from games.api.table_scores import ClaimCodeApi, ClaimRedeemApi
 from games.api.tokens import LogoutAllApi, LogoutApi, TokenListApi, TokenRevokeApi
 
 urlpatterns: list[URLPattern | URLResolver] = [
+    # A turn's requests first: a path is matched against each pattern in order.
+    path("matches/<int:match_id>/legal-moves", LegalMovesApi.as_view(), name="legal-moves"),
+    path("matches/<int:match_id>/moves", MoveSubmitApi.as_view(), name="move-submit"),
+    path("matches/<int:match_id>", MatchDetailApi.as_view(), name="match-detail"),
     path("players", PlayerRegisterApi.as_view(), name="player-register"),
     path("players/me", PlayerMeApi.as_view(), name="player-me"),
     path("players/me/delete", PlayerDeleteApi.as_view(), name="player-delete"),
@@ -79,11 +83,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches", MatchCreateApi.as_view(), name="match-create"),
     path("matches/open", MatchOpenListApi.as_view(), name="match-open-list"),
     path("matches/mine", MatchMineListApi.as_view(), name="match-mine-list"),
-    path("matches/<int:match_id>", MatchDetailApi.as_view(), name="match-detail"),
     path("matches/<int:match_id>/join", SeatJoinApi.as_view(), name="seat-join"),
     path("matches/<int:match_id>/start", MatchStartApi.as_view(), name="match-start"),
-    path("matches/<int:match_id>/legal-moves", LegalMovesApi.as_view(), name="legal-moves"),
-    path("matches/<int:match_id>/moves", MoveSubmitApi.as_view(), name="move-submit"),
     path("matches/<int:match_id>/log", MoveLogApi.as_view(), name="move-log"),
     path("matches/<int:match_id>/board.svg", BoardSvgApi.as_view(), name="match-board-svg"),
     path("matches/<int:match_id>/scores.svg", ScoresSvgApi.as_view(), name="match-scores-svg"),

@@ -42,6 +42,8 @@ from games.live.socket_metrics import CountedSocket
 
 #: Heartbeats a seat may miss before the others stop counting it as present.
 PRESENCE_MISSES = 3
+#: Seconds after joining a socket reads its match again (``_heartbeats``).
+SETTLE_SECONDS = 0.5
 
 
 class _Recent:
@@ -279,13 +281,21 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
     # --- heartbeats and presence ------------------------------------------------------------
 
     async def _heartbeats(self) -> None:
-        """Every ``LIVE_HEARTBEAT_SECONDS``: check the token still holds, say we are here."""
+        """``SETTLE_SECONDS`` after joining, read the match again: Redis takes a subscription
+        on its own connection, so a nudge published as the socket joined may have reached Redis
+        first. Then every ``LIVE_HEARTBEAT_SECONDS``: check the token still holds, read the
+        match again (a nudge lost while Redis was out of reach), say we are here."""
+        await asyncio.sleep(SETTLE_SECONDS)
+        await self._catch_up()
         period = settings.LIVE_HEARTBEAT_SECONDS
         while not self.closing:
             await asyncio.sleep(period)
             player = await database_sync_to_async(player_for)(self.credential)
             if player is None:
                 await self._close(CLOSE_UNAUTHENTICATED, "The token was revoked.")
+                return
+            await self._catch_up()
+            if self.closing:
                 return
             await self.send_json({"type": "heartbeat", "time": time.time(), "seq": self.last_seq})
             if self.seat is not None:

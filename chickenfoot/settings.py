@@ -441,6 +441,14 @@ KNOX_TOKEN_MODEL = "games.DeviceToken"
 #: out: an orphan table whose key to auth_user stops PostgreSQL from truncating users (flush).
 MIGRATION_MODULES = {"knox": None}
 AUTH_TOKEN_TTL_HOURS = env_int("AUTH_TOKEN_TTL_HOURS", default=24 * 30)
+#: Seconds a process keeps what a token's lookup found (games/accounts/token_cache.py): the
+#: longest a token revoked through another process still works here. 0: no keeping.
+TOKEN_CACHE_SECONDS = env_int("TOKEN_CACHE_SECONDS", default=5)
+if not 0 <= TOKEN_CACHE_SECONDS <= 5:
+    raise ImproperlyConfigured(
+        f"TOKEN_CACHE_SECONDS={TOKEN_CACHE_SECONDS} is out of range: a revoked token must stop "
+        "within 5 s in every process (0 to 5)."
+    )
 REST_KNOX = {
     "TOKEN_MODEL": KNOX_TOKEN_MODEL,
     "TOKEN_TTL": timedelta(hours=AUTH_TOKEN_TTL_HOURS) if AUTH_TOKEN_TTL_HOURS > 0 else None,

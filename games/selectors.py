@@ -10,6 +10,7 @@ from django.db.models.fields.json import KeyTransform
 
 from games import bots, engine, rows
 from games.invitations.holds import held_count
+from games.match_rows import match_with_seats
 from games.models import Match, Move, Player, Round, Seat
 from games.problems import MatchNotFound, NotYourMatch, TableMatchNoMoves, table_no_moves_detail
 from games.results import (
@@ -53,13 +54,9 @@ def _seats_prefetch() -> Prefetch:
 
 
 def match_get(*, match_id: int) -> Match:
-    """The match with its seats and their players (two queries)."""
-    match = (
-        Match.objects.select_related("created_by")
-        .prefetch_related(_seats_prefetch())
-        .filter(pk=match_id)
-        .first()
-    )
+    """The match with its creator, its seats and their players (two plain queries:
+    ``match_rows``)."""
+    match = match_with_seats(match_id=match_id)
     if match is None:
         raise MatchNotFound(f"There is no match {match_id}.")
     return match

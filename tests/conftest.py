@@ -98,6 +98,15 @@ def _no_request_limits(settings: Any) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _no_token_rows_kept_from_another_test() -> None:
+    """Each test starts with no token lookups kept in this process (a test's database rows are
+    rolled back behind the cache's back)."""
+    from games.accounts import token_cache
+
+    token_cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _no_hashing_bounds(settings: Any) -> None:
     """Password hashes are not bounded in tests (the suite registers players faster than a
     server allows); ``tests/games/test_hashing.py`` turns the bounds on and tests them."""

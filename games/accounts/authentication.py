@@ -1,7 +1,8 @@
 """Token authentication: the token, its user and their player in one plain query.
 
 Tokens are django-rest-knox's (``games.accounts.token_models.DeviceToken``): the key a client
-holds is looked up by its digest, so a request costs one hash and one indexed query. Both
+holds is looked up by its digest: one hash and one indexed query, whose row the process keeps for
+``TOKEN_CACHE_SECONDS`` (``token_cache``: the next requests with that token skip the query). Both
 ``Authorization: Token <key>`` and ``Authorization: Bearer <key>`` are accepted; any other scheme
 is refused with 401 ``unsupported_auth_scheme``, naming the accepted ones.
 
@@ -15,6 +16,7 @@ import binascii
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.utils import timezone
@@ -25,6 +27,7 @@ from rest_framework.authentication import get_authorization_header
 from rest_framework.request import Request
 
 from games import rows
+from games.accounts import token_cache
 from games.models import DeviceToken, Player
 
 #: The schemes a client may name in ``Authorization`` (compared without regard to case).
@@ -54,6 +57,27 @@ _AUTH_SQL = (
 )
 
 
+_LAST_USED = _TOKEN_COLUMNS.index("last_used")
+
+
+def _row_of(digest: str) -> tuple[Any, ...]:
+    """The row of the token of ``digest``: kept from a lookup less than ``TOKEN_CACHE_SECONDS``
+    ago in this process (``token_cache``), or read now. AuthenticationFailed if there is none."""
+    seconds = settings.TOKEN_CACHE_SECONDS
+    row = token_cache.kept(digest, seconds) if seconds else None
+    if row is not None:
+        return row
+    since, read_at = token_cache.generation(), token_cache.now()
+    with connection.cursor() as cursor:
+        cursor.execute(_AUTH_SQL, [digest])
+        row = cursor.fetchone()
+    if row is None:
+        raise exceptions.AuthenticationFailed("Invalid token (unknown, or revoked).")
+    if seconds:
+        token_cache.keep(digest, row, row[1], read_at=read_at, since=since)
+    return row
+
+
 class UnsupportedAuthScheme(exceptions.AuthenticationFailed):
     """An ``Authorization`` header with a scheme other than ``Token`` or ``Bearer``."""
 
@@ -65,8 +89,10 @@ class UnsupportedAuthScheme(exceptions.AuthenticationFailed):
 class PlayerTokenAuthentication(TokenAuthentication):
     """``Authorization: Token <key>`` or ``Bearer <key>``: the user and their player, one query.
 
-    It is on every request's path, so it skips the ORM's query building. ``request.auth`` is the
-    ``DeviceToken`` (its id, user, created, expiry and last_used loaded): logout revokes it.
+    It is on every request's path, so it skips the ORM's query building, and a row kept in the
+    process skips the query (its expiry is checked on every request all the same). Each request
+    gets instances of its own. ``request.auth`` is the ``DeviceToken`` (its id, user, created,
+    expiry and last_used loaded): logout revokes it.
     """
 
     def authenticate(self, request: Request) -> tuple[Any, DeviceToken] | None:
@@ -90,11 +116,7 @@ class PlayerTokenAuthentication(TokenAuthentication):
             digest = hash_token(token.decode("utf-8"))
         except (UnicodeDecodeError, TypeError, binascii.Error):
             raise exceptions.AuthenticationFailed("Invalid token.") from None
-        with connection.cursor() as cursor:
-            cursor.execute(_AUTH_SQL, [digest])
-            row = cursor.fetchone()
-        if row is None:
-            raise exceptions.AuthenticationFailed("Invalid token (unknown, or revoked).")
+        row = _row_of(digest)
         t, u = len(_TOKEN_COLUMNS), len(_TOKEN_COLUMNS) + len(_USER_COLUMNS)
         device_token = rows.load(DeviceToken, _TOKEN_COLUMNS, row[:t])
         now = timezone.now()
@@ -110,6 +132,9 @@ class PlayerTokenAuthentication(TokenAuthentication):
         if device_token.last_used is None or now - device_token.last_used >= LAST_USED_EVERY:
             DeviceToken.objects.filter(pk=device_token.pk).update(last_used=now)
             device_token.last_used = now
+            # the value as the database gives it back (SQLite: a string) for the kept row
+            stored = DeviceToken._meta.get_field("last_used").get_db_prep_value(now, connection)
+            token_cache.replace(digest, (*row[:_LAST_USED], stored, *row[_LAST_USED + 1 :]))
         return (user, device_token)
 
     def authenticate_header(self, request: Request) -> str:

@@ -275,3 +275,10 @@ def test_the_readme_makes_a_key_production_accepts(tmp_path: Path) -> None:
     key = lines[-1].removeprefix("SECRET_KEY=")
     assert lines[0] != lines[1]
     assert load(DJANGO_ENV="production", SECRET_KEY=key)["secret"] == key
+
+
+@pytest.mark.parametrize("seconds", ["6", "-1"])
+def test_a_token_cache_past_the_revocation_bound_is_refused(seconds: str) -> None:
+    message = refusal(TOKEN_CACHE_SECONDS=seconds)
+    assert f"TOKEN_CACHE_SECONDS={seconds} is out of range" in message
+    assert "within 5 s" in message

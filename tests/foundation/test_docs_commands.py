@@ -150,6 +150,14 @@ RUNNERS: tuple[Runner, ...] = (
         "ci: Benchmarks, briefly",
         "-m benchmarks.api",
     ),
+    # The serving layer's setups (docs/api.md, "The serving layer"): CI runs nginx in front of
+    # granian, and gunicorn's sync workers, briefly.
+    Runner(
+        r"(BENCH_REDIS_URL=\S+ )?\.venv/bin/python -m benchmarks\.api --seconds \d+"
+        r"( --(proxy|server|workers|threads) \w+)*",
+        "ci: Benchmarks, briefly",
+        "--proxy nginx --server granian",
+    ),
     Runner(
         r"(BENCH_REDIS_URL=\S+ )?\.venv/bin/python -m benchmarks\.api --login-flood"
         r"( \[?--\w[\w-]*( \d+)?\]?)*",

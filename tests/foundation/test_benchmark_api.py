@@ -1,0 +1,145 @@
+"""``benchmarks.api``'s JSON line and serving layer, without PostgreSQL: every key it prints is
+described in docs/api.md (CI's brief runs check each is printed, ``benchmarks.keys``), its
+targets are judged as the docs say, its default server is the Dockerfile's, and its nginx
+proxies as production's does, keeping connections to the app server alive."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from benchmarks import api, keys, serving
+from benchmarks.http_client import Client
+
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATE = ROOT / "deploy" / "nginx" / "chickenfoot.conf.template"
+
+
+def test_every_key_is_described_in_the_docs() -> None:
+    docs = (ROOT / "docs" / "api.md").read_text()
+    section = docs[docs.index("## Benchmark") : docs.index("### Bot strength")]
+    for key in api.KEYS:
+        assert f"`{key.rsplit('.', 1)[-1]}`" in section, f"docs/api.md does not describe {key}"
+
+
+def test_the_key_check_names_what_is_missing() -> None:
+    summary = {"moves_per_s": 1, "targets": {"moves_per_s": {}}}
+    assert keys.missing(summary, ("moves_per_s", "targets.moves_per_s")) == []
+    assert keys.missing(summary, ("loaded", "targets.move_to_get", "moves_per_s.x")) == [
+        "loaded",
+        "targets.move_to_get",
+        "moves_per_s.x",
+    ]
+
+
+def test_targets_are_met_or_not_or_unknown() -> None:
+    judged = api.targets(
+        {"server_to_db_cpu": 3.0, "match_view_to_legal_moves": 2.5, "moves_per_s": 200.0}
+    )
+    assert judged["server_to_db_cpu"] == {"value": 3.0, "at_most": 3, "met": True}
+    assert judged["match_view_to_legal_moves"]["met"] is False
+    assert judged["moves_per_s"] == {"value": 200.0, "at_least": 200, "met": True}
+    assert judged["move_to_get"] == {"value": None, "at_most": 3, "met": None}
+
+
+def dockerfile_command() -> list[str]:
+    text = (ROOT / "Dockerfile").read_text().replace("\\\n", " ")
+    line = next(line for line in text.splitlines() if line.startswith("CMD "))
+    return [word.strip('",[]') for word in shlex.split(line.removeprefix("CMD "))]
+
+
+def test_the_default_server_is_the_dockerfiles() -> None:
+    parsed = api.build_parser().parse_args([])
+    command = serving.server_command("python", parsed.server, 8000, parsed.workers, parsed.threads)[
+        2:
+    ]
+    production = [word for word in dockerfile_command() if word]
+
+    def options(words: list[str]) -> dict[str, str]:
+        return {w: words[i + 1] for i, w in enumerate(words) if w.startswith("--")}
+
+    wanted = {"--config", "--worker-class", "--workers", "--threads", "--keep-alive"}
+    assert production[0] == command[0] == "gunicorn"
+    assert {k: v for k, v in options(production).items() if k in wanted} == {
+        k: v for k, v in options(command).items() if k in wanted
+    }
+
+
+def directives(text: str, names: tuple[str, ...]) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for match in re.finditer(r"^\s*(\w+)\s+([^;{]*);", text, re.MULTILINE):
+        if match.group(1) in names:
+            found.setdefault(match.group(1), set()).add(match.group(2).strip())
+    return found
+
+
+def test_the_benchmark_nginx_proxies_as_production_does() -> None:
+    names = (
+        *("keepalive", "keepalive_timeout", "proxy_http_version", "proxy_request_buffering"),
+        *("proxy_buffering", "client_body_buffer_size", "client_max_body_size"),
+        *("client_header_buffer_size", "large_client_header_buffers", "proxy_read_timeout"),
+    )
+    ours = serving.NGINX_CONF.format(dir="/d", port=1, upstream=2)
+    # the sockets' location (not proxied by the benchmark) sets its own buffering and timeouts
+    template = re.sub(r"location /ws/ \{[^}]*\}", "", TEMPLATE.read_text())
+    assert directives(ours, names) == directives(template, names)
+    headers = 'proxy_set_header Connection "";'
+    assert headers in ours
+    assert headers in TEMPLATE.read_text()
+
+
+class Upstream(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    connections: set[tuple[str, int]] = set()
+
+    def do_GET(self) -> None:
+        Upstream.connections.add(self.client_address)
+        body = b'{"status": "ok"}'
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def upstream() -> Iterator[int]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Upstream)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server.server_address[1]
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.skipif(
+    not (shutil.which("nginx") or Path(serving.NGINX).is_file()),
+    reason="nginx is not installed (.ci/run installs Debian's nginx-light)",
+)
+def test_the_benchmark_nginx_keeps_both_connections_alive(upstream: int) -> None:
+    port = api.free_port()
+    proxy = serving.start_nginx(port, upstream)
+    try:
+        api.wait_for_server(port, proxy.process)
+        Upstream.connections.clear()
+        client = Client(port)
+        for _ in range(5):
+            status, body, _ = client.call("GET", "/api/health")
+            assert (status, body) == (200, {"status": "ok"})
+        client.close()
+        # one nginx worker served the one client connection, over one kept-alive upstream one
+        assert len(Upstream.connections) == 1
+        assert serving.process_tree_cpu(proxy.process.pid) >= 0
+    finally:
+        proxy.stop()
+    assert proxy.process.poll() is not None

@@ -40,6 +40,7 @@ from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext_lazy
 from rest_framework.exceptions import APIException
 
 from chickenfoot.problem_views import render_problem
@@ -61,7 +62,7 @@ class Busy(APIException):
 
     status_code = HTTPStatus.TOO_MANY_REQUESTS
     default_code = "busy"
-    title = "Busy"
+    title = gettext_lazy("Busy")
 
     def __init__(self, wait: int) -> None:
         self.wait = wait

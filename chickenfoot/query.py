@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.http import QueryDict
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.pagination import CursorPagination, PageNumberPagination
 from rest_framework.request import Request
@@ -129,7 +130,7 @@ class StrictCursor(StrictPageSize, CursorPagination):
         try:
             return super().decode_cursor(request)
         except NotFound:
-            raise ValidationError({self.cursor_query_param: ["Invalid cursor."]}) from None
+            raise ValidationError({self.cursor_query_param: [_("Invalid cursor.")]}) from None
 
 
 class DefaultPages(StrictPageSize, PageNumberPagination):

@@ -7,6 +7,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.db.models.fields.json import KeyTransform
+from django.utils.translation import gettext as _
 
 from games import bots, engine, rows
 from games.invitations.holds import held_count
@@ -61,7 +62,7 @@ def match_get(*, match_id: int) -> Match:
         .first()
     )
     if match is None:
-        raise MatchNotFound(f"There is no match {match_id}.")
+        raise MatchNotFound(_("There is no match %(match_id)s.") % {"match_id": match_id})
     return match
 
 
@@ -123,14 +124,14 @@ def _check_may_view(*, match: Match, seat: int | None, player: Player) -> None:
         and match.status not in _PUBLIC_STATUSES
         and not may_watch(match=match, player=player)
     ):
-        raise NotYourMatch(f"You have no seat at match {match.pk}.")
+        raise NotYourMatch(_("You have no seat at match %(match)s.") % {"match": match.pk})
 
 
 def match_for_player(*, match_id: int, player: Player) -> tuple[Match, int | None]:
     """The match (without its seats) and the caller's seat, in one query; access as below."""
     match = match_with_seat(match_id=match_id, player=player)
     if match is None:
-        raise MatchNotFound(f"There is no match {match_id}.")
+        raise MatchNotFound(_("There is no match %(match_id)s.") % {"match_id": match_id})
     seat: int | None = match.my_seat  # type: ignore[attr-defined]
     _check_may_view(match=match, seat=seat, player=player)
     return match, seat

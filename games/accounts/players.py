@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from chickenfoot.hashing import password_hashing, refuse_if_busy
 from chickenfoot.problems import ConflictError, InvalidInput
@@ -138,7 +139,9 @@ def player_register(
             token, key = token_issue(user=user, device=device)
     except IntegrityError:
         raise ConflictError(
-            f"The username {username!r} is taken.", code="username_taken", title="Username taken"
+            _("The username %(username)r is taken.") % {"username": username},
+            code="username_taken",
+            title=_("Username taken"),
         ) from None
     return player, token, key
 
@@ -172,7 +175,7 @@ def token_obtain(
     refuse_if_busy()  # no budget left for a hash: refused before the lockout's queries
     user = authenticate(request, username=_username_stored(username), password=password)
     if user is None or not user.is_active:
-        raise InvalidCredentials("Wrong username or password.")
+        raise InvalidCredentials(_("Wrong username or password."))
     user_logged_in.send(sender=type(user), request=request, user=user)
     token, key = token_issue(user=user, device=device)
     return player_for_user(user=user), token, key

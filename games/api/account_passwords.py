@@ -5,6 +5,7 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -54,7 +55,7 @@ class PasswordResetApi(APIView):
 
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
             if bool(attrs.get("email")) == bool(attrs.get("username")):
-                raise serializers.ValidationError("Send either `email` or `username`.")
+                raise serializers.ValidationError(_("Send either `email` or `username`."))
             return attrs
 
     @extend_schema(

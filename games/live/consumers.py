@@ -21,6 +21,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
+from django.utils.translation import gettext as _
 
 from chickenfoot.numbers import whole_number
 from games.live import frames
@@ -164,13 +165,13 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             )
             if credential is None:
                 raise Refused(
-                    CLOSE_UNAUTHENTICATED, "The ticket is invalid, expired or already used."
+                    CLOSE_UNAUTHENTICATED, _("The ticket is invalid, expired or already used.")
                 )
             return credential
         for name, value in self.scope.get("headers", []):
             if name == b"authorization":
                 return await database_sync_to_async(credential_for)(value.decode("latin-1"))
-        raise Refused(CLOSE_UNAUTHENTICATED, "Send `Authorization: Token <key>` or a ?ticket=.")
+        raise Refused(CLOSE_UNAUTHENTICATED, _("Send `Authorization: Token <key>` or a ?ticket=."))
 
     async def disconnect(self, code: int) -> None:
         if self.heartbeat is not None:

@@ -64,7 +64,7 @@ def native_send(*, device: PushDevice, message: dict[str, Any]) -> int:
     if device.kind == "fcm":
         _firebase_ready()
     if row is None:
-        raise Gone("no device row")
+        raise Gone(_("no device row"))
     arguments = apns_payload(message) if device.kind == "apns" else fcm_payload(message)
     try:
         row.send_message(arguments["message"], extra=arguments["extra"])

@@ -22,6 +22,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
+from django.utils.translation import gettext as _
 
 from games.live.access import (
     CLOSE_BAD_REQUEST,
@@ -94,13 +95,13 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             )
             if credential is None:
                 raise Refused(
-                    CLOSE_UNAUTHENTICATED, "The ticket is invalid, expired or already used."
+                    CLOSE_UNAUTHENTICATED, _("The ticket is invalid, expired or already used.")
                 )
             return credential
         for name, value in self.scope.get("headers", []):
             if name == b"authorization":
                 return await database_sync_to_async(credential_for)(value.decode("latin-1"))
-        raise Refused(CLOSE_UNAUTHENTICATED, "Send `Authorization: Token <key>` or a ?ticket=.")
+        raise Refused(CLOSE_UNAUTHENTICATED, _("Send `Authorization: Token <key>` or a ?ticket=."))
 
     async def _heartbeats(self) -> None:
         while True:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.bot_matches import bot_turn_queue
 from games.enqueue import enqueue_on_commit
@@ -27,12 +28,12 @@ def match_lock(*, match_id: int, player: Player | None = None) -> Match:
     if player is not None:
         match = match_with_seat(match_id=match_id, player=player, lock=True)
         if match is None:
-            raise MatchNotFound(f"There is no match {match_id}.")
+            raise MatchNotFound(_("There is no match %(match_id)s.") % {"match_id": match_id})
         return match
     try:
         return Match.objects.select_for_update(of=("self",)).get(pk=match_id)
     except Match.DoesNotExist:
-        raise MatchNotFound(f"There is no match {match_id}.") from None
+        raise MatchNotFound(_("There is no match %(match_id)s.") % {"match_id": match_id}) from None
 
 
 def round_record_events(*, match: Match, state_json: dict[str, Any], events: list[dict]) -> None:

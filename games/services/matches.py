@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from chickenfoot.problems import InvalidInput, errors_summary
 from games import bots, engine
@@ -239,8 +240,12 @@ def bot_match_limit_check(*, creator: Player) -> None:
     active = bot_only_matches_of(player=creator)
     if len(active) >= limit:
         raise BotMatchLimit(
-            f"You have {len(active)} matches of bots only open or in play, and {limit} is the "
-            "most at once: let one finish, or abandon one, before you create another.",
+            _(
+                "You have %(active_count)s matches of bots only open or in "
+                "play, and %(limit)s is the most at once: let one finish, or "
+                "abandon one, before you create another."
+            )
+            % {"active_count": len(active), "limit": limit},
             extra={"limit": limit, "bot_matches": active},
         )
 
@@ -259,21 +264,26 @@ def seat_join(
     with transaction.atomic():
         match = match_lock(match_id=match_id)
         if match.status != Match.Status.OPEN:
-            raise MatchNotOpen(f"Match {match.pk} is {match.status}: it takes no more players.")
+            raise MatchNotOpen(
+                _("Match %(match)s is %(status)s: it takes no more players.")
+                % {"match": match.pk, "status": match.status}
+            )
         seats = list(Seat.objects.filter(match=match).order_by("position"))
         if any(seat.player_id == player.pk for seat in seats):
-            raise AlreadySeated(f"You already have a seat at match {match.pk}.")
+            raise AlreadySeated(
+                _("You already have a seat at match %(match)s.") % {"match": match.pk}
+            )
         league_seat_check(match_id=match.pk, player_id=player.pk)
         free = [seat for seat in seats if seat.player_id is None]
         if not free:
-            raise MatchFull(f"Every seat of match {match.pk} is taken.")
+            raise MatchFull(_("Every seat of match %(match)s is taken.") % {"match": match.pk})
         held = held_positions(match_id=match.pk, but=invitation)
         if position is None:
             unheld = [seat for seat in free if seat.position not in held]
             if not unheld:
                 raise SeatHeld(
-                    f"{held_phrase(held)} for invited players: match {match.pk} has no other "
-                    "open seat.",
+                    _("%(held)s for invited players: match %(match)s has no other open seat.")
+                    % {"held": held_phrase(held), "match": match.pk},
                     extra={"held_seats": held},
                 )
             seat = unheld[0]
@@ -284,10 +294,14 @@ def seat_join(
                 raise BadSeats(detail, extra={"errors": {"position": [detail]}})
             seat = chosen[0]
             if seat.player_id is not None:
-                raise SeatTaken(f"Seat {position} of match {match.pk} is taken.")
+                raise SeatTaken(
+                    _("Seat %(position)s of match %(match)s is taken.")
+                    % {"position": position, "match": match.pk}
+                )
             if position in held:
                 raise SeatHeld(
-                    f"Seat {position} of match {match.pk} is held for an invited player.",
+                    _("Seat %(position)s of match %(match)s is held for an invited player.")
+                    % {"position": position, "match": match.pk},
                     extra={"held_seats": held},
                 )
         seat.player = player
@@ -318,9 +332,12 @@ def match_start(*, match_id: int, player: Player) -> Match:
     with transaction.atomic():
         match = match_lock(match_id=match_id)
         if match.created_by_id != player.pk and not player.organises:
-            raise NotCreator("Only the match's creator or an organiser can start it.")
+            raise NotCreator(_("Only the match's creator or an organiser can start it."))
         if match.status != Match.Status.OPEN:
-            raise MatchNotOpen(f"Match {match.pk} is {match.status}: it has started already.")
+            raise MatchNotOpen(
+                _("Match %(match)s is %(status)s: it has started already.")
+                % {"match": match.pk, "status": match.status}
+            )
         seats = list(Seat.objects.select_related("player").filter(match=match))
         open_seats = sorted(seat.position for seat in seats if seat.player_id is None)
         if open_seats:

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from chickenfoot.metrics.counters import SCORE_ENTRIES, count_on_commit
 from chickenfoot.problems import InvalidInput
@@ -204,13 +205,16 @@ def scorer_check(*, match: Match, player: Player | ScorerPrincipal) -> None:
     if isinstance(player, ScorerPrincipal):
         if player.match_id == match.pk:
             return
-        raise NotScorer(f"This scorer link opens another match than match {match.pk}.")
+        raise NotScorer(
+            _("This scorer link opens another match than match %(match)s.") % {"match": match.pk}
+        )
     if match.created_by_id == player.pk:
         return
     if not player.is_guest and Seat.objects.filter(match=match, player=player).exists():
         return
     raise NotScorer(
-        f"Only the creator of match {match.pk} and its seated players may enter its scores."
+        _("Only the creator of match %(match)s and its seated players may enter its scores.")
+        % {"match": match.pk}
     )
 
 
@@ -239,7 +243,8 @@ def round_scores_enter(
         match = match_lock(match_id=match_id)
         if match.play != Match.Play.TABLE:
             raise NotTableMatch(
-                f"Match {match.pk} is played online: its rounds score themselves as they end."
+                _("Match %(match)s is played online: its rounds score themselves as they end.")
+                % {"match": match.pk}
             )
         scorer_check(match=match, player=player)
         if idempotency_key:
@@ -253,11 +258,14 @@ def round_scores_enter(
             if prior is not None:
                 if prior.request_hash != fingerprint:
                     raise IdempotencyKeyReused(
-                        "This Idempotency-Key was used for a different request; use a new key."
+                        _("This Idempotency-Key was used for a different request; use a new key.")
                     )
                 return ScoresOutcome(body=prior.response, version=match.version, replayed=True)
         if match.status != Match.Status.PLAYING:
-            raise MatchNotPlaying(f"Match {match.pk} is {match.status}: no scores now.")
+            raise MatchNotPlaying(
+                _("Match %(match)s is %(status)s: no scores now.")
+                % {"match": match.pk, "status": match.status}
+            )
         version_check(match=match, expected_version=expected_version)
         done = Round.objects.filter(match=match).count()
         checked = table_round_check(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import accumulate
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -58,7 +59,7 @@ class RatingChartApi(APIView):
         query = RatingChartQuerySerializer(data=request.query_params)
         check_known_params(request, ["variant", "matches"], serializer_check(query))
         if not player_exists(player_id=player_id):
-            raise PlayerNotFound(f"There is no player {player_id}.")
+            raise PlayerNotFound(_("There is no player %(player_id)s.") % {"player_id": player_id})
         variant = query.validated_data["variant"]
         series = rating_series(
             player_id=player_id, variant=variant, limit=query.validated_data["matches"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
@@ -34,7 +35,7 @@ def _variant(request: Request) -> str | None:
 
 def _check_player(player_id: int) -> None:
     if not player_exists(player_id=player_id):
-        raise PlayerNotFound(f"There is no player {player_id}.")
+        raise PlayerNotFound(_("There is no player %(player_id)s.") % {"player_id": player_id})
 
 
 class PlayerRatingSerializer(serializers.Serializer):

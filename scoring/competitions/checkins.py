@@ -18,6 +18,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scoring.competitions.problems import (
     CompetitionNotFound,
@@ -41,12 +42,17 @@ def _lock(competition_id: int) -> Competition:
     try:
         return Competition.objects.select_for_update().get(pk=competition_id)
     except Competition.DoesNotExist:
-        raise CompetitionNotFound(f"There is no competition {competition_id}.") from None
+        raise CompetitionNotFound(
+            _("There is no competition %(competition_id)s.") % {"competition_id": competition_id}
+        ) from None
 
 
 def _organiser_only(competition: Competition, player: PlayerRef, doing: str) -> None:
     if competition.organiser_id != player.id:
-        raise NotOrganiser(f"Only the organiser of competition {competition.pk} can {doing}.")
+        raise NotOrganiser(
+            _("Only the organiser of competition %(competition)s can %(doing)s.")
+            % {"competition": competition.pk, "doing": doing}
+        )
 
 
 def next_stage(competition: Competition) -> int:
@@ -59,16 +65,18 @@ def _check_in_open(competition: Competition) -> int:
     number = next_stage(competition)
     if competition.play != TABLE:
         raise WrongCompetitionStatus(
-            f"Competition {competition.pk} is played online: its players do not check in."
+            _("Competition %(competition)s is played online: its players do not check in.")
+            % {"competition": competition.pk}
         )
     if competition.status not in CHECK_IN_STATUSES or number > (competition.stage_count or 0):
         raise WrongCompetitionStatus(
-            f"Competition {competition.pk} is {competition.status}: "
-            "no stage is left to check in for."
+            _("Competition %(competition)s is %(status)s: no stage is left to check in for.")
+            % {"competition": competition.pk, "status": competition.status}
         )
     if competition.check_in_closed_stage >= number:
         raise WrongCompetitionStatus(
-            f"Check-in for stage {number} of competition {competition.pk} is closed."
+            _("Check-in for stage %(number)s of competition %(competition)s is closed.")
+            % {"number": number, "competition": competition.pk}
         )
     return number
 
@@ -80,11 +88,13 @@ def _registration(competition: Competition, player_id: int) -> Registration:
     ).first()
     if registration is None:
         raise NotRegistered(
-            f"Player {player_id} is not registered for competition {competition.pk}."
+            _("Player %(player_id)s is not registered for competition %(competition)s.")
+            % {"player_id": player_id, "competition": competition.pk}
         )
     if registration.dropped_at is not None:
         raise WrongCompetitionStatus(
-            f"Player {player_id} has dropped out of competition {competition.pk}."
+            _("Player %(player_id)s has dropped out of competition %(competition)s.")
+            % {"player_id": player_id, "competition": competition.pk}
         )
     return registration
 
@@ -192,15 +202,16 @@ def registration_drop(*, competition: Competition, player_id: int) -> Registrati
     competition is running and the player registered)."""
     if competition.status != Competition.Status.RUNNING:
         raise WrongCompetitionStatus(
-            f"Competition {competition.pk} is {competition.status}: "
-            "players drop out only while it runs."
+            _("Competition %(competition)s is %(status)s: players drop out only while it runs.")
+            % {"competition": competition.pk, "status": competition.status}
         )
     registration = Registration.objects.filter(
         competition=competition, player_id=player_id, withdrawn_at__isnull=True
     ).first()
     if registration is None:
         raise NotRegistered(
-            f"Player {player_id} is not registered for competition {competition.pk}."
+            _("Player %(player_id)s is not registered for competition %(competition)s.")
+            % {"player_id": player_id, "competition": competition.pk}
         )
     if registration.dropped_at is None:
         registration.dropped_at = timezone.now()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from scoring.competitions.problems import NotOrganiser, WrongStage
 from scoring.models import Competition, CompetitionMatch, Stage
 from scoring.ports import PlayerRef, games_port
@@ -14,8 +16,16 @@ def started_stage(*, competition: Competition, number: int) -> Stage:
     stage = Stage.objects.filter(competition=competition, number=number).first()
     if stage is None:
         raise WrongStage(
-            f"Stage {number} of competition {competition.pk} has not started "
-            f"({competition.current_stage} of {competition.stage_count or 0} have).",
+            _(
+                "Stage %(number)s of competition %(competition)s has not "
+                "started (%(current_stage)s of %(value)s have)."
+            )
+            % {
+                "number": number,
+                "competition": competition.pk,
+                "current_stage": competition.current_stage,
+                "value": competition.stage_count or 0,
+            },
             extra={"next_stage": competition.current_stage + 1},
         )
     return stage
@@ -27,7 +37,10 @@ def organiser_stage(
     """Stage ``number``, for its organiser only (403 ``not_organiser``, saying they cannot
     ``doing``); 409 ``wrong_stage`` if it has not started."""
     if competition.organiser_id != caller.id:
-        raise NotOrganiser(f"Only the organiser of competition {competition.pk} can {doing}.")
+        raise NotOrganiser(
+            _("Only the organiser of competition %(competition)s can %(doing)s.")
+            % {"competition": competition.pk, "doing": doing}
+        )
     return started_stage(competition=competition, number=number)
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from django.utils.translation import gettext as _
+
 from scoring.competitions.dashboard import organiser_stage, stage_tables, started_stage
 from scoring.competitions.problems import CompetitionNotFound, NotOrganiser
 from scoring.models import Bye, Competition, CompetitionMatch
@@ -33,11 +35,16 @@ def pairings_competition(*, competition_id: int, caller: PlayerRef | None) -> Co
     if competition is not None and caller is not None and competition.organiser_id == caller.id:
         return competition
     if competition is None or (caller is None and not competition.public):
-        raise CompetitionNotFound(f"There is no competition {competition_id}.")
+        raise CompetitionNotFound(
+            _("There is no competition %(competition_id)s.") % {"competition_id": competition_id}
+        )
     if not competition.public:
         raise NotOrganiser(
-            f"Only the organiser of competition {competition.pk} can print its pairings "
-            "while it is not public."
+            _(
+                "Only the organiser of competition %(competition)s can print "
+                "its pairings while it is not public."
+            )
+            % {"competition": competition.pk}
         )
     return competition
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from http import HTTPStatus
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from redis.exceptions import RedisError
 
@@ -33,6 +34,7 @@ class CacheUnavailable(ProblemError):
     def __init__(self) -> None:
         seconds = settings.CACHE_RETRY_AFTER_SECONDS
         super().__init__(
-            f"The shared cache cannot be reached right now; try again in {seconds} seconds.",
+            _("The shared cache cannot be reached right now; try again in %(seconds)s seconds.")
+            % {"seconds": seconds},
             headers={"Retry-After": str(seconds)},
         )

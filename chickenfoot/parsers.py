@@ -62,7 +62,8 @@ class JSONBodyTooLarge(APIException):
 
     def __init__(self, limit: int) -> None:
         super().__init__(
-            f"The JSON body is larger than the {limit:,} bytes the API accepts.",
+            _("The JSON body is larger than the %(limit)s bytes the API accepts.")
+            % {"limit": f"{limit:,}"},
             code=self.default_code,
         )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from chickenfoot.problems import (
@@ -166,10 +167,10 @@ class SeatLeft(ConflictError):
 
 
 def table_no_moves_detail(match_id: int) -> str:
-    return (
-        f"Match {match_id} is played at a table with real tiles: it has no moves, hand or "
+    return _(
+        "Match %(match)s is played at a table with real tiles: it has no moves, hand or "
         "board; enter each round's scores (POST /api/matches/{id}/rounds/{n}/scores)."
-    )
+    ) % {"match": match_id}
 
 
 class TableMatchNoMoves(ConflictError):

@@ -10,6 +10,7 @@ from django.db.models.fields.json import KeyTransform
 from django.utils.translation import gettext as _
 
 from games import bots, engine, rows
+from games.accounts.names import shown_name
 from games.invitations.holds import held_count
 from games.models import Match, Move, Player, Round, Seat
 from games.problems import MatchNotFound, NotYourMatch, TableMatchNoMoves, table_no_moves_detail
@@ -159,7 +160,7 @@ def seats_json(*, match: Match, viewer: Player | None = None) -> list[dict[str, 
                 "position": seat.position,
                 "kind": "open" if player is None else player.kind,
                 "player_id": player.pk if player else None,
-                "name": player.display_name if player else None,
+                "name": shown_name(player.display_name) if player else None,
                 "bot_level": player.bot_level if player else None,
                 "you": viewer is not None and player is not None and player.pk == viewer.pk,
                 "left": seat.left or None,

@@ -90,12 +90,12 @@ class PushDeviceRegisterApi(GameApi):
                 if "token" not in data:
                     raise serializers.ValidationError({"token": [_("This field is required.")]})
                 return data
-            missing = {name: ["This field is required."] for name in ("endpoint", "keys")}
+            missing = {name: [_("This field is required.")] for name in ("endpoint", "keys")}
             errors = {name: why for name, why in missing.items() if name not in data}
             endpoint = urlsplit(data.get("endpoint", ""))
             schemes = ("https", "http") if settings.WEBPUSH_ALLOW_HTTP else ("https",)
             if "endpoint" in data and (endpoint.scheme not in schemes or not endpoint.hostname):
-                errors["endpoint"] = ["Send the subscription's https endpoint."]
+                errors["endpoint"] = [_("Send the subscription's https endpoint.")]
             if errors:
                 raise serializers.ValidationError(errors)
             return data

@@ -210,14 +210,14 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         )
         if result.forbidden:
             await self._close(
-                CLOSE_FORBIDDEN, "The match has started: its seats, creator and organisers only."
+                CLOSE_FORBIDDEN, _("The match has started: its seats, creator and organisers only.")
             )
             return
         for frame in result.frames:
             await self.send_json(frame)
         self.last_seq, self.opening_sent = result.last_seq, result.opening_sent
         if result.over:
-            await self._close(CLOSE_MATCH_OVER, "The match is over.")
+            await self._close(CLOSE_MATCH_OVER, _("The match is over."))
 
     async def match_moved(self, message: dict[str, Any]) -> None:
         """The match changed (a move, a start, a seat taken over): send what is new."""
@@ -268,14 +268,17 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             await self.send_json({"type": "pong", "time": time.time()})
             return
         await self.send_json(
-            {"type": "error", "detail": 'A client sends only {"type": "ping"}; moves go over HTTP.'}
+            {
+                "type": "error",
+                "detail": _('A client sends only {"type": "ping"}; moves go over HTTP.'),
+            }
         )
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
             await super().receive(text_data=text_data, bytes_data=bytes_data)
         except (ValueError, TypeError):
-            await self.send_json({"type": "error", "detail": "Frames are JSON objects."})
+            await self.send_json({"type": "error", "detail": _("Frames are JSON objects.")})
 
     # --- heartbeats and presence ------------------------------------------------------------
 
@@ -286,7 +289,7 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             await asyncio.sleep(period)
             player = await database_sync_to_async(player_for)(self.credential)
             if player is None:
-                await self._close(CLOSE_UNAUTHENTICATED, "The token was revoked.")
+                await self._close(CLOSE_UNAUTHENTICATED, _("The token was revoked."))
                 return
             await self.send_json({"type": "heartbeat", "time": time.time(), "seq": self.last_seq})
             if self.seat is not None:

@@ -74,13 +74,13 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             return
         player = await database_sync_to_async(player_for)(self.credential)
         if player is None:
-            await self._close(CLOSE_UNAUTHENTICATED, "The token is missing, invalid or revoked.")
+            await self._close(CLOSE_UNAUTHENTICATED, _("The token is missing, invalid or revoked."))
             return
         try:
             await self.channel_layer.group_add(player_group(player.pk), self.channel_name)
         except Exception:  # a layer out of reach: Redis down
             logger.warning("live: the player's group is unreachable", exc_info=True)
-            await self._close(CLOSE_TRY_AGAIN_LATER, "Live updates are unavailable; try again.")
+            await self._close(CLOSE_TRY_AGAIN_LATER, _("Live updates are unavailable; try again."))
             return
         self.group = player_group(player.pk)
         unread = await database_sync_to_async(_unread)(player)
@@ -108,7 +108,7 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             await asyncio.sleep(settings.LIVE_HEARTBEAT_SECONDS)
             player = await database_sync_to_async(player_for)(self.credential)
             if player is None:
-                await self._close(CLOSE_UNAUTHENTICATED, "The token was revoked.")
+                await self._close(CLOSE_UNAUTHENTICATED, _("The token was revoked."))
                 return
             await self.send_json({"type": "heartbeat", "time": time.time()})
 
@@ -123,7 +123,7 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
                 logger.warning("live: could not leave the player's group", exc_info=True)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        await self._close(CLOSE_BAD_REQUEST, "This socket is read-only: send nothing.")
+        await self._close(CLOSE_BAD_REQUEST, _("This socket is read-only: send nothing."))
 
     async def me_notification(self, message: dict[str, Any]) -> None:
         await self.send_json(message["frame"])

@@ -10,13 +10,14 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from chickenfoot.problems import InvalidInput, errors_summary
 from games import bots, engine
 from games.accounts.players import bot_player
 from games.bot_matches import bot_only_matches_of
 from games.engine.shuffle import new_match_seed
-from games.invitations.holds import held_phrase, held_positions
+from games.invitations.holds import held_positions, seat_list
 from games.invitations.models import Invitation
 from games.live import publish as live
 from games.models import Match, Player, Round, Seat
@@ -60,14 +61,6 @@ class SeatSpec:
 
     kind: str  # creator, open or bot
     level: int | None = None
-
-
-def seats_phrase(positions: list[int]) -> str:
-    """``Seat 1 is`` / ``Seats 1 and 3 are`` / ``Seats 0, 1 and 3 are``."""
-    if len(positions) == 1:
-        return f"Seat {positions[0]} is"
-    *rest, last = map(str, positions)
-    return f"Seats {', '.join(rest)} and {last} are"
 
 
 def match_create(
@@ -151,21 +144,25 @@ def seat_errors(*, seats: list[SeatSpec], league: int | None = None) -> dict[str
     for position, spec in enumerate(seats):
         if spec.kind == CREATOR:
             if creator_seen:
-                errors[f"seats.{position}.kind"] = ["The creator can take one seat only."]
+                errors[f"seats.{position}.kind"] = [_("The creator can take one seat only.")]
             creator_seen = True
         elif spec.kind not in SEAT_KINDS:
             errors[f"seats.{position}.kind"] = [
-                f"A seat is one of {', '.join(SEAT_KINDS)}; got {spec.kind!r}."
+                _("A seat is one of %(kinds)s; got %(kind)r.")
+                % {"kinds": ", ".join(SEAT_KINDS), "kind": spec.kind}
             ]
             continue
         if spec.kind == BOT and spec.level not in bots.LEVELS:
-            errors[f"seats.{position}.level"] = ["A bot seat needs a level: 1, 2, 3 or 4 (strong)."]
+            errors[f"seats.{position}.level"] = [
+                _("A bot seat needs a level: 1, 2, 3 or 4 (strong).")
+            ]
         if spec.kind != BOT and spec.level is not None:
             errors[f"seats.{position}.level"] = [
-                f"Only a bot seat takes a level; a {spec.kind} seat takes none."
+                _("Only a bot seat takes a level; a %(kind)s seat takes none.")
+                % {"kind": spec.kind}
             ]
     if league is not None and not creator_seen:
-        errors["seats"] = ["In a league match the creator takes a seat."]
+        errors["seats"] = [_("In a league match the creator takes a seat.")]
     return errors
 
 
@@ -282,15 +279,25 @@ def seat_join(
             unheld = [seat for seat in free if seat.position not in held]
             if not unheld:
                 raise SeatHeld(
-                    _("%(held)s for invited players: match %(match)s has no other open seat.")
-                    % {"held": held_phrase(held), "match": match.pk},
+                    ngettext(
+                        "Seat %(seats)s is held for invited players: match %(match)s has no "
+                        "other open seat.",
+                        "Seats %(seats)s are held for invited players: match %(match)s has no "
+                        "other open seat.",
+                        len(held),
+                    )
+                    % {"seats": seat_list(held), "match": match.pk},
                     extra={"held_seats": held},
                 )
             seat = unheld[0]
         else:
             chosen = [seat for seat in seats if seat.position == position]
             if not chosen:
-                detail = f"Match {match.pk} has seats 0 to {match.seat_count - 1}; got {position}."
+                detail = _("Match %(match)s has seats 0 to %(last)s; got %(position)s.") % {
+                    "match": match.pk,
+                    "last": match.seat_count - 1,
+                    "position": position,
+                }
                 raise BadSeats(detail, extra={"errors": {"position": [detail]}})
             seat = chosen[0]
             if seat.player_id is not None:
@@ -342,9 +349,15 @@ def match_start(*, match_id: int, player: Player) -> Match:
         open_seats = sorted(seat.position for seat in seats if seat.player_id is None)
         if open_seats:
             held = held_positions(match_id=match.pk)
-            detail = f"{seats_phrase(open_seats)} still open."
+            detail = ngettext(
+                "Seat %(seats)s is still open.", "Seats %(seats)s are still open.", len(open_seats)
+            ) % {"seats": seat_list(open_seats)}
             if held:
-                detail += f" {held_phrase(held)} for invited players until they answer."
+                detail += " " + ngettext(
+                    "Seat %(seats)s is held for invited players until they answer.",
+                    "Seats %(seats)s are held for invited players until they answer.",
+                    len(held),
+                ) % {"seats": seat_list(held)}
             raise SeatsStillOpen(detail, extra={"open_seats": open_seats, "held_seats": held})
         players = [seat.player_id for seat in sorted(seats, key=lambda seat: seat.position)]
         state = engine.new_match(match.variant, match.seat_count, match.options, match.seed)

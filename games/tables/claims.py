@@ -62,7 +62,11 @@ def claim_code_issue(*, match_id: int, position: int, player: Player) -> ClaimCo
             raise NotCreator(_("Only the match's creator can ask for a guest's claim code."))
         seat = Seat.objects.select_related("player").filter(match=match, position=position).first()
         if seat is None:
-            detail = f"Match {match.pk} has seats 0 to {match.seat_count - 1}; got {position}."
+            detail = _("Match %(match)s has seats 0 to %(last)s; got %(position)s.") % {
+                "match": match.pk,
+                "last": match.seat_count - 1,
+                "position": position,
+            }
             raise BadSeats(detail, extra={"errors": {"position": [detail]}})
         if seat.player is None or not seat.player.is_guest:
             raise NotGuestSeat(

@@ -26,8 +26,11 @@ def table_options_resolve(
         shown = ", ".join(others)
         errors = {
             f"options.{name}": [
-                f"Not an option at a table (the server deals nothing); a table match takes "
-                f"{', '.join(TABLE_OPTIONS)}."
+                _(
+                    "Not an option at a table (the server deals nothing); a table match takes "
+                    "%(options)s."
+                )
+                % {"options": ", ".join(TABLE_OPTIONS)}
             ]
             for name in others
         }

@@ -14,6 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from chickenfoot.metrics.counters import SCORE_ENTRIES, count_on_commit
 from chickenfoot.problems import InvalidInput
@@ -46,7 +47,7 @@ from scoring.services import round_results_record
 #: The score-entry event on the match's socket group.
 ROUND_SCORED = "round_scored"
 #: Why a league match seats no guest.
-LEAGUE_GUEST = (
+LEAGUE_GUEST = gettext_lazy(
     "A league match seats the league's registered players: a guest has no account to rank. "
     "Seat them as a player (player_id or username) once they have registered."
 )
@@ -138,7 +139,7 @@ def table_match_create_from(*, creator: Player, values: dict[str, Any]) -> Match
     league = values.get("league")
     for position, seat in enumerate(values["seats"]):
         if seat.get("level") is not None:
-            extra[f"seats.{position}.level"] = ["A table has no bots: a seat takes no level."]
+            extra[f"seats.{position}.level"] = [_("A table has no bots: a seat takes no level.")]
         if league is not None and seat["kind"] == GUEST:
             extra[f"seats.{position}.kind"] = [LEAGUE_GUEST]
         specs.append(
@@ -150,9 +151,9 @@ def table_match_create_from(*, creator: Player, values: dict[str, Any]) -> Match
             )
         )
     if league is not None and all(spec.kind != CREATOR for spec in specs):
-        extra["seats"] = ["In a league match the creator takes a seat."]
+        extra["seats"] = [_("In a league match the creator takes a seat.")]
     if extra:
-        _, errors = table_seats_resolve(creator=creator, seats=specs)
+        errors = table_seats_resolve(creator=creator, seats=specs)[1]
         option_error = None if league is not None else _options_error(values, len(specs))
         raise seats_refused({**errors, **extra}, option_error)  # a league's options are its own
     return table_match_create(

@@ -126,19 +126,24 @@ def competition_errors(
     kind, stage_count = values.get("kind"), values.get("stage_count")
     stages_ok = bool(stage_count) and 1 <= stage_count <= MAX_STAGES  # type: ignore[operator]
     if "stage_count" in values and kind == TOURNAMENT and not stages_ok:
-        problem("stage_count", f"A tournament needs stage_count between 1 and {MAX_STAGES}.")
+        problem(
+            "stage_count",
+            _("A tournament needs stage_count between 1 and %(max_stages)s.")
+            % {"max_stages": MAX_STAGES},
+        )
     if kind == LEAGUE and stage_count is not None:
-        problem("stage_count", "A league has no stages: leave stage_count out.")
+        problem("stage_count", _("A league has no stages: leave stage_count out."))
     if kind == TOURNAMENT and values.get("min_matches"):
-        problem("min_matches", "min_matches is for leagues: a tournament ranks every player.")
+        problem("min_matches", _("min_matches is for leagues: a tournament ranks every player."))
     starts_on, ends_on = values.get("starts_on"), values.get("ends_on")
     if starts_on and ends_on and ends_on < starts_on:
-        problem("ends_on", "ends_on is before starts_on.")
+        problem("ends_on", _("ends_on is before starts_on."))
     levels = games_port().bot_levels()
     if "bot_level" in values and values["bot_level"] not in levels:
         problem(
             "bot_level",
-            f"bot_level is one of {', '.join(map(str, levels))}; got {values['bot_level']}.",
+            _("bot_level is one of %(levels)s; got %(level)s.")
+            % {"levels": ", ".join(map(str, levels)), "level": values["bot_level"]},
         )
     options = values.get("options")
     turn_seconds = values.get("turn_seconds")
@@ -147,15 +152,21 @@ def competition_errors(
     elif values.get("confirmation") is not None:
         problem(
             "confirmation",
-            "An online event's matches are scored by the server: confirmation is for play: table.",
+            _(
+                "An online event's matches are scored by the server: "
+                "confirmation is for play: table."
+            ),
         )
     if isinstance(options, dict) and "turn_seconds" in values:
         in_options = options.get("turn_seconds")
         if turn_seconds is not None and in_options is not None and in_options != turn_seconds:
             problem(
                 "turn_seconds",
-                f"turn_seconds is {turn_seconds} but options say turn_seconds {in_options}: "
-                "give it once.",
+                _(
+                    "turn_seconds is %(turn_seconds)s but options say turn_seconds "
+                    "%(in_options)s: give it once."
+                )
+                % {"turn_seconds": turn_seconds, "in_options": in_options},
             )
     if not {"kind", "table_size", "allow_bots"} <= values.keys():
         return errors, None
@@ -178,15 +189,16 @@ def competition_errors(
 def _table_problems(values: Mapping[str, Any], problem: Any) -> None:
     """What a table event refuses: bots, a clock, options a table does not take."""
     if values.get("allow_bots"):
-        problem("allow_bots", "A table event has no bots: leave allow_bots out.")
+        problem("allow_bots", _("A table event has no bots: leave allow_bots out."))
     if values.get("turn_seconds") is not None:
-        problem("turn_seconds", "A table event has no turn clock: leave turn_seconds out.")
+        problem("turn_seconds", _("A table event has no turn clock: leave turn_seconds out."))
     options = values.get("options")
     if isinstance(options, dict):
         for name in sorted(set(options) - set(TABLE_OPTIONS)):
             problem(
                 f"options.{name}",
-                f"A table takes only {', '.join(TABLE_OPTIONS)}; {name} means nothing there.",
+                _("A table takes only %(table_options)s; %(name)s means nothing there.")
+                % {"table_options": ", ".join(TABLE_OPTIONS), "name": name},
             )
 
 

@@ -165,7 +165,11 @@ def _seat_chosen(*, match: Match, seats: list[Seat], held: list[int], position: 
             )
         return free[0]
     if not 0 <= position < match.seat_count:
-        detail = f"Match {match.pk} has seats 0 to {match.seat_count - 1}; got {position}."
+        detail = _("Match %(match)s has seats 0 to %(last)s; got %(position)s.") % {
+            "match": match.pk,
+            "last": match.seat_count - 1,
+            "position": position,
+        }
         raise BadSeats(detail, extra={"errors": {"seat": [detail]}})
     if position not in open_seats:
         raise SeatTaken(

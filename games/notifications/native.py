@@ -13,19 +13,20 @@ from typing import Any
 
 from django.conf import settings
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.notifications.models import PushDevice
 from games.notifications.webpush import Gone, NotSent
 
 #: The line a device shows for each kind (no name, score or tile: the app fetches the rest).
 TITLES = {
-    "your_turn": "Your turn in match %(match)s",
-    "invited": "An invitation to match %(match)s",
-    "match_started": "Match %(match)s started",
-    "match_over": "Match %(match)s is over",
-    "table_assigned": "You are seated at match %(match)s",
-    "round_disputed": "A round of match %(match)s is disputed",
-    "result_corrected": "A round of match %(match)s was corrected",
+    "your_turn": gettext_noop("Your turn in match %(match)s"),
+    "invited": gettext_noop("An invitation to match %(match)s"),
+    "match_started": gettext_noop("Match %(match)s started"),
+    "match_over": gettext_noop("Match %(match)s is over"),
+    "table_assigned": gettext_noop("You are seated at match %(match)s"),
+    "round_disputed": gettext_noop("A round of match %(match)s is disputed"),
+    "result_corrected": gettext_noop("A round of match %(match)s was corrected"),
 }
 
 

@@ -47,12 +47,10 @@ def _lock(competition_id: int) -> Competition:
         ) from None
 
 
-def _organiser_only(competition: Competition, player: PlayerRef, doing: str) -> None:
+def _organiser_only(competition: Competition, player: PlayerRef, refusal: str) -> None:
+    """Refuse (403) anyone but the organiser, with ``refusal`` (naming ``%(competition)s``)."""
     if competition.organiser_id != player.id:
-        raise NotOrganiser(
-            _("Only the organiser of competition %(competition)s can %(doing)s.")
-            % {"competition": competition.pk, "doing": doing}
-        )
+        raise NotOrganiser(refusal % {"competition": competition.pk})
 
 
 def next_stage(competition: Competition) -> int:
@@ -106,10 +104,14 @@ def check_in_create(*, competition_id: int, caller: PlayerRef, player_id: int | 
         competition = _lock(competition_id)
         by_organiser = player_id is not None and player_id != caller.id
         if by_organiser:
-            _organiser_only(competition, caller, "check another player in")
+            _organiser_only(
+                competition,
+                caller,
+                _("Only the organiser of competition %(competition)s can check another player in."),
+            )
         number = _check_in_open(competition)
         registration = _registration(competition, caller.id if player_id is None else player_id)
-        check_in, _ = CheckIn.objects.get_or_create(
+        check_in, _created = CheckIn.objects.get_or_create(
             registration=registration,
             stage_number=number,
             defaults={
@@ -134,7 +136,11 @@ def check_in_close(*, competition_id: int, player: PlayerRef) -> Competition:
     """The organiser closes check-in for the next stage: nobody checks in or out of it now."""
     with transaction.atomic():
         competition = _lock(competition_id)
-        _organiser_only(competition, player, "close check-in")
+        _organiser_only(
+            competition,
+            player,
+            _("Only the organiser of competition %(competition)s can close check-in."),
+        )
         competition.check_in_closed_stage = _check_in_open(competition)
         competition.save(update_fields=["check_in_closed_stage"])
         return competition
@@ -193,7 +199,11 @@ def player_drop(*, competition_id: int, caller: PlayerRef, player_id: int) -> Re
     with transaction.atomic():
         competition = _lock(competition_id)
         if player_id != caller.id:
-            _organiser_only(competition, caller, "drop a player")
+            _organiser_only(
+                competition,
+                caller,
+                _("Only the organiser of competition %(competition)s can drop a player."),
+            )
         return registration_drop(competition=competition, player_id=player_id)
 
 

@@ -32,15 +32,12 @@ def started_stage(*, competition: Competition, number: int) -> Stage:
 
 
 def organiser_stage(
-    *, competition: Competition, number: int, caller: PlayerRef, doing: str
+    *, competition: Competition, number: int, caller: PlayerRef, refusal: str
 ) -> Stage:
-    """Stage ``number``, for its organiser only (403 ``not_organiser``, saying they cannot
-    ``doing``); 409 ``wrong_stage`` if it has not started."""
+    """Stage ``number``, for its organiser only (403 ``not_organiser``, with ``refusal``,
+    which names ``%(competition)s``); 409 ``wrong_stage`` if it has not started."""
     if competition.organiser_id != caller.id:
-        raise NotOrganiser(
-            _("Only the organiser of competition %(competition)s can %(doing)s.")
-            % {"competition": competition.pk, "doing": doing}
-        )
+        raise NotOrganiser(refusal % {"competition": competition.pk})
     return started_stage(competition=competition, number=number)
 
 
@@ -58,7 +55,10 @@ def stage_dashboard(*, competition: Competition, number: int, caller: PlayerRef)
     finished, confirmed and disputed rounds. Only the organiser (403); a stage not yet started
     is a 409 ``wrong_stage``."""
     stage = organiser_stage(
-        competition=competition, number=number, caller=caller, doing="see a stage's dashboard"
+        competition=competition,
+        number=number,
+        caller=caller,
+        refusal=_("Only the organiser of competition %(competition)s can see a stage's dashboard."),
     )
     links = stage_tables(stage=stage)
     progress = games_port().tables_progress(match_ids=[link["match_id"] for link in links])

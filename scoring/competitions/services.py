@@ -292,12 +292,10 @@ def _lock(competition_id: int) -> Competition:
         ) from None
 
 
-def _organiser_only(competition: Competition, player: PlayerRef, doing: str) -> None:
+def _organiser_only(competition: Competition, player: PlayerRef, refusal: str) -> None:
+    """Refuse (403) anyone but the organiser, with ``refusal`` (naming ``%(competition)s``)."""
     if competition.organiser_id != player.id:
-        raise NotOrganiser(
-            _("Only the organiser of competition %(competition)s can %(doing)s.")
-            % {"competition": competition.pk, "doing": doing}
-        )
+        raise NotOrganiser(refusal % {"competition": competition.pk})
 
 
 def registration_create(*, competition_id: int, player: PlayerRef) -> Registration:
@@ -368,7 +366,11 @@ def competition_close(*, competition_id: int, player: PlayerRef) -> Competition:
     """The organiser closes registration."""
     with transaction.atomic():
         competition = _lock(competition_id)
-        _organiser_only(competition, player, "close its registration")
+        _organiser_only(
+            competition,
+            player,
+            _("Only the organiser of competition %(competition)s can close its registration."),
+        )
         if competition.status != Competition.Status.REGISTERING:
             raise WrongCompetitionStatus(
                 _("Competition %(competition)s is %(status)s: only an open registration can close.")
@@ -393,7 +395,11 @@ def league_start(*, competition_id: int, player: PlayerRef) -> Competition:
     """The organiser starts a league's season: its players may then create league matches."""
     with transaction.atomic():
         competition = _lock(competition_id)
-        _organiser_only(competition, player, "start it")
+        _organiser_only(
+            competition,
+            player,
+            _("Only the organiser of competition %(competition)s can start it."),
+        )
         if competition.kind != LEAGUE:
             raise WrongCompetitionStatus(
                 _("A tournament starts with its first stage: POST its stages.")
@@ -413,7 +419,11 @@ def league_finish(*, competition_id: int, player: PlayerRef) -> Competition:
     """The organiser ends a league's season; matches still playing no longer count."""
     with transaction.atomic():
         competition = _lock(competition_id)
-        _organiser_only(competition, player, "finish it")
+        _organiser_only(
+            competition,
+            player,
+            _("Only the organiser of competition %(competition)s can finish it."),
+        )
         if competition.kind != LEAGUE:
             raise WrongCompetitionStatus(_("A tournament finishes with the end of its last stage."))
         if competition.status != Competition.Status.RUNNING:
@@ -437,7 +447,11 @@ def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage
     """
     with transaction.atomic():
         competition = _lock(competition_id)
-        _organiser_only(competition, player, "start a stage")
+        _organiser_only(
+            competition,
+            player,
+            _("Only the organiser of competition %(competition)s can start a stage."),
+        )
         if competition.kind != TOURNAMENT:
             raise WrongCompetitionStatus(_("A league has no stages: its players create matches."))
         if number != competition.current_stage + 1 or number > (competition.stage_count or 0):

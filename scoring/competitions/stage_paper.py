@@ -19,7 +19,10 @@ def stage_table_cards(
     """Stage ``number``'s table cards, one page per table with its scorer code: its organiser
     only (403 ``not_organiser``); 409 ``wrong_stage`` before the stage starts."""
     stage = organiser_stage(
-        competition=competition, number=number, caller=caller, doing="print its table cards"
+        competition=competition,
+        number=number,
+        caller=caller,
+        refusal=_("Only the organiser of competition %(competition)s can print its table cards."),
     )
     tables = [(t["table_number"], t["match_id"]) for t in stage_tables(stage=stage)]
     return games_port().table_cards_pdf(

@@ -117,13 +117,14 @@ class ScoresSvgApi(GameApi):
         responses=apidocs.SCORES_SVG_RESPONSES,
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match, _ = match_for_viewer(match_id=match_id, player=self.player(request))
+        match, _seat = match_for_viewer(match_id=match_id, player=self.player(request))
         return _svg_response(
             request,
             match,
             lambda: scores_chart(
                 scores=(match.state or {}).get("scores", []),
                 names=_names(match),
-                title=f"{match.get_variant_display()} #{match.pk}: totals by round",
+                title=_("%(variant)s #%(match)s: totals by round")
+                % {"variant": _(match.get_variant_display()), "match": match.pk},
             ),
         )

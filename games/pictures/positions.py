@@ -99,9 +99,16 @@ def _replayed(*, match: Match, row: Round, seat: int | None, seq: int | None) ->
     view.pop("standings", None)  # the order over this round alone means nothing
     if ended is not None:
         revealed = ended["hands"]
-        reason = "blocked" if ended["reason"] == "blocked" else "went out"
-        caption = f"Round {row.number}: final position ({reason})"
+        caption = (
+            _("Round %(number)s: final position (blocked)")
+            if ended["reason"] == "blocked"
+            else _("Round %(number)s: final position (went out)")
+        ) % {"number": row.number}
         view["turn"] = None
     else:
-        caption = f"Round {row.number}, after move {seq}" if seq else f"Round {row.number}"
+        caption = (
+            _("Round %(number)s, after move %(seq)s") % {"number": row.number, "seq": seq}
+            if seq
+            else _("Round %(number)s") % {"number": row.number}
+        )
     return BoardPosition(view=view, caption=caption, revealed_hands=revealed)

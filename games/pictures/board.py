@@ -329,26 +329,19 @@ def board_svg(
             highlight=view.get("drawn"),
         )
     face_up = view.get("hands")  # Mexican Train with open_hands: every hand lies face up
+    shown: list[tuple[str, Any]] = []
     if revealed_hands is None and face_up is not None:
-        for seat, hand in enumerate(face_up):
-            if seat != view.get("seat"):
-                y = _tile_row(
-                    canvas,
-                    _("%(name)s's hand (face up)") % {"name": names[seat]},
-                    hand,
-                    y,
-                    "revealed",
-                    width - MARGIN,
-                )
-    for seat, hand in enumerate(revealed_hands or []):
-        y = _tile_row(
-            canvas,
-            _("%(name)s held") % {"name": names[seat]},
-            hand,
-            y,
-            "revealed",
-            width - MARGIN,
-        )
+        shown = [
+            (_("%(name)s's hand (face up)") % {"name": names[seat]}, hand)
+            for seat, hand in enumerate(face_up)
+            if seat != view.get("seat")
+        ]
+    shown += [
+        (_("%(name)s held") % {"name": names[seat]}, hand)
+        for seat, hand in enumerate(revealed_hands or [])
+    ]
+    for label, hand in shown:
+        y = _tile_row(canvas, label, hand, y, "revealed", width - MARGIN)
     drawing = svg.drawing(width + MARGIN, max(canvas.height, y) + MARGIN)
     drawing.append(
         draw.Rectangle(0, 0, width + MARGIN, max(canvas.height, y) + MARGIN, fill="#f3efe4")

@@ -49,7 +49,6 @@ def _frame(title: str, y_label: str) -> draw.Drawing:
             15,
             PAD_LEFT,
             22,
-            font_family="sans-serif",
             font_weight="bold",
             fill=INK,
             class_="chart-title",
@@ -61,7 +60,6 @@ def _frame(title: str, y_label: str) -> draw.Drawing:
             11,
             12,
             PAD_TOP + (HEIGHT - PAD_TOP - PAD_BOTTOM) / 2,
-            font_family="sans-serif",
             fill=INK,
             transform=(f"rotate(-90 12 {PAD_TOP + (HEIGHT - PAD_TOP - PAD_BOTTOM) / 2})"),
             text_anchor="middle",
@@ -88,7 +86,6 @@ def _y_axis(drawing: draw.Drawing, low: float, high: float) -> tuple[float, floa
                 y,
                 text_anchor="end",
                 dominant_baseline="central",
-                font_family="sans-serif",
                 fill=INK,
             )
         )
@@ -115,7 +112,6 @@ def _empty(drawing: draw.Drawing) -> str:
             WIDTH / 2,
             HEIGHT / 2,
             text_anchor="middle",
-            font_family="sans-serif",
             fill=INK,
             class_="empty",
         )
@@ -157,7 +153,6 @@ def line_chart(
                     _x(index, count),
                     HEIGHT - PAD_BOTTOM + 14,
                     text_anchor="middle",
-                    font_family="sans-serif",
                     fill=INK,
                 )
             )
@@ -169,7 +164,6 @@ def line_chart(
                 PAD_LEFT + (WIDTH - PAD_LEFT - PAD_RIGHT) / 2,
                 HEIGHT - 8,
                 text_anchor="middle",
-                font_family="sans-serif",
                 fill=INK,
             )
         )
@@ -226,7 +220,6 @@ def line_chart(
                 WIDTH - PAD_RIGHT + 36,
                 legend_y,
                 dominant_baseline="central",
-                font_family="sans-serif",
                 fill=INK,
                 class_="legend",
             )
@@ -265,7 +258,6 @@ def bar_chart(title: str, bars: Sequence[tuple[str, float]], *, y_label: str = "
                 x + slot * 0.35,
                 HEIGHT - PAD_BOTTOM + 14,
                 text_anchor="middle",
-                font_family="sans-serif",
                 fill=INK,
             )
         )

@@ -364,12 +364,13 @@ BOTS_IN_BACKGROUND = env_bool("BOTS_IN_BACKGROUND", default=not REDIS_URL)
 # layer (one process: `make run`).
 CHANNELS_REDIS_URL = env_str("CHANNELS_REDIS_URL") or REDIS_URL
 if CHANNELS_REDIS_URL:
+    # Publish/subscribe: a group's message is one PUBLISH, received by the processes whose
+    # sockets are in the group (games/live/publish.py). Nothing is queued for a socket that is
+    # not connected: a socket reads what it missed from the database.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {
-                # Reads wait longer than the layer's 5 s blocking pop (redis-py's own default
-                # timeout is 5 s too: the two would race and kill the socket's receive loop).
                 "hosts": [
                     {
                         "address": CHANNELS_REDIS_URL,
@@ -379,9 +380,6 @@ if CHANNELS_REDIS_URL:
                 ],
                 # Lets several deployments (or CI runs) share one Redis.
                 "prefix": env_str("CHANNELS_PREFIX", "chickenfoot-asgi"),
-                "expiry": 30,
-                "group_expiry": 3600,
-                "capacity": 500,
             },
         },
     }

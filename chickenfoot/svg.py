@@ -17,6 +17,8 @@ from xml.sax.saxutils import escape
 
 import drawsvg as draw
 
+from chickenfoot.fonts import FAMILY
+
 #: What an attribute value escapes beyond ``&``, ``<`` and ``>``: both quotes, and the white
 #: space an XML parser would otherwise normalise to a space.
 _ATTRIBUTE_ENTITIES = {'"': "&quot;", "'": "&apos;", "\t": "&#9;", "\n": "&#10;", "\r": "&#13;"}
@@ -56,7 +58,9 @@ def isolate(name: str) -> str:
 
 
 def text(content: str, size: float, x: float, y: float, **attrs: Any) -> draw.Text:
-    """A one-line ``<text>`` (drawsvg escapes its content)."""
+    """A one-line ``<text>`` (drawsvg escapes its content), in the pages' font stack unless
+    ``font_family`` says otherwise."""
+    attrs.setdefault("font_family", FAMILY)
     return draw.Text(one_line(content), size, x, y, **attrs)
 
 

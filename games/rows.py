@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import Model
 
 M = TypeVar("M", bound=Model)
@@ -110,9 +110,79 @@ def batch() -> Iterator[None]:
     its updates: keep ORM calls out). On other databases nothing changes: each statement is its
     own round trip.
     """
-    if connection.vendor != "postgresql":
+    if connection.vendor != "postgresql" or _in_pipeline():
         yield
         return
     connection.ensure_connection()
     with connection.wrap_database_errors, connection.connection.pipeline():
         yield
+
+
+def _in_pipeline() -> bool:
+    """Whether this connection queues its statements in pipeline mode now."""
+    raw = connection.connection
+    return raw is not None and bool(raw.pgconn.pipeline_status)
+
+
+class WriteTransaction:
+    """A transaction of a write on the hot path, in as few round trips as it can be.
+
+    On PostgreSQL, outside any other transaction, its statements go out in pipeline mode: the
+    ``BEGIN`` leaves with the first statement (the match lock, whose answer is read at once),
+    and ``commit()`` sends the queued writes and the ``COMMIT`` together, reads every answer and
+    leaves pipeline mode, before Django's own commit (which then has nothing left to do) runs the
+    commit hooks. ``plain()`` leaves pipeline mode early (one round trip) for work whose
+    statements read what the ORM reads back (a row count, say). Elsewhere (SQLite, inside an
+    outer transaction) it is a plain ``transaction.atomic()`` and both calls do nothing.
+    """
+
+    def __init__(self) -> None:
+        self._pipeline: Any = None
+
+    @property
+    def pipelined(self) -> bool:
+        """Whether statements are being queued in pipeline mode now."""
+        return self._pipeline is not None
+
+    def _enter(self) -> None:
+        connection.ensure_connection()
+        pipeline = connection.connection.pipeline()
+        pipeline.__enter__()
+        self._pipeline = pipeline
+
+    def plain(self) -> None:
+        """Leave pipeline mode (sending what is queued); the transaction goes on."""
+        pipeline, self._pipeline = self._pipeline, None
+        if pipeline is not None:
+            with connection.wrap_database_errors:
+                pipeline.__exit__(None, None, None)
+
+    def commit(self) -> None:
+        """Send the queued writes and the ``COMMIT`` in one round trip; raise (as Django's
+        database errors) what any of them met. The last thing the block does."""
+        if self._pipeline is None:
+            return
+        with connection.wrap_database_errors:
+            connection.connection.execute("COMMIT")
+        self.plain()
+
+    def _abandon(self, exc: BaseException | None) -> None:
+        pipeline, self._pipeline = self._pipeline, None
+        if pipeline is not None:
+            pipeline.__exit__(type(exc) if exc else None, exc, None)
+
+
+@contextmanager
+def write_transaction() -> Iterator[WriteTransaction]:
+    """``transaction.atomic()`` for a write on the hot path: see ``WriteTransaction``."""
+    tx = WriteTransaction()
+    outermost = not connection.in_atomic_block
+    with transaction.atomic():
+        if outermost and connection.vendor == "postgresql":
+            tx._enter()
+        try:
+            yield tx
+        except BaseException as exc:
+            tx._abandon(exc)
+            raise
+        tx._abandon(None)

@@ -79,30 +79,75 @@ def seat_position(*, match: Match, player: Player) -> int | None:
 MAX_ID = 2**63 - 1
 
 
-def match_with_seat(*, match_id: int, player: Player, lock: bool = False) -> Match | None:
-    """The match with ``my_seat``, ``player``'s position there (``None`` without a seat).
+#: The columns of a match a move reads or writes (games/services/moves.py): not its seed, its
+#: standings or its dates (a column not loaded is read from the database if it is ever used).
+MOVE_COLUMNS = (
+    "id",
+    "variant",
+    "play",
+    "options",
+    "status",
+    "seat_count",
+    "version",
+    "moves_played",
+    "state",
+    "current_round_id",
+    "bot_seats",
+    "turn_deadline",
+    "turn_warn_at",
+    "timeouts_in_row",
+    "bot_turn_since",
+    "created_by_id",
+)
+#: The columns the legal-moves GET reads (and who may look at the match).
+LEGAL_MOVES_COLUMNS = ("id", "play", "status", "version", "state", "created_by_id")
+#: Per (vendor, columns or ``None`` for all, lock, with a seat): the statement and its columns.
+_SEAT_SQL: dict[tuple[str, tuple[str, ...] | None, bool, bool], tuple[str, tuple[str, ...]]] = {}
 
-    One plain query (it is on every move's path, so it skips the ORM's query building). With
-    ``lock`` the match row is locked (``FOR UPDATE``) until the caller's transaction ends. An id
-    no 64-bit key can hold (a URL may carry any number of digits) is no match: the ORM treats it
-    so, and SQLite would refuse to bind it.
+
+def _seat_sql(
+    columns: tuple[str, ...] | None, *, lock: bool, seat: bool
+) -> tuple[str, tuple[str, ...]]:
+    key = (connection.vendor, columns, lock, seat)
+    statement = _SEAT_SQL.get(key)
+    if statement is None:
+        names = columns or tuple(f.column for f in Match._meta.concrete_fields)
+        sql = "SELECT {}, {} FROM games_match m {}WHERE m.id = %s".format(  # noqa: S608 - model's
+            ", ".join(f"m.{connection.ops.quote_name(name)}" for name in names),
+            "s.position" if seat else "NULL",
+            "LEFT JOIN games_seat s ON s.match_id = m.id AND s.player_id = %s " if seat else "",
+        )
+        if lock and connection.features.has_select_for_update:
+            sql += " FOR UPDATE OF m"
+        statement = _SEAT_SQL[key] = (sql, names)
+    return statement
+
+
+def match_with_seat(
+    *,
+    match_id: int,
+    player: Player | None,
+    lock: bool = False,
+    columns: tuple[str, ...] | None = None,
+) -> Match | None:
+    """The match with ``my_seat``, ``player``'s position there (``None`` without a seat or
+    without ``player``), its ``columns`` loaded (all by default).
+
+    One plain query, built once (it is on every move's path, so it skips the ORM's query
+    building). With ``lock`` the match row is locked (``FOR UPDATE``) until the caller's
+    transaction ends. An id no 64-bit key can hold (a URL may carry any number of digits) is no
+    match: the ORM treats it so, and SQLite would refuse to bind it.
     """
     if not 0 < match_id <= MAX_ID:
         return None
-    sql = (
-        "SELECT m.*, s.position AS my_seat FROM games_match m "
-        "LEFT JOIN games_seat s ON s.match_id = m.id AND s.player_id = %s "
-        "WHERE m.id = %s"
-    )
-    if lock and connection.features.has_select_for_update:
-        sql += " FOR UPDATE OF m"
+    sql, names = _seat_sql(columns, lock=lock, seat=player is not None)
+    params = [player.pk, match_id] if player is not None else [match_id]
     with connection.cursor() as cursor:
-        cursor.execute(sql, [player.pk, match_id])
+        cursor.execute(sql, params)
         row = cursor.fetchone()
-        columns = tuple(column[0] for column in cursor.description[:-1])
     if row is None:
         return None
-    match = rows.load(Match, columns, row[:-1])
+    match = rows.load(Match, names, row[:-1])
     match.my_seat = row[-1]  # type: ignore[attr-defined]
     return match
 
@@ -128,9 +173,12 @@ def _check_may_view(*, match: Match, seat: int | None, player: Player) -> None:
         raise NotYourMatch(_("You have no seat at match %(match)s.") % {"match": match.pk})
 
 
-def match_for_player(*, match_id: int, player: Player) -> tuple[Match, int | None]:
-    """The match (without its seats) and the caller's seat, in one query; access as below."""
-    match = match_with_seat(match_id=match_id, player=player)
+def match_for_player(
+    *, match_id: int, player: Player, columns: tuple[str, ...] | None = None
+) -> tuple[Match, int | None]:
+    """The match (without its seats, its ``columns`` loaded: all by default) and the caller's
+    seat, in one query; access as below."""
+    match = match_with_seat(match_id=match_id, player=player, columns=columns)
     if match is None:
         raise MatchNotFound(_("There is no match %(match_id)s.") % {"match_id": match_id})
     seat: int | None = match.my_seat  # type: ignore[attr-defined]

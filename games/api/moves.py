@@ -41,6 +41,7 @@ from games.api.strict import (
 from games.models import Move, Player
 from games.problems import MalformedMoveBody, NotYourMatch
 from games.selectors import (
+    LEGAL_MOVES_COLUMNS,
     legal_moves_for,
     match_for_player,
     match_opening,
@@ -96,7 +97,9 @@ class LegalMovesApi(GameApi):
         responses=apidocs.legal_moves_responses(LegalMovesOutputSerializer),
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match, seat = match_for_player(match_id=match_id, player=self.player(request))
+        match, seat = match_for_player(
+            match_id=match_id, player=self.player(request), columns=LEGAL_MOVES_COLUMNS
+        )
         if seat is None:
             raise NotYourMatch(_("You have no seat at match %(match)s.") % {"match": match.pk})
         online_match_check(match=match)

@@ -5,9 +5,21 @@ then reads the moves it has not sent yet from the database and redacts them for 
 (games/live/consumers.py). Ordering, no duplicates and resuming all come from that one read.
 Notices (a seat joined, a player resigned, a clock warning) carry public facts only.
 
+What a message costs depends on where the sockets can be:
+
+- the in-memory layer (the embedded default) has consumers only in this process: a group with
+  no socket in it gets nothing sent, and a process that serves no socket (a WSGI worker, a
+  Celery worker) sends nothing at all;
+- Redis publish/subscribe (``channels_redis.pubsub``, production's layer) takes one PUBLISH per
+  message, sent from the calling thread on a connection of this process (no event loop, no
+  thread); the messages a request or task publishes inside ``batch()`` go out together, in one
+  round trip;
+- any other layer is sent to from an event loop of this process's own, without waiting.
+
 Publishing never fails the request that committed: a channel layer that is down is logged and
-skipped (the sockets catch up with the next nudge, and a client that reconnects resumes from
-the log).
+skipped, and for a second after a failure nothing is tried (a request never waits on a Redis
+that is down); the sockets catch up with the next nudge, and a client that reconnects resumes
+from the log.
 """
 
 from __future__ import annotations
@@ -17,11 +29,17 @@ import concurrent.futures
 import logging
 import os
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
+import redis
 from asgiref.sync import SyncToAsync, async_to_sync
+from channels import DEFAULT_CHANNEL_LAYER
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+from channels_redis.pubsub import RedisPubSubChannelLayer
+from django.conf import settings
 from django.db import transaction
 
 logger = logging.getLogger(__name__)
@@ -30,6 +48,8 @@ logger = logging.getLogger(__name__)
 MOVED = "match.moved"
 NOTICE = "match.notice"
 PRESENCE = "match.presence"
+#: Seconds nothing is sent to a Redis after a publish to it failed.
+PAUSE_AFTER_FAILURE = 1.0
 
 
 def match_group(match_id: int) -> str:
@@ -38,35 +58,45 @@ def match_group(match_id: int) -> str:
 
 
 def publish(*, match_id: int, message: dict[str, Any]) -> None:
-    """Send ``message`` to the match's group; a layer failure is logged, never raised.
-
-    An in-memory layer (one process) is sent to at once, on the loop of the process's sockets.
-    Any other layer (Redis) is sent to from a loop of this process's own, without waiting: the
-    request or task that committed goes on at once, and the loop keeps its connections open
-    from one message to the next.
-    """
+    """Send ``message`` to the match's group; a layer failure is logged, never raised."""
     publish_group(group=match_group(match_id), message=message)
 
 
 def publish_group(*, group: str, message: dict[str, Any]) -> None:
-    """Send ``message`` to the channel-layer ``group``, as ``publish`` does a match's."""
+    """Send ``message`` to the channel-layer ``group`` (inside ``batch()``: when it ends)."""
     layer = get_channel_layer()
     if layer is None:
         return
-    if isinstance(layer, InMemoryChannelLayer):
-        loop = _serving_loop
-        if getattr(SyncToAsync.threadlocal, "main_event_loop", None) is None and loop:
-            # A thread of our own (a turn clock's timer), not a request's: the sockets' loop
-            # is not ours to wait on, so the message is handed to it.
-            if loop.is_running():
-                asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
-            return
-        try:
-            async_to_sync(layer.group_send)(group, message)
-        except Exception:
-            logger.warning("live: could not publish to %s", group, exc_info=True)
+    if isinstance(layer, RedisPubSubChannelLayer):
+        pending = getattr(_batches, "messages", None)
+        if pending is not None:
+            pending.append((layer, group, message))
+        else:
+            _redis.publish(layer, [(group, message)])
+    elif isinstance(layer, InMemoryChannelLayer):
+        _in_memory(layer, group, message)
+    else:
+        _background.send(layer, group, message)
+
+
+_batches = threading.local()
+
+
+@contextmanager
+def batch() -> Iterator[None]:
+    """Send what is published inside the block (by commit hooks, say) together as it ends: one
+    round trip to Redis for all of them, in the order they were published. Nested blocks join
+    the outermost one."""
+    if getattr(_batches, "messages", None) is not None:
+        yield
         return
-    _background.send(layer, group, message)
+    _batches.messages = []
+    try:
+        yield
+    finally:
+        pending, _batches.messages = _batches.messages, None
+        if pending:
+            _redis.publish(pending[0][0], [(group, message) for _, group, message in pending])
 
 
 #: The event loop serving this process's sockets (an in-memory layer lives in it).
@@ -77,6 +107,82 @@ def serving_loop_note() -> None:
     """Called by each socket as it connects: the loop an in-memory layer's messages go to."""
     global _serving_loop
     _serving_loop = asyncio.get_running_loop()
+
+
+def _in_memory(layer: InMemoryChannelLayer, group: str, message: dict[str, Any]) -> None:
+    """An in-memory layer's consumers are this process's sockets: none in the group, nothing
+    to send (a socket that joins later reads the match itself)."""
+    loop = _serving_loop
+    if loop is None or not layer.groups.get(group):
+        return
+    if getattr(SyncToAsync.threadlocal, "main_event_loop", None) is None:
+        # A thread of our own (a turn clock's timer), not a request's: the sockets' loop is
+        # not ours to wait on, so the message is handed to it.
+        if loop.is_running():
+            asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
+        return
+    try:
+        async_to_sync(layer.group_send)(group, message)
+    except Exception:
+        logger.warning("live: could not publish to %s", group, exc_info=True)
+
+
+class _RedisPublisher:
+    """PUBLISH to a Redis publish/subscribe layer's group channels from the calling thread.
+
+    A message is what the layer's own ``group_send`` would publish: the layer's serialisation,
+    on the channel its consumers subscribe to for the group (``<prefix>__group__<group>``).
+    One connection pool per process (redis-py opens a new one after a fork).
+    """
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.clients: dict[tuple[int, str], redis.Redis] = {}
+        self.paused_until = 0.0
+
+    def _client(self, address: str) -> redis.Redis:
+        key = (os.getpid(), address)
+        client = self.clients.get(key)
+        if client is None:
+            with self.lock:
+                client = self.clients.get(key)
+                if client is None:
+                    client = redis.Redis.from_url(
+                        address, socket_timeout=1, socket_connect_timeout=1
+                    )
+                    self.clients[key] = client
+        return client
+
+    def publish(self, layer: RedisPubSubChannelLayer, messages: list[tuple[str, Any]]) -> None:
+        if time.monotonic() < self.paused_until:
+            logger.warning("live: could not publish %d message(s): Redis failed", len(messages))
+            return
+        address, prefix = _pubsub_target()
+        try:
+            client = self._client(address)
+            if len(messages) == 1:
+                group, message = messages[0]
+                client.publish(f"{prefix}__group__{group}", layer.serialize(message))
+                return
+            with client.pipeline(transaction=False) as pipe:
+                for group, message in messages:
+                    pipe.publish(f"{prefix}__group__{group}", layer.serialize(message))
+                pipe.execute()
+        except Exception:
+            self.paused_until = time.monotonic() + PAUSE_AFTER_FAILURE
+            logger.warning("live: could not publish %d message(s)", len(messages), exc_info=True)
+
+
+def _pubsub_target() -> tuple[str, str]:
+    """The Redis address and channel prefix of the publish/subscribe layer (settings'
+    ``CHANNEL_LAYERS``: one host, checked there)."""
+    config = settings.CHANNEL_LAYERS[DEFAULT_CHANNEL_LAYER].get("CONFIG", {})
+    host = (config.get("hosts") or ["redis://localhost:6379"])[0]
+    address = host["address"] if isinstance(host, dict) else host
+    return str(address), str(config.get("prefix", "asgi"))
+
+
+_redis = _RedisPublisher()
 
 
 class _Background:

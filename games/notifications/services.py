@@ -16,10 +16,10 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
 
-from games.enqueue import enqueue_on_commit
+from games.enqueue import enqueue_now
 from games.live.publish import publish_group
 from games.models import Match, Player, Seat
 from games.notifications import kinds
@@ -76,23 +76,44 @@ def _record(
             )
     except IntegrityError:
         return None
+    transaction.on_commit(
+        lambda: _after_commit(
+            pk=row.pk,
+            player_id=player_id,
+            kind=kind,
+            payload=payload,
+            created_at=row.created_at,
+            pushed=pushed,
+        ),
+        robust=True,
+    )
+    return row
+
+
+def _after_commit(
+    *,
+    pk: int,
+    player_id: int,
+    kind: str,
+    payload: dict[str, Any],
+    created_at: datetime,
+    pushed: bool,
+) -> None:
+    """A committed inbox row goes out on the player's socket and, if they have a device, to
+    the delivery task."""
     frame = {
         "type": "notification",
         "notification": notification_json(
-            pk=row.pk, kind=kind, payload=payload, created_at=row.created_at, read=False
+            pk=pk, kind=kind, payload=payload, created_at=created_at, read=False
         ),
     }
-    transaction.on_commit(
-        lambda: publish_group(
-            group=player_group(player_id), message={"type": "me.notification", "frame": frame}
-        ),
-        robust=True,
+    publish_group(
+        group=player_group(player_id), message={"type": "me.notification", "frame": frame}
     )
     if pushed:
         from games.notifications.delivery import push_deliver
 
-        enqueue_on_commit(push_deliver, row.pk)
-    return row
+        enqueue_now(push_deliver, pk)
 
 
 def notify_players(
@@ -115,33 +136,63 @@ def _human_seats(match_id: int) -> list[tuple[int, int]]:
 # --- one function per kind --------------------------------------------------------------------
 
 
+#: ``your_turn`` in one statement: the inbox row for the seat's player if a human with an
+#: account holds it (none twice for one key), answering its id, the player and whether they
+#: have a device to push to. It is on every move's path: no ORM, no savepoint, and its answer
+#: is read after commit, so that it reaches the database with the move's own writes.
+_YOUR_TURN_SQL = (
+    "INSERT INTO games_notification (player_id, kind, payload, key, created_at) "
+    "SELECT s.player_id, %s, %s, %s, %s FROM games_seat s "
+    "JOIN games_player p ON p.id = s.player_id JOIN auth_user u ON u.id = p.user_id "
+    "WHERE s.match_id = %s AND s.position = %s AND p.kind = %s "
+    "ON CONFLICT (player_id, key) DO NOTHING "
+    "RETURNING id, player_id, EXISTS (SELECT 1 FROM games_pushdevice d "
+    "WHERE d.player_id = games_notification.player_id)"
+)
+
+
 def your_turn_notify(*, match: Match, seat: int | None, moved_by_seat: int | None) -> None:
     """After a move (or the start) of ``match`` at its current version: tell ``seat``, the seat
     to move, if a human holds it and did not just move. Once per match version."""
     if seat is None or seat == moved_by_seat or seat in (match.bot_seats or []):
         return
-    # one query: the seat's player, if a human with an account, and whether they have a device
-    holder = (
-        Seat.objects.filter(
-            match_id=match.pk,
-            position=seat,
-            player__kind=Player.Kind.HUMAN,
-            player__user__isnull=False,
-        )
-        .annotate(pushed=Exists(PushDevice.objects.filter(player_id=OuterRef("player_id"))))
-        .values_list("player_id", "pushed")
-        .first()
+    payload = kinds.your_turn(match_id=match.pk, seat=seat)
+    created_at = timezone.now()
+    payload_field = Notification._meta.get_field("payload")
+    cursor = connection.cursor()
+    cursor.execute(
+        _YOUR_TURN_SQL,
+        [
+            "your_turn",
+            payload_field.get_db_prep_save(payload, connection),
+            f"your_turn:{match.pk}:{match.version}",
+            created_at,
+            match.pk,
+            seat,
+            Player.Kind.HUMAN,
+        ],
     )
-    if holder is None:
-        return
-    player_id, pushed = holder
-    _record(
-        player_id=player_id,
-        kind="your_turn",
-        payload=kinds.your_turn(match_id=match.pk, seat=seat),
-        key=f"your_turn:{match.pk}:{match.version}",
-        pushed=pushed,
-    )
+
+    # SQLite finishes the statement only once its answer is read; PostgreSQL may still be
+    # queueing it with the move's writes (games/rows.py), and answers it by the commit.
+    answer = [cursor.fetchone()] if connection.vendor == "sqlite" else []
+
+    def sent() -> None:
+        try:
+            row = answer[0] if answer else cursor.fetchone()
+        finally:
+            cursor.close()
+        if row is not None:
+            _after_commit(
+                pk=row[0],
+                player_id=row[1],
+                kind="your_turn",
+                payload=payload,
+                created_at=created_at,
+                pushed=bool(row[2]),
+            )
+
+    transaction.on_commit(sent, robust=True)
 
 
 def invited_notify(*, player_id: int, match_id: int, by_player_id: int) -> None:

@@ -1,18 +1,19 @@
 """What every sheet shares: user text made safe to set, the styles, the page and its build.
 
 User-written text (names, reasons) is data: ``text`` makes it printable (no control
-characters, no lone surrogates, nothing the typeface cannot draw) and ``markup`` escapes it for
-ReportLab's paragraph markup, so that a name like ``<font size=80>`` is set as it is written.
+characters, no lone surrogates) and ``markup`` escapes it for ReportLab's paragraph markup, so
+that a name like ``<font size=80>`` is set as it is written, and sets each run of it in the face
+that draws it (``games.paper.fonts.runs``): a name in Lao in Noto Sans Lao. Every text a sheet
+shows, a grid's cells included, is such a paragraph.
 """
 
 from __future__ import annotations
 
 import io
 import re
-import unicodedata
 from collections.abc import Sequence
 from typing import Any
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, quoteattr
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
@@ -20,29 +21,30 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table, TableStyle
 
-from games.paper.fonts import typeface
+from games.paper.fonts import REPLACEMENT, runs, typeface
 
 PAGE = A4
 MARGIN = 15 * mm
 #: Characters a sheet never sets: controls (a line break is a blank), and lone surrogates.
 _BLANKS = re.compile(r"[\t\n\r\x0b\x0c\x1c-\x1f\x85\u2028\u2029]+")
 _INVISIBLE = re.compile(r"[\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f\ud800-\udfff]")
-REPLACEMENT = "\ufffd"
 
 
 def text(value: str) -> str:
-    """``value`` as a sheet prints it: one line, controls and lone surrogates shown as U+FFFD,
-    and with Helvetica anything outside Latin-1 as "?"."""
-    cleaned = _INVISIBLE.sub(REPLACEMENT, _BLANKS.sub(" ", value))
-    if typeface().latin1_only:
-        cleaned = unicodedata.normalize("NFC", cleaned.replace(REPLACEMENT, "?"))
-        cleaned = cleaned.encode("latin-1", "replace").decode("latin-1")
-    return cleaned
+    """``value`` as a sheet prints it: one line, controls and lone surrogates shown as U+FFFD."""
+    return _INVISIBLE.sub(REPLACEMENT, _BLANKS.sub(" ", value))
 
 
-def markup(value: str) -> str:
-    """``value`` for a ``Paragraph``: printable (``text``), its ``&``, ``<`` and ``>`` escaped."""
-    return escape(text(value))
+def markup(value: str, *, bold: bool = False) -> str:
+    """``value`` for a ``Paragraph``: printable (``text``), its ``&``, ``<`` and ``>`` escaped,
+    and each run not in the main face wrapped in a ``<font>`` naming the face that draws it."""
+    main = typeface()
+    return "".join(
+        escape(run)
+        if face is main
+        else f"<font face={quoteattr(face.name(bold=bold))}>{escape(run)}</font>"
+        for face, run in runs(text(value))
+    )
 
 
 def style(size: float, *, bold: bool = False, leading: float | None = None) -> ParagraphStyle:
@@ -57,7 +59,7 @@ def style(size: float, *, bold: bool = False, leading: float | None = None) -> P
 
 def para(value: str, size: float = 10, *, bold: bool = False) -> Paragraph:
     """A paragraph of user text (escaped), or of the sheet's own words."""
-    return Paragraph(markup(value), style(size, bold=bold))
+    return Paragraph(markup(value, bold=bold), style(size, bold=bold))
 
 
 def grid(
@@ -70,10 +72,9 @@ def grid(
     row_height: float | None = None,
 ) -> Table:
     """A ruled table; its first ``header_rows`` and last ``footer_rows`` rows in bold; every
-    row but the header ``row_height`` tall when given (room to write in)."""
-    face = typeface()
+    row but the header ``row_height`` tall when given (room to write in). A cell that is a
+    string is set as a paragraph (``para``) of ``size``."""
     commands: list[tuple[Any, ...]] = [
-        ("FONT", (0, 0), (-1, -1), face.regular, size),
         ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, 0), (-1, -1), 4),
@@ -81,20 +82,24 @@ def grid(
     ]
     if header_rows:
         commands += [
-            ("FONT", (0, 0), (-1, header_rows - 1), face.bold, size),
             ("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor("#e8e8e8")),
         ]
     if footer_rows:
         commands += [
-            ("FONT", (0, -footer_rows), (-1, -1), face.bold, size),
             ("LINEABOVE", (0, -footer_rows), (-1, -footer_rows), 1.5, colors.black),
         ]
     heights = None
     if row_height is not None:
         heights = [None] * header_rows + [row_height] * (len(rows) - header_rows)
-    table = Table(
-        list(map(list, rows)), colWidths=widths, rowHeights=heights, repeatRows=header_rows
-    )
+    bold = set(range(header_rows)) | set(range(len(rows) - footer_rows, len(rows)))
+    cells = [
+        [
+            para(cell, size, bold=number in bold) if isinstance(cell, str) and cell else cell
+            for cell in row
+        ]
+        for number, row in enumerate(rows)
+    ]
+    table = Table(cells, colWidths=widths, rowHeights=heights, repeatRows=header_rows)
     table.setStyle(TableStyle(commands))
     return table
 

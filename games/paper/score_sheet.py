@@ -1,6 +1,7 @@
 """A table match's score sheet: the rounds as entered, each with its start double, the points
 per seat, totals, places once finished, and every correction marked, with a footnote from the
-score entries' trail (who, when, before, after, why)."""
+score entries' trail (who, when, before, after, why). Dates and points are written as the
+active language writes them (``chickenfoot.i18n.formats``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
+from chickenfoot.i18n.formats import format_datetime, format_decimal
 from games.accounts.names import shown_name
 from games.engine.tally import start_double
 from games.models import Match, Seat
@@ -83,10 +85,15 @@ def score_sheet_pdf(*, match: Match) -> bytes:
                     mark=mark,
                     round=entry.number,
                     author=_author(entry),
-                    at=entry.created_at.strftime("%Y-%m-%d %H:%M UTC"),
+                    at=f"{format_datetime(entry.created_at, 'short')} UTC",
                     changes=[
                         _("seat %(seat)s (%(name)s): %(old)s → %(new)s")
-                        % {"seat": s + 1, "name": names[s], "old": old[s], "new": points[s]}
+                        % {
+                            "seat": s + 1,
+                            "name": names[s],
+                            "old": format_decimal(old[s]),
+                            "new": format_decimal(points[s]),
+                        }
                         for s in changed
                     ],
                     reason=entry.reason,
@@ -96,8 +103,10 @@ def score_sheet_pdf(*, match: Match) -> bytes:
     for number, points in current.items():
         for s, value in enumerate(points):
             mark = "".join(f" *{m}" for m in marks.get((number, s), []))
-            cells[number - 1][s] = f"{value}{mark}"
-    totals = [str(sum(points[s] for points in current.values())) for s in range(len(names))]
+            cells[number - 1][s] = f"{format_decimal(value)}{mark}"
+    totals = [
+        format_decimal(sum(points[s] for points in current.values())) for s in range(len(names))
+    ]
     more = []
     if match.status == Match.Status.FINISHED:
         places = {row["seat"]: row["place"] for row in final_standings(match=match)}

@@ -56,7 +56,7 @@ class _Canvas:
 def _text(canvas: _Canvas, text: str, x: float, y: float, size: float = 13, **attrs: Any) -> None:
     attrs.setdefault("fill", INK)
     canvas.add(
-        svg.text(text, size, x, y, font_family="sans-serif", **attrs),
+        svg.text(text, size, x, y, **attrs),
         x + len(text) * size * 0.6,
         y + size * 0.4,
     )

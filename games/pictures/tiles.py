@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import drawsvg as draw
 
+from chickenfoot.fonts import FAMILY
+
 #: Half a tile's long side, in SVG units: a tile is 2U x U.
 U = 22
 INK = "#1d2330"
@@ -39,7 +41,7 @@ def _numeral(value: int, x: float, y: float, size: float, **attrs: str) -> draw.
         y + U / 2,
         text_anchor="middle",
         dominant_baseline="central",
-        font_family="sans-serif",
+        font_family=FAMILY,
         **attrs,
     )
 

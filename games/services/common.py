@@ -17,23 +17,21 @@ from games.selectors import match_with_seat
 from scoring.services import match_finished, round_results_record
 
 
-def match_lock(*, match_id: int, player: Player | None = None) -> Match:
+def match_lock(
+    *, match_id: int, player: Player | None = None, columns: tuple[str, ...] | None = None
+) -> Match:
     """The match row, locked until the end of the caller's transaction.
 
     Every writer of a match takes this one lock first (and no other match lock), so writers of
     the same match queue up and writers of different matches never wait for each other.
     Call it inside ``transaction.atomic()``. With ``player``, ``match.my_seat`` is their
-    position (``None`` without a seat), read in the same query.
+    position (``None`` without a seat), read in the same query. ``columns`` limits what is
+    loaded (``games.selectors.MOVE_COLUMNS``); by default every column.
     """
-    if player is not None:
-        match = match_with_seat(match_id=match_id, player=player, lock=True)
-        if match is None:
-            raise MatchNotFound(_("There is no match %(match_id)s.") % {"match_id": match_id})
-        return match
-    try:
-        return Match.objects.select_for_update(of=("self",)).get(pk=match_id)
-    except Match.DoesNotExist:
-        raise MatchNotFound(_("There is no match %(match_id)s.") % {"match_id": match_id}) from None
+    match = match_with_seat(match_id=match_id, player=player, lock=True, columns=columns)
+    if match is None:
+        raise MatchNotFound(_("There is no match %(match_id)s.") % {"match_id": match_id})
+    return match
 
 
 def round_record_events(*, match: Match, state_json: dict[str, Any], events: list[dict]) -> None:

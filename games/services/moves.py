@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -32,7 +31,7 @@ from games.problems import (
     TableMatchNoMoves,
     table_no_moves_detail,
 )
-from games.selectors import bot_seat_info, events_for_seat
+from games.selectors import MOVE_COLUMNS, bot_seat_info, events_for_seat
 from games.services.clock import clock_start, on_commit_clock
 from games.services.common import bot_turn_schedule, match_lock, round_record_events
 from games.services.versions import request_fingerprint, version_check
@@ -52,23 +51,7 @@ def request_hash(*, move: dict[str, Any], expected_version: int | None) -> str:
     return request_fingerprint({"move": move, "version": expected_version})
 
 
-#: What a move writes: the new Move row, and these columns of its match.
-_MOVE_COLUMNS = (
-    "match_id",
-    "round_id",
-    "seq",
-    "seat",
-    "kind",
-    "tile",
-    "target",
-    "events",
-    "version",
-    "timed_out",
-    "created_at",
-    "idempotency_key",
-    "request_hash",
-    "response",
-)
+#: The columns of its match a move writes.
 _MATCH_COLUMNS = (
     "state",
     "turn_deadline",
@@ -76,25 +59,12 @@ _MATCH_COLUMNS = (
     "timeouts_in_row",
     "version",
     "moves_played",
-    "status",
-    "standings",
-    "finished_at",
-    "current_round_id",
     "bot_turn_since",
 )
-
-
-def move_json(*, row: Move, round_no: int, events: list[dict[str, Any]]) -> dict[str, Any]:
-    """A move as the API shows it (``events`` already redacted for the reader)."""
-    return {
-        "seq": row.seq,
-        "round": round_no,
-        "seat": row.seat,
-        "kind": row.kind,
-        "tile": row.tile,
-        "target": row.target or None,
-        "events": events,
-    }
+#: And these, when the move ended or started a round (or the match).
+_MATCH_END_COLUMNS = ("status", "standings", "finished_at", "current_round_id")
+#: The events after which rounds (and the match) are written with the move.
+_ROUND_EVENTS = frozenset({"round_ended", "round_scores", "round_started", "match_over"})
 
 
 def move_submit(
@@ -118,13 +88,16 @@ def move_submit(
     bot's own submission, for its seat ``bot_seat`` (a bot level's one player may sit several
     seats of the match, so the seat is named, not looked up by player).
     """
-    fingerprint = request_hash(move=move, expected_version=expected_version)
-    with transaction.atomic():
+    # Only a request that can be retried under its key needs telling apart from another.
+    fingerprint = (
+        request_hash(move=move, expected_version=expected_version) if idempotency_key else ""
+    )
+    with live.batch(), rows.write_transaction() as tx:
         if as_bot and bot_seat is not None:
-            match = match_lock(match_id=match_id)
+            match = match_lock(match_id=match_id, columns=MOVE_COLUMNS)
             seat: int | None = bot_seat
         else:
-            match = match_lock(match_id=match_id, player=player)
+            match = match_lock(match_id=match_id, player=player, columns=MOVE_COLUMNS)
             seat = match.my_seat  # type: ignore[attr-defined]
         if seat is None:
             raise NotYourMatch(_("You have no seat at match %(match)s.") % {"match": match.pk})
@@ -160,6 +133,7 @@ def move_submit(
             idempotency_key=idempotency_key or "",
             fingerprint=fingerprint,
             by_human=not (as_bot or player.is_bot),
+            tx=tx,
         )
 
 
@@ -214,8 +188,13 @@ def _apply(
     fingerprint: str,
     timed_out: bool = False,
     by_human: bool = False,
+    tx: rows.WriteTransaction | None = None,
 ) -> MoveOutcome:
-    """The write half of ``move_submit``. The caller holds the match lock and checked it all."""
+    """The write half of ``move_submit``. The caller holds the match lock and checked it all.
+
+    In ``tx`` (``move_submit``'s), a move within a round sends its writes with the ``COMMIT``;
+    one that ends or starts a round leaves pipeline mode first, for the ORM's writes of rounds
+    and results."""
     if not (by_human or timed_out) and match.bot_turn_since is not None:
         observe_since_on_commit(BOT_TURN_SECONDS, match.bot_turn_since, variant=match.variant)
     state = engine.from_json(match.state)  # type: ignore[arg-type]
@@ -228,20 +207,28 @@ def _apply(
     match.version += 1
     match.moves_played += 1
     now = timezone.now()
-    row = Move(
-        match=match,
-        round_id=match.current_round_id,
-        seq=match.moves_played,
-        seat=seat,
-        kind=parsed.kind,
-        tile=list(parsed.tile) if parsed.tile is not None else None,
-        target=parsed.target or "",
-        events=events,
-        version=match.version,
-        timed_out=timed_out,
-        created_at=now,
-    )
-    round_record_events(match=match, state_json=state_json, events=events)
+    row = {
+        "match_id": match.pk,
+        "round_id": match.current_round_id,
+        "seq": match.moves_played,
+        "seat": seat,
+        "kind": parsed.kind,
+        "tile": list(parsed.tile) if parsed.tile is not None else None,
+        "target": parsed.target or "",
+        "events": events,
+        "version": match.version,
+        "timed_out": timed_out,
+        "created_at": now,
+        "idempotency_key": idempotency_key,
+        "request_hash": fingerprint,
+        "response": None,
+    }
+    columns = _MATCH_COLUMNS
+    if any(event.get("type") in _ROUND_EVENTS for event in events):
+        if tx is not None:
+            tx.plain()
+        round_record_events(match=match, state_json=state_json, events=events)
+        columns = _MATCH_COLUMNS + _MATCH_END_COLUMNS
     if timed_out or (by_human and match.timeouts_in_row):
         counts = list(match.timeouts_in_row) or [0] * match.seat_count
         counts[seat] = counts[seat] + 1 if timed_out else 0  # "in a row": a move of one's own
@@ -249,36 +236,40 @@ def _apply(
     clock_start(match=match, now=now)
     body = {
         "version": match.version,
-        "move": move_json(
-            row=row,
-            round_no=round_no,
-            events=events_for_seat(
+        "move": {
+            "seq": row["seq"],
+            "round": round_no,
+            "seat": seat,
+            "kind": parsed.kind,
+            "tile": row["tile"],
+            "target": parsed.target or None,
+            "events": events_for_seat(
                 variant=match.variant,
                 events=events,
                 seat=seat,
                 first_round=round_no,
                 running_round=None if state.status == "over" else state.round_no,
             ),
-        ),
+        },
         "state": engine.view(state, seat),
     }
     if idempotency_key:
-        row.idempotency_key = idempotency_key
-        row.request_hash = fingerprint
-        row.response = body
+        row["response"] = body
     # The sockets first, then the bot: its reply is published after this move.
-    live.on_commit_moved(match_id=match.pk, seq=row.seq, version=match.version)
-    your_turn_notify(
-        match=match, seat=None if state.status == "over" else state.turn, moved_by_seat=seat
-    )
+    live.on_commit_moved(match_id=match.pk, seq=row["seq"], version=match.version)
     bot_turn_schedule(match=match)
     on_commit_clock(match=match)
     count_on_commit(MOVES, variant=match.variant)
-    # Two plain statements (games/rows.py): the ORM's save() costs more than the move itself;
-    # they reach the database together, in one round trip.
+    # Plain statements (games/rows.py): the ORM's save() costs more than the move itself; they
+    # reach the database together, in one round trip (with the COMMIT, in ``tx``).
     with rows.batch():
-        rows.insert(Move, {name: getattr(row, name) for name in _MOVE_COLUMNS})
-        rows.update(Match, match.pk, {name: getattr(match, name) for name in _MATCH_COLUMNS})
+        rows.insert(Move, row)
+        rows.update(Match, match.pk, {name: getattr(match, name) for name in columns})
+        your_turn_notify(
+            match=match, seat=None if state.status == "over" else state.turn, moved_by_seat=seat
+        )
+    if tx is not None:
+        tx.commit()
     return MoveOutcome(body=body, version=match.version)
 
 

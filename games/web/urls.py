@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path, register_converter
 
+from games.web.how_to_play import HowToPlayPage
 from games.web.table_pages import ScorerPage, StageDashboardPage
 from games.web.views import (
     CompetitionIndexPage,
@@ -48,5 +49,11 @@ urlpatterns: list[URLPattern] = [
     path("score/<str:code>/", ScorerPage.as_view(), name="web-scorer-code"),
     path("leaderboards/<variant:variant>/", LeaderboardPage.as_view(), name="web-leaderboard"),
     path("events/<int:competition_id>/", WallPage.as_view(), name="web-wall"),
+    path("how-to-play/", HowToPlayPage.as_view(), name="web-how-to-play"),
+    path(
+        "how-to-play/<str:language>/",
+        HowToPlayPage.as_view(),
+        name="web-how-to-play-language",
+    ),
     path("favicon.ico", FaviconRedirect.as_view(), name="favicon"),
 ]

@@ -18,6 +18,7 @@ import pytest
 
 from games.engine import options as engine_options
 from games.engine.errors import OptionError
+from games.web.how_to_play import heading_slug
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES_DOC = ROOT / "docs" / "rules.md"
@@ -231,3 +232,84 @@ def test_an_unknown_option_is_answered_with_where_the_options_are(variant: str) 
         engine_options.resolve_options(variant, 4, {"speed": 3})
     assert "speed" in refused.value.detail
     assert RULES_DOC.is_file()
+
+
+# The rules in the players' languages: docs/rules.<language>.md carries what rules.md does.
+
+#: The translations of docs/rules.md, by language code.
+TRANSLATIONS = ("lo", "th", "hy", "ceb")
+FENCED = re.compile(r"^```[\w-]*\n.*?^```$", re.MULTILINE | re.DOTALL)
+CODE_SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
+HEADING = re.compile(r"^(#+) (.+)$", re.MULTILINE)
+ANCHOR_LINK = re.compile(r"\]\(#([^)]+)\)")
+
+
+def translation(language: str) -> str:
+    return (ROOT / "docs" / f"rules.{language}.md").read_text(encoding="utf-8")
+
+
+def fenced_blocks(text: str) -> list[str]:
+    return FENCED.findall(text)
+
+
+def prose(text: str) -> str:
+    """The document without its fenced blocks."""
+    return FENCED.sub("", text)
+
+
+@pytest.mark.parametrize("language", TRANSLATIONS)
+def test_a_translation_defines_the_same_rules_in_the_same_places(language: str) -> None:
+    english, translated = rules_text(), translation(language)
+    assert DEFINITION.findall(translated) == DEFINITION.findall(english), (
+        f"docs/rules.{language}.md must define the rule ids of docs/rules.md, in its order, each "
+        "as a list item `- **<ID>** …`"
+    )
+    assert set(RULE_ID.findall(translated)) == set(RULE_ID.findall(english))
+    for section in range(1, 6):
+        assert _section_ids(translated, section) == _section_ids(english, section), (
+            f"docs/rules.{language}.md §{section} cites other rule ids than rules.md §{section}"
+        )
+
+
+def _section_ids(text: str, number: int) -> set[str]:
+    sections = re.split(r"^## ", text, flags=re.MULTILINE)
+    (section,) = (part for part in sections if part.startswith(f"{number}. "))
+    return set(RULE_ID.findall(section))
+
+
+@pytest.mark.parametrize("language", TRANSLATIONS)
+def test_a_translation_lists_every_house_option_with_its_codes(language: str) -> None:
+    english, translated = rules_text(), translation(language)
+    names = [name for name, _ in OPTION_ROW.findall(translated)]
+    assert names, f"docs/rules.{language}.md has no house options table"
+    assert names == [name for name, _ in OPTION_ROW.findall(english)], (
+        f"docs/rules.{language}.md §4 must list the options of docs/rules.md, in its order"
+    )
+    for name, rest in OPTION_ROW.findall(translated):
+        cells = [cell.strip() for cell in re.split(r"(?<!\\)\|", rest)]
+        assert len(cells) == 3, f"rules.{language}.md: the row of `{name}`: {cells}"
+        assert all(cells), f"rules.{language}.md: the row of `{name}` has an empty cell"
+    # option names, values, codes, fields and targets stay as they are, in code format
+    assert set(CODE_SPAN.findall(prose(translated))) == set(CODE_SPAN.findall(prose(english)))
+    # the JSON a refused move gets is the API's, and the pictures keep their tiles and targets
+    blocks, originals = fenced_blocks(translated), fenced_blocks(english)
+    assert len(blocks) == len(originals)
+    assert [b for b in blocks if b.startswith("```json")] == [
+        b for b in originals if b.startswith("```json")
+    ]
+    for block, original in zip(blocks, originals, strict=True):
+        tiles = re.compile(r"\[\d+[ |]\d+\]|(?:arm|seat|foot):\d+|mexican|\(M\)")
+        assert tiles.findall(block) == tiles.findall(original)
+
+
+@pytest.mark.parametrize("language", TRANSLATIONS)
+def test_a_translations_headings_and_contents_match(language: str) -> None:
+    english, translated = rules_text(), translation(language)
+    headings = HEADING.findall(translated)
+    assert [level for level, _ in headings] == [level for level, _ in HEADING.findall(english)]
+    numbers = [text.split(" ")[0] for level, text in headings if level == "##"]
+    assert numbers == ["1.", "2.", "3.", "4.", "5."]
+    slugs = {heading_slug(text) for _, text in headings}
+    broken = sorted(set(ANCHOR_LINK.findall(translated)) - slugs)
+    assert not broken, f"docs/rules.{language}.md links to anchors no heading has: {broken}"
+    assert len(ANCHOR_LINK.findall(translated)) == len(ANCHOR_LINK.findall(english))

@@ -429,7 +429,7 @@ def everything_at(settings: Any, url: str) -> Iterator[None]:
     settings.CACHES = redis_cache(url)
     settings.CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {
                 "hosts": [{"address": url, "socket_timeout": 15, "socket_connect_timeout": 2}],
                 "prefix": "test-redis-outage",

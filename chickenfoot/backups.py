@@ -19,6 +19,7 @@ from typing import Any
 from django.apps import apps
 from django.conf import settings
 from django.db import connection
+from django.utils.translation import gettext as _
 
 POSTGRESQL = "django.db.backends.postgresql"
 SQLITE = "django.db.backends.sqlite3"
@@ -38,7 +39,9 @@ def default_backup_path(*, now: datetime | None = None) -> Path:
 def database_backup(*, path: Path, force: bool = False) -> Path:
     """Write a backup of the default database to ``path``; refuses to overwrite unless ``force``."""
     if path.exists() and not force:
-        raise BackupRefused(f"{path} exists already (pass --force to overwrite it).")
+        raise BackupRefused(
+            _("%(path)s exists already (pass --force to overwrite it).") % {"path": path}
+        )
     path.parent.mkdir(parents=True, exist_ok=True)
     engine = _engine()
     if engine == POSTGRESQL:
@@ -46,7 +49,9 @@ def database_backup(*, path: Path, force: bool = False) -> Path:
     elif engine == SQLITE:
         _sqlite_copy(source=_sqlite_name(), target=str(path))
     else:
-        raise BackupRefused(f"Backups support PostgreSQL and SQLite, not {engine}.")
+        raise BackupRefused(
+            _("Backups support PostgreSQL and SQLite, not %(engine)s.") % {"engine": engine}
+        )
     return path
 
 
@@ -57,10 +62,13 @@ def database_restore(*, path: Path, force: bool = False) -> None:
     and ``force`` is not given (a migrated but unused database counts as empty).
     """
     if not path.is_file():
-        raise BackupRefused(f"There is no backup file {path}.")
+        raise BackupRefused(_("There is no backup file %(path)s.") % {"path": path})
     if not force and not database_is_empty():
         raise BackupRefused(
-            "The database is not empty: restore into a new database, or pass --force to replace it."
+            _(
+                "The database is not empty: restore into a new database, or "
+                "pass --force to replace it."
+            )
         )
     engine = _engine()
     connection.close()
@@ -82,7 +90,9 @@ def database_restore(*, path: Path, force: bool = False) -> None:
         _check_sqlite_file(path)
         _sqlite_copy(source=str(path), target=_sqlite_name())
     else:
-        raise BackupRefused(f"Restores support PostgreSQL and SQLite, not {engine}.")
+        raise BackupRefused(
+            _("Restores support PostgreSQL and SQLite, not %(engine)s.") % {"engine": engine}
+        )
 
 
 def database_is_empty() -> bool:
@@ -122,7 +132,7 @@ def _sqlite_copy(*, source: str, target: str) -> None:
 def _check_sqlite_file(path: Path) -> None:
     with path.open("rb") as file:
         if file.read(16) != b"SQLite format 3\x00":
-            raise BackupRefused(f"{path} is not a SQLite backup.")
+            raise BackupRefused(_("%(path)s is not a SQLite backup.") % {"path": path})
 
 
 def _pg_args() -> list[str]:
@@ -142,7 +152,8 @@ def _run(command: list[str]) -> None:
     program = shutil.which(command[0])
     if program is None:
         raise BackupRefused(
-            f"{command[0]} is not installed (Debian: apt-get install postgresql-client)."
+            _("%(command)s is not installed (Debian: apt-get install postgresql-client).")
+            % {"command": command[0]}
         )
     env = dict(os.environ)
     password = settings.DATABASES["default"].get("PASSWORD")
@@ -153,4 +164,7 @@ def _run(command: list[str]) -> None:
     )
     if result.returncode != 0:
         last = (result.stderr.strip().splitlines() or ["(no message)"])[-1]
-        raise BackupRefused(f"{command[0]} failed (exit {result.returncode}): {last}")
+        raise BackupRefused(
+            _("%(command)s failed (exit %(returncode)s): %(last)s")
+            % {"command": command[0], "returncode": result.returncode, "last": last}
+        )

@@ -12,6 +12,8 @@ from __future__ import annotations
 from http import HTTPStatus
 
 from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from redis.exceptions import RedisError
 
 from chickenfoot.problems import ProblemError
@@ -27,11 +29,12 @@ class CacheUnavailable(ProblemError):
 
     status = HTTPStatus.SERVICE_UNAVAILABLE
     code = "cache_unavailable"
-    title = "Cache unavailable"
+    title = gettext_lazy("Cache unavailable")
 
     def __init__(self) -> None:
         seconds = settings.CACHE_RETRY_AFTER_SECONDS
         super().__init__(
-            f"The shared cache cannot be reached right now; try again in {seconds} seconds.",
+            _("The shared cache cannot be reached right now; try again in %(seconds)s seconds.")
+            % {"seconds": seconds},
             headers={"Retry-After": str(seconds)},
         )

@@ -40,6 +40,7 @@ from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext_lazy, ngettext
 from rest_framework.exceptions import APIException
 
 from chickenfoot.problem_views import render_problem
@@ -61,13 +62,19 @@ class Busy(APIException):
 
     status_code = HTTPStatus.TOO_MANY_REQUESTS
     default_code = "busy"
-    title = "Busy"
+    title = gettext_lazy("Busy")
 
     def __init__(self, wait: int) -> None:
         self.wait = wait
         super().__init__(
-            "The server is checking too many passwords right now: try again in "
-            f"{wait} second{'s' if wait != 1 else ''}.",
+            ngettext(
+                "The server is checking too many passwords right now: try again in "
+                "%(seconds)s second.",
+                "The server is checking too many passwords right now: try again in "
+                "%(seconds)s seconds.",
+                wait,
+            )
+            % {"seconds": wait},
             code="busy",
         )
 

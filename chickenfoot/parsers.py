@@ -25,6 +25,8 @@ from http import HTTPStatus
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework.exceptions import APIException, ParseError
 from rest_framework.parsers import JSONParser
 from rest_framework.settings import api_settings
@@ -35,7 +37,7 @@ class BodyTooDeep(ParseError):
     """400 ``body_too_deep``: rendered as a problem like every DRF exception."""
 
     default_code = "body_too_deep"
-    title = "Body nested too deep"
+    title = gettext_lazy("Body nested too deep")
 
     def __init__(self, detail: str) -> None:
         super().__init__(detail, code=self.default_code)
@@ -45,7 +47,7 @@ class TooManyItems(ParseError):
     """400 ``too_many_items``: an array or object in the body longer than any request needs."""
 
     default_code = "too_many_items"
-    title = "Too many items"
+    title = gettext_lazy("Too many items")
 
     def __init__(self, detail: str) -> None:
         super().__init__(detail, code=self.default_code)
@@ -56,11 +58,12 @@ class JSONBodyTooLarge(APIException):
 
     status_code = HTTPStatus.REQUEST_ENTITY_TOO_LARGE
     default_code = "body_too_large"
-    title = "Body too large"
+    title = gettext_lazy("Body too large")
 
     def __init__(self, limit: int) -> None:
         super().__init__(
-            f"The JSON body is larger than the {limit:,} bytes the API accepts.",
+            _("The JSON body is larger than the %(limit)s bytes the API accepts.")
+            % {"limit": f"{limit:,}"},
             code=self.default_code,
         )
 
@@ -77,13 +80,26 @@ def json_shape_problem(value: Any, *, max_depth: int, max_items: int) -> ParseEr
     while pending:
         node, depth, path = pending.pop()
         if depth > max_depth:
-            return BodyTooDeep(f"The JSON body is nested more than {max_depth} levels deep.")
-        if len(node) > max_items:
-            kind = "members" if isinstance(node, Mapping) else "items"
-            where = f"`{'.'.join(path)}`" if path else "The body"
-            return TooManyItems(
-                f"{where} has {len(node):,} {kind}; at most {max_items:,} are taken."
+            return BodyTooDeep(
+                _("The JSON body is nested more than %(max_depth)s levels deep.")
+                % {"max_depth": max_depth}
             )
+        if len(node) > max_items:
+            counts = {"count": f"{len(node):,}", "most": f"{max_items:,}"}
+            if path:
+                counts["where"] = f"`{'.'.join(path)}`"
+                template = (
+                    _("%(where)s has %(count)s members; at most %(most)s are taken.")
+                    if isinstance(node, Mapping)
+                    else _("%(where)s has %(count)s items; at most %(most)s are taken.")
+                )
+            else:
+                template = (
+                    _("The body has %(count)s members; at most %(most)s are taken.")
+                    if isinstance(node, Mapping)
+                    else _("The body has %(count)s items; at most %(most)s are taken.")
+                )
+            return TooManyItems(template % counts)
         children = node.items() if isinstance(node, Mapping) else enumerate(node)
         pending.extend(
             (child, depth + 1, (*path, str(key)))
@@ -118,10 +134,11 @@ class DepthLimitedJSONParser(JSONParser):
             data = json.loads(text, parse_constant=parse_constant)
         except RecursionError:  # deeper than the decoder's own stack allows
             raise BodyTooDeep(
-                f"The JSON body is nested more than {max_depth} levels deep."
+                _("The JSON body is nested more than %(max_depth)s levels deep.")
+                % {"max_depth": max_depth}
             ) from None
         except ValueError as exc:  # UnicodeDecodeError is one
-            raise ParseError(f"JSON parse error - {exc}") from None
+            raise ParseError(_("JSON parse error - %(exc)s") % {"exc": exc}) from None
         if isinstance(data, dict | list):
             problem = json_shape_problem(
                 data, max_depth=max_depth, max_items=settings.API_MAX_JSON_ITEMS

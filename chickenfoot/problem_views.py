@@ -11,6 +11,7 @@ from http import HTTPStatus
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 
 from chickenfoot.outage import database_unreachable
 from chickenfoot.problems import (
@@ -42,8 +43,8 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
         Problem(
             status=HTTPStatus.BAD_REQUEST,
             code="bad_request",
-            title="Bad request",
-            detail="The request could not be understood.",
+            title=_("Bad request"),
+            detail=_("The request could not be understood."),
         )
     )
 
@@ -53,8 +54,8 @@ def permission_denied(request: HttpRequest, exception: Exception | None = None) 
         Problem(
             status=HTTPStatus.FORBIDDEN,
             code="permission_denied",
-            title="Permission denied",
-            detail="You do not have permission to perform this action.",
+            title=_("Permission denied"),
+            detail=_("You do not have permission to perform this action."),
         )
     )
 
@@ -64,8 +65,8 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
         Problem(
             status=HTTPStatus.NOT_FOUND,
             code="not_found",
-            title="Not found",
-            detail=f"Nothing is served at {request.path}.",
+            title=_("Not found"),
+            detail=_("Nothing is served at %(path)s.") % {"path": request.path},
         )
     )
 

@@ -20,18 +20,26 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import exceptions
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import set_rollback
 
+from chickenfoot.i18n.engine_text import localized
 from chickenfoot.metrics.counters import REFUSALS
 from chickenfoot.outage import database_unreachable
 from chickenfoot.problem_types import PROBLEM_TYPE_BASE, problem_type  # noqa: F401
 from games.engine.errors import EngineError, RuleViolation
 
 logger = logging.getLogger(__name__)
+
+#: A title or detail: text, a lazy translation (a class's ``title``), or an engine ``Text``
+#: (translated as the problem is rendered).
+StrOrPromise = str | Promise
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 
@@ -43,27 +51,27 @@ MAX_REPEATED_CHARS = 200  # a field name, a message, a string member
 MAX_DETAIL_CHARS = 1000  # ``detail``
 
 # Titles for DRF's exception codes; anything else falls back to the HTTP status phrase.
-_TITLES = {
-    "invalid": "Invalid input",
-    "parse_error": "Malformed request",
-    "authentication_failed": "Authentication failed",
-    "not_authenticated": "Not authenticated",
-    "unsupported_auth_scheme": "Unsupported authorization scheme",
-    "permission_denied": "Permission denied",
-    "not_found": "Not found",
-    "method_not_allowed": "Method not allowed",
-    "not_acceptable": "Not acceptable",
-    "unsupported_media_type": "Unsupported media type",
-    "throttled": "Too many requests",
-    "internal_error": "Internal server error",
+_TITLES: dict[str, StrOrPromise] = {
+    "invalid": gettext_lazy("Invalid input"),
+    "parse_error": gettext_lazy("Malformed request"),
+    "authentication_failed": gettext_lazy("Authentication failed"),
+    "not_authenticated": gettext_lazy("Not authenticated"),
+    "unsupported_auth_scheme": gettext_lazy("Unsupported authorization scheme"),
+    "permission_denied": gettext_lazy("Permission denied"),
+    "not_found": gettext_lazy("Not found"),
+    "method_not_allowed": gettext_lazy("Method not allowed"),
+    "not_acceptable": gettext_lazy("Not acceptable"),
+    "unsupported_media_type": gettext_lazy("Unsupported media type"),
+    "throttled": gettext_lazy("Too many requests"),
+    "internal_error": gettext_lazy("Internal server error"),
 }
 
 
-def _title_for(code: str, status: int) -> str:
+def _title_for(code: str, status: int) -> StrOrPromise:
     if code in _TITLES:
         return _TITLES[code]
     try:
-        return HTTPStatus(status).phrase
+        return _(HTTPStatus(status).phrase)
     except ValueError:
         return code.replace("_", " ").capitalize()
 
@@ -74,8 +82,8 @@ class Problem:
 
     status: int
     code: str
-    title: str
-    detail: str
+    title: StrOrPromise
+    detail: StrOrPromise
     rule: str | None = None
     errors: dict[str, list[str]] | None = None
     #: The rule id each field of ``errors`` broke, when several fields are wrong and one broke a
@@ -88,7 +96,9 @@ class Problem:
         """The JSON body. The standard members win over any ``extra`` member of the same name.
 
         What repeats the request back is capped (``MAX_LISTED``, ``MAX_MESSAGES``,
-        ``MAX_REPEATED_CHARS``, ``MAX_DETAIL_CHARS``), whoever built the problem.
+        ``MAX_REPEATED_CHARS``, ``MAX_DETAIL_CHARS``), whoever built the problem. ``title``,
+        ``detail`` and messages are given in the active language (lazy translations and the
+        engine's messages are translated here).
         """
         body: dict[str, Any] = {
             name: capped_errors(value) if name == "errors" else _capped(value)
@@ -96,9 +106,9 @@ class Problem:
         }
         body.update(
             type=problem_type(self.code),
-            title=self.title,
+            title=str(localized(self.title)),
             status=self.status,
-            detail=shorten(self.detail, MAX_DETAIL_CHARS),
+            detail=shorten(str(localized(self.detail)), MAX_DETAIL_CHARS),
             code=self.code,
         )
         if self.rule:
@@ -114,13 +124,21 @@ def shorten(text: str, limit: int = MAX_REPEATED_CHARS) -> str:
     """``text``, or its first ``limit`` characters and how many more there were."""
     if len(text) <= limit:
         return text
-    return f"{text[:limit]}… ({len(text) - limit:,} more characters)"
+    return _("%(start)s… (%(more)s more characters)") % {
+        "start": text[:limit],
+        "more": f"{len(text) - limit:,}",
+    }
 
 
 def and_more(items: list[str], total: int) -> str:
     """``"a, b, c"``, or ``"a, b, c and 49,997 more"`` when ``total`` counts more than listed."""
     listed = ", ".join(items)
-    return f"{listed} and {total - len(items):,} more" if total > len(items) else listed
+    if total > len(items):
+        return _("%(listed)s and %(more)s more") % {
+            "listed": listed,
+            "more": f"{total - len(items):,}",
+        }
+    return listed
 
 
 def capped_errors(errors: Any) -> Any:
@@ -130,17 +148,17 @@ def capped_errors(errors: Any) -> Any:
         return _capped(errors)
     out: dict[str, list[str]] = {}
     for name, messages in list(errors.items())[:MAX_LISTED]:
-        listed = [shorten(str(m)) for m in list(messages)[:MAX_MESSAGES]]
+        listed = [shorten(str(localized(m))) for m in list(messages)[:MAX_MESSAGES]]
         if len(messages) > MAX_MESSAGES:
-            listed.append(f"… and {len(messages) - MAX_MESSAGES:,} more.")
+            listed.append(_("… and %(more)s more.") % {"more": f"{len(messages) - MAX_MESSAGES:,}"})
         out[shorten(str(name))] = listed
     return out
 
 
 def _capped(value: Any) -> Any:
     """A member other than ``errors``: lists cut to ``MAX_LISTED`` items, strings shortened."""
-    if isinstance(value, str):
-        return shorten(value)
+    if isinstance(value, str | Promise):
+        return shorten(str(localized(value)))
     if isinstance(value, list | tuple):
         return [_capped(item) for item in value[:MAX_LISTED]]
     if isinstance(value, Mapping):
@@ -158,15 +176,15 @@ class ProblemError(Exception):
 
     status: int = HTTPStatus.BAD_REQUEST
     code: str = "bad_request"
-    title: str = "Bad request"
+    title: StrOrPromise = gettext_lazy("Bad request")
 
     def __init__(
         self,
-        detail: str | None = None,
+        detail: StrOrPromise | None = None,
         *,
         status: int | None = None,
         code: str | None = None,
-        title: str | None = None,
+        title: StrOrPromise | None = None,
         extra: Mapping[str, Any] | None = None,
         headers: Mapping[str, str] | None = None,
     ) -> None:
@@ -187,7 +205,7 @@ class ConflictError(ProblemError):
 
     status = HTTPStatus.CONFLICT
     code = "conflict"
-    title = "Conflict"
+    title = gettext_lazy("Conflict")
 
 
 class ForbiddenError(ProblemError):
@@ -195,7 +213,7 @@ class ForbiddenError(ProblemError):
 
     status = HTTPStatus.FORBIDDEN
     code = "forbidden"
-    title = "Forbidden"
+    title = gettext_lazy("Forbidden")
 
 
 class NotFoundError(ProblemError):
@@ -203,7 +221,7 @@ class NotFoundError(ProblemError):
 
     status = HTTPStatus.NOT_FOUND
     code = "not_found"
-    title = "Not found"
+    title = gettext_lazy("Not found")
 
 
 class InvalidInput(ProblemError):
@@ -227,10 +245,13 @@ class InvalidHeader(ProblemError):
     """A request header whose value is not one the API takes; ``errors`` names the header."""
 
     code = "invalid_header"
-    title = "Invalid header"
+    title = gettext_lazy("Invalid header")
 
     def __init__(self, header: str, message: str) -> None:
-        super().__init__(f"{header}: {message}", extra={"errors": {header: [message]}})
+        super().__init__(
+            _("%(header)s: %(message)s") % {"header": header, "message": message},
+            extra={"errors": {header: [message]}},
+        )
 
 
 def body_too_large_problem() -> Problem:
@@ -239,8 +260,9 @@ def body_too_large_problem() -> Problem:
     return Problem(
         status=HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
         code="body_too_large",
-        title="Body too large",
-        detail=f"The request body is larger than the {limit:,} bytes the server accepts.",
+        title=_("Body too large"),
+        detail=_("The request body is larger than the %(limit)s bytes the server accepts.")
+        % {"limit": f"{limit:,}"},
     )
 
 
@@ -250,8 +272,9 @@ def database_unavailable_problem() -> Problem:
     return Problem(
         status=HTTPStatus.SERVICE_UNAVAILABLE,
         code="database_unavailable",
-        title="Database unavailable",
-        detail=f"The database cannot be reached right now; try again in {seconds} seconds.",
+        title=_("Database unavailable"),
+        detail=_("The database cannot be reached right now; try again in %(seconds)s seconds.")
+        % {"seconds": seconds},
         headers={"Retry-After": str(seconds)},
     )
 
@@ -296,11 +319,12 @@ def errors_summary(errors: dict[str, list[str]]) -> str:
     if len(errors) == 1:
         ((name, messages),) = errors.items()
         if len(messages) == 1:
+            message = shorten(str(localized(messages[0])))
             if name == api_settings.NON_FIELD_ERRORS_KEY:
-                return shorten(str(messages[0]))
-            return f"{shorten(name)}: {shorten(str(messages[0]))}"
+                return message
+            return _("%(field)s: %(message)s") % {"field": shorten(name), "message": message}
     names = [shorten(name) for name in list(errors)[:MAX_LISTED]]
-    return f"Invalid input in: {and_more(names, len(errors))}."
+    return _("Invalid input in: %(fields)s.") % {"fields": and_more(names, len(errors))}
 
 
 def _from_validation(errors: dict[str, list[str]]) -> Problem:
@@ -376,7 +400,7 @@ def internal_error_problem() -> Problem:
         status=HTTPStatus.INTERNAL_SERVER_ERROR,
         code="internal_error",
         title=_TITLES["internal_error"],
-        detail="The server failed to complete the request. It has been logged.",
+        detail=_("The server failed to complete the request. It has been logged."),
     )
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.http import QueryDict
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.pagination import CursorPagination, PageNumberPagination
 from rest_framework.request import Request
@@ -31,11 +32,13 @@ def query_param_errors(query: QueryDict, known: Iterable[str]) -> dict[str, list
         values = query.getlist(name)
         if name not in known:
             allowed = ", ".join(known) or "none"
-            errors[name] = [f"Unknown query parameter. Known ones: {allowed}."]
+            errors[name] = [
+                _("Unknown query parameter. Known ones: %(allowed)s.") % {"allowed": allowed}
+            ]
         elif len(values) > 1:
-            errors[name] = ["Give this parameter once."]
+            errors[name] = [_("Give this parameter once.")]
         elif not values[0].strip():
-            errors[name] = ["This parameter needs a value: leave it out to mean any."]
+            errors[name] = [_("This parameter needs a value: leave it out to mean any.")]
     return errors
 
 
@@ -68,9 +71,9 @@ def page_size_errors(
         return {}
     size = whole_number(query[name])
     if not size:
-        return {name: ["A whole number from 1 up is required."]}
+        return {name: [_("A whole number from 1 up is required.")]}
     if largest and size > largest:
-        return {name: [f"At most {largest} rows a page."]}
+        return {name: [_("At most %(largest)s rows a page.") % {"largest": largest}]}
     return {}
 
 
@@ -129,7 +132,7 @@ class StrictCursor(StrictPageSize, CursorPagination):
         try:
             return super().decode_cursor(request)
         except NotFound:
-            raise ValidationError({self.cursor_query_param: ["Invalid cursor."]}) from None
+            raise ValidationError({self.cursor_query_param: [_("Invalid cursor.")]}) from None
 
 
 class DefaultPages(StrictPageSize, PageNumberPagination):

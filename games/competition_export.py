@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.models import Match, Player, Round, Seat
 from games.problems import NotOrganiser
@@ -64,7 +65,8 @@ def competition_export(*, competition_id: int, player: Player) -> dict[str, Any]
     competition = competition_get(competition_id=competition_id)
     if competition.organiser_id != player.pk:
         raise NotOrganiser(
-            f"Only the organiser of competition {competition.pk} exports its results."
+            _("Only the organiser of competition %(competition)s exports its results.")
+            % {"competition": competition.pk}
         )
     links = list(
         CompetitionMatch.objects.filter(competition=competition)

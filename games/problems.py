@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from chickenfoot.problems import (
     ConflictError,
     ForbiddenError,
@@ -15,32 +18,32 @@ from chickenfoot.problems import (
 
 class MatchNotFound(NotFoundError):
     code = "match_not_found"
-    title = "No such match"
+    title = gettext_lazy("No such match")
 
 
 class NotYourMatch(ForbiddenError):
     code = "not_your_match"
-    title = "Not your match"
+    title = gettext_lazy("Not your match")
 
 
 class MatchNotOpen(ConflictError):
     code = "match_not_open"
-    title = "Match not open"
+    title = gettext_lazy("Match not open")
 
 
 class MatchNotPlaying(ConflictError):
     code = "match_not_playing"
-    title = "Match not in play"
+    title = gettext_lazy("Match not in play")
 
 
 class BadSeats(ProblemError):
     code = "invalid_seats"
-    title = "Invalid seats"
+    title = gettext_lazy("Invalid seats")
 
 
 class MatchFull(ConflictError):
     code = "match_full"
-    title = "Match full"
+    title = gettext_lazy("Match full")
 
 
 class BotMatchLimit(ConflictError):
@@ -48,46 +51,46 @@ class BotMatchLimit(ConflictError):
     or in play (``bot_matches``, their ids)."""
 
     code = "bot_match_limit"
-    title = "Too many matches of bots"
+    title = gettext_lazy("Too many matches of bots")
 
 
 class SeatTaken(ConflictError):
     code = "seat_taken"
-    title = "Seat taken"
+    title = gettext_lazy("Seat taken")
 
 
 class AlreadySeated(ConflictError):
     code = "already_seated"
-    title = "Already seated"
+    title = gettext_lazy("Already seated")
 
 
 class SeatsStillOpen(ConflictError):
     code = "seats_open"
-    title = "Seats still open"
+    title = gettext_lazy("Seats still open")
 
 
 class StaleVersion(ConflictError):
     code = "stale_version"
-    title = "Stale version"
+    title = gettext_lazy("Stale version")
 
 
 class VersionAhead(ConflictError):
     """A version the match has not reached: the client made it up or mixed up two matches."""
 
     code = "version_ahead"
-    title = "Version ahead"
+    title = gettext_lazy("Version ahead")
 
 
 class NotCreator(ForbiddenError):
     code = "not_creator"
-    title = "Not the creator"
+    title = gettext_lazy("Not the creator")
 
 
 class MalformedMoveBody(ProblemError):
     """A move body that is not a move: a wrong type, an unknown field (``errors`` names them)."""
 
     code = "malformed_move"
-    title = "Malformed move"
+    title = gettext_lazy("Malformed move")
 
     def __init__(
         self, errors: dict[str, list[str]], *, rules: dict[str, str] | None = None
@@ -101,157 +104,157 @@ class MalformedMoveBody(ProblemError):
 class VersionRequired(ProblemError):
     status = HTTPStatus.PRECONDITION_REQUIRED
     code = "version_required"
-    title = "Version required"
+    title = gettext_lazy("Version required")
 
 
 class IdempotencyKeyReused(ProblemError):
     status = HTTPStatus.UNPROCESSABLE_ENTITY
     code = "idempotency_key_reused"
-    title = "Idempotency key reused"
+    title = gettext_lazy("Idempotency key reused")
 
 
 class InvalidCredentials(ProblemError):
     status = HTTPStatus.UNAUTHORIZED
     code = "invalid_credentials"
-    title = "Invalid credentials"
+    title = gettext_lazy("Invalid credentials")
 
 
 class MatchNotStarted(ConflictError):
     code = "match_not_started"
-    title = "Match not started"
+    title = gettext_lazy("Match not started")
 
 
 class TokenNotFound(NotFoundError):
     """A token id that is not one of the caller's (revoked, expired, or someone else's)."""
 
     code = "token_not_found"
-    title = "No such token"
+    title = gettext_lazy("No such token")
 
 
 class RoundNotFound(NotFoundError):
     code = "round_not_found"
-    title = "No such round"
+    title = gettext_lazy("No such round")
 
 
 class MoveNotFound(NotFoundError):
     code = "move_not_found"
-    title = "No such move"
+    title = gettext_lazy("No such move")
 
 
 class MatchNotFinished(ConflictError):
     code = "match_not_finished"
-    title = "Match not finished"
+    title = gettext_lazy("Match not finished")
 
 
 class ResultsIncompleteProblem(ConflictError):
     code = "results_incomplete"
-    title = "Results incomplete"
+    title = gettext_lazy("Results incomplete")
 
 
 class NotOrganiser(ForbiddenError):
     code = "not_organiser"
-    title = "Not an organiser"
+    title = gettext_lazy("Not an organiser")
 
 
 class AlreadyLeft(ConflictError):
     code = "already_left"
-    title = "Already left"
+    title = gettext_lazy("Already left")
 
 
 class SeatLeft(ConflictError):
     code = "seat_left"
-    title = "Seat played by a bot"
+    title = gettext_lazy("Seat played by a bot")
 
 
 def table_no_moves_detail(match_id: int) -> str:
-    return (
-        f"Match {match_id} is played at a table with real tiles: it has no moves, hand or "
+    return _(
+        "Match %(match)s is played at a table with real tiles: it has no moves, hand or "
         "board; enter each round's scores (POST /api/matches/{id}/rounds/{n}/scores)."
-    )
+    ) % {"match": match_id}
 
 
 class TableMatchNoMoves(ConflictError):
     """A move, a board or legal moves asked of a table match (it has none)."""
 
     code = "table_match"
-    title = "Played at a table"
+    title = gettext_lazy("Played at a table")
 
 
 class NotTableMatch(ConflictError):
     """Scores entered for a match the server deals (its rounds score themselves)."""
 
     code = "not_table_match"
-    title = "Not a table match"
+    title = gettext_lazy("Not a table match")
 
 
 class NotScorer(ForbiddenError):
     code = "not_scorer"
-    title = "Not a scorer"
+    title = gettext_lazy("Not a scorer")
 
 
 class ScorerLinkNotFound(NotFoundError):
     code = "scorer_link_not_found"
-    title = "No such scorer link"
+    title = gettext_lazy("No such scorer link")
 
 
 class AlreadyConfirmed(ConflictError):
     code = "already_confirmed"
-    title = "Already confirmed"
+    title = gettext_lazy("Already confirmed")
 
 
 class OwnEntry(ForbiddenError):
     code = "own_entry"
-    title = "Your own entry"
+    title = gettext_lazy("Your own entry")
 
 
 class NoDispute(ConflictError):
     code = "no_dispute"
-    title = "No open dispute"
+    title = gettext_lazy("No open dispute")
 
 
 class NotGuestSeat(ConflictError):
     code = "not_guest_seat"
-    title = "Not a guest's seat"
+    title = gettext_lazy("Not a guest's seat")
 
 
 class ClaimCodeUnknown(NotFoundError):
     code = "claim_code_unknown"
-    title = "No such claim code"
+    title = gettext_lazy("No such claim code")
 
 
 class ClaimCodeSpent(ConflictError):
     """A claim code used already, or past its expiry."""
 
     code = "claim_code_spent"
-    title = "Claim code spent"
+    title = gettext_lazy("Claim code spent")
 
 
 class ClaimConflict(ConflictError):
     """An account that sat in one of the guest's matches: it cannot take a second seat there."""
 
     code = "claim_conflict"
-    title = "Already at that table"
+    title = gettext_lazy("Already at that table")
 
 
 class MatchLocked(ConflictError):
     """A table match whose competition has moved on: its scores stand unless it is reopened."""
 
     code = "match_locked"
-    title = "Match locked"
+    title = gettext_lazy("Match locked")
 
 
 class NotScoreReader(ForbiddenError):
     """The score log of a table match is for its players, its creator and its organiser."""
 
     code = "not_score_reader"
-    title = "Not a reader of the score log"
+    title = gettext_lazy("Not a reader of the score log")
 
 
 class EmailTaken(ConflictError):
     """An e-mail address another account has verified (compared without regard to case)."""
 
     code = "email_taken"
-    title = "E-mail address taken"
+    title = gettext_lazy("E-mail address taken")
 
 
 class InvalidLink(ProblemError):
@@ -259,7 +262,7 @@ class InvalidLink(ProblemError):
     another account or address, or already used."""
 
     code = "invalid_link"
-    title = "Invalid or expired link"
+    title = gettext_lazy("Invalid or expired link")
 
 
 class StillOrganising(ConflictError):
@@ -267,7 +270,7 @@ class StillOrganising(ConflictError):
     ``competitions`` (their ids)."""
 
     code = "still_organising"
-    title = "Still organising"
+    title = gettext_lazy("Still organising")
 
 
 class SeatHeld(ConflictError):
@@ -275,7 +278,7 @@ class SeatHeld(ConflictError):
     expires; carries ``held_seats``."""
 
     code = "seat_held"
-    title = "Seat held"
+    title = gettext_lazy("Seat held")
 
 
 class InvitationNotFound(NotFoundError):
@@ -283,12 +286,12 @@ class InvitationNotFound(NotFoundError):
     opens none."""
 
     code = "invitation_not_found"
-    title = "No such invitation"
+    title = gettext_lazy("No such invitation")
 
 
 class InvitationExpired(ConflictError):
     code = "invitation_expired"
-    title = "Invitation expired"
+    title = gettext_lazy("Invitation expired")
 
 
 class InvitationClosed(ConflictError):
@@ -296,4 +299,4 @@ class InvitationClosed(ConflictError):
     withdrawn; carries ``state``."""
 
     code = "invitation_closed"
-    title = "Invitation closed"
+    title = gettext_lazy("Invitation closed")

@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games import engine
 from games.models import Match, Move, Round
 from games.problems import MatchNotFinished
@@ -28,7 +30,8 @@ def match_record(*, match: Match) -> dict[str, Any]:
     """
     if match.status != Match.Status.FINISHED:
         raise MatchNotFinished(
-            f"Match {match.pk} is {match.status}: its record is published when it has finished."
+            _("Match %(match)s is %(status)s: its record is published when it has finished.")
+            % {"match": match.pk, "status": match.status}
         )
     rounds = Round.objects.filter(match=match).order_by("number")
     moves = (

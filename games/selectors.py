@@ -7,8 +7,10 @@ from typing import Any
 from django.db import connection
 from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.db.models.fields.json import KeyTransform
+from django.utils.translation import gettext as _
 
 from games import bots, engine, rows
+from games.accounts.names import shown_name
 from games.invitations.holds import held_count
 from games.match_rows import match_with_seats
 from games.models import Match, Move, Player, Round, Seat
@@ -58,7 +60,7 @@ def match_get(*, match_id: int) -> Match:
     ``match_rows``)."""
     match = match_with_seats(match_id=match_id)
     if match is None:
-        raise MatchNotFound(f"There is no match {match_id}.")
+        raise MatchNotFound(_("There is no match %(match_id)s.") % {"match_id": match_id})
     return match
 
 
@@ -165,7 +167,7 @@ def _check_may_view(*, match: Match, seat: int | None, player: Player) -> None:
         and match.status not in _PUBLIC_STATUSES
         and not may_watch(match=match, player=player)
     ):
-        raise NotYourMatch(f"You have no seat at match {match.pk}.")
+        raise NotYourMatch(_("You have no seat at match %(match)s.") % {"match": match.pk})
 
 
 def match_for_player(
@@ -175,7 +177,7 @@ def match_for_player(
     seat, in one query; access as below."""
     match = match_with_seat(match_id=match_id, player=player, columns=columns)
     if match is None:
-        raise MatchNotFound(f"There is no match {match_id}.")
+        raise MatchNotFound(_("There is no match %(match_id)s.") % {"match_id": match_id})
     seat: int | None = match.my_seat  # type: ignore[attr-defined]
     _check_may_view(match=match, seat=seat, player=player)
     return match, seat
@@ -203,7 +205,7 @@ def seats_json(*, match: Match, viewer: Player | None = None) -> list[dict[str, 
                 "position": seat.position,
                 "kind": "open" if player is None else player.kind,
                 "player_id": player.pk if player else None,
-                "name": player.display_name if player else None,
+                "name": shown_name(player.display_name) if player else None,
                 "bot_level": player.bot_level if player else None,
                 "you": viewer is not None and player is not None and player.pk == viewer.pk,
                 "left": seat.left or None,

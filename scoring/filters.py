@@ -7,6 +7,7 @@ import django_filters
 from django import forms
 from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef, QuerySet
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 
@@ -39,7 +40,7 @@ class PlayerIdField(forms.IntegerField):
     def validate(self, value: int | None) -> None:
         super().validate(value)
         if value is not None and not player_exists(player_id=value):
-            raise ValidationError("There is no player %(id)s.", params={"id": value})
+            raise ValidationError(_("There is no player %(id)s."), params={"id": value})
 
 
 class PlayerFilter(IntegerFilter):

@@ -6,12 +6,13 @@ imports the engine's errors, i.e. games).
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from rest_framework.exceptions import NotFound
 
 
 class PlayerNotFound(NotFound):
     default_code = "player_not_found"
-    title = "No such player"
+    title = gettext_lazy("No such player")
 
     def __init__(self, detail: str) -> None:
         super().__init__(detail, code=self.default_code)
@@ -22,7 +23,7 @@ class NotOnLeaderboard(NotFound):
     variant, fewer rated matches than ``min_matches``, a guest, or a bot without ``bots``)."""
 
     default_code = "not_on_leaderboard"
-    title = "Not on this leaderboard"
+    title = gettext_lazy("Not on this leaderboard")
 
     def __init__(self, detail: str) -> None:
         super().__init__(detail, code=self.default_code)

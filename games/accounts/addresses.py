@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.accounts.links import address_key, verify_token_read
 from games.accounts.mail import VERIFY, account_mail_on_commit
@@ -27,7 +28,7 @@ def _taken(email: str, *, other_than: int | None) -> bool:
 
 
 def _refused(email: str) -> EmailTaken:
-    return EmailTaken(f"Another account has verified the address {email!r}.")
+    return EmailTaken(_("Another account has verified the address %(email)r.") % {"email": email})
 
 
 def email_set(*, player_id: int, email: str, link_base: str) -> tuple[Player, bool]:
@@ -59,8 +60,10 @@ def email_verify(*, player_id: int, token: str) -> Player:
             player = Player.objects.select_for_update().get(pk=player_id)
             if token_player != player.pk or folded != address_key(player.email) or not folded:
                 raise InvalidLink(
-                    "This verification link is not for your account's current address: set "
-                    "the address again for a new one."
+                    _(
+                        "This verification link is not for your account's current "
+                        "address: set the address again for a new one."
+                    )
                 )
             if player.email_verified_at is None:
                 if _taken(player.email, other_than=player.pk):

@@ -20,6 +20,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from knox.auth import TokenAuthentication
 from knox.crypto import hash_token
 from rest_framework import exceptions
@@ -72,7 +74,7 @@ def _row_of(digest: str) -> tuple[Any, ...]:
         cursor.execute(_AUTH_SQL, [digest])
         row = cursor.fetchone()
     if row is None:
-        raise exceptions.AuthenticationFailed("Invalid token (unknown, or revoked).")
+        raise exceptions.AuthenticationFailed(_("Invalid token (unknown, or revoked)."))
     if seconds:
         token_cache.keep(digest, row, row[1], read_at=read_at, since=since)
     return row
@@ -82,7 +84,7 @@ class UnsupportedAuthScheme(exceptions.AuthenticationFailed):
     """An ``Authorization`` header with a scheme other than ``Token`` or ``Bearer``."""
 
     default_code = "unsupported_auth_scheme"
-    title = "Unsupported authorization scheme"
+    title = gettext_lazy("Unsupported authorization scheme")
     extra = {"accepted_schemes": list(ACCEPTED_SCHEMES)}
 
 
@@ -102,12 +104,17 @@ class PlayerTokenAuthentication(TokenAuthentication):
         scheme = header[0].decode("latin-1")
         if scheme.lower() not in {s.lower() for s in ACCEPTED_SCHEMES}:
             raise UnsupportedAuthScheme(
-                f"The {scheme!r} authorization scheme is not accepted: send "
-                "`Authorization: Bearer <token>` or `Authorization: Token <token>`."
+                _(
+                    "The %(scheme)r authorization scheme is not accepted: send "
+                    "`Authorization: Bearer <token>` or `Authorization: Token "
+                    "<token>`."
+                )
+                % {"scheme": scheme}
             )
         if len(header) != 2:
             raise exceptions.AuthenticationFailed(
-                f"Invalid {scheme} header: send the scheme, one space and the token."
+                _("Invalid %(scheme)s header: send the scheme, one space and the token.")
+                % {"scheme": scheme}
             )
         return self.authenticate_credentials(header[1])
 
@@ -115,16 +122,16 @@ class PlayerTokenAuthentication(TokenAuthentication):
         try:
             digest = hash_token(token.decode("utf-8"))
         except (UnicodeDecodeError, TypeError, binascii.Error):
-            raise exceptions.AuthenticationFailed("Invalid token.") from None
+            raise exceptions.AuthenticationFailed(_("Invalid token.")) from None
         row = _row_of(digest)
         t, u = len(_TOKEN_COLUMNS), len(_TOKEN_COLUMNS) + len(_USER_COLUMNS)
         device_token = rows.load(DeviceToken, _TOKEN_COLUMNS, row[:t])
         now = timezone.now()
         if device_token.expiry is not None and device_token.expiry <= now:
             DeviceToken.objects.filter(pk=device_token.pk).delete()
-            raise exceptions.AuthenticationFailed("The token has expired: log in again.")
+            raise exceptions.AuthenticationFailed(_("The token has expired: log in again."))
         if not row[t + 1]:
-            raise exceptions.AuthenticationFailed("User inactive or deleted.")
+            raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
         user = rows.load(get_user_model(), _USER_COLUMNS, row[t:u])
         if row[u] is not None:
             user.player = rows.load(Player, _PLAYER_COLUMNS, row[u:])

@@ -18,6 +18,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.accounts.passwords import password_check
 from games.models import (
@@ -51,9 +52,11 @@ def player_delete(*, user: AbstractBaseUser, password: str, request: HttpRequest
         )
         if running:
             raise StillOrganising(
-                "You organise competitions that have not finished (ids "
-                + ", ".join(str(pk) for pk in running)
-                + "): finish them before deleting your account.",
+                _(
+                    "You organise competitions that have not finished (ids %(ids)s): "
+                    "finish them before deleting your account."
+                )
+                % {"ids": ", ".join(str(pk) for pk in running)},
                 extra={"competitions": running},
             )
         player.user = None

@@ -23,6 +23,7 @@ from django.contrib.auth.tokens import default_token_generator
 from django.core import signing
 from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
+from django.utils.translation import gettext as _
 
 from games.models import Player
 from games.problems import InvalidLink
@@ -52,14 +53,14 @@ def verify_token_read(token: str) -> tuple[int, str]:
         )
     except signing.SignatureExpired:
         raise InvalidLink(
-            "This verification link has expired: set the address again for a new one."
+            _("This verification link has expired: set the address again for a new one.")
         ) from None
     except signing.BadSignature:
         raise InvalidLink(
-            "This is not a verification link of ours (or it was cut short)."
+            _("This is not a verification link of ours (or it was cut short).")
         ) from None
     if not isinstance(payload, dict) or not isinstance(payload.get("p"), int):
-        raise InvalidLink("This is not a verification link of ours.")
+        raise InvalidLink(_("This is not a verification link of ours."))
     return payload["p"], str(payload.get("e", ""))
 
 
@@ -75,8 +76,10 @@ def reset_user(*, uid: str, token: str, for_update: bool = False) -> AbstractBas
     """The account a reset link's ``uid`` and ``token`` open; ``InvalidLink`` otherwise (an
     unknown account, an altered, expired or used token: one answer for all)."""
     refused = InvalidLink(
-        "This password-reset link does not work (it has expired, or was used already): "
-        "ask for a new one."
+        _(
+            "This password-reset link does not work (it has expired, or "
+            "was used already): ask for a new one."
+        )
     )
     try:
         pk = int(force_str(urlsafe_base64_decode(uid)))

@@ -26,6 +26,8 @@ from axes.models import AccessLog
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from rest_framework.throttling import BaseThrottle
 
 from chickenfoot.problem_views import render_problem
@@ -142,11 +144,15 @@ def lockout_response(
     problem = Problem(
         status=HTTPStatus.TOO_MANY_REQUESTS,
         code="locked_out",
-        title="Locked out",
-        detail=(
+        title=_("Locked out"),
+        detail=ngettext(
             "Too many failed log-ins for this username or from this address: try again in "
-            f"{minutes} minute{'s' if minutes != 1 else ''}."
-        ),
+            "%(minutes)s minute.",
+            "Too many failed log-ins for this username or from this address: try again in "
+            "%(minutes)s minutes.",
+            minutes,
+        )
+        % {"minutes": minutes},
         headers={"Retry-After": str(seconds)},
     )
     return render_problem(problem)

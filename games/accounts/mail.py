@@ -22,7 +22,10 @@ from celery import Task, shared_task
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext_lazy, ngettext
 
+from games.accounts.language import player_language
 from games.accounts.links import (
     RESET_PATH,
     VERIFY_PATH,
@@ -38,7 +41,10 @@ logger = logging.getLogger(__name__)
 
 VERIFY = "verify_email"
 RESET = "password_reset"
-SUBJECTS = {VERIFY: "Confirm your e-mail address", RESET: "Reset your password"}
+SUBJECTS = {
+    VERIFY: gettext_lazy("Confirm your e-mail address"),
+    RESET: gettext_lazy("Reset your password"),
+}
 
 
 def account_mail_on_commit(*, kind: str, player_id: int, link_base: str) -> None:
@@ -47,16 +53,22 @@ def account_mail_on_commit(*, kind: str, player_id: int, link_base: str) -> None
 
 
 def account_mail_message(*, kind: str, player: Player, link_base: str) -> EmailMultiAlternatives:
-    """The mail of ``kind`` for ``player`` (its token made now), text and HTML."""
+    """The mail of ``kind`` for ``player`` (its token made now), text and HTML, in the player's
+    language (``player_language``)."""
+    with translation.override(player_language(player)):
+        return _message(kind=kind, player=player, link_base=link_base)
+
+
+def _message(*, kind: str, player: Player, link_base: str) -> EmailMultiAlternatives:
     if kind == VERIFY:
         url = link(link_base, VERIFY_PATH, token=verify_token_make(player=player))
         hours = int(settings.EMAIL_VERIFY_HOURS)
-        valid_for = f"{hours} hour{'s' if hours != 1 else ''}"
+        valid_for = ngettext("%(count)s hour", "%(count)s hours", hours) % {"count": hours}
     else:
         user = player.user
         url = link(link_base, RESET_PATH, uid=reset_uid(user), token=reset_token_make(user=user))
         minutes = int(settings.PASSWORD_RESET_TIMEOUT) // 60
-        valid_for = f"{minutes} minute{'s' if minutes != 1 else ''}"
+        valid_for = ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
     context: dict[str, Any] = {
         "name": player.display_name,
         "username": player.user.get_username() if player.user else "",
@@ -64,7 +76,7 @@ def account_mail_message(*, kind: str, player: Player, link_base: str) -> EmailM
         "valid_for": valid_for,
     }
     message = EmailMultiAlternatives(
-        subject=SUBJECTS[kind],
+        subject=str(SUBJECTS[kind]),
         body=render_to_string(f"accounts/email/{kind}.txt", context),
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[player.email],

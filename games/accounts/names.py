@@ -10,12 +10,22 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 #: The longest username (after NFKC normalisation) and display name.
 USERNAME_MAX_LENGTH = 64
 DISPLAY_NAME_MAX_LENGTH = 64
 
 #: Bots' names, by level: a bot seat shows "<name> (level <n>)".
-BOT_NAMES = {1: "Rookie bot", 2: "Greedy bot", 3: "Shark bot", 4: "Strong bot"}
+#: The bots' names, stored in English (``Player.display_name``, "Shark bot (level 3)");
+#: ``bot_display_name`` gives one in the active language.
+BOT_NAMES = {
+    1: gettext_noop("Rookie bot"),
+    2: gettext_noop("Greedy bot"),
+    3: gettext_noop("Shark bot"),
+    4: gettext_noop("Strong bot"),
+}
 
 #: Letters from other scripts (and digits) that read as Latin ones in a name: enough to catch
 #: "Shark bot" written with a Cyrillic a and o, or "R00kie b0t".
@@ -84,6 +94,22 @@ def looks_like_a_bot(name: str) -> bool:
     return any(skeleton.startswith(bot) or skeleton.endswith(bot) for bot in _BOT_SKELETONS)
 
 
+def bot_display_name(level: int) -> str:
+    """Bot ``level``'s name in the active language ("Shark bot (level 3)" in English)."""
+    return _("%(name)s (level %(level)s)") % {"name": _(BOT_NAMES[level]), "level": level}
+
+
+#: The bots' names as stored, and their levels.
+_STORED_BOT_NAMES = {f"{name} (level {level})": level for level, name in BOT_NAMES.items()}
+
+
+def shown_name(name: str) -> str:
+    """A display name as a page or picture shows it: a bot's in the active language, any
+    other as it is."""
+    level = _STORED_BOT_NAMES.get(name)
+    return name if level is None else bot_display_name(level)
+
+
 def _code_point(char: str) -> str:
     return f"U+{ord(char):04X}"
 
@@ -105,28 +131,31 @@ def display_name_problem(name: str) -> str | None:
     for char in unicodedata.normalize("NFD", name):
         category = unicodedata.category(char)
         if char in BIDI_CONTROLS:
-            return (
-                f"A display name may not hold a bidirectional control character "
-                f"({_code_point(char)}): it reorders the text around it."
-            )
+            return _(
+                "A display name may not hold a bidirectional control character "
+                "(%(char)s): it reorders the text around it."
+            ) % {"char": _code_point(char)}
         if category == "Cc":
-            return f"A display name may not hold a control character ({_code_point(char)})."
+            return _("A display name may not hold a control character (%(char)s).") % {
+                "char": _code_point(char)
+            }
         if category == "Cs":
-            return f"A display name may not hold a lone surrogate ({_code_point(char)})."
+            return _("A display name may not hold a lone surrogate (%(char)s).") % {
+                "char": _code_point(char)
+            }
         if category.startswith("M"):
             run += 1
             if run > MAX_COMBINING_RUN:
-                return (
-                    f"A display name may stack at most {MAX_COMBINING_RUN} combining marks on "
-                    "one character."
-                )
+                return _(
+                    "A display name may stack at most %(most)s combining marks on one character."
+                ) % {"most": MAX_COMBINING_RUN}
         elif char not in _JOINERS:
             run = 0
             visible = visible or (
                 category.startswith(_VISIBLE_CATEGORIES) and char not in _BLANK_GRAPHICS
             )
     if not visible:
-        return (
+        return _(
             "A display name needs a visible character: a letter, digit, punctuation mark or symbol."
         )
     return None

@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models.functions import Lower
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from chickenfoot.hashing import password_hashing, refuse_if_busy
 from chickenfoot.problems import InvalidInput
@@ -34,7 +35,7 @@ def password_check(
     refuse_if_busy()
     checked = authenticate(request, username=user.get_username(), password=password)
     if checked is None or checked.pk != user.pk:
-        raise InvalidInput({field: ["Wrong password."]})
+        raise InvalidInput({field: [_("Wrong password.")]})
 
 
 def _new_password_hashed(password: str, *, user: AbstractBaseUser) -> str:

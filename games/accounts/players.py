@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from chickenfoot.hashing import password_hashing, refuse_if_busy
 from chickenfoot.problems import ConflictError, InvalidInput
@@ -23,6 +24,7 @@ from games.accounts.names import (
     BOT_NAMES,
     DISPLAY_NAME_MAX_LENGTH,
     USERNAME_MAX_LENGTH,
+    bot_display_name,
     display_name_problem,
     looks_like_a_bot,
     username_key,
@@ -44,8 +46,11 @@ def _names_checked(username: str, display_name: str) -> tuple[str, str, dict[str
     username = username_normalise(username)
     if len(username) > USERNAME_MAX_LENGTH:
         errors["username"] = [
-            f"Ensure this field has no more than {USERNAME_MAX_LENGTH} characters "
-            f"(it has {len(username)} once normalised)."
+            _(
+                "Ensure this field has no more than %(max_length)s characters "
+                "(it has %(length)s once normalised)."
+            )
+            % {"max_length": USERNAME_MAX_LENGTH, "length": len(username)}
         ]
     else:
         try:
@@ -57,15 +62,18 @@ def _names_checked(username: str, display_name: str) -> tuple[str, str, dict[str
         pass  # the username's own error says it
     elif len(shown) > DISPLAY_NAME_MAX_LENGTH:
         errors["display_name"] = [
-            f"Ensure this field has no more than {DISPLAY_NAME_MAX_LENGTH} characters."
+            _("Ensure this field has no more than %(max_length)s characters.")
+            % {"max_length": DISPLAY_NAME_MAX_LENGTH}
         ]
     elif problem := display_name_problem(shown):
         errors["display_name"] = [problem]
     elif looks_like_a_bot(shown):
         errors["display_name"] = [
-            f"{shown!r} looks like a bot's name (bots are "
-            + ", ".join(f"'{name} (level {level})'" for level, name in BOT_NAMES.items())
-            + "): choose another display name."
+            _("%(name)r looks like a bot's name (bots are %(bots)s): choose another display name.")
+            % {
+                "name": shown,
+                "bots": ", ".join(f"'{bot_display_name(level)}'" for level in BOT_NAMES),
+            }
         ]
     return username, shown, errors
 
@@ -138,7 +146,9 @@ def player_register(
             token, key = token_issue(user=user, device=device)
     except IntegrityError:
         raise ConflictError(
-            f"The username {username!r} is taken.", code="username_taken", title="Username taken"
+            _("The username %(username)r is taken.") % {"username": username},
+            code="username_taken",
+            title=_("Username taken"),
         ) from None
     return player, token, key
 
@@ -172,7 +182,7 @@ def token_obtain(
     refuse_if_busy()  # no budget left for a hash: refused before the lockout's queries
     user = authenticate(request, username=_username_stored(username), password=password)
     if user is None or not user.is_active:
-        raise InvalidCredentials("Wrong username or password.")
+        raise InvalidCredentials(_("Wrong username or password."))
     user_logged_in.send(sender=type(user), request=request, user=user)
     token, key = token_issue(user=user, device=device)
     return player_for_user(user=user), token, key

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.request import Request
@@ -42,7 +43,7 @@ class ScorerAuthentication(BaseAuthentication):
         if principal is None:
             throttle.failure_count(request)
             raise exceptions.AuthenticationFailed(
-                "Unknown or revoked scorer code: ask the match's creator for a new link."
+                _("Unknown or revoked scorer code: ask the match's creator for a new link.")
             )
         return (principal, principal.link_id)
 

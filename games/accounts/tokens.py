@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.models import DeviceToken
 from games.problems import TokenNotFound
@@ -29,12 +30,12 @@ def tokens_of(*, user: AbstractBaseUser) -> QuerySet[DeviceToken]:
 
 def token_revoke(*, user: AbstractBaseUser, token_id: int) -> None:
     """Revoke one of ``user``'s tokens; ``TokenNotFound`` for an id that is not theirs."""
-    deleted, _ = DeviceToken.objects.filter(user=user, pk=token_id).delete()
+    deleted, _by_model = DeviceToken.objects.filter(user=user, pk=token_id).delete()
     if not deleted:
-        raise TokenNotFound(f"You have no token {token_id}.")
+        raise TokenNotFound(_("You have no token %(token_id)s.") % {"token_id": token_id})
 
 
 def tokens_revoke_all(*, user: AbstractBaseUser) -> int:
     """Revoke every token of ``user`` (log out everywhere); the number revoked."""
-    deleted, _ = DeviceToken.objects.filter(user=user).delete()
+    deleted, _by_model = DeviceToken.objects.filter(user=user).delete()
     return deleted

@@ -5,6 +5,8 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -24,7 +26,7 @@ from games.api.common import GameApi
 from games.api.players import PASSWORD_RULES
 
 #: The one answer to a reset request, whoever it names.
-RESET_REQUESTED = (
+RESET_REQUESTED = gettext_lazy(
     "If an account matches and its e-mail address is verified, a link to reset its password "
     "is on its way there."
 )
@@ -54,7 +56,7 @@ class PasswordResetApi(APIView):
 
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
             if bool(attrs.get("email")) == bool(attrs.get("username")):
-                raise serializers.ValidationError("Send either `email` or `username`.")
+                raise serializers.ValidationError(_("Send either `email` or `username`."))
             return attrs
 
     @extend_schema(

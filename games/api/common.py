@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -74,7 +75,7 @@ def version_from_if_match(header: str | None) -> int | None:
         return None
     found = _IF_MATCH.fullmatch(header.strip())
     if found is None:
-        raise InvalidHeader("If-Match", 'Send the match\'s ETag, like "12".')
+        raise InvalidHeader("If-Match", _('Send the match\'s ETag, like "12".'))
     return int(found[1])
 
 
@@ -85,7 +86,8 @@ def idempotency_key_from(header: str | None) -> str | None:
     if len(header) > IDEMPOTENCY_KEY_MAX or not _IDEMPOTENCY_KEY.fullmatch(header):
         raise InvalidHeader(
             "Idempotency-Key",
-            f"Send 1 to {IDEMPOTENCY_KEY_MAX} printable ASCII characters (a UUID will do).",
+            _("Send 1 to %(idempotency_key_max)s printable ASCII characters (a UUID will do).")
+            % {"idempotency_key_max": IDEMPOTENCY_KEY_MAX},
         )
     return header
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from chickenfoot.problems import InvalidInput, problem_from_exception
 from games import engine
 from games.problems import MalformedMoveBody
@@ -67,8 +69,8 @@ def _history() -> dict[str, Any]:
         InvalidInput(
             {
                 "varaint": [unknown],
-                "place": ["Enter a whole number."],
-                "page_size": ["A whole number from 1 up is required."],
+                "place": [_("Enter a whole number.")],
+                "page_size": [_("A whole number from 1 up is required.")],
             }
         )
     )

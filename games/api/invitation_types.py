@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
@@ -32,12 +33,12 @@ class InvitationCreateInputSerializer(StrictSerializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         named = [name for name in ("player_id", "username") if name in attrs]
         if attrs["link"] and named:
-            raise serializers.ValidationError({"link": ["A link invites nobody by name."]})
+            raise serializers.ValidationError({"link": [_("A link invites nobody by name.")]})
         if len(named) > 1:
-            raise serializers.ValidationError({"username": ["Name the player once."]})
+            raise serializers.ValidationError({"username": [_("Name the player once.")]})
         if not attrs["link"] and not named:
             raise serializers.ValidationError(
-                {"player_id": ["Invite a player (player_id or username) or ask for a link."]}
+                {"player_id": [_("Invite a player (player_id or username) or ask for a link.")]}
             )
         return attrs
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     extend_schema,
     extend_schema_serializer,
@@ -100,7 +101,7 @@ class LegalMovesApi(GameApi):
             match_id=match_id, player=self.player(request), columns=LEGAL_MOVES_COLUMNS
         )
         if seat is None:
-            raise NotYourMatch(f"You have no seat at match {match.pk}.")
+            raise NotYourMatch(_("You have no seat at match %(match)s.") % {"match": match.pk})
         online_match_check(match=match)
         headers = {"ETag": etag(match.version), "Vary": "Authorization"}
         if matches_etag(request.headers.get("If-None-Match"), match.version):

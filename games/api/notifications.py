@@ -5,6 +5,7 @@ from __future__ import annotations
 from http import HTTPStatus
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -110,7 +111,7 @@ class NotificationReadApi(GameApi):
 
         def validate(self, data: dict[str, object]) -> dict[str, object]:
             if ("ids" in data) == ("up_to" in data):
-                raise serializers.ValidationError({"ids": ["Send `ids` or `up_to`, one."]})
+                raise serializers.ValidationError({"ids": [_("Send `ids` or `up_to`, one.")]})
             return data
 
     @extend_schema_serializer(component_name="NotificationsUnread")

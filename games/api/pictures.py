@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from http import HTTPStatus
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from chickenfoot.renderers import SVGRenderer
+from games.accounts.names import shown_name
 from games.api.apidocs import pictures as apidocs
 from games.api.common import (
     IF_NONE_MATCH,
@@ -29,7 +31,9 @@ from games.selectors import match_for_viewer, online_match_check
 
 def _names(match: Match) -> list[str]:
     """The seats' display names (seats prefetched)."""
-    return [s.player.display_name if s.player else "Open seat" for s in match.seats.all()]
+    return [
+        shown_name(s.player.display_name) if s.player else _("Open seat") for s in match.seats.all()
+    ]
 
 
 def _svg_response(request: Request, match: Match, render: Callable[[], str]) -> Response:
@@ -113,13 +117,14 @@ class ScoresSvgApi(GameApi):
         responses=apidocs.SCORES_SVG_RESPONSES,
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match, _ = match_for_viewer(match_id=match_id, player=self.player(request))
+        match, _seat = match_for_viewer(match_id=match_id, player=self.player(request))
         return _svg_response(
             request,
             match,
             lambda: scores_chart(
                 scores=(match.state or {}).get("scores", []),
                 names=_names(match),
-                title=f"{match.get_variant_display()} #{match.pk}: totals by round",
+                title=_("%(variant)s #%(match)s: totals by round")
+                % {"variant": _(match.get_variant_display()), "match": match.pk},
             ),
         )

@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -40,13 +41,13 @@ class KeysSerializer(StrictSerializer):
     def validate_p256dh(self, value: str) -> str:
         raw = _b64url_bytes(value)
         if raw is None or len(raw) != 65 or raw[0] != 4:
-            raise serializers.ValidationError("Send the key as the browser gives it.")
+            raise serializers.ValidationError(_("Send the key as the browser gives it."))
         return value
 
     def validate_auth(self, value: str) -> str:
         raw = _b64url_bytes(value)
         if raw is None or len(raw) != 16:
-            raise serializers.ValidationError("Send the secret as the browser gives it.")
+            raise serializers.ValidationError(_("Send the secret as the browser gives it."))
         return value
 
 
@@ -87,14 +88,14 @@ class PushDeviceRegisterApi(GameApi):
         def validate(self, data: dict[str, Any]) -> dict[str, Any]:
             if data["kind"] != "webpush":
                 if "token" not in data:
-                    raise serializers.ValidationError({"token": ["This field is required."]})
+                    raise serializers.ValidationError({"token": [_("This field is required.")]})
                 return data
-            missing = {name: ["This field is required."] for name in ("endpoint", "keys")}
+            missing = {name: [_("This field is required.")] for name in ("endpoint", "keys")}
             errors = {name: why for name, why in missing.items() if name not in data}
             endpoint = urlsplit(data.get("endpoint", ""))
             schemes = ("https", "http") if settings.WEBPUSH_ALLOW_HTTP else ("https",)
             if "endpoint" in data and (endpoint.scheme not in schemes or not endpoint.hostname):
-                errors["endpoint"] = ["Send the subscription's https endpoint."]
+                errors["endpoint"] = [_("Send the subscription's https endpoint.")]
             if errors:
                 raise serializers.ValidationError(errors)
             return data

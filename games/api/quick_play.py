@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
+from django.utils.translation import gettext as _
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -22,7 +23,7 @@ class QueueApi(GameApi):
     def get(self, request: Request) -> Response:
         entry = queue_entry_of(player_id=self.player(request).pk)
         if entry is None:
-            raise NotInQueue("You are in no queue.")
+            raise NotInQueue(_("You are in no queue."))
         return Response(QueueEntryOutputSerializer(entry_json(entry)).data)
 
     @apidocs.QUEUE_JOIN_SCHEMA

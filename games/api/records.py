@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -89,11 +90,12 @@ class MatchRecordApi(GameApi):
     )
     def get(self, request: Request, match_id: int) -> Response:
         player = self.player(request)
-        match, _ = match_for_viewer(match_id=match_id, player=player)
+        match, _seat = match_for_viewer(match_id=match_id, player=player)
         online_match_check(match=match)  # a table match's rounds are in its view
         if match.status != Match.Status.FINISHED:
             raise MatchNotFinished(
-                f"Match {match.pk} is {match.status}: its record is published when it has finished."
+                _("Match %(match)s is %(status)s: its record is published when it has finished.")
+                % {"match": match.pk, "status": match.status}
             )
         return Response(match_record(match=match))
 
@@ -120,14 +122,18 @@ class MatchFinaliseApi(GameApi):
     def post(self, request: Request, match_id: int) -> Response:
         player = self.player(request)
         if not player.organises:
-            raise NotOrganiser("Only organisers can finalise a match.")
-        match, _ = match_for_viewer(match_id=match_id, player=player)
+            raise NotOrganiser(_("Only organisers can finalise a match."))
+        match, _seat = match_for_viewer(match_id=match_id, player=player)
         if match.status != Match.Status.FINISHED:
-            raise MatchNotFinished(f"Match {match.pk} is {match.status}: it has no results yet.")
+            raise MatchNotFinished(
+                _("Match %(match)s is %(status)s: it has no results yet.")
+                % {"match": match.pk, "status": match.status}
+            )
         outcome = match_finalise(match_id=match.pk)
         if outcome.failed:
             raise ResultsIncompleteProblem(
-                f"Match {match.pk} cannot be finalised: {outcome.reason}. Nothing was written."
+                _("Match %(match)s cannot be finalised: %(reason)s. Nothing was written.")
+                % {"match": match.pk, "reason": outcome.reason}
             )
         match.result_rows = None  # type: ignore[attr-defined]  (read the rows just written)
         return Response(

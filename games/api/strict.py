@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -35,7 +37,7 @@ class StrictIntegerField(serializers.IntegerField):
 class StrictCharField(serializers.CharField):
     """A JSON string: not a number turned into one."""
 
-    default_error_messages = {"invalid": "Not a valid string."}
+    default_error_messages = {"invalid": gettext_lazy("Not a valid string.")}
 
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):
@@ -80,7 +82,7 @@ class StrictSerializer(serializers.Serializer):
         if isinstance(data, Mapping):
             known = ", ".join(self.fields)
             unknown = {
-                name: [f"Unknown field: expected only {known}."]
+                name: [_("Unknown field: expected only %(known)s.") % {"known": known}]
                 for name in sorted(str(name) for name in data if name not in self.fields)
             }
         try:

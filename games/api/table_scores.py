@@ -5,6 +5,7 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -68,9 +69,9 @@ class SeatScoreInputSerializer(StrictSerializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if ("points" in attrs) == ("tiles" in attrs):
             message = (
-                "Give `points` or `tiles`, not both."
+                _("Give `points` or `tiles`, not both.")
                 if "points" in attrs
-                else ("Give `points` or `tiles`.")
+                else _("Give `points` or `tiles`.")
             )
             raise serializers.ValidationError({"points": [message]})
         return attrs

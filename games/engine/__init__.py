@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from games.engine.text import N_
+
 from .errors import (
     EngineError,
     MalformedMove,
@@ -73,7 +75,13 @@ def game_module(variant: str) -> GameModule:
     if module is not None:
         return module
     if variant not in _MODULES:
-        raise OptionError(f"Unknown game {variant!r}; choose one of {', '.join(VARIANTS)}.")
+        raise OptionError(
+            N_(
+                "Unknown game %(variant)r; choose one of %(variants)s.",
+                variant=variant,
+                variants=", ".join(VARIANTS),
+            )
+        )
     module = importlib.import_module(_MODULES[variant], __name__)  # type: ignore[assignment]
     _LEGAL[variant] = module.legal_moves  # type: ignore[union-attr]
     _APPLY[variant] = module.apply_move  # type: ignore[union-attr]

@@ -1,6 +1,12 @@
-"""Errors the engine raises. Each carries what the API needs to render problem JSON."""
+"""Errors the engine raises. Each carries what the API needs to render problem JSON.
+
+A ``detail`` (and each message of ``errors``) is English text; a ``games.engine.text.Text`` keeps
+its template and values too, so the API can give it in the reader's language.
+"""
 
 from __future__ import annotations
+
+from .text import N_, joined
 
 
 class EngineError(Exception):
@@ -14,6 +20,7 @@ class EngineError(Exception):
     status: int = 422
     #: Short stable machine code.
     code: str = "engine_error"
+    title: str = N_("Engine error")
 
     def __init__(
         self,
@@ -38,6 +45,7 @@ class RuleViolation(EngineError):
 
     status = 422
     code = "rule_violation"
+    title = N_("Rule violation")
 
     def __init__(self, rule: str, detail: str) -> None:
         super().__init__(detail, rule=rule)
@@ -48,6 +56,7 @@ class NotYourTurn(RuleViolation):
 
     status = 409
     code = "not_your_turn"
+    title = N_("Not your turn")
 
     def __init__(self, detail: str, rule: str = "C-SEATS") -> None:
         super().__init__(rule, detail)
@@ -58,6 +67,7 @@ class RoundOver(RuleViolation):
 
     status = 409
     code = "round_over"
+    title = N_("Round over")
 
     def __init__(self, detail: str, rule: str = "C-ROUNDS") -> None:
         super().__init__(rule, detail)
@@ -72,6 +82,7 @@ class MalformedMove(EngineError):
 
     status = 400
     code = "malformed_move"
+    title = N_("Malformed move")
 
     def __init__(
         self,
@@ -99,7 +110,7 @@ class MalformedMove(EngineError):
                 errors.setdefault(name, []).extend(messages)
             rules.update({name: rule for name, rule in error.rules.items() if name not in rules})
         combined = cls(
-            " ".join(error.detail for error in found),
+            joined(error.detail for error in found),
             rule=next((error.rule for error in found if error.rule), None),
             field=found[0].field,
             errors=errors,
@@ -121,6 +132,7 @@ class OptionError(EngineError):
 
     status = 400
     code = "invalid_option"
+    title = N_("Invalid option")
 
     def __init__(
         self,
@@ -154,10 +166,17 @@ class OptionError(EngineError):
         first_rule = next((error.rule for error in found if error.rule), None)
         names = list(errors)
         listed = ", ".join(names[:COMBINED_LISTED])
-        if len(names) > COMBINED_LISTED:
-            listed += f" and {len(names) - COMBINED_LISTED:,} more"
+        detail = (
+            N_(
+                "Several house options are wrong: %(listed)s and %(more)s more.",
+                listed=listed,
+                more=f"{len(names) - COMBINED_LISTED:,}",
+            )
+            if len(names) > COMBINED_LISTED
+            else N_("Several house options are wrong: %(listed)s.", listed=listed)
+        )
         return cls(
-            f"Several house options are wrong: {listed}.",
+            detail,
             rule=first_rule,
             errors=errors,
             rules=rules,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from games.engine.text import N_
+
 from .errors import MalformedMove
 from .tiles import Tile, parse_tile, tile_json
 
@@ -33,20 +35,28 @@ def parse_move(data: Any, max_pip: int | None = None) -> Move:
         return data
     if not isinstance(data, dict):
         raise MalformedMove(
-            'A move is an object like {"kind": "play", "tile": [3, 5], "target": "arm:0"}.'
+            N_('A move is an object like {"kind": "play", "tile": [3, 5], "target": "arm:0"}.')
         )
     kind = data.get("kind")
     if kind not in KINDS:
         raise MalformedMove(
-            f"Move kind must be one of {', '.join(KINDS)}; got {kind!r}.", field="kind"
+            N_(
+                "Move kind must be one of %(kinds)s; got %(kind)r.",
+                kinds=", ".join(KINDS),
+                kind=kind,
+            ),
+            field="kind",
         )
     if kind != PLAY:
         extra = sorted(k for k in data if k != "kind" and data[k] is not None)
         if extra:
             raise MalformedMove(
-                f"A {kind} move takes no {', '.join(extra)}.",
+                N_("A %(kind)s move takes no %(extra)s.", kind=kind, extra=", ".join(extra)),
                 field=extra[0],
-                errors={name: [f"A {kind} move takes no {name}."] for name in extra},
+                errors={
+                    name: [N_("A %(kind)s move takes no %(name)s.", kind=kind, name=name)]
+                    for name in extra
+                },
             )
         return Move(kind)
     found: list[MalformedMove] = []
@@ -54,7 +64,7 @@ def parse_move(data: Any, max_pip: int | None = None) -> Move:
     if not isinstance(target, str) or not target:
         found.append(
             MalformedMove(
-                'A play needs a target: an end id from the legal-moves list (e.g. "arm:0").',
+                N_('A play needs a target: an end id from the legal-moves list (e.g. "arm:0").'),
                 field="target",
             )
         )

@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from games.engine.text import N_, joined
+
 from .errors import OptionError
 from .tiles import SUPPORTED_MAX_PIPS, set_size
 
@@ -65,7 +67,9 @@ def default_max_pip(variant: str, seats: int) -> int:
     if seats <= 12:
         return 15
     raise OptionError(
-        f"Mexican Train supports 2 to 12 players; got {seats}.", rule="MT-PLAYERS", field="seats"
+        N_("Mexican Train supports 2 to 12 players; got %(seats)s.", seats=seats),
+        rule="MT-PLAYERS",
+        field="seats",
     )
 
 
@@ -86,28 +90,44 @@ def _check_seats(variant: str, seats: int, max_pip: int) -> OptionError | None:
     if variant == CHICKENFOOT:
         if seats < CF_MIN_SEATS:
             return OptionError(
-                f"Chicken Foot needs at least {CF_MIN_SEATS} players; got {seats}.",
+                N_(
+                    "Chicken Foot needs at least %(least)s players; got %(seats)s.",
+                    least=CF_MIN_SEATS,
+                    seats=seats,
+                ),
                 rule="CF-PLAYERS",
                 field="seats",
             )
         if (set_size(max_pip) - CF_YARD) // seats < 1:
             return OptionError(
-                f"A double-{max_pip} set cannot deal {seats} players a hand and keep a chicken"
-                " yard; choose a bigger set or fewer players.",
+                N_(
+                    "A double-%(max_pip)s set cannot deal %(seats)s players a hand "
+                    "and keep a chicken yard; choose a bigger set or fewer "
+                    "players.",
+                    max_pip=max_pip,
+                    seats=seats,
+                ),
                 rule="CF-PLAYERS",
                 field="seats",
             )
         return None
     if max_pip not in MT_SEATS:
         return OptionError(
-            "Mexican Train is played with a double-9, -12, -15 or -18 set.",
+            N_("Mexican Train is played with a double-9, -12, -15 or -18 set."),
             rule="MT-PLAYERS",
             field="options.max_pip",
         )
     low, high = MT_SEATS[max_pip]
     if not low <= seats <= high:
         return OptionError(
-            f"Mexican Train on a double-{max_pip} set takes {low} to {high} players; got {seats}.",
+            N_(
+                "Mexican Train on a double-%(max_pip)s set takes %(low)s to "
+                "%(high)s players; got %(seats)s.",
+                max_pip=max_pip,
+                low=low,
+                high=high,
+                seats=seats,
+            ),
             rule="MT-PLAYERS",
             field="seats",
         )
@@ -143,7 +163,8 @@ def _int_option(options: dict[str, Any], name: str) -> int | None:
     value = options[name]
     if isinstance(value, bool) or not isinstance(value, int):
         raise OptionError(
-            f"Option {name!r} must be an integer; got {value!r}.", field=f"options.{name}"
+            N_("Option %(name)r must be an integer; got %(value)r.", name=name, value=value),
+            field=f"options.{name}",
         )
     return value
 
@@ -165,13 +186,27 @@ def _unknown_options(variant: str, options: dict[str, Any]) -> OptionError | Non
     if not unknown:
         return None
     listed = ", ".join(_shown(name) for name in unknown[:UNKNOWN_LISTED])
+    more = f"{len(unknown) - UNKNOWN_LISTED:,}"
+    unknown_text = (
+        N_(
+            "Unknown option(s) for %(variant)s: %(listed)s and %(more)s more.",
+            variant=variant,
+            listed=listed,
+            more=more,
+        )
+        if len(unknown) > UNKNOWN_LISTED
+        else N_("Unknown option(s) for %(variant)s: %(listed)s.", variant=variant, listed=listed)
+    )
+    known = N_(
+        "Known options: %(options)s (docs/rules.md §4 describes each).",
+        options=", ".join(allowed),
+    )
+    errors: dict[str, list[str]] = {
+        f"options.{_shown(name)}": [N_("Unknown option.")] for name in unknown[:UNKNOWN_LISTED]
+    }
     if len(unknown) > UNKNOWN_LISTED:
-        listed += f" and {len(unknown) - UNKNOWN_LISTED:,} more"
-    known = f"Known options: {', '.join(allowed)} (docs/rules.md §4 describes each)."
-    errors = {f"options.{_shown(name)}": ["Unknown option."] for name in unknown[:UNKNOWN_LISTED]}
-    if len(unknown) > UNKNOWN_LISTED:
-        errors["options"] = [f"And {len(unknown) - UNKNOWN_LISTED:,} more unknown options."]
-    return OptionError(f"Unknown option(s) for {variant}: {listed}. {known}", errors=errors)
+        errors["options"] = [N_("And %(more)s more unknown options.", more=more)]
+    return OptionError(joined([unknown_text, known]), errors=errors)
 
 
 def resolve_options(
@@ -186,7 +221,12 @@ def resolve_options(
     """
     if variant not in VARIANTS:
         raise OptionError(
-            f"Unknown game {variant!r}; choose one of {', '.join(VARIANTS)}.", field="variant"
+            N_(
+                "Unknown game %(variant)r; choose one of %(variants)s.",
+                variant=variant,
+                variants=", ".join(VARIANTS),
+            ),
+            field="variant",
         )
     options = dict(options or {})
     found = _Found()
@@ -194,7 +234,7 @@ def resolve_options(
     if not seats_known:
         found.add(
             OptionError(
-                f"A game needs at least 2 players; got {seats!r}.",
+                N_("A game needs at least 2 players; got %(seats)r.", seats=seats),
                 rule="CF-PLAYERS" if variant == CHICKENFOOT else "MT-PLAYERS",
                 field="seats",
             )
@@ -211,8 +251,11 @@ def resolve_options(
     elif max_pip is not None and max_pip not in SUPPORTED_MAX_PIPS:
         found.add(
             OptionError(
-                f"Option 'max_pip' must be one of {', '.join(map(str, SUPPORTED_MAX_PIPS))};"
-                f" got {max_pip}.",
+                N_(
+                    "Option 'max_pip' must be one of %(sizes)s; got %(max_pip)s.",
+                    sizes=", ".join(map(str, SUPPORTED_MAX_PIPS)),
+                    max_pip=max_pip,
+                ),
                 rule="C-SET",
                 field="options.max_pip",
             )
@@ -229,7 +272,9 @@ def resolve_options(
     if hand_size is not None and hand_size < 1:
         found.add(
             OptionError(
-                f"Option 'hand_size' must be at least 1; got {hand_size}.",
+                N_(
+                    "Option 'hand_size' must be at least 1; got %(hand_size)s.", hand_size=hand_size
+                ),
                 rule=deal_rule,
                 field="options.hand_size",
             )
@@ -242,7 +287,13 @@ def resolve_options(
         if hand_size < 1 or seats * hand_size >= in_deal:
             found.add(
                 OptionError(
-                    f"{seats} hands of {hand_size} from a double-{max_pip} set leave no boneyard.",
+                    N_(
+                        "%(seats)s hands of %(hand_size)s from a double-%(max_pip)s "
+                        "set leave no boneyard.",
+                        seats=seats,
+                        hand_size=hand_size,
+                        max_pip=max_pip,
+                    ),
                     rule=deal_rule,
                     field="seats" if options.get("hand_size") is None else "options.hand_size",
                 )
@@ -252,8 +303,13 @@ def resolve_options(
     if rounds is not None and max_pip is not None and not 1 <= rounds <= max_pip + 1:
         found.add(
             OptionError(
-                f"Option 'rounds' must be 1 to {max_pip + 1} for a double-{max_pip} set; "
-                f"got {rounds}.",
+                N_(
+                    "Option 'rounds' must be 1 to %(most)s for a "
+                    "double-%(max_pip)s set; got %(rounds)s.",
+                    most=max_pip + 1,
+                    max_pip=max_pip,
+                    rounds=rounds,
+                ),
                 rule="C-ROUNDS",
                 field="options.rounds",
             )
@@ -265,7 +321,10 @@ def resolve_options(
     elif not 0 <= double_blank <= 100:
         found.add(
             OptionError(
-                f"Option 'double_blank_points' must be 0 to 100; got {double_blank}.",
+                N_(
+                    "Option 'double_blank_points' must be 0 to 100; got %(double_blank)s.",
+                    double_blank=double_blank,
+                ),
                 rule="C-PIPS",
                 field="options.double_blank_points",
             )
@@ -279,7 +338,7 @@ def resolve_options(
         if arms not in (4, 6):
             found.add(
                 OptionError(
-                    f"Option 'spinner_arms' must be 4 or 6; got {arms}.",
+                    N_("Option 'spinner_arms' must be 4 or 6; got %(arms)s.", arms=arms),
                     rule="CF-SPINNER",
                     field="options.spinner_arms",
                 )
@@ -293,7 +352,11 @@ def resolve_options(
             elif not isinstance(value, bool):
                 found.add(
                     OptionError(
-                        f"Option {name!r} must be true or false; got {value!r}.",
+                        N_(
+                            "Option %(name)r must be true or false; got %(value)r.",
+                            name=name,
+                            value=value,
+                        ),
                         field=f"options.{name}",
                     )
                 )
@@ -338,8 +401,12 @@ def _clock_options(options: dict[str, Any], found: _Found) -> dict[str, Any]:
     if seconds is not None and not 1 <= seconds <= MAX_TURN_SECONDS:
         found.add(
             OptionError(
-                f"Option 'turn_seconds' must be 1 to {MAX_TURN_SECONDS} (or null: no clock); "
-                f"got {seconds}.",
+                N_(
+                    "Option 'turn_seconds' must be 1 to %(max_turn_seconds)s (or "
+                    "null: no clock); got %(seconds)s.",
+                    max_turn_seconds=MAX_TURN_SECONDS,
+                    seconds=seconds,
+                ),
                 field="options.turn_seconds",
             )
         )
@@ -349,7 +416,7 @@ def _clock_options(options: dict[str, Any], found: _Found) -> dict[str, Any]:
     elif not 1 <= limit <= 100:
         found.add(
             OptionError(
-                f"Option 'timeouts_to_takeover' must be 1 to 100; got {limit}.",
+                N_("Option 'timeouts_to_takeover' must be 1 to 100; got %(limit)s.", limit=limit),
                 field="options.timeouts_to_takeover",
             )
         )

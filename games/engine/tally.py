@@ -14,6 +14,7 @@ from typing import Any
 
 from .errors import EngineError
 from .options import CHICKENFOOT
+from .text import N_
 from .tiles import Tile, full_set, hand_points, pips, tile
 
 
@@ -23,7 +24,7 @@ class ScoreSheetError(EngineError):
 
     status = 422
     code = "invalid_scores"
-    title = "Invalid scores"
+    title = N_("Invalid scores")
 
 
 @dataclass(frozen=True)
@@ -73,15 +74,27 @@ def table_round_check(
         refuse(
             "round",
             "C-ROUNDS",
-            f"Round {rounds_done + 1} is the next to score, not round {number}."
+            N_(
+                "Round %(next)s is the next to score, not round %(number)s.",
+                next=rounds_done + 1,
+                number=number,
+            )
             if number <= options["rounds"]
-            else f"This match plays {options['rounds']} rounds; there is no round {number}.",
+            else N_(
+                "This match plays %(rounds)s rounds; there is no round %(number)s.",
+                rounds=options["rounds"],
+                number=number,
+            ),
         )
     if len(entries) != seat_count:
         refuse(
             "scores",
             "C-SEATS",
-            f"Send one entry for each of the {seat_count} seats; got {len(entries)}.",
+            N_(
+                "Send one entry for each of the %(seats)s seats; got %(count)s.",
+                seats=seat_count,
+                count=len(entries),
+            ),
         )
     max_pip = options["max_pip"]
     double = start_double(options, number) if 1 <= number <= options["rounds"] else None
@@ -99,11 +112,15 @@ def table_round_check(
             refuse(
                 f"{field}.seat",
                 "C-SEATS",
-                f"This match has seats 0 to {seat_count - 1}; got seat {seat}.",
+                N_(
+                    "This match has seats 0 to %(last)s; got seat %(seat)s.",
+                    last=seat_count - 1,
+                    seat=seat,
+                ),
             )
             continue
         if seat in seen_seats:
-            refuse(f"{field}.seat", "C-SEATS", f"Seat {seat} has an entry already.")
+            refuse(f"{field}.seat", "C-SEATS", N_("Seat %(seat)s has an entry already.", seat=seat))
             continue
         seen_seats.add(seat)
         hand: list[Tile] | None = None
@@ -113,14 +130,28 @@ def table_round_check(
                 name = f"{field}.tiles.{position}"
                 a, b = value
                 if not (0 <= a <= max_pip and 0 <= b <= max_pip):
-                    refuse(name, "C-SET", f"Seat {seat}: {a}|{b} is not in a double-{max_pip} set.")
+                    refuse(
+                        name,
+                        "C-SET",
+                        N_(
+                            "Seat %(seat)s: %(tile)s is not in a double-%(max_pip)s set.",
+                            seat=seat,
+                            tile=f"{a}|{b}",
+                            max_pip=max_pip,
+                        ),
+                    )
                     continue
                 found = tile(a, b)
                 if double is not None and found == (double, double):
                     refuse(
                         name,
                         "C-ROUNDS",
-                        f"Seat {seat}: {double}|{double} started round {number}; it is in no hand.",
+                        N_(
+                            "Seat %(seat)s: %(tile)s started round %(number)s; it is in no hand.",
+                            seat=seat,
+                            tile=f"{double}|{double}",
+                            number=number,
+                        ),
                     )
                     continue
                 if found in held:
@@ -128,9 +159,19 @@ def table_round_check(
                     refuse(
                         name,
                         "C-SET",
-                        f"Seat {seat}: {a}|{b} is in seat {other}'s hand too; a set has one."
+                        N_(
+                            "Seat %(seat)s: %(tile)s is in seat %(other)s's hand too; "
+                            "a set has one.",
+                            seat=seat,
+                            tile=f"{a}|{b}",
+                            other=other,
+                        )
                         if other != seat
-                        else f"Seat {seat}: {a}|{b} is twice in this hand; a set has one.",
+                        else N_(
+                            "Seat %(seat)s: %(tile)s is twice in this hand; a set has one.",
+                            seat=seat,
+                            tile=f"{a}|{b}",
+                        ),
                     )
                     continue
                 held[found] = seat
@@ -141,27 +182,46 @@ def table_round_check(
             points = entry["points"]
             points_field = f"{field}.points"
             if points < 0:
-                refuse(points_field, "C-PIPS", f"Seat {seat}: points are never negative.")
+                refuse(
+                    points_field,
+                    "C-PIPS",
+                    N_("Seat %(seat)s: points are never negative.", seat=seat),
+                )
             elif highest is not None and points > highest:
                 refuse(
                     points_field,
                     "C-SET",
-                    f"Seat {seat}: {points} points is more than a double-{max_pip} set's tiles "
-                    f"make in round {number} ({highest}).",
+                    N_(
+                        "Seat %(seat)s: %(points)s points is more than a double-%(max_pip)s "
+                        "set's tiles make in round %(number)s (%(highest)s).",
+                        seat=seat,
+                        points=points,
+                        max_pip=max_pip,
+                        number=number,
+                        highest=highest,
+                    ),
                 )
         if entry.get("went_out"):
             if went_out:
                 refuse(
                     f"{field}.went_out",
                     score_rule,
-                    f"Seat {seat}: seat {went_out[0]} went out already; one seat goes out.",
+                    N_(
+                        "Seat %(seat)s: seat %(other)s went out already; one seat goes out.",
+                        seat=seat,
+                        other=went_out[0],
+                    ),
                 )
             went_out.append(seat)
             if points != 0:
                 refuse(
                     points_field,
                     score_rule,
-                    f"Seat {seat} went out: it holds no tile and scores 0, not {points}.",
+                    N_(
+                        "Seat %(seat)s went out: it holds no tile and scores 0, not %(points)s.",
+                        seat=seat,
+                        points=points,
+                    ),
                 )
         scores[seat] = points
         hands[seat] = hand
@@ -169,12 +229,22 @@ def table_round_check(
         refuse(
             "scores",
             "C-SET",
-            f"The seats' points add up to {sum(scores.values())}, more than a double-{max_pip} "
-            f"set's tiles make in round {number} ({highest}).",
+            N_(
+                "The seats' points add up to %(total)s, more than a double-%(max_pip)s "
+                "set's tiles make in round %(number)s (%(highest)s).",
+                total=sum(scores.values()),
+                max_pip=max_pip,
+                number=number,
+                highest=highest,
+            ),
         )
     if errors:
         first = next(iter(errors.values()))[0]
-        detail = first if len(errors) == 1 else f"{len(errors)} entries break a rule: {first}"
+        detail = (
+            first
+            if len(errors) == 1
+            else N_("%(count)s entries break a rule: %(first)s", count=len(errors), first=first)
+        )
         raise ScoreSheetError(detail, rule=next(iter(rules.values())), errors=errors, rules=rules)
     return TableRound(
         scores=[scores[seat] for seat in range(seat_count)],

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine.text import N_
+
 from .errors import MalformedMove
 
 Tile = tuple[int, int]
@@ -54,13 +56,16 @@ def parse_tile(value: Any, max_pip: int | None = None) -> Tile:
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
         raise MalformedMove(
-            f"A tile is a pair of integers like [3, 5]; got {value!r}.", field="tile"
+            N_("A tile is a pair of integers like [3, 5]; got %(value)r.", value=value),
+            field="tile",
         )
     a, b = value
     top = max_pip if max_pip is not None else max(SUPPORTED_MAX_PIPS)
     if not (0 <= a <= top and 0 <= b <= top):
         raise MalformedMove(
-            f"Tile {list(value)} is not in a double-{top} set.", rule="C-SET", field="tile"
+            N_("Tile %(value)s is not in a double-%(top)s set.", value=list(value), top=top),
+            rule="C-SET",
+            field="tile",
         )
     return tile(a, b)
 

@@ -7,6 +7,7 @@ from datetime import datetime
 from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.invitations.models import Invitation
 
@@ -48,12 +49,13 @@ def expired_mark(*, match_id: int, now: datetime | None = None) -> int:
     ).update(state=Invitation.State.EXPIRED, closed_at=now)
 
 
-def held_phrase(positions: list[int]) -> str:
-    """``Seat 2 is held`` / ``Seats 1 and 3 are held``."""
+def seat_list(positions: list[int]) -> str:
+    """``2`` / ``1 and 3`` / ``0, 1 and 3``: seat numbers for a sentence (which says "seat" or
+    "seats" as ``len(positions)`` asks)."""
     if len(positions) == 1:
-        return f"Seat {positions[0]} is held"
+        return str(positions[0])
     *rest, last = map(str, positions)
-    return f"Seats {', '.join(rest)} and {last} are held"
+    return _("%(rest)s and %(last)s") % {"rest": ", ".join(rest), "last": last}
 
 
 def invitations_expire(*, now: datetime, limit: int) -> int:

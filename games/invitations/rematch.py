@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.invitations.models import Invitation
 from games.invitations.services import invitation_accept, invitation_create
@@ -38,13 +39,18 @@ def rematch_request(*, match_id: int, player: Player) -> Rematch:
     with transaction.atomic():
         old = match_lock(match_id=match_id)
         if old.play != Match.Play.ONLINE:
-            raise TableMatchNoMoves(f"Match {old.pk} was played at a table: it has no rematch.")
+            raise TableMatchNoMoves(
+                _("Match %(old)s was played at a table: it has no rematch.") % {"old": old.pk}
+            )
         if old.status != Match.Status.FINISHED:
-            raise MatchNotFinished(f"Match {old.pk} is {old.status}: a rematch follows its end.")
+            raise MatchNotFinished(
+                _("Match %(old)s is %(status)s: a rematch follows its end.")
+                % {"old": old.pk, "status": old.status}
+            )
         seats = list(Seat.objects.select_related("player").filter(match=old).order_by("position"))
         mine = [seat.position for seat in seats if seat.player_id == player.pk]
         if not mine:
-            raise NotYourMatch(f"You have no seat at match {old.pk}.")
+            raise NotYourMatch(_("You have no seat at match %(old)s.") % {"old": old.pk})
         existing = Match.objects.filter(rematch_of=old).first()
         if existing is not None:
             _seat_again(match=existing, player=player, position=mine[0])

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from chickenfoot.problems import InvalidInput
 from games.accounts.names import username_key
@@ -63,7 +64,9 @@ def invitee_find(*, player_id: int | None, username: str | None) -> Player:
         invitee = found.filter(user__username_key__key=username_key(username or "")).first()
         field, what = "username", "that username"
     if invitee is None:
-        raise InvalidInput({field: [f"There is no player with {what} to invite."]})
+        raise InvalidInput(
+            {field: [_("There is no player with %(what)s to invite.") % {"what": what}]}
+        )
     return invitee
 
 
@@ -112,22 +115,31 @@ def invitation_create(
 def invitation_manager_check(*, match: Match, player: Player) -> None:
     """Only the creator of an online match not started invites to it or withdraws."""
     if match.created_by_id != player.pk:
-        raise NotCreator(f"Only the creator of match {match.pk} invites players to it.")
+        raise NotCreator(
+            _("Only the creator of match %(match)s invites players to it.") % {"match": match.pk}
+        )
     if match.play != Match.Play.ONLINE:
         raise TableMatchNoMoves(
-            f"Match {match.pk} is played at a table: its seats are set when it is created."
+            _("Match %(match)s is played at a table: its seats are set when it is created.")
+            % {"match": match.pk}
         )
     if match.status != Match.Status.OPEN:
-        raise MatchNotOpen(f"Match {match.pk} is {match.status}: it takes no more players.")
+        raise MatchNotOpen(
+            _("Match %(match)s is %(status)s: it takes no more players.")
+            % {"match": match.pk, "status": match.status}
+        )
 
 
 def invitee_check(
     *, match: Match, seats: list[Seat], invitee: Player, inviter: Player, held: list[int]
 ) -> None:
     if invitee.pk == inviter.pk:
-        raise InvalidInput({"player_id": ["You cannot invite yourself: take a seat instead."]})
+        raise InvalidInput({"player_id": [_("You cannot invite yourself: take a seat instead.")]})
     if any(seat.player_id == invitee.pk for seat in seats):
-        raise AlreadySeated(f"{invitee.display_name} already has a seat at match {match.pk}.")
+        raise AlreadySeated(
+            _("%(display_name)s already has a seat at match %(match)s.")
+            % {"display_name": invitee.display_name, "match": match.pk}
+        )
     pending = (
         Invitation.objects.filter(match=match, invitee=invitee, state=Invitation.State.PENDING)
         .values_list("position", flat=True)
@@ -135,7 +147,8 @@ def invitee_check(
     )
     if pending is not None:
         raise SeatHeld(
-            f"Seat {pending} of match {match.pk} is held for {invitee.display_name} already.",
+            _("Seat %(pending)s of match %(match)s is held for %(display_name)s already.")
+            % {"pending": pending, "match": match.pk, "display_name": invitee.display_name},
             extra={"held_seats": held},
         )
 
@@ -146,18 +159,27 @@ def _seat_chosen(*, match: Match, seats: list[Seat], held: list[int], position: 
         free = [p for p in open_seats if p not in held]
         if not free:
             raise SeatHeld(
-                f"Match {match.pk} has no open seat that is not held already.",
+                _("Match %(match)s has no open seat that is not held already.")
+                % {"match": match.pk},
                 extra={"held_seats": held},
             )
         return free[0]
     if not 0 <= position < match.seat_count:
-        detail = f"Match {match.pk} has seats 0 to {match.seat_count - 1}; got {position}."
+        detail = _("Match %(match)s has seats 0 to %(last)s; got %(position)s.") % {
+            "match": match.pk,
+            "last": match.seat_count - 1,
+            "position": position,
+        }
         raise BadSeats(detail, extra={"errors": {"seat": [detail]}})
     if position not in open_seats:
-        raise SeatTaken(f"Seat {position} of match {match.pk} is taken.")
+        raise SeatTaken(
+            _("Seat %(position)s of match %(match)s is taken.")
+            % {"position": position, "match": match.pk}
+        )
     if position in held:
         raise SeatHeld(
-            f"Seat {position} of match {match.pk} is held for an invited player already.",
+            _("Seat %(position)s of match %(match)s is held for an invited player already.")
+            % {"position": position, "match": match.pk},
             extra={"held_seats": held},
         )
     return position
@@ -175,7 +197,10 @@ def _locked(*, invitation_id: int) -> tuple[Match, Invitation]:
             Invitation.objects.filter(pk=invitation_id).values_list("match_id", flat=True).first()
         )
     if match_id is None:
-        raise InvitationNotFound(f"There is no invitation {invitation_id} of yours.")
+        raise InvitationNotFound(
+            _("There is no invitation %(invitation_id)s of yours.")
+            % {"invitation_id": invitation_id}
+        )
     match = match_lock(match_id=match_id)
     invitation = Invitation.objects.select_for_update().get(pk=invitation_id)
     return match, invitation
@@ -187,12 +212,19 @@ def _open_check(*, invitation: Invitation, now: datetime) -> None:
     expired = invitation.state == Invitation.State.PENDING and invitation.expires_at <= now
     if expired or invitation.state == Invitation.State.EXPIRED:
         raise InvitationExpired(
-            f"Invitation {invitation.pk} expired at {invitation.expires_at:%Y-%m-%d %H:%M} UTC; "
-            "ask the match's creator for a new one."
+            _(
+                "Invitation %(invitation)s expired at %(expires_at)s UTC; ask "
+                "the match's creator for a new one."
+            )
+            % {
+                "invitation": invitation.pk,
+                "expires_at": format(invitation.expires_at, "%Y-%m-%d %H:%M"),
+            }
         )
     if invitation.state != Invitation.State.PENDING:
         raise InvitationClosed(
-            f"Invitation {invitation.pk} was {invitation.state} already.",
+            _("Invitation %(invitation)s was %(state)s already.")
+            % {"invitation": invitation.pk, "state": invitation.state},
             extra={"state": invitation.state},
         )
 
@@ -232,7 +264,10 @@ def _answer(*, invitation_id: int, player: Player, accept: bool) -> Invitation:
         with transaction.atomic():
             match, invitation = _locked(invitation_id=invitation_id)
             if invitation.invitee_id != player.pk:
-                raise InvitationNotFound(f"There is no invitation {invitation_id} of yours.")
+                raise InvitationNotFound(
+                    _("There is no invitation %(invitation_id)s of yours.")
+                    % {"invitation_id": invitation_id}
+                )
             _open_check(invitation=invitation, now=now)
             if accept:
                 _accept(match=match, invitation=invitation, player=player, now=now)
@@ -255,7 +290,7 @@ def invitation_accept_code(*, code: str, player: Player, match_id: int | None = 
     hashed = code_hash(code)
     found = Invitation.objects.filter(code_hash=hashed).values_list("pk", "match_id").first()
     if found is None or (match_id is not None and found[1] != match_id):
-        raise InvitationNotFound("That code opens no invitation.")
+        raise InvitationNotFound(_("That code opens no invitation."))
     now = timezone.now()
     try:
         with transaction.atomic():
@@ -278,9 +313,12 @@ def invitation_withdraw(*, invitation_id: int, player: Player) -> None:
             if invitation.inviter_id != player.pk:
                 if invitation.invitee_id == player.pk:
                     raise NotCreator(
-                        "Only the match's creator withdraws an invitation; decline it."
+                        _("Only the match's creator withdraws an invitation; decline it.")
                     )
-                raise InvitationNotFound(f"There is no invitation {invitation_id} of yours.")
+                raise InvitationNotFound(
+                    _("There is no invitation %(invitation_id)s of yours.")
+                    % {"invitation_id": invitation_id}
+                )
             _open_check(invitation=invitation, now=now)
             _withdraw(match=match, invitation=invitation, now=now)
     except InvitationExpired:

@@ -21,6 +21,7 @@ from django.core import signing
 from django.core.cache import cache
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import APIException
 from rest_framework.request import Request
 
@@ -120,13 +121,17 @@ def viewer_for(*, credential: Credential | None, match_id: int) -> Viewer:
     """The socket's viewer, or ``Refused`` with the close code the HTTP API's answer maps to."""
     player = player_for(credential)
     if player is None:
-        raise Refused(CLOSE_UNAUTHENTICATED, "The token is missing, invalid or revoked.")
+        raise Refused(CLOSE_UNAUTHENTICATED, _("The token is missing, invalid or revoked."))
     try:
         match, seat = match_for_player(match_id=match_id, player=player)
     except MatchNotFound:
-        raise Refused(CLOSE_NO_MATCH, f"There is no match {match_id}.") from None
+        raise Refused(
+            CLOSE_NO_MATCH, _("There is no match %(match_id)s.") % {"match_id": match_id}
+        ) from None
     except NotYourMatch:
-        raise Refused(CLOSE_FORBIDDEN, f"You have no seat at match {match_id}.") from None
+        raise Refused(
+            CLOSE_FORBIDDEN, _("You have no seat at match %(match_id)s.") % {"match_id": match_id}
+        ) from None
     return Viewer(
         player=player,
         seat=seat,
@@ -174,7 +179,7 @@ def ticket_redeem(*, ticket: str, match_id: int) -> Credential | None:
             "Ticket not redeemed: the cache is unavailable: %s: %s", type(error).__name__, error
         )
         raise Refused(
-            CLOSE_TRY_AGAIN_LATER, "Tickets cannot be checked right now: try again later."
+            CLOSE_TRY_AGAIN_LATER, _("Tickets cannot be checked right now: try again later.")
         ) from error
     if not isinstance(held, dict):
         return None

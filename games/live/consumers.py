@@ -21,6 +21,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
+from django.utils.translation import gettext as _
 
 from chickenfoot.numbers import whole_number
 from games.live import frames
@@ -166,13 +167,13 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             )
             if credential is None:
                 raise Refused(
-                    CLOSE_UNAUTHENTICATED, "The ticket is invalid, expired or already used."
+                    CLOSE_UNAUTHENTICATED, _("The ticket is invalid, expired or already used.")
                 )
             return credential
         for name, value in self.scope.get("headers", []):
             if name == b"authorization":
                 return await database_sync_to_async(credential_for)(value.decode("latin-1"))
-        raise Refused(CLOSE_UNAUTHENTICATED, "Send `Authorization: Token <key>` or a ?ticket=.")
+        raise Refused(CLOSE_UNAUTHENTICATED, _("Send `Authorization: Token <key>` or a ?ticket=."))
 
     async def disconnect(self, code: int) -> None:
         if self.heartbeat is not None:
@@ -211,14 +212,14 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         )
         if result.forbidden:
             await self._close(
-                CLOSE_FORBIDDEN, "The match has started: its seats, creator and organisers only."
+                CLOSE_FORBIDDEN, _("The match has started: its seats, creator and organisers only.")
             )
             return
         for frame in result.frames:
             await self.send_json(frame)
         self.last_seq, self.opening_sent = result.last_seq, result.opening_sent
         if result.over:
-            await self._close(CLOSE_MATCH_OVER, "The match is over.")
+            await self._close(CLOSE_MATCH_OVER, _("The match is over."))
 
     async def match_moved(self, message: dict[str, Any]) -> None:
         """The match changed (a move, a start, a seat taken over): send what is new."""
@@ -269,14 +270,17 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             await self.send_json({"type": "pong", "time": time.time()})
             return
         await self.send_json(
-            {"type": "error", "detail": 'A client sends only {"type": "ping"}; moves go over HTTP.'}
+            {
+                "type": "error",
+                "detail": _('A client sends only {"type": "ping"}; moves go over HTTP.'),
+            }
         )
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
             await super().receive(text_data=text_data, bytes_data=bytes_data)
         except (ValueError, TypeError):
-            await self.send_json({"type": "error", "detail": "Frames are JSON objects."})
+            await self.send_json({"type": "error", "detail": _("Frames are JSON objects.")})
 
     # --- heartbeats and presence ------------------------------------------------------------
 
@@ -292,7 +296,7 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             await asyncio.sleep(period)
             player = await database_sync_to_async(player_for)(self.credential)
             if player is None:
-                await self._close(CLOSE_UNAUTHENTICATED, "The token was revoked.")
+                await self._close(CLOSE_UNAUTHENTICATED, _("The token was revoked."))
                 return
             await self._catch_up()
             if self.closing:

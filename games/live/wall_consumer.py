@@ -17,6 +17,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.core.serializers.json import DjangoJSONEncoder
+from django.utils.translation import gettext as _
 
 from games.live.access import CLOSE_BAD_REQUEST, CLOSE_NO_MATCH, CLOSE_TRY_AGAIN_LATER
 from games.live.publish import serving_loop_note
@@ -53,7 +54,9 @@ class PublicWallConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             hello = await database_sync_to_async(_hello)(self.competition_id)
         except CompetitionNotFound:
             await self._close(
-                CLOSE_NO_MATCH, f"There is no public competition {self.competition_id}."
+                CLOSE_NO_MATCH,
+                _("There is no public competition %(competition)s.")
+                % {"competition": self.competition_id},
             )
             return
         try:
@@ -61,7 +64,7 @@ class PublicWallConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         except Exception:
             logger.warning("live: the wall's group is unreachable", exc_info=True)
             await self._close(
-                CLOSE_TRY_AGAIN_LATER, "Live updates are unavailable; try again later."
+                CLOSE_TRY_AGAIN_LATER, _("Live updates are unavailable; try again later.")
             )
             return
         self.joined = True
@@ -78,13 +81,13 @@ class PublicWallConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
                 logger.warning("live: could not leave the wall's group", exc_info=True)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        await self._close(CLOSE_BAD_REQUEST, "The wall is read-only: send nothing.")
+        await self._close(CLOSE_BAD_REQUEST, _("The wall is read-only: send nothing."))
 
     async def wall_frame(self, message: dict[str, Any]) -> None:
         await self.send_json(message["frame"])
 
     async def wall_closed(self, message: dict[str, Any]) -> None:
-        await self._close(CLOSE_NO_MATCH, "The competition is no longer public.")
+        await self._close(CLOSE_NO_MATCH, _("The competition is no longer public."))
 
     async def _close(self, code: int, reason: str) -> None:
         await self.send_json({"type": "closing", "code": code, "detail": reason})

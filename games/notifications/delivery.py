@@ -15,7 +15,10 @@ import logging
 from celery import Task, shared_task
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import translation
 
+from games.accounts.language import player_language
+from games.models import Player
 from games.notifications import native, webpush
 from games.notifications.models import (
     Notification,
@@ -73,12 +76,14 @@ def deliver(*, notification_id: int) -> tuple[int, int]:
     devices = PushDevice.objects.filter(player_id=notification.player_id).select_related(
         "apns", "fcm"
     )
+    language = player_language(Player.objects.filter(pk=notification.player_id).first())
     for device in devices.order_by("pk"):
         claim = _claim(notification, device)
         if claim is None:
             continue  # sent before
         try:
-            status = _send(device, message)
+            with translation.override(language):  # the line a device shows, in their language
+                status = _send(device, message)
         except webpush.Gone as gone:
             logger.info("Push device %s is gone (%s): removed", device.pk, gone)
             if device.apns_id or device.fcm_id:

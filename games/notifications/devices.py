@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from push_notifications.models import APNSDevice, GCMDevice
 
 from chickenfoot.problems import NotFoundError
@@ -12,7 +14,7 @@ from games.notifications.models import PushDevice
 
 class PushDeviceNotFound(NotFoundError):
     code = "push_device_not_found"
-    title = "No such device"
+    title = gettext_lazy("No such device")
 
 
 def device_register(
@@ -43,7 +45,9 @@ def device_delete(*, player: Player, device_id: int) -> None:
     with transaction.atomic():
         device = PushDevice.objects.filter(pk=device_id, player=player).first()
         if device is None:
-            raise PushDeviceNotFound(f"You have no push device {device_id}.")
+            raise PushDeviceNotFound(
+                _("You have no push device %(device_id)s.") % {"device_id": device_id}
+            )
         _drop(device)
 
 

@@ -13,19 +13,20 @@ from typing import Any
 
 from django.conf import settings
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.notifications.models import PushDevice
 from games.notifications.webpush import Gone, NotSent
 
 #: The line a device shows for each kind (no name, score or tile: the app fetches the rest).
 TITLES = {
-    "your_turn": "Your turn in match %(match)s",
-    "invited": "An invitation to match %(match)s",
-    "match_started": "Match %(match)s started",
-    "match_over": "Match %(match)s is over",
-    "table_assigned": "You are seated at match %(match)s",
-    "round_disputed": "A round of match %(match)s is disputed",
-    "result_corrected": "A round of match %(match)s was corrected",
+    "your_turn": gettext_noop("Your turn in match %(match)s"),
+    "invited": gettext_noop("An invitation to match %(match)s"),
+    "match_started": gettext_noop("Match %(match)s started"),
+    "match_over": gettext_noop("Match %(match)s is over"),
+    "table_assigned": gettext_noop("You are seated at match %(match)s"),
+    "round_disputed": gettext_noop("A round of match %(match)s is disputed"),
+    "result_corrected": gettext_noop("A round of match %(match)s was corrected"),
 }
 
 
@@ -64,7 +65,7 @@ def native_send(*, device: PushDevice, message: dict[str, Any]) -> int:
     if device.kind == "fcm":
         _firebase_ready()
     if row is None:
-        raise Gone("no device row")
+        raise Gone(_("no device row"))
     arguments = apns_payload(message) if device.kind == "apns" else fcm_payload(message)
     try:
         row.send_message(arguments["message"], extra=arguments["extra"])

@@ -22,6 +22,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
+from django.utils.translation import gettext as _
 
 from games.live.access import (
     CLOSE_BAD_REQUEST,
@@ -73,13 +74,13 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             return
         player = await database_sync_to_async(player_for)(self.credential)
         if player is None:
-            await self._close(CLOSE_UNAUTHENTICATED, "The token is missing, invalid or revoked.")
+            await self._close(CLOSE_UNAUTHENTICATED, _("The token is missing, invalid or revoked."))
             return
         try:
             await self.channel_layer.group_add(player_group(player.pk), self.channel_name)
         except Exception:  # a layer out of reach: Redis down
             logger.warning("live: the player's group is unreachable", exc_info=True)
-            await self._close(CLOSE_TRY_AGAIN_LATER, "Live updates are unavailable; try again.")
+            await self._close(CLOSE_TRY_AGAIN_LATER, _("Live updates are unavailable; try again."))
             return
         self.group = player_group(player.pk)
         unread = await database_sync_to_async(_unread)(player)
@@ -94,20 +95,20 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             )
             if credential is None:
                 raise Refused(
-                    CLOSE_UNAUTHENTICATED, "The ticket is invalid, expired or already used."
+                    CLOSE_UNAUTHENTICATED, _("The ticket is invalid, expired or already used.")
                 )
             return credential
         for name, value in self.scope.get("headers", []):
             if name == b"authorization":
                 return await database_sync_to_async(credential_for)(value.decode("latin-1"))
-        raise Refused(CLOSE_UNAUTHENTICATED, "Send `Authorization: Token <key>` or a ?ticket=.")
+        raise Refused(CLOSE_UNAUTHENTICATED, _("Send `Authorization: Token <key>` or a ?ticket=."))
 
     async def _heartbeats(self) -> None:
         while True:
             await asyncio.sleep(settings.LIVE_HEARTBEAT_SECONDS)
             player = await database_sync_to_async(player_for)(self.credential)
             if player is None:
-                await self._close(CLOSE_UNAUTHENTICATED, "The token was revoked.")
+                await self._close(CLOSE_UNAUTHENTICATED, _("The token was revoked."))
                 return
             await self.send_json({"type": "heartbeat", "time": time.time()})
 
@@ -122,7 +123,7 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
                 logger.warning("live: could not leave the player's group", exc_info=True)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        await self._close(CLOSE_BAD_REQUEST, "This socket is read-only: send nothing.")
+        await self._close(CLOSE_BAD_REQUEST, _("This socket is read-only: send nothing."))
 
     async def me_notification(self, message: dict[str, Any]) -> None:
         await self.send_json(message["frame"])

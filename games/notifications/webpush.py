@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 from pywebpush import WebPushException, webpush
 
 from games.notifications.models import PushDevice
@@ -47,7 +48,7 @@ def webpush_send(*, device: PushDevice, message: dict[str, Any]) -> int:
         status = error.response.status_code if error.response is not None else None
         if status in (404, 410):
             raise Gone(str(status)) from None
-        raise NotSent(f"push service answered {status}") from None
+        raise NotSent(_("push service answered %(status)s") % {"status": status}) from None
     except OSError as error:  # requests' connection errors are OSErrors
         raise NotSent(type(error).__name__) from None
     except (ValueError, TypeError) as error:  # keys that are no key: it can never be sent to

@@ -3,6 +3,7 @@ prints names only: never a scorer code, since anyone may read it at a public eve
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
@@ -14,13 +15,16 @@ def pairings_pdf(
 ) -> bytes:
     """``tables`` are (table number, names in seat order), ``byes`` the names sitting out."""
     rows = [
-        [para(f"Table {number}", 18, bold=True), [para(name, 18) for name in names]]
+        [
+            para(_("Table %(table)s") % {"table": number}, 18, bold=True),
+            [para(name, 18) for name in names],
+        ]
         for number, names in tables
     ]
     page: list[Flowable] = [
         para(event, 26, bold=True),
         Spacer(1, 3 * mm),
-        para(f"Stage {stage}: pairings", 20, bold=True),
+        para(_("Stage %(stage)s: pairings") % {"stage": stage}, 20, bold=True),
         Spacer(1, 8 * mm),
     ]
     if rows:
@@ -28,8 +32,10 @@ def pairings_pdf(
     if byes:
         page += [
             Spacer(1, 8 * mm),
-            para("Byes", 20, bold=True),
+            para(_("Byes"), 20, bold=True),
             Spacer(1, 2 * mm),
             *[para(name, 18) for name in byes],
         ]
-    return build([page], title=f"{event}: stage {stage}, pairings")
+    return build(
+        [page], title=_("%(event)s: stage %(stage)s, pairings") % {"event": event, "stage": stage}
+    )

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
 from chickenfoot.i18n.formats import format_datetime, format_decimal
+from games.accounts.names import shown_name
 from games.engine.tally import start_double
 from games.models import Match, Seat
 from games.paper.layout import build, para
@@ -33,7 +35,7 @@ class Correction:
 def _author(entry: ScoreEntry) -> str:
     if entry.entered_by is not None:
         return entry.entered_by.display_name
-    return f"scorer link {entry.scorer_link_id}"
+    return _("scorer link %(link)s") % {"link": entry.scorer_link_id}
 
 
 def _heading(match: Match) -> list[str]:
@@ -44,22 +46,29 @@ def _heading(match: Match) -> list[str]:
         .first()
     )
     if link is None:
-        return [f"Match {match.pk}", match.get_variant_display()]
+        return [_("Match %(match)s") % {"match": match.pk}, _(match.get_variant_display())]
     lines = [link.competition.name]
     if link.stage is not None:
-        lines.append(f"Stage {link.stage.number} · Table {link.table_number}")
-    return [*lines, f"Match {match.pk} · {match.get_variant_display()}"]
+        lines.append(
+            _("Stage %(stage)s · Table %(table)s")
+            % {"stage": link.stage.number, "table": link.table_number}
+        )
+    return [
+        *lines,
+        _("Match %(match)s · %(variant)s")
+        % {"match": match.pk, "variant": _(match.get_variant_display())},
+    ]
 
 
 def score_sheet_pdf(*, match: Match) -> bytes:
     """The sheet of table match ``match`` (the caller has checked who may read it)."""
     names = [
-        seat.player.display_name if seat.player else ""
+        shown_name(seat.player.display_name) if seat.player else ""
         for seat in Seat.objects.filter(match=match).select_related("player").order_by("position")
     ]
     options = match.options
     rounds = options.get("rounds") or options["max_pip"] + 1
-    cells = [[""] * len(names) for _ in range(rounds)]
+    cells = [[""] * len(names) for _round in range(rounds)]
     current: dict[int, list[int]] = {}
     marks: dict[tuple[int, int], list[int]] = {}
     corrections: list[Correction] = []
@@ -78,8 +87,13 @@ def score_sheet_pdf(*, match: Match) -> bytes:
                     author=_author(entry),
                     at=f"{format_datetime(entry.created_at, 'short')} UTC",
                     changes=[
-                        f"seat {s + 1} ({names[s]}): "
-                        f"{format_decimal(old[s])} → {format_decimal(points[s])}"
+                        _("seat %(seat)s (%(name)s): %(old)s → %(new)s")
+                        % {
+                            "seat": s + 1,
+                            "name": names[s],
+                            "old": format_decimal(old[s]),
+                            "new": format_decimal(points[s]),
+                        }
                         for s in changed
                     ],
                     reason=entry.reason,
@@ -96,25 +110,39 @@ def score_sheet_pdf(*, match: Match) -> bytes:
     more = []
     if match.status == Match.Status.FINISHED:
         places = {row["seat"]: row["place"] for row in final_standings(match=match)}
-        more.append(["Place", "", *[str(places.get(s, "")) for s in range(len(names))]])
+        more.append([_("Place"), "", *[str(places.get(s, "")) for s in range(len(names))]])
     labels = [double_label(start_double(options, n)) for n in range(1, rounds + 1)]
     title, *subtitles = _heading(match)
     page: list[Flowable] = [
         para(title, 18, bold=True),
         *[para(line, 12) for line in subtitles],
         Spacer(1, 3 * mm),
-        para("Seats: " + ", ".join(f"{n}. {name}" for n, name in enumerate(names, start=1)), 10),
+        para(
+            _("Seats: %(seats)s")
+            % {"seats": ", ".join(f"{n}. {name}" for n, name in enumerate(names, start=1))},
+            10,
+        ),
         Spacer(1, 4 * mm),
         score_grid(names, cells, labels, totals, more),
     ]
     if corrections:
-        page += [Spacer(1, 5 * mm), para("Corrections", 12, bold=True)]
+        page += [Spacer(1, 5 * mm), para(_("Corrections"), 12, bold=True)]
         for c in corrections:
             page.append(
                 para(
-                    f"*{c.mark} Round {c.round}, by {c.author}, {c.at}: "
-                    f"{'; '.join(c.changes) or 'no points changed'}. Reason: {c.reason}",
+                    _(
+                        "*%(mark)s Round %(round)s, by %(author)s, %(at)s: %(changes)s. "
+                        "Reason: %(reason)s"
+                    )
+                    % {
+                        "mark": c.mark,
+                        "round": c.round,
+                        "author": c.author,
+                        "at": c.at,
+                        "changes": "; ".join(c.changes) or _("no points changed"),
+                        "reason": c.reason,
+                    },
                     9,
                 )
             )
-    return build([page], title=f"{title}: score sheet")
+    return build([page], title=_("%(title)s: score sheet") % {"title": title})

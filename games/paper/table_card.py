@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
+from games.accounts.names import shown_name
 from games.engine.tally import start_double
 from games.models import Match, Seat
 from games.paper.layout import build, grid, para, width
@@ -26,6 +28,10 @@ class TableCard:
     code: str | None
 
 
+def _seat_line(number: int, name: str) -> str:
+    return _("Seat %(number)s: %(name)s") % {"number": number, "name": name}
+
+
 def double_label(double: int) -> str:
     return f"{double}|{double}"
 
@@ -41,14 +47,14 @@ def score_grid(
     """The grid of rounds: a row per round (its number and start double), a column per seat,
     the total row, and ``more`` rows below it; ``cells[round][seat]`` is what a cell holds
     (blank on a card)."""
-    header = ["Round", "Double", *[para(name, 9, bold=True) for name in names]]
+    header = [_("Round"), _("Double"), *[para(name, 9, bold=True) for name in names]]
     rows = [
         [str(number), label, *cells[number - 1]] for number, label in enumerate(labels, start=1)
     ]
     first = 18 * mm
     second = 18 * mm
     seat = (width() - first - second) / max(len(names), 1)
-    footer = [["Total", "", *totals], *(more or [])]
+    footer = [[_("Total"), "", *totals], *(more or [])]
     return grid(
         [header, *rows, *footer],
         [first, second, *[seat] * len(names)],
@@ -59,26 +65,30 @@ def score_grid(
 
 def card_page(*, event: str, stage: int, card: TableCard) -> list[Flowable]:
     """One table's page."""
-    seats = [para(f"Seat {n}: {name}", 12) for n, name in enumerate(card.seats, start=1)]
+    seats = [para(_seat_line(n, name), 12) for n, name in enumerate(card.seats, start=1)]
     if card.url and card.code:
         scorer: list[Flowable] = [
             QRCode(card.url, QR_SIZE),
-            para("Scorer code", 9),
+            para(_("Scorer code"), 9),
             para(card.code, 16, bold=True),
             para(card.url, 7),
         ]
     else:
-        scorer = [para("No scorer link to print: issue a new one for this table.", 10)]
+        scorer = [para(_("No scorer link to print: issue a new one for this table."), 10)]
     heading = [
         para(event, 20, bold=True),
         Spacer(1, 2 * mm),
-        para(f"Stage {stage} · Table {card.table}", 16, bold=True),
+        para(
+            _("Stage %(stage)s · Table %(table)s") % {"stage": stage, "table": card.table},
+            16,
+            bold=True,
+        ),
         Spacer(1, 4 * mm),
         *seats,
     ]
     top = Table([[heading, scorer]], colWidths=[width() - QR_SIZE - 6 * mm, QR_SIZE + 6 * mm])
     top.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
-    blank = [[""] * len(card.seats) for _ in card.doubles]
+    blank = [[""] * len(card.seats) for _double in card.doubles]
     grid_ = score_grid(
         card.seats,
         blank,
@@ -87,7 +97,7 @@ def card_page(*, event: str, stage: int, card: TableCard) -> list[Flowable]:
         row_height=10 * mm,
     )
     signatures = grid(
-        [[para(f"Seat {n}: {name}", 10), ""] for n, name in enumerate(card.seats, start=1)],
+        [[para(_seat_line(n, name), 10), ""] for n, name in enumerate(card.seats, start=1)],
         [70 * mm, width() - 70 * mm],
         header_rows=0,
         row_height=14 * mm,
@@ -97,7 +107,7 @@ def card_page(*, event: str, stage: int, card: TableCard) -> list[Flowable]:
         Spacer(1, 6 * mm),
         grid_,
         Spacer(1, 6 * mm),
-        para("Signatures: each player signs that the totals are right.", 10),
+        para(_("Signatures: each player signs that the totals are right."), 10),
         Spacer(1, 2 * mm),
         signatures,
     ]
@@ -105,7 +115,7 @@ def card_page(*, event: str, stage: int, card: TableCard) -> list[Flowable]:
 
 def cards_of(*, tables: list[tuple[int, int]], request_base: str) -> list[TableCard]:
     """The cards of ``tables`` (table number, match id), in that order."""
-    match_ids = [match_id for _, match_id in tables]
+    match_ids = [match_id for _table, match_id in tables]
     matches = {m.pk: m for m in Match.objects.filter(pk__in=match_ids)}
     names: dict[int, list[str]] = {match_id: [] for match_id in match_ids}
     for seat in (
@@ -113,7 +123,7 @@ def cards_of(*, tables: list[tuple[int, int]], request_base: str) -> list[TableC
         .select_related("player")
         .order_by("match_id", "position")
     ):
-        names[seat.match_id].append(seat.player.display_name if seat.player else "")
+        names[seat.match_id].append(shown_name(seat.player.display_name) if seat.player else "")
     links = tables_scorer_links(match_ids=match_ids, request_base=request_base)
     cards = []
     for table, match_id in tables:
@@ -137,4 +147,7 @@ def table_cards_pdf(
     """One page per table of the stage, in table order."""
     cards = cards_of(tables=tables, request_base=request_base)
     pages = [card_page(event=event, stage=stage, card=card) for card in cards]
-    return build(pages, title=f"{event}: stage {stage}, table cards")
+    return build(
+        pages,
+        title=_("%(event)s: stage %(stage)s, table cards") % {"event": event, "stage": stage},
+    )

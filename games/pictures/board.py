@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import drawsvg as draw
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from chickenfoot import svg
 from games.pictures.tiles import INK, U, open_end, tile
@@ -31,7 +33,10 @@ LABEL = 11
 MUTED = "#6b7280"
 ACCENT = "#c2410c"
 HAND_WIDTH = 720
-VARIANT_NAMES = {"chickenfoot": "Chicken Foot", "mexican_train": "Mexican Train"}
+VARIANT_NAMES = {
+    "chickenfoot": gettext_lazy("Chicken Foot"),
+    "mexican_train": gettext_lazy("Mexican Train"),
+}
 
 
 @dataclass
@@ -80,21 +85,21 @@ def _connector(canvas: _Canvas, x1: float, y1: float, x2: float, y2: float) -> N
     canvas.add(path, max(x1, x2), max(y1, y2))
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
 def _header(canvas: _Canvas, view: dict[str, Any], names: Sequence[str], caption: str) -> float:
     """Title, whose turn, every seat's hand count and total, the boneyard. Returns the next y."""
     variant = VARIANT_NAMES.get(view["variant"], view["variant"])
-    title = f"{variant} · round {view['round']} of {view['rounds']}"
+    title = _("%(variant)s · round %(round)s of %(rounds)s") % {
+        "variant": variant,
+        "round": view["round"],
+        "rounds": view["rounds"],
+    }
     _text(canvas, title, MARGIN, MARGIN + 14, 16, font_weight="bold")
     status = caption
     if not status:
         if view["status"] == "over":
-            status = "Match over"
+            status = _("Match over")
         elif view.get("turn") is not None:
-            status = f"{names[view['turn']]} to play"
+            status = _("%(name)s to play") % {"name": names[view["turn"]]}
     y = MARGIN + 34
     if status:
         _text(canvas, status, MARGIN, y, 13, fill=ACCENT, class_="status")
@@ -102,11 +107,16 @@ def _header(canvas: _Canvas, view: dict[str, Any], names: Sequence[str], caption
     totals = view.get("totals") or [0] * view["seats"]
     markers = set(view.get("layout", {}).get("markers", []))
     for seat in range(view["seats"]):
-        line = f"{names[seat]}: {_count(view['hand_counts'][seat], 'tile')}, {totals[seat]} points"
+        count = view["hand_counts"][seat]
+        line = ngettext(
+            "%(name)s: %(count)s tile, %(points)s points",
+            "%(name)s: %(count)s tiles, %(points)s points",
+            count,
+        ) % {"name": names[seat], "count": count, "points": totals[seat]}
         if seat in markers:
-            line += " · marker up"
+            line = _("%(line)s · marker up") % {"line": line}
         if seat == view.get("seat"):
-            line += " (you)"
+            line = _("%(line)s (you)") % {"line": line}
         weight = "bold" if seat == view.get("turn") else "normal"
         prefix = "▶ " if seat == view.get("turn") else "   "
         _text(
@@ -122,7 +132,8 @@ def _header(canvas: _Canvas, view: dict[str, Any], names: Sequence[str], caption
         y += 17
     _text(
         canvas,
-        f"Boneyard: {_count(view['boneyard'], 'tile')}",
+        ngettext("Boneyard: %(count)s tile", "Boneyard: %(count)s tiles", view["boneyard"])
+        % {"count": view["boneyard"]},
         MARGIN,
         y,
         12,
@@ -164,13 +175,17 @@ def _chickenfoot(canvas: _Canvas, view: dict[str, Any], top: float) -> float:
         if foot is not None:
             double_right = end_x - GAP
             for index, toe in enumerate(foot["toes"]):
-                label = f"foot {int(foot['id'].split(':')[1]) + 1}, toe {index + 1}"
+                label = _("foot %(foot)s, toe %(toe)s") % {
+                    "foot": int(foot["id"].split(":")[1]) + 1,
+                    "toe": index + 1,
+                }
                 toe_y = draw_row(toe["id"], end_x + 3 * GAP, label)
                 _connector(canvas, double_right, y + 4 + U, end_x + 3 * GAP, toe_y)
         return y + 4 + U
 
     arm_lines = [
-        draw_row(arm["id"], start_x, f"arm {index + 1}") for index, arm in enumerate(layout["arms"])
+        draw_row(arm["id"], start_x, _("arm %(arm)s") % {"arm": index + 1})
+        for index, arm in enumerate(layout["arms"])
     ]
     first, last = arm_lines[0], arm_lines[-1]
     centre_y = (first + last) / 2
@@ -198,7 +213,9 @@ def _mexican_train(
     for index, train in enumerate(layout["trains"]):
         y = top + index * ROW_H
         owner = train["owner"]
-        label = "Mexican Train" if owner is None else f"{names[owner]}'s train"
+        label = (
+            _("Mexican Train") if owner is None else _("%(name)s's train") % {"name": names[owner]}
+        )
         label_x = start_x
         if train.get("marker"):
             canvas.add(
@@ -304,7 +321,7 @@ def board_svg(
     if with_hand and view.get("hand") is not None:
         y = _tile_row(
             canvas,
-            "Your hand",
+            _("Your hand"),
             view["hand"],
             y,
             "hand",
@@ -312,14 +329,19 @@ def board_svg(
             highlight=view.get("drawn"),
         )
     face_up = view.get("hands")  # Mexican Train with open_hands: every hand lies face up
+    shown: list[tuple[str, Any]] = []
     if revealed_hands is None and face_up is not None:
-        for seat, hand in enumerate(face_up):
-            if seat != view.get("seat"):
-                y = _tile_row(
-                    canvas, f"{names[seat]}'s hand (face up)", hand, y, "revealed", width - MARGIN
-                )
-    for seat, hand in enumerate(revealed_hands or []):
-        y = _tile_row(canvas, f"{names[seat]} held", hand, y, "revealed", width - MARGIN)
+        shown = [
+            (_("%(name)s's hand (face up)") % {"name": names[seat]}, hand)
+            for seat, hand in enumerate(face_up)
+            if seat != view.get("seat")
+        ]
+    shown += [
+        (_("%(name)s held") % {"name": names[seat]}, hand)
+        for seat, hand in enumerate(revealed_hands or [])
+    ]
+    for label, hand in shown:
+        y = _tile_row(canvas, label, hand, y, "revealed", width - MARGIN)
     drawing = svg.drawing(width + MARGIN, max(canvas.height, y) + MARGIN)
     drawing.append(
         draw.Rectangle(0, 0, width + MARGIN, max(canvas.height, y) + MARGIN, fill="#f3efe4")

@@ -11,6 +11,8 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games import engine
 from games.models import Match, Move, Round
 from games.problems import MatchNotStarted, MoveNotFound, RoundNotFound
@@ -34,19 +36,29 @@ def position_round(*, match: Match, round_no: int | None, seq: int | None) -> Ro
     after move ``seq`` (which must belong to ``round_no`` when both are given).
     """
     if match.state is None:
-        raise MatchNotStarted(f"Match {match.pk} has not started: there is no table yet.")
+        raise MatchNotStarted(
+            _("Match %(match)s has not started: there is no table yet.") % {"match": match.pk}
+        )
     row: Round | None = None
     if seq is not None:
         move = Move.objects.filter(match=match, seq=seq).select_related("round").first()
         if move is None:
-            raise MoveNotFound(f"Match {match.pk} has no move {seq}.")
+            raise MoveNotFound(
+                _("Match %(match)s has no move %(seq)s.") % {"match": match.pk, "seq": seq}
+            )
         row = move.round
         if round_no is not None and row.number != round_no:
-            raise MoveNotFound(f"Move {seq} of match {match.pk} is in round {row.number}.")
+            raise MoveNotFound(
+                _("Move %(seq)s of match %(match)s is in round %(number)s.")
+                % {"seq": seq, "match": match.pk, "number": row.number}
+            )
     elif round_no is not None:
         row = Round.objects.filter(match=match, number=round_no).first()
         if row is None:
-            raise RoundNotFound(f"Match {match.pk} has no round {round_no} (yet).")
+            raise RoundNotFound(
+                _("Match %(match)s has no round %(round_no)s (yet).")
+                % {"match": match.pk, "round_no": round_no}
+            )
     return row
 
 
@@ -87,9 +99,16 @@ def _replayed(*, match: Match, row: Round, seat: int | None, seq: int | None) ->
     view.pop("standings", None)  # the order over this round alone means nothing
     if ended is not None:
         revealed = ended["hands"]
-        reason = "blocked" if ended["reason"] == "blocked" else "went out"
-        caption = f"Round {row.number}: final position ({reason})"
+        caption = (
+            _("Round %(number)s: final position (blocked)")
+            if ended["reason"] == "blocked"
+            else _("Round %(number)s: final position (went out)")
+        ) % {"number": row.number}
         view["turn"] = None
     else:
-        caption = f"Round {row.number}, after move {seq}" if seq else f"Round {row.number}"
+        caption = (
+            _("Round %(number)s, after move %(seq)s") % {"number": row.number, "seq": seq}
+            if seq
+            else _("Round %(number)s") % {"number": row.number}
+        )
     return BoardPosition(view=view, caption=caption, revealed_hands=revealed)

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from chickenfoot.problems import InvalidInput
 from games import engine
@@ -42,8 +43,11 @@ def queue_join(
             if (entry.variant, entry.seat_count, entry.preset) == (variant, seat_count, preset):
                 return entry, False
             raise AlreadyQueued(
-                f"You are in the {entry.preset} queue of {entry.variant} for {entry.seat_count} "
-                "already: leave it before you join another."
+                _(
+                    "You are in the %(preset)s queue of %(variant)s for "
+                    "%(seat_count)s already: leave it before you join another."
+                )
+                % {"preset": entry.preset, "variant": entry.variant, "seat_count": entry.seat_count}
             )
         fields: dict[str, Any] = {
             "variant": variant,
@@ -77,11 +81,12 @@ def queue_leave(*, player: Player) -> None:
             .first()
         )
         if not entry_current(entry):
-            raise NotInQueue("You are in no queue.")
+            raise NotInQueue(_("You are in no queue."))
         assert entry is not None  # noqa: S101 - entry_current says so
         if entry.status == QueueEntry.Status.MATCHED:
             raise QueueMatched(
-                f"You were matched already: match {entry.match_id} is yours.",
+                _("You were matched already: match %(match_id)s is yours.")
+                % {"match_id": entry.match_id},
                 extra={"match_id": entry.match_id},
             )
         entry.delete()

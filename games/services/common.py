@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.bot_matches import bot_turn_queue
 from games.enqueue import enqueue_on_commit
@@ -29,7 +30,7 @@ def match_lock(
     """
     match = match_with_seat(match_id=match_id, player=player, lock=True, columns=columns)
     if match is None:
-        raise MatchNotFound(f"There is no match {match_id}.")
+        raise MatchNotFound(_("There is no match %(match_id)s.") % {"match_id": match_id})
     return match
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.live import publish as live
 from games.models import Match, Player, Seat
@@ -111,13 +112,18 @@ def seat_resign(*, match_id: int, player: Player) -> Match:
         match = match_lock(match_id=match_id, player=player)
         position: int | None = match.my_seat  # type: ignore[attr-defined]
         if position is None:
-            raise NotYourMatch(f"You have no seat at match {match.pk}.")
+            raise NotYourMatch(_("You have no seat at match %(match)s.") % {"match": match.pk})
         if match.play == Match.Play.TABLE:  # no bot can play real tiles
             raise TableMatchNoMoves(table_no_moves_detail(match.pk))
         if match.status != Match.Status.PLAYING:
-            raise MatchNotPlaying(f"Match {match.pk} is {match.status}: nothing to resign.")
+            raise MatchNotPlaying(
+                _("Match %(match)s is %(status)s: nothing to resign.")
+                % {"match": match.pk, "status": match.status}
+            )
         if position in match.bot_seats:
-            raise AlreadyLeft(f"A bot already plays your seat at match {match.pk}.")
+            raise AlreadyLeft(
+                _("A bot already plays your seat at match %(match)s.") % {"match": match.pk}
+            )
         seat_hand_to_bot(match=match, position=position, reason=Seat.Left.RESIGNED)
     return match
 
@@ -131,9 +137,12 @@ def match_abandon(*, match_id: int, player: Player) -> Match:
     with transaction.atomic():
         match = match_lock(match_id=match_id)
         if match.created_by_id != player.pk and not player.organises:
-            raise NotCreator("Only the match's creator or an organiser can abandon it.")
+            raise NotCreator(_("Only the match's creator or an organiser can abandon it."))
         if match.status not in (Match.Status.OPEN, Match.Status.PLAYING):
-            raise MatchNotPlaying(f"Match {match.pk} is {match.status}: it cannot be abandoned.")
+            raise MatchNotPlaying(
+                _("Match %(match)s is %(status)s: it cannot be abandoned.")
+                % {"match": match.pk, "status": match.status}
+            )
         match.status = Match.Status.ABANDONED
         match.finished_at = timezone.now()
         clock_stop(match=match)

@@ -9,13 +9,15 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from chickenfoot.problems import InvalidInput, errors_summary
 from games import bots, engine
 from games.accounts.players import bot_player
 from games.bot_matches import bot_only_matches_of
 from games.engine.shuffle import new_match_seed
-from games.invitations.holds import held_phrase, held_positions
+from games.invitations.holds import held_positions, seat_list
 from games.invitations.models import Invitation
 from games.live import publish as live
 from games.models import Match, Player, Round, Seat
@@ -59,14 +61,6 @@ class SeatSpec:
 
     kind: str  # creator, open or bot
     level: int | None = None
-
-
-def seats_phrase(positions: list[int]) -> str:
-    """``Seat 1 is`` / ``Seats 1 and 3 are`` / ``Seats 0, 1 and 3 are``."""
-    if len(positions) == 1:
-        return f"Seat {positions[0]} is"
-    *rest, last = map(str, positions)
-    return f"Seats {', '.join(rest)} and {last} are"
 
 
 def match_create(
@@ -150,21 +144,25 @@ def seat_errors(*, seats: list[SeatSpec], league: int | None = None) -> dict[str
     for position, spec in enumerate(seats):
         if spec.kind == CREATOR:
             if creator_seen:
-                errors[f"seats.{position}.kind"] = ["The creator can take one seat only."]
+                errors[f"seats.{position}.kind"] = [_("The creator can take one seat only.")]
             creator_seen = True
         elif spec.kind not in SEAT_KINDS:
             errors[f"seats.{position}.kind"] = [
-                f"A seat is one of {', '.join(SEAT_KINDS)}; got {spec.kind!r}."
+                _("A seat is one of %(kinds)s; got %(kind)r.")
+                % {"kinds": ", ".join(SEAT_KINDS), "kind": spec.kind}
             ]
             continue
         if spec.kind == BOT and spec.level not in bots.LEVELS:
-            errors[f"seats.{position}.level"] = ["A bot seat needs a level: 1, 2, 3 or 4 (strong)."]
+            errors[f"seats.{position}.level"] = [
+                _("A bot seat needs a level: 1, 2, 3 or 4 (strong).")
+            ]
         if spec.kind != BOT and spec.level is not None:
             errors[f"seats.{position}.level"] = [
-                f"Only a bot seat takes a level; a {spec.kind} seat takes none."
+                _("Only a bot seat takes a level; a %(kind)s seat takes none.")
+                % {"kind": spec.kind}
             ]
     if league is not None and not creator_seen:
-        errors["seats"] = ["In a league match the creator takes a seat."]
+        errors["seats"] = [_("In a league match the creator takes a seat.")]
     return errors
 
 
@@ -239,8 +237,12 @@ def bot_match_limit_check(*, creator: Player) -> None:
     active = bot_only_matches_of(player=creator)
     if len(active) >= limit:
         raise BotMatchLimit(
-            f"You have {len(active)} matches of bots only open or in play, and {limit} is the "
-            "most at once: let one finish, or abandon one, before you create another.",
+            _(
+                "You have %(active_count)s matches of bots only open or in "
+                "play, and %(limit)s is the most at once: let one finish, or "
+                "abandon one, before you create another."
+            )
+            % {"active_count": len(active), "limit": limit},
             extra={"limit": limit, "bot_matches": active},
         )
 
@@ -259,35 +261,54 @@ def seat_join(
     with transaction.atomic():
         match = match_lock(match_id=match_id)
         if match.status != Match.Status.OPEN:
-            raise MatchNotOpen(f"Match {match.pk} is {match.status}: it takes no more players.")
+            raise MatchNotOpen(
+                _("Match %(match)s is %(status)s: it takes no more players.")
+                % {"match": match.pk, "status": match.status}
+            )
         seats = list(Seat.objects.filter(match=match).order_by("position"))
         if any(seat.player_id == player.pk for seat in seats):
-            raise AlreadySeated(f"You already have a seat at match {match.pk}.")
+            raise AlreadySeated(
+                _("You already have a seat at match %(match)s.") % {"match": match.pk}
+            )
         league_seat_check(match_id=match.pk, player_id=player.pk)
         free = [seat for seat in seats if seat.player_id is None]
         if not free:
-            raise MatchFull(f"Every seat of match {match.pk} is taken.")
+            raise MatchFull(_("Every seat of match %(match)s is taken.") % {"match": match.pk})
         held = held_positions(match_id=match.pk, but=invitation)
         if position is None:
             unheld = [seat for seat in free if seat.position not in held]
             if not unheld:
                 raise SeatHeld(
-                    f"{held_phrase(held)} for invited players: match {match.pk} has no other "
-                    "open seat.",
+                    ngettext(
+                        "Seat %(seats)s is held for invited players: match %(match)s has no "
+                        "other open seat.",
+                        "Seats %(seats)s are held for invited players: match %(match)s has no "
+                        "other open seat.",
+                        len(held),
+                    )
+                    % {"seats": seat_list(held), "match": match.pk},
                     extra={"held_seats": held},
                 )
             seat = unheld[0]
         else:
             chosen = [seat for seat in seats if seat.position == position]
             if not chosen:
-                detail = f"Match {match.pk} has seats 0 to {match.seat_count - 1}; got {position}."
+                detail = _("Match %(match)s has seats 0 to %(last)s; got %(position)s.") % {
+                    "match": match.pk,
+                    "last": match.seat_count - 1,
+                    "position": position,
+                }
                 raise BadSeats(detail, extra={"errors": {"position": [detail]}})
             seat = chosen[0]
             if seat.player_id is not None:
-                raise SeatTaken(f"Seat {position} of match {match.pk} is taken.")
+                raise SeatTaken(
+                    _("Seat %(position)s of match %(match)s is taken.")
+                    % {"position": position, "match": match.pk}
+                )
             if position in held:
                 raise SeatHeld(
-                    f"Seat {position} of match {match.pk} is held for an invited player.",
+                    _("Seat %(position)s of match %(match)s is held for an invited player.")
+                    % {"position": position, "match": match.pk},
                     extra={"held_seats": held},
                 )
         seat.player = player
@@ -318,16 +339,25 @@ def match_start(*, match_id: int, player: Player) -> Match:
     with transaction.atomic():
         match = match_lock(match_id=match_id)
         if match.created_by_id != player.pk and not player.organises:
-            raise NotCreator("Only the match's creator or an organiser can start it.")
+            raise NotCreator(_("Only the match's creator or an organiser can start it."))
         if match.status != Match.Status.OPEN:
-            raise MatchNotOpen(f"Match {match.pk} is {match.status}: it has started already.")
+            raise MatchNotOpen(
+                _("Match %(match)s is %(status)s: it has started already.")
+                % {"match": match.pk, "status": match.status}
+            )
         seats = list(Seat.objects.select_related("player").filter(match=match))
         open_seats = sorted(seat.position for seat in seats if seat.player_id is None)
         if open_seats:
             held = held_positions(match_id=match.pk)
-            detail = f"{seats_phrase(open_seats)} still open."
+            detail = ngettext(
+                "Seat %(seats)s is still open.", "Seats %(seats)s are still open.", len(open_seats)
+            ) % {"seats": seat_list(open_seats)}
             if held:
-                detail += f" {held_phrase(held)} for invited players until they answer."
+                detail += " " + ngettext(
+                    "Seat %(seats)s is held for invited players until they answer.",
+                    "Seats %(seats)s are held for invited players until they answer.",
+                    len(held),
+                ) % {"seats": seat_list(held)}
             raise SeatsStillOpen(detail, extra={"open_seats": open_seats, "held_seats": held})
         players = [seat.player_id for seat in sorted(seats, key=lambda seat: seat.position)]
         state = engine.new_match(match.variant, match.seat_count, match.options, match.seed)

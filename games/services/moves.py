@@ -9,6 +9,7 @@ from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from chickenfoot.metrics.counters import (
     BOT_TURN_SECONDS,
@@ -99,7 +100,7 @@ def move_submit(
             match = match_lock(match_id=match_id, player=player, columns=MOVE_COLUMNS)
             seat = match.my_seat  # type: ignore[attr-defined]
         if seat is None:
-            raise NotYourMatch(f"You have no seat at match {match.pk}.")
+            raise NotYourMatch(_("You have no seat at match %(match)s.") % {"match": match.pk})
         if idempotency_key:
             prior = (
                 Move.objects.filter(match=match, seat=seat, idempotency_key=idempotency_key)
@@ -109,15 +110,21 @@ def move_submit(
             if prior is not None:
                 if prior.request_hash != fingerprint:
                     raise IdempotencyKeyReused(
-                        "This Idempotency-Key was used for a different request; use a new key."
+                        _("This Idempotency-Key was used for a different request; use a new key.")
                     )
                 return MoveOutcome(body=prior.response, version=match.version, replayed=True)
         if match.play == Match.Play.TABLE:
             raise TableMatchNoMoves(table_no_moves_detail(match.pk))
         if match.status != Match.Status.PLAYING:
-            raise MatchNotPlaying(f"Match {match.pk} is {match.status}: no moves now.")
+            raise MatchNotPlaying(
+                _("Match %(match)s is %(status)s: no moves now.")
+                % {"match": match.pk, "status": match.status}
+            )
         if seat in match.bot_seats and not (as_bot or player.is_bot):
-            raise SeatLeft(f"A bot plays your seat at match {match.pk} now: you left it.")
+            raise SeatLeft(
+                _("A bot plays your seat at match %(match)s now: you left it.")
+                % {"match": match.pk}
+            )
         version_check(match=match, expected_version=expected_version)
         return _apply(
             match=match,

@@ -6,6 +6,8 @@ import hashlib
 import json
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.models import Match
 from games.problems import StaleVersion, VersionAhead, VersionRequired
 
@@ -16,19 +18,26 @@ def version_check(*, match: Match, expected_version: int | None) -> None:
     (``games.services.common.match_lock``), so the version cannot change before it writes."""
     if expected_version is None:
         raise VersionRequired(
-            "Send the version you are answering: the body's `version` or `If-Match`.",
+            _("Send the version you are answering: the body's `version` or `If-Match`."),
             extra={"current_version": match.version},
         )
     if expected_version > match.version:
         raise VersionAhead(
-            f"The match is at version {match.version}; it has not reached "
-            f"{expected_version}. Send the version of the state you are answering.",
+            _(
+                "The match is at version %(version)s; it has not reached "
+                "%(expected_version)s. Send the version of the state you are "
+                "answering."
+            )
+            % {"version": match.version, "expected_version": expected_version},
             extra={"current_version": match.version},
         )
     if expected_version != match.version:
         raise StaleVersion(
-            f"The match is at version {match.version}, not {expected_version}: "
-            "fetch it again and resend.",
+            _(
+                "The match is at version %(version)s, not "
+                "%(expected_version)s: fetch it again and resend."
+            )
+            % {"version": match.version, "expected_version": expected_version},
             extra={"current_version": match.version},
         )
 

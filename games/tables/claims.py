@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.models import Match, Player, Seat
 from games.problems import (
@@ -58,13 +59,20 @@ def claim_code_issue(*, match_id: int, position: int, player: Player) -> ClaimCo
     with transaction.atomic():
         match = match_lock(match_id=match_id)
         if match.created_by_id != player.pk:
-            raise NotCreator("Only the match's creator can ask for a guest's claim code.")
+            raise NotCreator(_("Only the match's creator can ask for a guest's claim code."))
         seat = Seat.objects.select_related("player").filter(match=match, position=position).first()
         if seat is None:
-            detail = f"Match {match.pk} has seats 0 to {match.seat_count - 1}; got {position}."
+            detail = _("Match %(match)s has seats 0 to %(last)s; got %(position)s.") % {
+                "match": match.pk,
+                "last": match.seat_count - 1,
+                "position": position,
+            }
             raise BadSeats(detail, extra={"errors": {"position": [detail]}})
         if seat.player is None or not seat.player.is_guest:
-            raise NotGuestSeat(f"Seat {position} of match {match.pk} is not a guest's.")
+            raise NotGuestSeat(
+                _("Seat %(position)s of match %(match)s is not a guest's.")
+                % {"position": position, "match": match.pk}
+            )
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
         expires_at = timezone.now() + CLAIM_CODE_LIFETIME
         GuestClaim.objects.create(
@@ -86,7 +94,7 @@ def claim_redeem(*, player: Player, code: str) -> list[int]:
     (409 ``claim_code_spent``), a caller without an account (403), or one who sat in one of
     those matches (409 ``claim_conflict``: a player has one seat at a match)."""
     if player.kind != Player.Kind.HUMAN:
-        raise NotGuestSeat("Only a player with an account can claim a guest's seat.")
+        raise NotGuestSeat(_("Only a player with an account can claim a guest's seat."))
     with transaction.atomic():
         claim = (
             GuestClaim.objects.select_for_update()
@@ -95,18 +103,18 @@ def claim_redeem(*, player: Player, code: str) -> list[int]:
             .first()
         )
         if claim is None:
-            raise ClaimCodeUnknown("No claim code is this one; ask the match's creator for one.")
+            raise ClaimCodeUnknown(_("No claim code is this one; ask the match's creator for one."))
         now = timezone.now()
         if claim.redeemed_at is not None:
-            raise ClaimCodeSpent("This claim code has been used; a code works once.")
+            raise ClaimCodeSpent(_("This claim code has been used; a code works once."))
         if claim.expires_at <= now:
-            raise ClaimCodeSpent("This claim code has expired; ask the match's creator again.")
+            raise ClaimCodeSpent(_("This claim code has expired; ask the match's creator again."))
         guest = claim.guest
         match_ids = sorted(Seat.objects.filter(player=guest).values_list("match_id", flat=True))
         for match_id in match_ids:  # one lock order: by match id (no two claims deadlock)
             Match.objects.select_for_update().filter(pk=match_id).values_list("pk").first()
         if not match_ids or Seat.objects.filter(player=guest).count() != len(match_ids):
-            raise ClaimCodeSpent("This guest's seats have been claimed already.")
+            raise ClaimCodeSpent(_("This guest's seats have been claimed already."))
         shared = sorted(
             Seat.objects.filter(player=player, match_id__in=match_ids).values_list(
                 "match_id", flat=True
@@ -114,7 +122,8 @@ def claim_redeem(*, player: Player, code: str) -> list[int]:
         )
         if shared:
             raise ClaimConflict(
-                f"You sat in match {shared[0]} too: one person has one seat at a table."
+                _("You sat in match %(shared)s too: one person has one seat at a table.")
+                % {"shared": shared[0]}
             )
         Seat.objects.filter(player=guest).update(player=player)
         player_results_move(from_player_id=guest.pk, to_player_id=player.pk)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.engine.tally import TableRound, table_round_check
 from games.enqueue import enqueue_on_commit
@@ -91,7 +92,8 @@ def round_scores_amend(
         match = match_lock(match_id=match_id)
         if match.play != Match.Play.TABLE:
             raise NotTableMatch(
-                f"Match {match.pk} is played online: its rounds score themselves as they end."
+                _("Match %(match)s is played online: its rounds score themselves as they end.")
+                % {"match": match.pk}
             )
         scorer_check(match=match, player=player)
         if idempotency_key:
@@ -101,20 +103,29 @@ def round_scores_amend(
             if prior is not None:
                 if prior.request_hash != fingerprint:
                     raise IdempotencyKeyReused(
-                        "This Idempotency-Key was used for a different request; use a new key."
+                        _("This Idempotency-Key was used for a different request; use a new key.")
                     )
                 return ScoresOutcome(body=prior.response, version=match.version, replayed=True)
         if match.status not in (Match.Status.PLAYING, Match.Status.FINISHED):
-            raise MatchNotPlaying(f"Match {match.pk} is {match.status}: no corrections now.")
+            raise MatchNotPlaying(
+                _("Match %(match)s is %(status)s: no corrections now.")
+                % {"match": match.pk, "status": match.status}
+            )
         version_check(match=match, expected_version=expected_version)
         if match_locked(match=match):
             raise MatchLocked(
-                f"Match {match.pk}'s competition has moved on: its scores stand. Its organiser "
-                "may reopen it (POST /api/matches/{id}/reopen)."
+                _(
+                    "Match %(match)s's competition has moved on: its scores stand. "
+                    "Its organiser may reopen it (POST /api/matches/{id}/reopen)."
+                )
+                % {"match": match.pk}
             )
         current = ScoreEntry.objects.filter(match=match, number=number).order_by("-pk").first()
         if current is None:
-            raise RoundNotFound(f"Round {number} of match {match.pk} has no scores to correct.")
+            raise RoundNotFound(
+                _("Round %(number)s of match %(match)s has no scores to correct.")
+                % {"number": number, "match": match.pk}
+            )
         checked = table_round_check(
             variant=match.variant,
             options=match.options,
@@ -202,11 +213,14 @@ def match_reopen(*, match_id: int, player: Player, reason: str) -> MatchReopenin
     with transaction.atomic():
         match = match_lock(match_id=match_id)
         if match.play != Match.Play.TABLE:
-            raise NotTableMatch(f"Match {match.pk} is played online: it has no score sheet.")
+            raise NotTableMatch(
+                _("Match %(match)s is played online: it has no score sheet.") % {"match": match.pk}
+            )
         link = CompetitionMatch.objects.filter(match_id=match.pk).select_related("competition")
         organiser = link.values_list("competition__organiser_id", flat=True).first()
         if organiser != player.pk:
             raise NotOrganiser(
-                f"Only the organiser of match {match.pk}'s competition may reopen it."
+                _("Only the organiser of match %(match)s's competition may reopen it.")
+                % {"match": match.pk}
             )
         return MatchReopening.objects.create(match=match, reopened_by=player, reason=reason)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games import engine
 
 #: The options a table match takes (docs/rules.md §4): the set, how many rounds, and what the
@@ -24,15 +26,21 @@ def table_options_resolve(
         shown = ", ".join(others)
         errors = {
             f"options.{name}": [
-                f"Not an option at a table (the server deals nothing); a table match takes "
-                f"{', '.join(TABLE_OPTIONS)}."
+                _(
+                    "Not an option at a table (the server deals nothing); a table match takes "
+                    "%(options)s."
+                )
+                % {"options": ", ".join(TABLE_OPTIONS)}
             ]
             for name in others
         }
         found.append(
             engine.OptionError(
-                f"Option(s) {shown} mean nothing at a table: a table match takes "
-                f"{', '.join(TABLE_OPTIONS)}.",
+                _(
+                    "Option(s) %(shown)s mean nothing at a table: a table match "
+                    "takes %(table_options)s."
+                )
+                % {"shown": shown, "table_options": ", ".join(TABLE_OPTIONS)},
                 errors=errors,
             )
         )

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.live import publish as live
 from games.models import Match, Player, Seat
@@ -44,7 +45,10 @@ def table_settings_set(*, match_id: int, player: Player, confirmation: str) -> s
     with transaction.atomic():
         match = _table_match(match_id)
         if match.created_by_id != player.pk:
-            raise NotCreator(f"Only the creator of match {match.pk} sets who confirms its rounds.")
+            raise NotCreator(
+                _("Only the creator of match %(match)s sets who confirms its rounds.")
+                % {"match": match.pk}
+            )
         TableSettings.objects.update_or_create(match=match, defaults={"confirmation": confirmation})
         _bump(match)
     return confirmation
@@ -59,11 +63,13 @@ def round_confirm(*, match_id: int, player: Player, number: int) -> dict[str, An
         seat = _seat_of(match, player)
         entry = _latest_entry(match, number)
         if entry.entered_by_id == player.pk:
-            raise OwnEntry("You entered these scores: another seat confirms them.")
+            raise OwnEntry(_("You entered these scores: another seat confirms them."))
         if RoundReview.objects.filter(
             entry=entry, kind=RoundReview.Kind.CONFIRM, player=player
         ).exists():
-            raise AlreadyConfirmed(f"You have confirmed round {number} already.")
+            raise AlreadyConfirmed(
+                _("You have confirmed round %(number)s already.") % {"number": number}
+            )
         return _review(match, entry, RoundReview.Kind.CONFIRM, player, seat, "")
 
 
@@ -85,10 +91,16 @@ def round_resolve(*, match_id: int, player: Player, number: int, note: str) -> d
     with transaction.atomic():
         match = _table_match(match_id)
         if match.created_by_id != player.pk:
-            raise NotCreator(f"Only the creator of match {match.pk} resolves its disputes.")
+            raise NotCreator(
+                _("Only the creator of match %(match)s resolves its disputes.")
+                % {"match": match.pk}
+            )
         entry = _latest_entry(match, number)
         if not _dispute_open(match, number):
-            raise NoDispute(f"Round {number} of match {match.pk} has no open dispute.")
+            raise NoDispute(
+                _("Round %(number)s of match %(match)s has no open dispute.")
+                % {"number": number, "match": match.pk}
+            )
         seat = Seat.objects.filter(match=match, player=player).values_list("position", flat=True)
         return _review(match, entry, RoundReview.Kind.RESOLVE, player, seat.first(), note)
 
@@ -96,7 +108,9 @@ def round_resolve(*, match_id: int, player: Player, number: int, note: str) -> d
 def _table_match(match_id: int) -> Match:
     match = match_lock(match_id=match_id)
     if match.play != Match.Play.TABLE:
-        raise NotTableMatch(f"Match {match.pk} is played online: its rounds need no review.")
+        raise NotTableMatch(
+            _("Match %(match)s is played online: its rounds need no review.") % {"match": match.pk}
+        )
     return match
 
 
@@ -107,14 +121,20 @@ def _seat_of(match: Match, player: Player) -> int:
         .first()
     )
     if seat is None:
-        raise NotYourMatch(f"You have no seat at match {match.pk}: seated players review rounds.")
+        raise NotYourMatch(
+            _("You have no seat at match %(match)s: seated players review rounds.")
+            % {"match": match.pk}
+        )
     return seat
 
 
 def _latest_entry(match: Match, number: int) -> ScoreEntry:
     entry = ScoreEntry.objects.filter(match=match, number=number).order_by("-pk").first()
     if entry is None:
-        raise RoundNotFound(f"Round {number} of match {match.pk} has no scores yet.")
+        raise RoundNotFound(
+            _("Round %(number)s of match %(match)s has no scores yet.")
+            % {"number": number, "match": match.pk}
+        )
     return entry
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.models import Match, Player, Seat
 from games.problems import MatchNotFound, NotScorer, NotScoreReader
 from games.tables.models import ScoreEntry
@@ -20,7 +22,10 @@ def score_reader_check(*, match: Match, player: Player | ScorerPrincipal) -> Non
     of it may (a link of another match: 403 ``not_scorer``)."""
     if isinstance(player, ScorerPrincipal):
         if player.match_id != match.pk:
-            raise NotScorer(f"This scorer link opens another match than match {match.pk}.")
+            raise NotScorer(
+                _("This scorer link opens another match than match %(match)s.")
+                % {"match": match.pk}
+            )
         return
     if match.created_by_id == player.pk:
         return
@@ -31,7 +36,11 @@ def score_reader_check(*, match: Match, player: Player | ScorerPrincipal) -> Non
     ).exists():
         return
     raise NotScoreReader(
-        f"Only the players of match {match.pk}, its creator and its organiser read its scores' log."
+        _(
+            "Only the players of match %(match)s, its creator and its "
+            "organiser read its scores' log."
+        )
+        % {"match": match.pk}
     )
 
 
@@ -74,7 +83,7 @@ def table_match_for_reader(*, match_id: int, caller: Player | ScorerPrincipal) -
     ``not_scorer`` for another); 404 if there is no such table match."""
     match = Match.objects.filter(pk=match_id, play=Match.Play.TABLE).first()
     if match is None:
-        raise MatchNotFound(f"There is no table match {match_id}.")
+        raise MatchNotFound(_("There is no table match %(match_id)s.") % {"match_id": match_id})
     score_reader_check(match=match, player=caller)
     return match
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.models import Match, Player
 from games.problems import NotScorer
 from games.tables.scorer_links import ScorerPrincipal
@@ -15,7 +17,7 @@ def scorer_context(*, caller: Player | ScorerPrincipal) -> dict[str, Any]:
     competition, the competition's ``id`` and ``name``, the ``stage`` and the ``table`` (else
     ``event`` is ``None``). A player's token opens no link: 403 ``not_scorer``."""
     if not isinstance(caller, ScorerPrincipal):
-        raise NotScorer("Only a scorer link's code answers this: send `Authorization: Scorer`.")
+        raise NotScorer(_("Only a scorer link's code answers this: send `Authorization: Scorer`."))
     match = Match.objects.only("pk", "variant").get(pk=caller.match_id)
     link = (
         CompetitionMatch.objects.filter(match_id=match.pk)

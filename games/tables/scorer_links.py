@@ -24,6 +24,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext as _
 
 from games.models import Match, Player
 from games.problems import NotCreator, NotScorer, NotTableMatch, ScorerLinkNotFound
@@ -71,9 +72,13 @@ def scorer_link_manager_check(*, match: Match, player: Player) -> None:
     """Refuse (403 ``not_creator``) anyone but the match's creator, and (409
     ``not_table_match``) a match played online: only a table match has scorer links."""
     if match.created_by_id != player.pk:
-        raise NotCreator(f"Only the creator of match {match.pk} manages its scorer links.")
+        raise NotCreator(
+            _("Only the creator of match %(match)s manages its scorer links.") % {"match": match.pk}
+        )
     if match.play != Match.Play.TABLE:
-        raise NotTableMatch(f"Match {match.pk} is played online: it has no scorer links.")
+        raise NotTableMatch(
+            _("Match %(match)s is played online: it has no scorer links.") % {"match": match.pk}
+        )
 
 
 def scorer_link_issue(*, match_id: int, player: Player) -> IssuedScorerLink:
@@ -94,7 +99,7 @@ def _derived(*, link_id: int, salt: str, secret: str) -> str:
     ).digest()
     number = int.from_bytes(digest, "big")
     letters = []
-    for _ in range(SCORER_CODE_LENGTH):
+    for _position in range(SCORER_CODE_LENGTH):
         number, index = divmod(number, len(CODE_ALPHABET))
         letters.append(CODE_ALPHABET[index])
     return "".join(letters)
@@ -142,7 +147,10 @@ def scorer_link_revoke(*, match_id: int, player: Player, link_id: int) -> None:
     with transaction.atomic():
         link = ScorerLink.objects.select_for_update().filter(pk=link_id, match=match).first()
         if link is None:
-            raise ScorerLinkNotFound(f"Match {match.pk} has no scorer link {link_id}.")
+            raise ScorerLinkNotFound(
+                _("Match %(match)s has no scorer link %(link_id)s.")
+                % {"match": match.pk, "link_id": link_id}
+            )
         if link.revoked_at is None:
             link.revoked_at = timezone.now()
             link.save(update_fields=["revoked_at"])
@@ -175,5 +183,7 @@ def match_for_scorer(*, match_id: int, scorer: ScorerPrincipal) -> Match:
     ``not_scorer`` if the link opens another one."""
     match = match_get(match_id=match_id)
     if match.pk != scorer.match_id:
-        raise NotScorer(f"This scorer link opens another match than match {match.pk}.")
+        raise NotScorer(
+            _("This scorer link opens another match than match %(match)s.") % {"match": match.pk}
+        )
     return match

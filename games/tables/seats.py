@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from games.accounts.names import (
     DISPLAY_NAME_MAX_LENGTH,
     display_name_problem,
@@ -34,13 +36,17 @@ def guest_name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a guest's display name (as any display name: games/names.py)."""
     shown = username_normalise(name.strip())
     if not shown:
-        return "A guest needs a name."
+        return _("A guest needs a name.")
     if len(shown) > DISPLAY_NAME_MAX_LENGTH:
-        return f"Ensure this field has no more than {DISPLAY_NAME_MAX_LENGTH} characters."
+        return _("Ensure this field has no more than %(max_length)s characters.") % {
+            "max_length": DISPLAY_NAME_MAX_LENGTH
+        }
     if problem := display_name_problem(shown):
         return problem
     if looks_like_a_bot(shown):
-        return f"{shown!r} looks like a bot's name: choose another name for the guest."
+        return _("%(name)r looks like a bot's name: choose another name for the guest.") % {
+            "name": shown
+        }
     return None
 
 
@@ -66,14 +72,16 @@ def table_seats_resolve(
             player = creator
         elif spec.kind == PLAYER:
             if (spec.player_id is None) == (spec.username is None):
-                errors[field] = ["A player's seat names them by `player_id` or by `username`."]
+                errors[field] = [_("A player's seat names them by `player_id` or by `username`.")]
                 resolved.append("")
                 continue
             player = _account_player(spec)
             if player is None:
                 name = "player_id" if spec.player_id is not None else "username"
                 shown = spec.player_id if spec.player_id is not None else spec.username
-                errors[f"{field}.{name}"] = [f"There is no player {shown!r} with an account."]
+                errors[f"{field}.{name}"] = [
+                    _("There is no player %(player)r with an account.") % {"player": shown}
+                ]
         elif spec.kind == GUEST:
             problem = guest_name_problem(spec.name or "")
             if problem:
@@ -82,12 +90,14 @@ def table_seats_resolve(
             continue
         else:
             errors[f"{field}.kind"] = [
-                f"A seat at a table is one of {', '.join(TABLE_SEAT_KINDS)}; got {spec.kind!r}."
+                _("A seat at a table is one of %(kinds)s; got %(kind)r.")
+                % {"kinds": ", ".join(TABLE_SEAT_KINDS), "kind": spec.kind}
             ]
         if player is not None:
             if player.pk in taken:
                 errors[f"{field}.kind" if spec.kind == CREATOR else f"{field}"] = [
-                    f"{player.display_name} has seat {taken[player.pk]} already."
+                    _("%(name)s has seat %(seat)s already.")
+                    % {"name": player.display_name, "seat": taken[player.pk]}
                 ]
             taken.setdefault(player.pk, position)
         resolved.append(player if player is not None else "")

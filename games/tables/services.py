@@ -13,6 +13,8 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from chickenfoot.metrics.counters import SCORE_ENTRIES, count_on_commit
 from chickenfoot.problems import InvalidInput
@@ -45,7 +47,7 @@ from scoring.services import round_results_record
 #: The score-entry event on the match's socket group.
 ROUND_SCORED = "round_scored"
 #: Why a league match seats no guest.
-LEAGUE_GUEST = (
+LEAGUE_GUEST = gettext_lazy(
     "A league match seats the league's registered players: a guest has no account to rank. "
     "Seat them as a player (player_id or username) once they have registered."
 )
@@ -137,7 +139,7 @@ def table_match_create_from(*, creator: Player, values: dict[str, Any]) -> Match
     league = values.get("league")
     for position, seat in enumerate(values["seats"]):
         if seat.get("level") is not None:
-            extra[f"seats.{position}.level"] = ["A table has no bots: a seat takes no level."]
+            extra[f"seats.{position}.level"] = [_("A table has no bots: a seat takes no level.")]
         if league is not None and seat["kind"] == GUEST:
             extra[f"seats.{position}.kind"] = [LEAGUE_GUEST]
         specs.append(
@@ -149,9 +151,9 @@ def table_match_create_from(*, creator: Player, values: dict[str, Any]) -> Match
             )
         )
     if league is not None and all(spec.kind != CREATOR for spec in specs):
-        extra["seats"] = ["In a league match the creator takes a seat."]
+        extra["seats"] = [_("In a league match the creator takes a seat.")]
     if extra:
-        _, errors = table_seats_resolve(creator=creator, seats=specs)
+        errors = table_seats_resolve(creator=creator, seats=specs)[1]
         option_error = None if league is not None else _options_error(values, len(specs))
         raise seats_refused({**errors, **extra}, option_error)  # a league's options are its own
     return table_match_create(
@@ -204,13 +206,16 @@ def scorer_check(*, match: Match, player: Player | ScorerPrincipal) -> None:
     if isinstance(player, ScorerPrincipal):
         if player.match_id == match.pk:
             return
-        raise NotScorer(f"This scorer link opens another match than match {match.pk}.")
+        raise NotScorer(
+            _("This scorer link opens another match than match %(match)s.") % {"match": match.pk}
+        )
     if match.created_by_id == player.pk:
         return
     if not player.is_guest and Seat.objects.filter(match=match, player=player).exists():
         return
     raise NotScorer(
-        f"Only the creator of match {match.pk} and its seated players may enter its scores."
+        _("Only the creator of match %(match)s and its seated players may enter its scores.")
+        % {"match": match.pk}
     )
 
 
@@ -239,7 +244,8 @@ def round_scores_enter(
         match = match_lock(match_id=match_id)
         if match.play != Match.Play.TABLE:
             raise NotTableMatch(
-                f"Match {match.pk} is played online: its rounds score themselves as they end."
+                _("Match %(match)s is played online: its rounds score themselves as they end.")
+                % {"match": match.pk}
             )
         scorer_check(match=match, player=player)
         if idempotency_key:
@@ -253,11 +259,14 @@ def round_scores_enter(
             if prior is not None:
                 if prior.request_hash != fingerprint:
                     raise IdempotencyKeyReused(
-                        "This Idempotency-Key was used for a different request; use a new key."
+                        _("This Idempotency-Key was used for a different request; use a new key.")
                     )
                 return ScoresOutcome(body=prior.response, version=match.version, replayed=True)
         if match.status != Match.Status.PLAYING:
-            raise MatchNotPlaying(f"Match {match.pk} is {match.status}: no scores now.")
+            raise MatchNotPlaying(
+                _("Match %(match)s is %(status)s: no scores now.")
+                % {"match": match.pk, "status": match.status}
+            )
         version_check(match=match, expected_version=expected_version)
         done = Round.objects.filter(match=match).count()
         checked = table_round_check(

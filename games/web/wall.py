@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from scoring.competitions.problems import CompetitionNotFound
@@ -27,7 +28,7 @@ class WallPage(TemplateView):
         try:
             competition = public_competition_get(competition_id=kwargs["competition_id"])
         except CompetitionNotFound:
-            raise Http404("No such competition.") from None
+            raise Http404(_("No such competition.")) from None
         layout = self.request.GET.get("layout", "phone")
         context["layout"] = layout if layout in LAYOUTS else "phone"
         context["wall"] = wall_body(competition=competition)

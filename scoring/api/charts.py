@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import accumulate
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -58,18 +59,19 @@ class RatingChartApi(APIView):
         query = RatingChartQuerySerializer(data=request.query_params)
         check_known_params(request, ["variant", "matches"], serializer_check(query))
         if not player_exists(player_id=player_id):
-            raise PlayerNotFound(f"There is no player {player_id}.")
+            raise PlayerNotFound(_("There is no player %(player_id)s.") % {"player_id": player_id})
         variant = query.validated_data["variant"]
         series = rating_series(
             player_id=player_id, variant=variant, limit=query.validated_data["matches"]
         )
-        steps = ["before" if match_id == 0 else f"#{match_id}" for match_id, _ in series]
+        # the steps are also the points' ``data-step`` values, which clients read: not translated
+        steps = ["before" if match_id == 0 else f"#{match_id}" for match_id, _value in series]
         chart = line_chart(
-            f"Rating in {VARIANT_NAMES[variant]}",
+            _("Rating in %(variant)s") % {"variant": _(VARIANT_NAMES[variant])},
             steps,
-            [Series("rating", [value for _, value in series])] if series else [],
-            y_label="rating",
-            x_label="match",
+            [Series(_("rating"), [value for _match, value in series])] if series else [],
+            y_label=_("rating"),
+            x_label=_("match"),
             from_zero=False,
         )
         return chart_response(chart)
@@ -105,7 +107,8 @@ class StandingsChartApi(CompetitionApi):
             matches, by_match = points_by_match(competition=competition)
             steps = [f"#{match_id}" for match_id in matches]
             per_step = {p: [got.get(m, 0) for m in matches] for p, got in by_match.items()}
-            title, x_label = "placement points by match", "match"
+            title = _("%(competition)s: placement points by match")
+            x_label = _("match")
         else:
             by_stage = points_by_stage(competition=competition)
             stages = sorted({s["stage"] for rows in by_stage.values() for s in rows})
@@ -114,16 +117,17 @@ class StandingsChartApi(CompetitionApi):
                 p: [{s["stage"]: s["placement_points"] for s in rows}.get(n, 0) for n in stages]
                 for p, rows in by_stage.items()
             }
-            title, x_label = "placement points by stage", "stage"
+            title = _("%(competition)s: placement points by stage")
+            x_label = _("stage")
         series = [
             Series(row["name"], [0, *accumulate(per_step.get(row["player_id"], [0] * len(steps)))])
             for row in leaders
         ]
         chart = line_chart(
-            f"{isolate(competition.name)}: {title}",
+            title % {"competition": isolate(competition.name)},
             ["start", *steps],
             series if steps else [],
-            y_label="placement points",
+            y_label=_("placement points"),
             x_label=x_label,
         )
         return chart_response(chart)

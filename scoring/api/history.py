@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -93,7 +94,7 @@ class PlayerHistoryApi(ListAPIView):
             page_size_check(self.paginator, request),
         )
         if not player_exists(player_id=player_id):
-            raise PlayerNotFound(f"There is no player {player_id}.")
+            raise PlayerNotFound(_("There is no player %(player_id)s.") % {"player_id": player_id})
         page = self.paginate_queryset(self.filter_queryset(rows))
         rows = history_rows(results=page or [])
         return self.get_paginated_response(HistoryRowSerializer(rows, many=True).data)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.generics import ListAPIView
@@ -53,7 +54,7 @@ def player_or_page_check(request: Request) -> Callable[[], None]:
 
     def check() -> None:
         if "player" in request.query_params and "page" in request.query_params:
-            raise serializers.ValidationError({"player": ["Give player or page, not both."]})
+            raise serializers.ValidationError({"player": [_("Give player or page, not both.")]})
 
     return check
 
@@ -64,7 +65,9 @@ def player_position(*, variant: str, player_id: int, min_matches: int, bots: boo
         variant=variant, player_id=player_id, min_matches=min_matches, bots=bots
     )
     if position is None:
-        raise NotOnLeaderboard(f"Player {player_id} is not on this leaderboard.")
+        raise NotOnLeaderboard(
+            _("Player %(player_id)s is not on this leaderboard.") % {"player_id": player_id}
+        )
     return position
 
 

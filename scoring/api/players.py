@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
@@ -34,7 +36,7 @@ def _variant(request: Request) -> str | None:
 
 def _check_player(player_id: int) -> None:
     if not player_exists(player_id=player_id):
-        raise PlayerNotFound(f"There is no player {player_id}.")
+        raise PlayerNotFound(_("There is no player %(player_id)s.") % {"player_id": player_id})
 
 
 class PlayerRatingSerializer(serializers.Serializer):
@@ -147,7 +149,7 @@ H2H_EXAMPLE = {
 }
 
 
-SAME_PLAYER = "A player has no head-to-head with themselves."
+SAME_PLAYER = gettext_noop("A player has no head-to-head with themselves.")
 BAD_HEAD_TO_HEAD = problem(
     "A filter value (or parameter) is not valid, or both ids name the same player.",
     *((example.name, example.value) for example in BAD_FILTER.examples),
@@ -181,6 +183,6 @@ class HeadToHeadApi(APIView):
         _check_player(player_id)
         _check_player(opponent_id)
         if opponent_id == player_id:
-            raise ValidationError({"opponent_id": [SAME_PLAYER]})
+            raise ValidationError({"opponent_id": [_(SAME_PLAYER)]})
         body = head_to_head(player_id=player_id, opponent_id=opponent_id, variant=variant)
         return Response(HeadToHeadSerializer(body).data)

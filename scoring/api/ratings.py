@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.generics import ListAPIView
@@ -61,7 +62,7 @@ class PlayerRatingsApi(ListAPIView):
             page_size_check(self.paginator, request),
         )
         if not player_exists(player_id=player_id):
-            raise PlayerNotFound(f"There is no player {player_id}.")
+            raise PlayerNotFound(_("There is no player %(player_id)s.") % {"player_id": player_id})
         changes = player_rating_changes(
             player_id=player_id, variant=query.validated_data["variant"]
         )

@@ -18,6 +18,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scoring.competitions.problems import (
     CompetitionNotFound,
@@ -41,12 +42,15 @@ def _lock(competition_id: int) -> Competition:
     try:
         return Competition.objects.select_for_update().get(pk=competition_id)
     except Competition.DoesNotExist:
-        raise CompetitionNotFound(f"There is no competition {competition_id}.") from None
+        raise CompetitionNotFound(
+            _("There is no competition %(competition_id)s.") % {"competition_id": competition_id}
+        ) from None
 
 
-def _organiser_only(competition: Competition, player: PlayerRef, doing: str) -> None:
+def _organiser_only(competition: Competition, player: PlayerRef, refusal: str) -> None:
+    """Refuse (403) anyone but the organiser, with ``refusal`` (naming ``%(competition)s``)."""
     if competition.organiser_id != player.id:
-        raise NotOrganiser(f"Only the organiser of competition {competition.pk} can {doing}.")
+        raise NotOrganiser(refusal % {"competition": competition.pk})
 
 
 def next_stage(competition: Competition) -> int:
@@ -59,16 +63,18 @@ def _check_in_open(competition: Competition) -> int:
     number = next_stage(competition)
     if competition.play != TABLE:
         raise WrongCompetitionStatus(
-            f"Competition {competition.pk} is played online: its players do not check in."
+            _("Competition %(competition)s is played online: its players do not check in.")
+            % {"competition": competition.pk}
         )
     if competition.status not in CHECK_IN_STATUSES or number > (competition.stage_count or 0):
         raise WrongCompetitionStatus(
-            f"Competition {competition.pk} is {competition.status}: "
-            "no stage is left to check in for."
+            _("Competition %(competition)s is %(status)s: no stage is left to check in for.")
+            % {"competition": competition.pk, "status": competition.status}
         )
     if competition.check_in_closed_stage >= number:
         raise WrongCompetitionStatus(
-            f"Check-in for stage {number} of competition {competition.pk} is closed."
+            _("Check-in for stage %(number)s of competition %(competition)s is closed.")
+            % {"number": number, "competition": competition.pk}
         )
     return number
 
@@ -80,11 +86,13 @@ def _registration(competition: Competition, player_id: int) -> Registration:
     ).first()
     if registration is None:
         raise NotRegistered(
-            f"Player {player_id} is not registered for competition {competition.pk}."
+            _("Player %(player_id)s is not registered for competition %(competition)s.")
+            % {"player_id": player_id, "competition": competition.pk}
         )
     if registration.dropped_at is not None:
         raise WrongCompetitionStatus(
-            f"Player {player_id} has dropped out of competition {competition.pk}."
+            _("Player %(player_id)s has dropped out of competition %(competition)s.")
+            % {"player_id": player_id, "competition": competition.pk}
         )
     return registration
 
@@ -96,10 +104,14 @@ def check_in_create(*, competition_id: int, caller: PlayerRef, player_id: int | 
         competition = _lock(competition_id)
         by_organiser = player_id is not None and player_id != caller.id
         if by_organiser:
-            _organiser_only(competition, caller, "check another player in")
+            _organiser_only(
+                competition,
+                caller,
+                _("Only the organiser of competition %(competition)s can check another player in."),
+            )
         number = _check_in_open(competition)
         registration = _registration(competition, caller.id if player_id is None else player_id)
-        check_in, _ = CheckIn.objects.get_or_create(
+        check_in, _created = CheckIn.objects.get_or_create(
             registration=registration,
             stage_number=number,
             defaults={
@@ -124,7 +136,11 @@ def check_in_close(*, competition_id: int, player: PlayerRef) -> Competition:
     """The organiser closes check-in for the next stage: nobody checks in or out of it now."""
     with transaction.atomic():
         competition = _lock(competition_id)
-        _organiser_only(competition, player, "close check-in")
+        _organiser_only(
+            competition,
+            player,
+            _("Only the organiser of competition %(competition)s can close check-in."),
+        )
         competition.check_in_closed_stage = _check_in_open(competition)
         competition.save(update_fields=["check_in_closed_stage"])
         return competition
@@ -183,7 +199,11 @@ def player_drop(*, competition_id: int, caller: PlayerRef, player_id: int) -> Re
     with transaction.atomic():
         competition = _lock(competition_id)
         if player_id != caller.id:
-            _organiser_only(competition, caller, "drop a player")
+            _organiser_only(
+                competition,
+                caller,
+                _("Only the organiser of competition %(competition)s can drop a player."),
+            )
         return registration_drop(competition=competition, player_id=player_id)
 
 
@@ -192,15 +212,16 @@ def registration_drop(*, competition: Competition, player_id: int) -> Registrati
     competition is running and the player registered)."""
     if competition.status != Competition.Status.RUNNING:
         raise WrongCompetitionStatus(
-            f"Competition {competition.pk} is {competition.status}: "
-            "players drop out only while it runs."
+            _("Competition %(competition)s is %(status)s: players drop out only while it runs.")
+            % {"competition": competition.pk, "status": competition.status}
         )
     registration = Registration.objects.filter(
         competition=competition, player_id=player_id, withdrawn_at__isnull=True
     ).first()
     if registration is None:
         raise NotRegistered(
-            f"Player {player_id} is not registered for competition {competition.pk}."
+            _("Player %(player_id)s is not registered for competition %(competition)s.")
+            % {"player_id": player_id, "competition": competition.pk}
         )
     if registration.dropped_at is None:
         registration.dropped_at = timezone.now()

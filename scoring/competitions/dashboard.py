@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from scoring.competitions.problems import NotOrganiser, WrongStage
 from scoring.models import Competition, CompetitionMatch, Stage
 from scoring.ports import PlayerRef, games_port
@@ -14,20 +16,28 @@ def started_stage(*, competition: Competition, number: int) -> Stage:
     stage = Stage.objects.filter(competition=competition, number=number).first()
     if stage is None:
         raise WrongStage(
-            f"Stage {number} of competition {competition.pk} has not started "
-            f"({competition.current_stage} of {competition.stage_count or 0} have).",
+            _(
+                "Stage %(number)s of competition %(competition)s has not "
+                "started (%(current_stage)s of %(value)s have)."
+            )
+            % {
+                "number": number,
+                "competition": competition.pk,
+                "current_stage": competition.current_stage,
+                "value": competition.stage_count or 0,
+            },
             extra={"next_stage": competition.current_stage + 1},
         )
     return stage
 
 
 def organiser_stage(
-    *, competition: Competition, number: int, caller: PlayerRef, doing: str
+    *, competition: Competition, number: int, caller: PlayerRef, refusal: str
 ) -> Stage:
-    """Stage ``number``, for its organiser only (403 ``not_organiser``, saying they cannot
-    ``doing``); 409 ``wrong_stage`` if it has not started."""
+    """Stage ``number``, for its organiser only (403 ``not_organiser``, with ``refusal``,
+    which names ``%(competition)s``); 409 ``wrong_stage`` if it has not started."""
     if competition.organiser_id != caller.id:
-        raise NotOrganiser(f"Only the organiser of competition {competition.pk} can {doing}.")
+        raise NotOrganiser(refusal % {"competition": competition.pk})
     return started_stage(competition=competition, number=number)
 
 
@@ -45,7 +55,10 @@ def stage_dashboard(*, competition: Competition, number: int, caller: PlayerRef)
     finished, confirmed and disputed rounds. Only the organiser (403); a stage not yet started
     is a 409 ``wrong_stage``."""
     stage = organiser_stage(
-        competition=competition, number=number, caller=caller, doing="see a stage's dashboard"
+        competition=competition,
+        number=number,
+        caller=caller,
+        refusal=_("Only the organiser of competition %(competition)s can see a stage's dashboard."),
     )
     links = stage_tables(stage=stage)
     progress = games_port().tables_progress(match_ids=[link["match_id"] for link in links])

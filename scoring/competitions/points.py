@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from itertools import pairwise
 
+from django.utils.translation import gettext as _
+
 #: Points are stored as integers in these units (thousandths of a point).
 POINTS_SCALE = 1000
 #: The largest table a competition may seat (CF-PLAYERS: the sets deal up to 22).
@@ -43,17 +45,28 @@ def scheme_problems(scheme: object, sizes: Sequence[int]) -> list[str]:
     """
     if not isinstance(scheme, Mapping):
         return [
-            "The points scheme is an object: table size -> points per place, e.g. "
-            '{"4": [5, 3, 2, 1]}.'
+            _(
+                "The points scheme is an object: table size -> points per "
+                'place, e.g. {"4": [5, 3, 2, 1]}.'
+            )
         ]
     problems = []
     wanted = {str(size) for size in sizes}
     if missing := sorted(wanted - set(scheme), key=int):
-        problems.append(f"The points scheme needs table sizes {', '.join(missing)} too.")
+        problems.append(
+            _("The points scheme needs table sizes %(missing)s too.")
+            % {"missing": ", ".join(missing)}
+        )
     if unknown := sorted(set(scheme) - wanted, key=lambda k: (len(str(k)), str(k))):
         problems.append(
-            f"The points scheme names table sizes this competition never seats: "
-            f"{', '.join(map(str, unknown))} (it seats {', '.join(sorted(wanted, key=int))})."
+            _(
+                "The points scheme names table sizes this competition never "
+                "seats: %(unknown)s (it seats %(wanted)s)."
+            )
+            % {
+                "unknown": ", ".join(map(str, unknown)),
+                "wanted": ", ".join(sorted(wanted, key=int)),
+            }
         )
     for size in sorted(wanted & set(scheme), key=int):
         places = scheme[size]
@@ -62,11 +75,19 @@ def scheme_problems(scheme: object, sizes: Sequence[int]) -> list[str]:
             or len(places) != int(size)
             or not all(isinstance(p, int) and not isinstance(p, bool) for p in places)
         ):
-            problems.append(f"Table size {size} needs {size} whole numbers of points, best first.")
+            problems.append(
+                _("Table size %(size)s needs %(size)s whole numbers of points, best first.")
+                % {"size": size}
+            )
         elif any(p < 0 or p > MAX_PLACE_POINTS for p in places):
-            problems.append(f"Table size {size}: points are between 0 and {MAX_PLACE_POINTS}.")
+            problems.append(
+                _("Table size %(size)s: points are between 0 and %(max_place_points)s.")
+                % {"size": size, "max_place_points": MAX_PLACE_POINTS}
+            )
         elif any(a < b for a, b in pairwise(places)):
-            problems.append(f"Table size {size}: a better place never earns fewer points.")
+            problems.append(
+                _("Table size %(size)s: a better place never earns fewer points.") % {"size": size}
+            )
     return problems
 
 

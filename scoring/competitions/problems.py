@@ -2,59 +2,61 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
+
 from chickenfoot.problems import ConflictError, ForbiddenError, NotFoundError, ProblemError
 
 
 class CompetitionNotFound(NotFoundError):
     code = "competition_not_found"
-    title = "No such competition"
+    title = gettext_lazy("No such competition")
 
 
 class NotOrganiser(ForbiddenError):
     code = "not_organiser"
-    title = "Not an organiser"
+    title = gettext_lazy("Not an organiser")
 
 
 class InvalidCompetition(ProblemError):
     code = "invalid_competition"
-    title = "Invalid competition"
+    title = gettext_lazy("Invalid competition")
 
 
 class RegistrationClosed(ConflictError):
     code = "registration_closed"
-    title = "Registration closed"
+    title = gettext_lazy("Registration closed")
 
 
 class AlreadyRegistered(ConflictError):
     code = "already_registered"
-    title = "Already registered"
+    title = gettext_lazy("Already registered")
 
 
 class NotRegistered(ConflictError):
     code = "not_registered"
-    title = "Not registered"
+    title = gettext_lazy("Not registered")
 
 
 class WrongCompetitionStatus(ConflictError):
     code = "competition_status"
-    title = "Not now"
+    title = gettext_lazy("Not now")
 
 
 class WrongStage(ConflictError):
     code = "wrong_stage"
-    title = "Wrong stage"
+    title = gettext_lazy("Wrong stage")
 
 
 class TooFewPlayers(ConflictError):
     code = "too_few_players"
-    title = "Too few players"
+    title = gettext_lazy("Too few players")
 
 
 class NotInLeague(ProblemError):
     code = "league_refused"
-    title = "Not a league match"
+    title = gettext_lazy("Not a league match")
 
 
 class NotLeaguePlayer(ForbiddenError):
     code = "not_league_player"
-    title = "Not in this league"
+    title = gettext_lazy("Not in this league")

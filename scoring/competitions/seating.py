@@ -38,6 +38,8 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 #: A pair of players who have met: the key of ``met`` counts.
 Pair = frozenset[int]
 #: One table: player ids in seat order, ``None`` for a seat a bot takes.
@@ -87,26 +89,46 @@ def field_warnings(*, players: int, table_size: int, fill_with_bots: bool) -> li
     if players < 2:
         if table_size == 2:
             return [
-                "Tables of 2 without bots: with an odd number of players, one player has a bye "
-                "each stage (the placement points of a win, docs/scoring.md)."
+                _(
+                    "Tables of 2 without bots: with an odd number of players, one "
+                    "player has a bye each stage (the placement points of a win, "
+                    "docs/scoring.md)."
+                )
             ]
         return [
-            f"Tables of {table_size} without bots: unless the number of players is a multiple "
-            f"of {table_size}, some tables seat fewer players (down to 2)."
+            _(
+                "Tables of %(table_size)s without bots: unless the number of "
+                "players is a multiple of %(table_size)s, some tables seat "
+                "fewer players (down to 2)."
+            )
+            % {"table_size": table_size}
         ]
     warnings = []
     byes = byes_needed(players=players, table_size=table_size, fill_with_bots=False)
     sizes = table_sizes(players=players - byes, table_size=table_size) if players - byes else []
     if byes:
-        who = "one player sits" if byes == 1 else f"{byes} players sit"
         warnings.append(
-            f"{players} players at tables of {table_size}: {who} out each stage with a bye "
-            "(the placement points of a win, docs/scoring.md)."
+            (
+                _(
+                    "%(players)s players at tables of %(table_size)s: one player sits out "
+                    "each stage with a bye (the placement points of a win, docs/scoring.md)."
+                )
+                if byes == 1
+                else _(
+                    "%(players)s players at tables of %(table_size)s: %(byes)s players sit out "
+                    "each stage with a bye (the placement points of a win, docs/scoring.md)."
+                )
+            )
+            % {"players": players, "table_size": table_size, "byes": byes}
         )
     if any(size < table_size for size in sizes):
         listed = ", ".join(str(size) for size in sizes)
         warnings.append(
-            f"{players} players at tables of {table_size}: the tables seat {listed} players."
+            _(
+                "%(players)s players at tables of %(table_size)s: the tables "
+                "seat %(listed)s players."
+            )
+            % {"players": players, "table_size": table_size, "listed": listed}
         )
     return warnings
 
@@ -266,11 +288,11 @@ def _search(
     """Swaps from the rank order, then from perturbations of the best: the best found."""
     best = _improve(groups, rank=rank, met=met)
     best_cost = _total(best, rank, met)
-    for _ in range(RESTARTS):
+    for _restart in range(RESTARTS):
         if best_cost[0] == 0:
             break  # no repeat left: the rank order's swaps already fit best
         trial = [list(g) for g in best]
-        for _ in range(max(2, len(trial))):
+        for _swap in range(max(2, len(trial))):
             i, j = rng.sample(range(len(trial)), 2)
             a, b = rng.randrange(len(trial[i])), rng.randrange(len(trial[j]))
             trial[i][a], trial[j][b] = trial[j][b], trial[i][a]

@@ -6,6 +6,7 @@ from collections import defaultdict
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from scoring.competitions.problems import CompetitionNotFound
 from scoring.models import Bye, Competition, CompetitionMatch, Registration, Stage
@@ -25,7 +26,9 @@ def competition_list() -> QuerySet[Competition]:
 def competition_get(*, competition_id: int) -> Competition:
     competition = competition_list().filter(pk=competition_id).first()
     if competition is None:
-        raise CompetitionNotFound(f"There is no competition {competition_id}.")
+        raise CompetitionNotFound(
+            _("There is no competition %(competition_id)s.") % {"competition_id": competition_id}
+        )
     return competition
 
 

@@ -18,6 +18,8 @@ from django.apps import apps
 from django.db import transaction
 from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from chickenfoot.problems import InvalidInput
 from scoring.competitions import byes as stage_byes
@@ -124,19 +126,24 @@ def competition_errors(
     kind, stage_count = values.get("kind"), values.get("stage_count")
     stages_ok = bool(stage_count) and 1 <= stage_count <= MAX_STAGES  # type: ignore[operator]
     if "stage_count" in values and kind == TOURNAMENT and not stages_ok:
-        problem("stage_count", f"A tournament needs stage_count between 1 and {MAX_STAGES}.")
+        problem(
+            "stage_count",
+            _("A tournament needs stage_count between 1 and %(max_stages)s.")
+            % {"max_stages": MAX_STAGES},
+        )
     if kind == LEAGUE and stage_count is not None:
-        problem("stage_count", "A league has no stages: leave stage_count out.")
+        problem("stage_count", _("A league has no stages: leave stage_count out."))
     if kind == TOURNAMENT and values.get("min_matches"):
-        problem("min_matches", "min_matches is for leagues: a tournament ranks every player.")
+        problem("min_matches", _("min_matches is for leagues: a tournament ranks every player."))
     starts_on, ends_on = values.get("starts_on"), values.get("ends_on")
     if starts_on and ends_on and ends_on < starts_on:
-        problem("ends_on", "ends_on is before starts_on.")
+        problem("ends_on", _("ends_on is before starts_on."))
     levels = games_port().bot_levels()
     if "bot_level" in values and values["bot_level"] not in levels:
         problem(
             "bot_level",
-            f"bot_level is one of {', '.join(map(str, levels))}; got {values['bot_level']}.",
+            _("bot_level is one of %(levels)s; got %(level)s.")
+            % {"levels": ", ".join(map(str, levels)), "level": values["bot_level"]},
         )
     options = values.get("options")
     turn_seconds = values.get("turn_seconds")
@@ -145,15 +152,21 @@ def competition_errors(
     elif values.get("confirmation") is not None:
         problem(
             "confirmation",
-            "An online event's matches are scored by the server: confirmation is for play: table.",
+            _(
+                "An online event's matches are scored by the server: "
+                "confirmation is for play: table."
+            ),
         )
     if isinstance(options, dict) and "turn_seconds" in values:
         in_options = options.get("turn_seconds")
         if turn_seconds is not None and in_options is not None and in_options != turn_seconds:
             problem(
                 "turn_seconds",
-                f"turn_seconds is {turn_seconds} but options say turn_seconds {in_options}: "
-                "give it once.",
+                _(
+                    "turn_seconds is %(turn_seconds)s but options say turn_seconds "
+                    "%(in_options)s: give it once."
+                )
+                % {"turn_seconds": turn_seconds, "in_options": in_options},
             )
     if not {"kind", "table_size", "allow_bots"} <= values.keys():
         return errors, None
@@ -176,15 +189,16 @@ def competition_errors(
 def _table_problems(values: Mapping[str, Any], problem: Any) -> None:
     """What a table event refuses: bots, a clock, options a table does not take."""
     if values.get("allow_bots"):
-        problem("allow_bots", "A table event has no bots: leave allow_bots out.")
+        problem("allow_bots", _("A table event has no bots: leave allow_bots out."))
     if values.get("turn_seconds") is not None:
-        problem("turn_seconds", "A table event has no turn clock: leave turn_seconds out.")
+        problem("turn_seconds", _("A table event has no turn clock: leave turn_seconds out."))
     options = values.get("options")
     if isinstance(options, dict):
         for name in sorted(set(options) - set(TABLE_OPTIONS)):
             problem(
                 f"options.{name}",
-                f"A table takes only {', '.join(TABLE_OPTIONS)}; {name} means nothing there.",
+                _("A table takes only %(table_options)s; %(name)s means nothing there.")
+                % {"table_options": ", ".join(TABLE_OPTIONS), "name": name},
             )
 
 
@@ -220,7 +234,7 @@ def competition_create(*, organiser: PlayerRef, spec: CompetitionSpec) -> Compet
     the points scheme likewise (the default when none is given, docs/scoring.md).
     """
     if not organiser.organises:
-        raise NotOrganiser("Only organisers create tournaments and leagues.")
+        raise NotOrganiser(_("Only organisers create tournaments and leagues."))
     errors, option_error = competition_errors(values=asdict(spec))
     if errors:
         raise _invalid_competition(errors, option_error)
@@ -273,12 +287,15 @@ def _lock(competition_id: int) -> Competition:
     try:
         return Competition.objects.select_for_update().get(pk=competition_id)
     except Competition.DoesNotExist:
-        raise CompetitionNotFound(f"There is no competition {competition_id}.") from None
+        raise CompetitionNotFound(
+            _("There is no competition %(competition_id)s.") % {"competition_id": competition_id}
+        ) from None
 
 
-def _organiser_only(competition: Competition, player: PlayerRef, doing: str) -> None:
+def _organiser_only(competition: Competition, player: PlayerRef, refusal: str) -> None:
+    """Refuse (403) anyone but the organiser, with ``refusal`` (naming ``%(competition)s``)."""
     if competition.organiser_id != player.id:
-        raise NotOrganiser(f"Only the organiser of competition {competition.pk} can {doing}.")
+        raise NotOrganiser(refusal % {"competition": competition.pk})
 
 
 def registration_create(*, competition_id: int, player: PlayerRef) -> Registration:
@@ -287,7 +304,8 @@ def registration_create(*, competition_id: int, player: PlayerRef) -> Registrati
         competition = _lock(competition_id)
         if competition.status != Competition.Status.REGISTERING:
             raise RegistrationClosed(
-                f"Competition {competition.pk} is {competition.status}: registration is closed."
+                _("Competition %(competition)s is %(status)s: registration is closed.")
+                % {"competition": competition.pk, "status": competition.status}
             )
         now = timezone.now()
         registration = Registration.objects.filter(
@@ -298,7 +316,10 @@ def registration_create(*, competition_id: int, player: PlayerRef) -> Registrati
                 competition=competition, player_id=player.id, registered_at=now
             )
         if registration.withdrawn_at is None:
-            raise AlreadyRegistered(f"You are registered for competition {competition.pk}.")
+            raise AlreadyRegistered(
+                _("You are registered for competition %(competition)s.")
+                % {"competition": competition.pk}
+            )
         registration.withdrawn_at = None
         registration.registered_at = now
         registration.save(update_fields=["withdrawn_at", "registered_at"])
@@ -314,14 +335,20 @@ def registration_withdraw(*, competition_id: int, player: PlayerRef) -> Registra
             return checkins.registration_drop(competition=competition, player_id=player.id)
         if competition.status not in (Competition.Status.REGISTERING, Competition.Status.CLOSED):
             raise WrongCompetitionStatus(
-                f"Competition {competition.pk} is {competition.status}: "
-                "players withdraw only before it starts."
+                _(
+                    "Competition %(competition)s is %(status)s: players withdraw "
+                    "only before it starts."
+                )
+                % {"competition": competition.pk, "status": competition.status}
             )
         registration = Registration.objects.filter(
             competition=competition, player_id=player.id, withdrawn_at__isnull=True
         ).first()
         if registration is None:
-            raise NotRegistered(f"You are not registered for competition {competition.pk}.")
+            raise NotRegistered(
+                _("You are not registered for competition %(competition)s.")
+                % {"competition": competition.pk}
+            )
         registration.withdrawn_at = timezone.now()
         registration.save(update_fields=["withdrawn_at"])
         return registration
@@ -339,11 +366,15 @@ def competition_close(*, competition_id: int, player: PlayerRef) -> Competition:
     """The organiser closes registration."""
     with transaction.atomic():
         competition = _lock(competition_id)
-        _organiser_only(competition, player, "close its registration")
+        _organiser_only(
+            competition,
+            player,
+            _("Only the organiser of competition %(competition)s can close its registration."),
+        )
         if competition.status != Competition.Status.REGISTERING:
             raise WrongCompetitionStatus(
-                f"Competition {competition.pk} is {competition.status}: "
-                "only an open registration can close."
+                _("Competition %(competition)s is %(status)s: only an open registration can close.")
+                % {"competition": competition.pk, "status": competition.status}
             )
         competition.status = Competition.Status.CLOSED
         competition.save(update_fields=["status"])
@@ -354,7 +385,8 @@ def _enough_players(competition: Competition) -> list[int]:
     players = _active_player_ids(competition)
     if len(players) < 2:
         raise TooFewPlayers(
-            f"Competition {competition.pk} has {len(players)} registered player(s); it needs 2."
+            _("Competition %(competition)s has %(players_count)s registered player(s); it needs 2.")
+            % {"competition": competition.pk, "players_count": len(players)}
         )
     return players
 
@@ -363,14 +395,19 @@ def league_start(*, competition_id: int, player: PlayerRef) -> Competition:
     """The organiser starts a league's season: its players may then create league matches."""
     with transaction.atomic():
         competition = _lock(competition_id)
-        _organiser_only(competition, player, "start it")
+        _organiser_only(
+            competition,
+            player,
+            _("Only the organiser of competition %(competition)s can start it."),
+        )
         if competition.kind != LEAGUE:
             raise WrongCompetitionStatus(
-                "A tournament starts with its first stage: POST its stages."
+                _("A tournament starts with its first stage: POST its stages.")
             )
         if competition.status != Competition.Status.CLOSED:
             raise WrongCompetitionStatus(
-                f"League {competition.pk} is {competition.status}: close registration first."
+                _("League %(competition)s is %(status)s: close registration first.")
+                % {"competition": competition.pk, "status": competition.status}
             )
         _enough_players(competition)
         competition.status = Competition.Status.RUNNING
@@ -382,12 +419,17 @@ def league_finish(*, competition_id: int, player: PlayerRef) -> Competition:
     """The organiser ends a league's season; matches still playing no longer count."""
     with transaction.atomic():
         competition = _lock(competition_id)
-        _organiser_only(competition, player, "finish it")
+        _organiser_only(
+            competition,
+            player,
+            _("Only the organiser of competition %(competition)s can finish it."),
+        )
         if competition.kind != LEAGUE:
-            raise WrongCompetitionStatus("A tournament finishes with the end of its last stage.")
+            raise WrongCompetitionStatus(_("A tournament finishes with the end of its last stage."))
         if competition.status != Competition.Status.RUNNING:
             raise WrongCompetitionStatus(
-                f"League {competition.pk} is {competition.status}: only a running league finishes."
+                _("League %(competition)s is %(status)s: only a running league finishes.")
+                % {"competition": competition.pk, "status": competition.status}
             )
         competition.status = Competition.Status.FINISHED
         competition.finished_at = timezone.now()
@@ -405,32 +447,50 @@ def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage
     """
     with transaction.atomic():
         competition = _lock(competition_id)
-        _organiser_only(competition, player, "start a stage")
+        _organiser_only(
+            competition,
+            player,
+            _("Only the organiser of competition %(competition)s can start a stage."),
+        )
         if competition.kind != TOURNAMENT:
-            raise WrongCompetitionStatus("A league has no stages: its players create matches.")
+            raise WrongCompetitionStatus(_("A league has no stages: its players create matches."))
         if number != competition.current_stage + 1 or number > (competition.stage_count or 0):
             raise WrongStage(
-                f"The next stage of tournament {competition.pk} is "
-                f"{competition.current_stage + 1} of {competition.stage_count}; got {number}.",
+                _(
+                    "The next stage of tournament %(competition)s is "
+                    "%(current_stage)s of %(stage_count)s; got %(number)s."
+                )
+                % {
+                    "competition": competition.pk,
+                    "current_stage": competition.current_stage + 1,
+                    "stage_count": competition.stage_count,
+                    "number": number,
+                },
                 extra={"next_stage": competition.current_stage + 1},
             )
         if number == 1 and competition.status != Competition.Status.CLOSED:
             raise WrongCompetitionStatus(
-                f"Tournament {competition.pk} is {competition.status}: close registration first."
+                _("Tournament %(competition)s is %(status)s: close registration first.")
+                % {"competition": competition.pk, "status": competition.status}
             )
         if number > 1:
             previous = Stage.objects.get(competition=competition, number=number - 1)
             _settle_abandoned(competition=competition, stage=previous)
             if previous.status != Stage.Status.FINISHED:
                 raise WrongStage(
-                    f"Stage {number - 1} of tournament {competition.pk} is still playing.",
+                    _("Stage %(number)s of tournament %(competition)s is still playing.")
+                    % {"number": number - 1, "competition": competition.pk},
                     extra={"next_stage": number},
                 )
         players = checkins.stage_field(competition=competition, number=number)
         if len(players) < 2:
             raise TooFewPlayers(
-                f"Stage {number} of competition {competition.pk} has {len(players)} player(s) "
-                "to seat (registered, not dropped out, checked in at a table event); it needs 2."
+                _(
+                    "Stage %(number)s of competition %(competition)s has "
+                    "%(players_count)s player(s) to seat (registered, not dropped "
+                    "out, checked in at a table event); it needs 2."
+                )
+                % {"number": number, "competition": competition.pk, "players_count": len(players)}
             )
         rng = random.Random(f"{competition.seed}:{number}")
         fill = competition.allow_bots
@@ -527,30 +587,49 @@ def league_match_options(
     """
     league = Competition.objects.filter(pk=league_id, kind=LEAGUE).first()
     if league is None:
-        raise CompetitionNotFound(f"There is no league {league_id}.")
+        raise CompetitionNotFound(_("There is no league %(league_id)s.") % {"league_id": league_id})
     if league.status != Competition.Status.RUNNING:
-        raise WrongCompetitionStatus(f"League {league_id} is {league.status}: no matches now.")
+        raise WrongCompetitionStatus(
+            _("League %(league_id)s is %(status)s: no matches now.")
+            % {"league_id": league_id, "status": league.status}
+        )
     if not _is_registered(league, creator_id):
-        raise NotLeaguePlayer(f"You are not registered for league {league_id}.")
+        raise NotLeaguePlayer(
+            _("You are not registered for league %(league_id)s.") % {"league_id": league_id}
+        )
     errors: dict[str, list[str]] = {}
     if variant != league.variant:
-        errors["variant"] = [f"League {league_id} plays {league.variant}, not {variant}."]
+        errors["variant"] = [
+            _("League %(league_id)s plays %(league_variant)s, not %(variant)s.")
+            % {"league_id": league_id, "league_variant": league.variant, "variant": variant}
+        ]
     if play != league.play:
         errors["play"] = [
-            f"League {league_id} is played at real tables: its matches take play: table."
-            if league.play == Competition.Play.TABLE
-            else f"League {league_id} is played online: its matches are dealt by the server."
+            (
+                _("League %(league_id)s is played at real tables: its matches take play: table.")
+                if league.play == Competition.Play.TABLE
+                else _(
+                    "League %(league_id)s is played online: its matches are dealt by the server."
+                )
+            )
+            % {"league_id": league_id}
         ]
     played = match_options(league)
     if options and options not in (league.options, played):
         errors["options"] = [
-            f"League {league_id} matches play the league's house options {played}: "
-            "leave options out."
+            _(
+                "League %(league_id)s matches play the league's house options %(played)s: "
+                "leave options out."
+            )
+            % {"league_id": league_id, "played": played}
         ]
     if seat_count > league.table_size:
         errors["seats"] = [
-            f"League {league_id} plays at tables of at most {league.table_size}; "
-            f"got {seat_count} seats."
+            _(
+                "League %(league_id)s plays at tables of at most %(table_size)s; "
+                "got %(seats)s seats."
+            )
+            % {"league_id": league_id, "table_size": league.table_size, "seats": seat_count}
         ]
     if errors:  # every way the match is not the league's, at once
         details = [message for messages in errors.values() for message in messages]
@@ -561,7 +640,7 @@ def league_match_options(
 def league_bots_check(*, league_id: int) -> None:
     """Refuse (400) bot seats in a league that does not allow them."""
     if not Competition.objects.filter(pk=league_id, allow_bots=True).exists():
-        raise NotInLeague(f"League {league_id} does not allow bots.")
+        raise NotInLeague(_("League %(league_id)s does not allow bots.") % {"league_id": league_id})
 
 
 def league_players_check(*, league_id: int, player_ids: list[int]) -> None:
@@ -576,8 +655,14 @@ def league_players_check(*, league_id: int, player_ids: list[int]) -> None:
     if outsiders:
         named = ", ".join(map(str, outsiders))
         raise NotLeaguePlayer(
-            f"Only players registered for league {league_id} play its matches; "
-            + (f"player {named} is not." if len(outsiders) == 1 else f"players {named} are not.")
+            ngettext(
+                "Only players registered for league %(league_id)s play its matches; "
+                "player %(players)s is not.",
+                "Only players registered for league %(league_id)s play its matches; "
+                "players %(players)s are not.",
+                len(outsiders),
+            )
+            % {"league_id": league_id, "players": named}
         )
 
 
@@ -591,7 +676,8 @@ def league_seat_check(*, match_id: int, player_id: int) -> None:
     )
     if link is not None and not _is_registered(link.competition, player_id):
         raise NotLeaguePlayer(
-            f"Only players registered for league {link.competition_id} play its matches."
+            _("Only players registered for league %(competition_id)s play its matches.")
+            % {"competition_id": link.competition_id}
         )
 
 

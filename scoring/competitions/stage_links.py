@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from scoring.competitions.dashboard import organiser_stage, stage_tables
 from scoring.models import Competition
 from scoring.ports import PlayerRef, games_port
@@ -17,7 +19,10 @@ def stage_scorer_links(
     (403 ``not_organiser``); a stage not yet started is 409 ``wrong_stage``. An online event's
     tables have no links (``link_id`` null)."""
     stage = organiser_stage(
-        competition=competition, number=number, caller=caller, doing="see its scorer links"
+        competition=competition,
+        number=number,
+        caller=caller,
+        refusal=_("Only the organiser of competition %(competition)s can see its scorer links."),
     )
     tables = stage_tables(stage=stage)
     links = games_port().tables_scorer_links(

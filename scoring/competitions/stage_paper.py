@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from django.utils.translation import gettext as _
+
 from scoring.competitions.dashboard import organiser_stage, stage_tables, started_stage
 from scoring.competitions.problems import CompetitionNotFound, NotOrganiser
 from scoring.models import Bye, Competition, CompetitionMatch
@@ -17,7 +19,10 @@ def stage_table_cards(
     """Stage ``number``'s table cards, one page per table with its scorer code: its organiser
     only (403 ``not_organiser``); 409 ``wrong_stage`` before the stage starts."""
     stage = organiser_stage(
-        competition=competition, number=number, caller=caller, doing="print its table cards"
+        competition=competition,
+        number=number,
+        caller=caller,
+        refusal=_("Only the organiser of competition %(competition)s can print its table cards."),
     )
     tables = [(t["table_number"], t["match_id"]) for t in stage_tables(stage=stage)]
     return games_port().table_cards_pdf(
@@ -33,11 +38,16 @@ def pairings_competition(*, competition_id: int, caller: PlayerRef | None) -> Co
     if competition is not None and caller is not None and competition.organiser_id == caller.id:
         return competition
     if competition is None or (caller is None and not competition.public):
-        raise CompetitionNotFound(f"There is no competition {competition_id}.")
+        raise CompetitionNotFound(
+            _("There is no competition %(competition_id)s.") % {"competition_id": competition_id}
+        )
     if not competition.public:
         raise NotOrganiser(
-            f"Only the organiser of competition {competition.pk} can print its pairings "
-            "while it is not public."
+            _(
+                "Only the organiser of competition %(competition)s can print "
+                "its pairings while it is not public."
+            )
+            % {"competition": competition.pk}
         )
     return competition
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Count, Q
+from django.utils.translation import gettext as _
 
 from scoring.competitions.problems import CompetitionNotFound, NotOrganiser
 from scoring.competitions.standings import points_by_stage, standings
@@ -31,10 +32,14 @@ def competition_publish(*, competition_id: int, player: PlayerRef, public: bool)
     with transaction.atomic():
         competition = Competition.objects.select_for_update().filter(pk=competition_id).first()
         if competition is None:
-            raise CompetitionNotFound(f"There is no competition {competition_id}.")
+            raise CompetitionNotFound(
+                _("There is no competition %(competition_id)s.")
+                % {"competition_id": competition_id}
+            )
         if competition.organiser_id != player.id:
             raise NotOrganiser(
-                f"Only the organiser of competition {competition.pk} can publish its wall."
+                _("Only the organiser of competition %(competition)s can publish its wall.")
+                % {"competition": competition.pk}
             )
         if competition.public != public:
             competition.public = public
@@ -48,7 +53,9 @@ def public_competition_get(*, competition_id: int) -> Competition:
     """The competition if it is public; else 404 ``competition_not_found``, as for none."""
     competition = Competition.objects.filter(pk=competition_id, public=True).first()
     if competition is None:
-        raise CompetitionNotFound(f"There is no competition {competition_id}.")
+        raise CompetitionNotFound(
+            _("There is no competition %(competition_id)s.") % {"competition_id": competition_id}
+        )
     return competition
 
 

@@ -11,8 +11,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from chickenfoot.problems import ProblemJSONRenderer
+from games.invitations.holds import seat_list
 from games.models import Match, Move, Player, Round, Seat
-from games.services.matches import seats_phrase
 from tests.games.helpers import submit
 
 pytestmark = pytest.mark.django_db
@@ -177,9 +177,9 @@ def test_a_weak_password_is_refused_under_password() -> None:
 
 
 def test_open_seats_are_named_in_good_english() -> None:
-    assert seats_phrase([1]) == "Seat 1 is"
-    assert seats_phrase([1, 3]) == "Seats 1 and 3 are"
-    assert seats_phrase([0, 1, 3]) == "Seats 0, 1 and 3 are"
+    assert seat_list([1]) == "1"
+    assert seat_list([1, 3]) == "1 and 3"
+    assert seat_list([0, 1, 3]) == "0, 1 and 3"
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine.text import N_
+
 from ..errors import MalformedMove, NotYourTurn, RoundOver, RuleViolation
 from ..moves import DRAW, PASS, PLAY, Move
 from ..state_base import PLAYING
@@ -95,27 +97,39 @@ def apply_move(s: ChickenFootState, seat: int, move: Move) -> list[Event]:
     """
     if seat != s.turn or seat is None:
         if s.status != PLAYING:
-            raise RoundOver("The match is over: no more moves.")
-        raise NotYourTurn(f"It is seat {s.turn}'s turn, not seat {seat}'s.")
+            raise RoundOver(N_("The match is over: no more moves."))
+        raise NotYourTurn(
+            N_("It is seat %(turn)s's turn, not seat %(seat)s's.", turn=s.turn, seat=seat)
+        )
     kind, t, target = move
     if kind != PLAY:
         if kind == DRAW:
             return _draw(s, seat)
         if kind == PASS:
             return _pass(s, seat)
-        raise MalformedMove(f"Unknown move kind {kind!r}.", field="kind")
+        raise MalformedMove(N_("Unknown move kind %(kind)r.", kind=kind), field="kind")
 
     # --- validate the play (CF-ONE, CF-DRAW, CF-MATCH, CF-SPINNER, CF-FOOT).
     per_pip = s.pip_tiles[seat]
     a, b = t  # type: ignore[misc]
     if t not in per_pip[a]:
-        raise RuleViolation("CF-ONE", f"You do not hold {a}|{b}: a play is a tile from your hand.")
+        raise RuleViolation(
+            "CF-ONE",
+            N_("You do not hold %(tile)s: a play is a tile from your hand.", tile=f"{a}|{b}"),
+        )
     drawn = s.drawn
     if drawn is not None and t != drawn:
         raise RuleViolation(
             "CF-DRAW",
-            f"After drawing you may only play the drawn tile {drawn[0]}|{drawn[1]}"
-            + (" (or pass)." if not s.must_play_drawn else "."),
+            N_(
+                "After drawing you may only play the drawn tile %(tile)s (or pass).",
+                tile=f"{drawn[0]}|{drawn[1]}",
+            )
+            if not s.must_play_drawn
+            else N_(
+                "After drawing you may only play the drawn tile %(tile)s.",
+                tile=f"{drawn[0]}|{drawn[1]}",
+            ),
         )
     ends = s.ends
     pip = ends.get(target)  # type: ignore[arg-type]
@@ -242,24 +256,44 @@ def _refuse_closed_target(s: ChickenFootState, target: str) -> None:
     match = TARGET_RE.match(target) if isinstance(target, str) else None
     if match is None:
         raise MalformedMove(
-            f'Unknown target {target!r}: targets are arm ids ("arm:0") '
-            'or toe ids ("foot:0:toe:1").',
+            N_(
+                'Unknown target %(target)r: targets are arm ids ("arm:0") or '
+                'toe ids ("foot:0:toe:1").',
+                target=target,
+            ),
             field="target",
         )
     if target not in s.chains:  # an arm this spinner lacks, a foot not opened yet
-        feet = f" and the toes of foot:0 … foot:{len(s.feet) - 1}" if s.feet else ""
         raise MalformedMove(
-            f"Unknown target {target!r}: this table has arm:0 … arm:{s.arms - 1}{feet}.",
+            N_(
+                "Unknown target %(target)r: this table has arm:0 … arm:%(arms)s and the "
+                "toes of foot:0 … foot:%(feet)s.",
+                target=target,
+                arms=s.arms - 1,
+                feet=len(s.feet) - 1,
+            )
+            if s.feet
+            else N_(
+                "Unknown target %(target)r: this table has arm:0 … arm:%(arms)s.",
+                target=target,
+                arms=s.arms - 1,
+            ),
             field="target",
         )
     # A chain on the table without an open end ends in a double: its foot continues it.
     foot = next((k for k, f in enumerate(s.feet) if f["on"] == target), None)
     if foot is None:  # pragma: no cover - every closed chain carries a foot
-        raise RuleViolation("CF-MATCH", f"There is no open end {target} on the table.")
+        raise RuleViolation(
+            "CF-MATCH", N_("There is no open end %(target)s on the table.", target=target)
+        )
     raise RuleViolation(
         "CF-FOOT",
-        f"{target} ends in a double that opened foot:{foot}: play on its toes "
-        f"({', '.join(toe_ids(foot))}).",
+        N_(
+            "%(target)s ends in a double that opened foot:%(foot)s: play on its toes (%(toes)s).",
+            target=target,
+            foot=foot,
+            toes=", ".join(toe_ids(foot)),
+        ),
     )
 
 
@@ -268,14 +302,20 @@ def _refuse_restricted(s: ChickenFootState, target: str) -> None:
         toes = [t for t in toe_ids(s.foot) if not s.chains[t]]
         raise RuleViolation(
             "CF-FOOT",
-            f"The chicken foot foot:{s.foot} must be completed first: the next tiles go on "
-            f"{', '.join(toes)}.",
+            N_(
+                "The chicken foot foot:%(foot)s must be completed first: the "
+                "next tiles go on %(toes)s.",
+                foot=s.foot,
+                toes=", ".join(toes),
+            ),
         )
     empty = [a for a in ARM_IDS[: s.arms] if not s.chains[a]]
     raise RuleViolation(
         "CF-SPINNER",
-        "Every arm needs its first tile before any arm takes a second: "
-        f"play on {', '.join(empty)}.",
+        N_(
+            "Every arm needs its first tile before any arm takes a second: play on %(arms)s.",
+            arms=", ".join(empty),
+        ),
     )
 
 
@@ -284,13 +324,30 @@ def _refuse_mismatch(s: ChickenFootState, t: Tile, target: str, pip: int) -> Non
         if target.startswith("arm:"):
             raise RuleViolation(
                 "CF-SPINNER",
-                f"An arm's first tile must carry the centre double's {pip}; "
-                f"{t[0]}|{t[1]} does not.",
+                N_(
+                    "An arm's first tile must carry the centre double's %(pip)s; "
+                    "%(tile)s does not.",
+                    pip=pip,
+                    tile=f"{t[0]}|{t[1]}",
+                ),
             )
         raise RuleViolation(
-            "CF-FOOT", f"A toe's first tile must carry the foot's {pip}; {t[0]}|{t[1]} does not."
+            "CF-FOOT",
+            N_(
+                "A toe's first tile must carry the foot's %(pip)s; %(tile)s does not.",
+                pip=pip,
+                tile=f"{t[0]}|{t[1]}",
+            ),
         )
-    raise RuleViolation("CF-MATCH", f"{t[0]}|{t[1]} does not match the {pip} open on {target}.")
+    raise RuleViolation(
+        "CF-MATCH",
+        N_(
+            "%(tile)s does not match the %(pip)s open on %(target)s.",
+            tile=f"{t[0]}|{t[1]}",
+            pip=pip,
+            target=target,
+        ),
+    )
 
 
 # --------------------------------------------------------------------------- draw / pass
@@ -299,14 +356,14 @@ def _refuse_mismatch(s: ChickenFootState, t: Tile, target: str, pip: int) -> Non
 def _draw(s: ChickenFootState, seat: int) -> list[Event]:
     if s.drawn is not None:
         raise RuleViolation(
-            "CF-ONE", "You have already drawn this turn: play the drawn tile or pass."
+            "CF-ONE", N_("You have already drawn this turn: play the drawn tile or pass.")
         )
     boneyard = s.boneyard
     if not boneyard:
-        raise RuleViolation("CF-DRAW", "The boneyard is empty: without a play you pass.")
+        raise RuleViolation("CF-DRAW", N_("The boneyard is empty: without a play you pass."))
     if can_play(s, seat):
         raise RuleViolation(
-            "CF-MUST", "You have a legal play, so you must play: drawing is not allowed."
+            "CF-MUST", N_("You have a legal play, so you must play: drawing is not allowed.")
         )
     t = boneyard.pop()
     s.hands[seat].append(t)
@@ -333,15 +390,15 @@ def _pass(s: ChickenFootState, seat: int) -> list[Event]:
     if s.drawn is not None:
         if s.must_play_drawn:
             raise RuleViolation(
-                "CF-DRAW", "House rule must_play_drawn: a playable drawn tile must be played."
+                "CF-DRAW", N_("House rule must_play_drawn: a playable drawn tile must be played.")
             )
     elif can_play(s, seat):
         raise RuleViolation(
-            "CF-MUST", "You have a legal play, so you must play: passing is not allowed."
+            "CF-MUST", N_("You have a legal play, so you must play: passing is not allowed.")
         )
     elif s.boneyard:
         raise RuleViolation(
-            "CF-DRAW", "Without a play you draw a tile first; you may pass only after."
+            "CF-DRAW", N_("Without a play you draw a tile first; you may pass only after.")
         )
     s.drawn = None
     s.move_no += 1

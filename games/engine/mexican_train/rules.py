@@ -11,6 +11,8 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
+from games.engine.text import N_
+
 from ..errors import MalformedMove, NotYourTurn, RoundOver, RuleViolation
 from ..moves import DRAW, PASS, PLAY, Move
 from ..scoring import final_order, match_totals
@@ -111,16 +113,21 @@ def _check_play(state: MTState, seat: int, tile: Tile, target: str | None) -> in
     t = state.target_index.get(target)  # type: ignore[arg-type]
     if t is None:
         raise MalformedMove(
-            f"Unknown train {target!r}: use seat:0 … seat:{state.seats - 1} or mexican.",
+            N_(
+                "Unknown train %(target)r: use seat:0 … seat:%(seats)s or mexican.",
+                target=target,
+                seats=state.seats - 1,
+            ),
             rule="MT-TRAINS",
             field="target",
         )
     if tile not in state.hands[seat]:
-        raise RuleViolation("MT-ONE", f"Tile {list(tile)} is not in your hand.")
+        raise RuleViolation("MT-ONE", N_("Tile %(tile)s is not in your hand.", tile=list(tile)))
     drawn = state.drawn
     if drawn is not None and tile != drawn:
         raise RuleViolation(
-            "MT-DRAW", f"After drawing you may play only the drawn tile {list(drawn)}."
+            "MT-DRAW",
+            N_("After drawing you may play only the drawn tile %(drawn)s.", drawn=list(drawn)),
         )
     a, b = tile
     name = state.target_names[t]
@@ -129,26 +136,38 @@ def _check_play(state: MTState, seat: int, tile: Tile, target: str | None) -> in
         if t != bound:
             raise RuleViolation(
                 "MT-OPEN",
-                f"The open double on {state.target_names[bound]} must be satisfied first.",
+                N_(
+                    "The open double on %(train)s must be satisfied first.",
+                    train=state.target_names[bound],
+                ),
             )
     else:
         if t != seat and t != state.seats and not state.markers[t]:
             raise RuleViolation(
                 "MT-AVAILABLE",
-                f"Train {name} is not open to you: it carries no marker.",
+                N_("Train %(name)s is not open to you: it carries no marker.", name=name),
             )
         if state.streak and a != b:
             must = forced(state)
             if must >= 0 and t != must:
                 raise RuleViolation(
                     "MT-DOUBLE",
-                    f"The tile that ends this run of doubles must go on the open double on "
-                    f"{state.target_names[must]}.",
+                    N_(
+                        "The tile that ends this run of doubles must go on the open "
+                        "double on %(train)s.",
+                        train=state.target_names[must],
+                    ),
                 )
     e = state.ends[t]
     if a != e and b != e:
         raise RuleViolation(
-            "MT-TRAINS", f"Tile {list(tile)} does not match the open end {e} of {name}."
+            "MT-TRAINS",
+            N_(
+                "Tile %(tile)s does not match the open end %(end)s of %(name)s.",
+                tile=list(tile),
+                end=e,
+                name=name,
+            ),
         )
     return t
 
@@ -157,33 +176,35 @@ def apply_move(state: MTState, seat: int, move: Move) -> list[dict[str, Any]]:
     """Validate ``move`` (nothing changes if it is refused), then apply it in place."""
     if seat != state.turn:  # ``turn`` is None once the match is over
         if state.status != PLAYING:
-            raise RoundOver("The match is over.")
-        raise NotYourTurn(f"It is seat {state.turn}'s turn, not seat {seat}'s.")
+            raise RoundOver(N_("The match is over."))
+        raise NotYourTurn(
+            N_("It is seat %(turn)s's turn, not seat %(seat)s's.", turn=state.turn, seat=seat)
+        )
     kind = move.kind
     if kind == PLAY:
         tile = move.tile
         if tile is None:
-            raise MalformedMove("A play needs a tile.", field="tile")
+            raise MalformedMove(N_("A play needs a tile."), field="tile")
         t = _check_play(state, seat, tile, move.target)
         state.move_no += 1
         return _play(state, seat, tile, t)
     if kind == DRAW:
         if state.drawn is not None:
-            raise RuleViolation("MT-DRAW", "You have drawn already: play the drawn tile.")
+            raise RuleViolation("MT-DRAW", N_("You have drawn already: play the drawn tile."))
         if _has_play(state, seat):
-            raise RuleViolation("MT-MUST", "You can play, so you must: drawing is not allowed.")
+            raise RuleViolation("MT-MUST", N_("You can play, so you must: drawing is not allowed."))
         if not state.boneyard:
-            raise RuleViolation("MT-DRAW", "The boneyard is empty: pass.")
+            raise RuleViolation("MT-DRAW", N_("The boneyard is empty: pass."))
         state.move_no += 1
         return _draw(state, seat)
     if kind == PASS:
         if _has_play(state, seat):
-            raise RuleViolation("MT-MUST", "You can play, so you must: passing is not allowed.")
+            raise RuleViolation("MT-MUST", N_("You can play, so you must: passing is not allowed."))
         if state.drawn is None and state.boneyard:
-            raise RuleViolation("MT-DRAW", "Without a play you must draw before passing.")
+            raise RuleViolation("MT-DRAW", N_("Without a play you must draw before passing."))
         state.move_no += 1
         return _pass(state, seat)
-    raise MalformedMove(f"Unknown move kind {kind!r}.", field="kind")
+    raise MalformedMove(N_("Unknown move kind %(kind)r.", kind=kind), field="kind")
 
 
 def _play(state: MTState, seat: int, tile: Tile, t: int) -> list[dict[str, Any]]:

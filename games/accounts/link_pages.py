@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 #: The longest code a page shows (a real one is well under it; anything longer is not one).
@@ -29,10 +30,12 @@ def verify_email_page(request: HttpRequest) -> HttpResponse:
         request,
         "accounts/link_page.html",
         {
-            "title": "Confirm your e-mail address",
-            "step": "Open this link on your phone, in the Chickenfoot app, signed in to your "
-            "account: the app confirms the address.",
-            "codes": [("Code", _param(request, "token"))],
+            "title": _("Confirm your e-mail address"),
+            "step": _(
+                "Open this link on your phone, in the Chickenfoot app, signed in to your "
+                "account: the app confirms the address."
+            ),
+            "codes": [(_("Code"), _param(request, "token"))],
         },
     )
 
@@ -43,9 +46,14 @@ def reset_password_page(request: HttpRequest) -> HttpResponse:
         request,
         "accounts/link_page.html",
         {
-            "title": "Reset your password",
-            "step": "Open this link on your phone, in the Chickenfoot app: the app asks for "
-            "your new password. The link works once.",
-            "codes": [("Account", _param(request, "uid")), ("Code", _param(request, "token"))],
+            "title": _("Reset your password"),
+            "step": _(
+                "Open this link on your phone, in the Chickenfoot app: the app asks for "
+                "your new password. The link works once."
+            ),
+            "codes": [
+                (_("Account"), _param(request, "uid")),
+                (_("Code"), _param(request, "token")),
+            ],
         },
     )

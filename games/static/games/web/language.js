@@ -7,8 +7,12 @@ import { api, session } from "./api.js";
 const COOKIE = "django_language";
 const YEAR = 365 * 24 * 60 * 60;
 
-export async function chooseLanguage(code) {
+function setCookie(code) {
   document.cookie = `${COOKIE}=${encodeURIComponent(code)}; path=/; max-age=${YEAR}; SameSite=Lax`;
+}
+
+export async function chooseLanguage(code) {
+  setCookie(code);
   if (session.token) {
     try {
       await api("PATCH", "/api/players/me", { language: code });
@@ -20,6 +24,20 @@ export async function chooseLanguage(code) {
 }
 
 const picker = document.getElementById("language-picker");
+
+/** Once a player has signed in on this browser: their saved language, if they chose one, becomes
+ * the pages' (the cookie). True when it differs from the page's: the caller reloads. */
+export async function adoptSavedLanguage() {
+  try {
+    const { data } = await api("GET", "/api/players/me");
+    if (!data.language || (picker && data.language === picker.dataset.current)) return false;
+    setCookie(data.language);
+    return true;
+  } catch (error) {
+    return false; // the page's language stays
+  }
+}
+
 if (picker) {
   picker.addEventListener("change", () => chooseLanguage(picker.value));
 }

@@ -3,6 +3,7 @@ import {
   api, attempt, el, fmt, joined, nameNode, renderAccount, safeNext, say, session, STATUSES,
   VARIANTS, WEB_DEVICE,
 } from "./api.js";
+import { adoptSavedLanguage } from "./language.js";
 
 // The bots as the API names them (games/names.py), with how each plays (docs/api.md, "Bots").
 const SEAT_CHOICES = [
@@ -89,10 +90,15 @@ function createBody(form) {
   return { variant, options, seats };
 }
 
-function signedIn(player, token) {
+async function signedIn(player, token) {
   session.save(token, player);
+  const relanguaged = await adoptSavedLanguage();
   if (next) {
     window.location.assign(next);
+    return;
+  }
+  if (relanguaged) {
+    window.location.reload();
     return;
   }
   showLobby();
@@ -105,7 +111,7 @@ function bindAuth() {
     if (!data.display_name) delete data.display_name;
     attempt(async () => {
       const { data: answer } = await api("POST", "/api/players", { ...data, device: WEB_DEVICE });
-      signedIn(answer.player, answer.token);
+      await signedIn(answer.player, answer.token);
       say(fmt(gettext("Welcome, %(name)s."), { name: answer.player.name }));
     });
   });

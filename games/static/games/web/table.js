@@ -105,7 +105,9 @@ function renderHand(state) {
       "aria-pressed": selected === k ? "true" : "false",
       "aria-disabled": reason ? "true" : "false",
       "aria-label": reason
-        ? fmt(gettext("Tile %(a)s–%(b)s: %(reason)s"), { a: tile[0], b: tile[1], reason })
+        ? fmt(gettext("Tile %(a)s–%(b)s: %(reason)s"), {
+          a: tile[0], b: tile[1], reason: reason.toLocaleLowerCase(document.documentElement.lang),
+        })
         : fmt(gettext("Tile %(a)s–%(b)s"), { a: tile[0], b: tile[1] }),
       title: reason,
       onclick: () => {

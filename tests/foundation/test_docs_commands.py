@@ -122,6 +122,7 @@ RUNNERS: tuple[Runner, ...] = (
     Runner(r"make worker", DRY_RUN),
     # docs/web.md, "Languages": the catalogs are what it writes (test_catalogs.py checks them).
     Runner(r"make messages", DRY_RUN),
+    Runner(r"make install", "ci: Installing requirements (make install)", "make install"),
     Runner(r"make migrate", DRY_RUN),
     Runner(r"CI=true bash \.ci/run", "ci: Installing requirements (make install)", "make install"),
     # The production stack: no Docker daemon where the suite runs; the compose file is checked,

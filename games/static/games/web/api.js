@@ -217,10 +217,17 @@ export const VARIANTS = {
   chickenfoot: gettext("Chicken Foot"), mexican_train: gettext("Mexican Train"),
 };
 
-/** A match's status, in words. */
+/** A status (of a match, a table, a stage, a competition), in words; else as the API says it. */
 export const STATUSES = {
   open: gettext("open"),
   playing: gettext("playing"),
   finished: gettext("finished"),
   abandoned: gettext("abandoned"),
+  running: gettext("running"),
+  registering: gettext("registering"),
+  closed: gettext("closed"),
 };
+
+export function statusWord(status) {
+  return STATUSES[status] || status;
+}

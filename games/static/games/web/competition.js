@@ -2,7 +2,7 @@
 // each player's placement points by stage as a chart, and the CSV.
 import {
   api, askToLogIn, attempt, cell, el, fmt, fmtNodes, nameNode, renderAccount, say, session,
-  svgInto, VARIANTS,
+  statusWord, svgInto, VARIANTS,
 } from "./api.js";
 
 const root = document.getElementById("competition");
@@ -47,7 +47,7 @@ async function load() {
       : gettext("Tournament of %(game)s · %(standings)s"), {
       game: VARIANTS[info.variant],
       standings: body.data.final ? gettext("final standings")
-        : fmt(gettext("%(status)s, standings so far"), { status: info.status }),
+        : fmt(gettext("%(status)s, standings so far"), { status: statusWord(info.status) }),
     });
   const stages = document.getElementById("stage-dashboards");
   const organiser = String(info.organiser?.id) === session.playerId;

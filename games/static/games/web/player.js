@@ -64,7 +64,7 @@ function showRecent(page) {
   const rows = page.results.map((row) => el("tr", { "data-match": row.match_id },
     el("td", {}, el("a", { href: `/matches/${row.match_id}/` },
       `${VARIANTS[row.variant]} #${row.match_id}`)),
-    el("td", {}, new Date(row.finished_at).toLocaleDateString()),
+    el("td", {}, new Date(row.finished_at).toLocaleDateString(document.documentElement.lang)),
     cell(row.place, { num: true }),
     cell(row.total, { num: true }),
     el("td", {}, ...joined(row.seats.map((s) => nameNode(s.name))))));

@@ -3,7 +3,7 @@
 // next stage and starting it. It polls the API every few seconds (no socket serves organisers).
 import {
   api, askToLogIn, attempt, el, fmt, fmtNodes, joined, nameNode, Problem, renderAccount, say,
-  session,
+  session, statusWord,
 } from "./api.js";
 
 const root = document.getElementById("stage");
@@ -118,7 +118,7 @@ async function refresh() {
     const tables = board.data.tables;
     document.getElementById("stage-status").textContent =
       fmt(gettext("Stage %(number)s is %(status)s: %(finished)s of %(tables)s tables finished."), {
-        number, status: board.data.status, finished: board.data.finished, tables: tables.length,
+        number, status: statusWord(board.data.status), finished: board.data.finished, tables: tables.length,
       });
     document.getElementById("tables").replaceChildren(...tables.map(tableCard));
     const disputes = (await Promise.all(tables.filter((t) => t.disputed).map(disputesOf))).flat();

@@ -2,6 +2,8 @@
 // wall's socket (/ws/public/competitions/{id}/, no token) and redraws the standings and the
 // tables from each frame, without a reload. Names are set as text, never as markup.
 
+import { statusWord } from "./api.js";
+
 const root = document.getElementById("wall");
 const competitionId = root.dataset.competitionId;
 /** Close codes after which reconnecting cannot help: not public (4404), a bad request. */
@@ -60,7 +62,7 @@ function tableItem(table) {
   const li = el("li", null, "wall-table");
   li.dataset.table = table.table;
   li.dataset.status = table.status;
-  let progress = table.status;
+  let progress = statusWord(table.status);
   if (table.rounds) {
     progress += fmt(gettext(": round %(entered)s of %(total)s entered"),
       { entered: table.rounds.entered, total: table.rounds.total });
@@ -80,7 +82,7 @@ function drawStages() {
     const section = el("section", null, "wall-stage");
     section.dataset.stage = stage.number;
     const title = el("h3", `${fmt(gettext("Stage %(number)s"), { number: stage.number })} `);
-    title.append(el("span", `(${stage.status})`, "status"));
+    title.append(el("span", `(${statusWord(stage.status)})`, "status"));
     const list = el("ol", null, "wall-table-list");
     list.append(...stage.tables.map(tableItem));
     section.append(title, list);

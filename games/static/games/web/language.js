@@ -1,4 +1,4 @@
-// The language picker every page has: choosing a language sets the django_language cookie
+// The language picker every page has: choosing a language (and Change) sets the django_language cookie
 // (the server answers in it from then on) and, for a player who is logged in, saves it as their
 // preference through the API (PATCH /api/players/me); then the page reloads in it.
 
@@ -38,6 +38,12 @@ export async function adoptSavedLanguage() {
   }
 }
 
-if (picker) {
-  picker.addEventListener("change", () => chooseLanguage(picker.value));
+// A form with a button, not a select that acts on change: moving through the languages with
+// the arrow keys changes nothing until the button (or Enter) says so.
+const form = document.getElementById("language-form");
+if (form && picker) {
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    chooseLanguage(picker.value);
+  });
 }

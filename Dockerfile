@@ -16,6 +16,7 @@ COPY . .
 # into the image (.dockerignore keeps a developer's out). Containers get SECRET_KEY at run time.
 RUN SECRET_KEY="$(python -c 'import secrets; print(secrets.token_urlsafe(50))')" \
         python manage.py collectstatic --noinput \
+    && python -m chickenfoot.i18n compile \
     && useradd --system --no-create-home --uid 10001 chickenfoot \
     && chown -R chickenfoot /app/staticfiles
 USER chickenfoot

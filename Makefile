@@ -8,9 +8,13 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 .PHONY: install run test lint lint-migrations schema migrate worker superuser verify verify-all \
-	backup restore clean
+	backup restore clean messages
 
-install: $(STAMP)
+# The message catalogs Django reads (locale/<lang>/LC_MESSAGES/*.mo, not kept in git), compiled
+# from the .po files with Babel (pure Python: no GNU gettext needed).
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
+
+install: $(STAMP) $(CATALOGS)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +23,16 @@ $(STAMP): requirements.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	cp requirements.txt $(STAMP)
 
-migrate: $(STAMP)
+locale/%.mo: locale/%.po | $(STAMP)
+	$(BIN)/python -m chickenfoot.i18n compile $<
+
+# The messages the code, the templates and the pages' scripts mark, written into each
+# language's catalogs (locale/<lang>/LC_MESSAGES/django.po and djangojs.po); their
+# translations stay, a message gone from the code goes from them (docs/web.md, "Languages").
+messages: $(STAMP)
+	$(BIN)/python -m chickenfoot.i18n extract
+
+migrate: $(STAMP) $(CATALOGS)
 	$(BIN)/python manage.py migrate --noinput
 
 # Serves the API on the embedded default unless DATABASE_URL / REDIS_URL are set.
@@ -27,7 +40,7 @@ migrate: $(STAMP)
 run: migrate
 	$(BIN)/python manage.py runserver --insecure $(HOST):$(PORT)
 
-test: $(STAMP)
+test: $(STAMP) $(CATALOGS)
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 lint: lint-migrations

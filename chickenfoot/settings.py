@@ -24,6 +24,8 @@ from chickenfoot.env import (
     env_rate,
     env_str,
 )
+from chickenfoot.i18n.languages import DEFAULT_LANGUAGE, add_lang_info
+from chickenfoot.i18n.languages import LANGUAGES as SERVICE_LANGUAGES
 from chickenfoot.secret_key import local_secret_key, production_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -92,6 +94,10 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: every answer, a problem from any middleware below too, carries its X-Request-ID.
     "chickenfoot.request_id_middleware.RequestIdMiddleware",
+    # Then: the answer's language (the django_language cookie, else Accept-Language, else
+    # English; the API's token authentication then puts the player's saved one first:
+    # chickenfoot/i18n/choice.py), and its Content-Language and Vary: Accept-Language.
+    "django.middleware.locale.LocaleMiddleware",
     # Then: counts and times every answer, by route (docs/operations.md, "Metrics").
     "chickenfoot.metrics.requests.RequestMetricsMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -123,6 +129,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+                "chickenfoot.i18n.context.languages",
             ],
         },
     },
@@ -569,7 +577,13 @@ PASSWORD_HASHERS = [
 
 # --- Internationalisation, static files ---------------------------------------------------------
 
-LANGUAGE_CODE = "en-us"
+# The languages (chickenfoot/i18n/languages.py, docs/web.md, "Languages"): the player's saved
+# preference, then the django_language cookie (the pages' picker), then Accept-Language, then
+# English. The catalogs live in locale/; `make install` compiles them (`make messages` extracts).
+LANGUAGE_CODE = DEFAULT_LANGUAGE
+LANGUAGES = SERVICE_LANGUAGES
+LOCALE_PATHS = [BASE_DIR / "locale"]
+add_lang_info()
 TIME_ZONE = "UTC"
 CELERY_TIMEZONE = TIME_ZONE
 USE_I18N = True
@@ -704,6 +718,7 @@ SPECTACULAR_SETTINGS = {
         "ChickenFootMaxPipEnum": [(n, n) for n in (6, 9, 12, 15, 18)],
         "MexicanTrainMaxPipEnum": [(n, n) for n in (9, 12, 15, 18)],
         "StateStatusEnum": ["playing", "over"],
+        "LanguageEnum": "chickenfoot.i18n.languages.LANGUAGES",
         "FootStatusEnum": ["open", "completed", "released"],
         "RoundEndEnum": ["out", "blocked"],
         "ProblemCodeEnum": "chickenfoot.openapi.PROBLEM_CODES",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView
 
 from chickenfoot.api_docs import redoc_view, swagger_view
@@ -24,6 +25,8 @@ urlpatterns = [
     path("api/redoc/", redoc_view(url_name="schema"), name="redoc"),
     path("api/", include("scoring.urls")),
     path("admin/", admin.site.urls),
+    # The pages' messages in the answer's language: gettext(), ngettext(), interpolate().
+    path("jsi18n/", JavaScriptCatalog.as_view(packages=["games"]), name="javascript-catalog"),
     path("account/", include("games.accounts.urls")),
     path("", include("games.web.urls")),
 ]

@@ -13,6 +13,7 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
+from chickenfoot.i18n.languages import LANGUAGES
 from games.engine import CHICKENFOOT, MEXICAN_TRAIN
 
 
@@ -59,6 +60,15 @@ class Player(models.Model):
     )
     email_verified_at = models.DateTimeField(
         null=True, blank=True, help_text="When the address was verified by its link; empty: not."
+    )
+    language = models.CharField(
+        max_length=8,
+        choices=LANGUAGES,
+        blank=True,
+        default="",
+        db_default="",
+        help_text="The language the player chose for the pages and the API's answers; empty: "
+        "none (the browser's Accept-Language, then English).",
     )
     deleted_at = models.DateTimeField(
         null=True,

@@ -9,6 +9,15 @@ from typing import Any
 import pytest
 
 from chickenfoot.celery import app as celery_app
+from chickenfoot.i18n.catalogs import compile_all, stale_catalogs
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The catalogs compiled, as `make install` and `make test` leave them, when a test run
+    starts without them (pytest run on its own after a catalog changed)."""
+    stale = stale_catalogs()
+    if stale:
+        compile_all(paths=stale)
 
 
 @pytest.fixture(autouse=True)

@@ -28,6 +28,7 @@ from rest_framework import exceptions
 from rest_framework.authentication import get_authorization_header
 from rest_framework.request import Request
 
+from chickenfoot.i18n.choice import use_player_language
 from games import rows
 from games.accounts import token_cache
 from games.models import DeviceToken, Player
@@ -47,13 +48,15 @@ _PLAYER_COLUMNS = (
     "display_name",
     "is_organiser",
     "created_at",
+    "language",
 )
 #: The token (by its digest), its user (the columns the API reads; the rest load on first use)
 #: and their player.
 _AUTH_SQL = (
     "SELECT t.id, t.user_id, t.created, t.expiry, t.last_used, "
     "u.id, u.is_active, u.is_staff, u.username, "
-    "p.id, p.user_id, p.kind, p.bot_level, p.display_name, p.is_organiser, p.created_at "
+    "p.id, p.user_id, p.kind, p.bot_level, p.display_name, p.is_organiser, p.created_at, "
+    "p.language "
     "FROM games_devicetoken t JOIN auth_user u ON u.id = t.user_id "
     "LEFT JOIN games_player p ON p.user_id = u.id WHERE t.digest = %s"
 )
@@ -116,9 +119,11 @@ class PlayerTokenAuthentication(TokenAuthentication):
                 _("Invalid %(scheme)s header: send the scheme, one space and the token.")
                 % {"scheme": scheme}
             )
-        return self.authenticate_credentials(header[1])
+        return self.authenticate_credentials(header[1], request)
 
-    def authenticate_credentials(self, token: bytes) -> tuple[Any, DeviceToken]:
+    def authenticate_credentials(
+        self, token: bytes, request: Request | None = None
+    ) -> tuple[Any, DeviceToken]:
         try:
             digest = hash_token(token.decode("utf-8"))
         except (UnicodeDecodeError, TypeError, binascii.Error):
@@ -135,6 +140,8 @@ class PlayerTokenAuthentication(TokenAuthentication):
         user = rows.load(get_user_model(), _USER_COLUMNS, row[t:u])
         if row[u] is not None:
             user.player = rows.load(Player, _PLAYER_COLUMNS, row[u:])
+            # the player's saved language comes before what the request asked for
+            use_player_language(request, user.player.language)
         device_token.user = user
         if device_token.last_used is None or now - device_token.last_used >= LAST_USED_EVERY:
             DeviceToken.objects.filter(pk=device_token.pk).update(last_used=now)

@@ -32,6 +32,7 @@ def player_export(*, player: Player) -> dict[str, Any]:
             "email_verified": player.email_verified_at is not None,
             "email_verified_at": player.email_verified_at,
             "is_organiser": player.is_organiser,
+            "language": player.language,
             "joined": player.created_at,
             "last_login": user.last_login if user else None,
         },

@@ -213,3 +213,9 @@ def bot_player(*, level: int) -> Player:
         defaults={"display_name": f"{BOT_NAMES[level]} (level {level})"},
     )
     return player
+
+
+def player_language_set(*, player: Player, language: str) -> None:
+    """Save the language ``player`` chose (a code of settings.LANGUAGES, or "" for none)."""
+    Player.objects.filter(pk=player.pk).update(language=language)
+    player.language = language

@@ -26,6 +26,9 @@ class PlayerDataAccountSerializer(serializers.Serializer):
     email_verified = serializers.BooleanField()
     email_verified_at = serializers.DateTimeField(allow_null=True)
     is_organiser = serializers.BooleanField()
+    language = serializers.CharField(
+        allow_blank=True, help_text="The language the player chose; empty: none."
+    )
     joined = serializers.DateTimeField()
     last_login = serializers.DateTimeField(allow_null=True)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from http import HTTPStatus
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     extend_schema,
     extend_schema_serializer,
@@ -16,11 +17,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from chickenfoot.i18n.choice import use_player_language
+from chickenfoot.i18n.languages import LANGUAGE_CODES, LANGUAGES
 from chickenfoot.problems import flatten_errors
 from chickenfoot.throttles import LOGIN_THROTTLES, PASSWORD_CHECK_THROTTLES, REGISTER_THROTTLES
 from games.accounts.deletion import player_delete
 from games.accounts.names import DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH
-from games.accounts.players import player_register_refused
+from games.accounts.players import player_language_set, player_register_refused
 from games.accounts.token_models import DEVICE_MAX_LENGTH
 from games.api.account_email import link_base
 from games.api.apidocs import players as apidocs
@@ -55,6 +58,35 @@ class PlayerTokenOutputSerializer(serializers.Serializer):
     )
 
 
+LANGUAGE_HELP = (
+    "The language the player chose for the pages and for the API's answers (problems' `title` "
+    "and `detail` too): one of " + ", ".join(f"`{code}`" for code in LANGUAGE_CODES) + ", or "
+    "empty for none (then `Accept-Language`, then English). An answer's `Content-Language` "
+    "names the language it is in."
+)
+
+
+class LanguageField(serializers.ChoiceField):
+    """A language code of the service, or "" (none); anything else is refused, naming the codes."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(choices=[("", "none"), *LANGUAGES], help_text=LANGUAGE_HELP, **kwargs)
+
+    def to_internal_value(self, data: object) -> str:
+        if not isinstance(data, str) or data not in (*LANGUAGE_CODES, ""):
+            raise ValidationError(
+                _("Not a language of this service: send one of %(codes)s, or an empty string.")
+                % {"codes": ", ".join(LANGUAGE_CODES)},
+                code="invalid_choice",
+            )
+        return data
+
+
+@extend_schema_serializer(component_name="PlayerMe")
+class PlayerMeOutputSerializer(PlayerOutputSerializer):
+    language = LanguageField()
+
+
 def token_json(player: Player, token: DeviceToken, key: str) -> dict[str, object]:
     return {
         "player": player_json(player),
@@ -73,6 +105,10 @@ def player_json(player: Player) -> dict[str, object]:
         "kind": player.kind,
         "is_organiser": player.organises,
     }
+
+
+def player_me_json(player: Player) -> dict[str, object]:
+    return {**player_json(player), "language": player.language}
 
 
 PASSWORD_RULES = (
@@ -180,16 +216,37 @@ class TokenObtainApi(APIView):
 
 
 class PlayerMeApi(GameApi):
-    """The caller's player."""
+    """The caller's player; what they may change of it (their language)."""
+
+    @extend_schema_serializer(component_name="PlayerMeUpdate")
+    class PlayerMeUpdateInputSerializer(serializers.Serializer):
+        language = LanguageField(required=False)
 
     @extend_schema(
         operation_id="player_me",
         summary="Who am I",
         tags=["accounts"],
-        responses=apidocs.player_me_responses(PlayerOutputSerializer),
+        responses=apidocs.player_me_responses(PlayerMeOutputSerializer),
     )
     def get(self, request: Request) -> Response:
-        return Response(player_json(self.player(request)))
+        return Response(player_me_json(self.player(request)))
+
+    @extend_schema(
+        operation_id="player_me_update",
+        summary="Change my profile (my language)",
+        tags=["accounts"],
+        request=PlayerMeUpdateInputSerializer,
+        examples=apidocs.PLAYER_ME_UPDATE_EXAMPLES,
+        responses=apidocs.player_me_update_responses(PlayerMeOutputSerializer),
+    )
+    def patch(self, request: Request) -> Response:
+        data = self.PlayerMeUpdateInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = self.player(request)
+        if "language" in data.validated_data:
+            player_language_set(player=player, language=data.validated_data["language"])
+            use_player_language(request, player.language)  # the answer is in the new language
+        return Response(player_me_json(player))
 
 
 class PlayerDeleteApi(GameApi):

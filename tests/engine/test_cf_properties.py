@@ -153,9 +153,10 @@ def test_random_position_moves_are_exactly_legal_and_json_exact(
     if s.status == "playing":
         assert_exactly_legal(s, s.turn, rng)
         if not s.boneyard:  # not blocked: somebody can still play
-            assert any(
-                any(a in s.avail or b in s.avail for a, b in hand) for hand in s.hands
-            ) or s.drawn is not None
+            assert (
+                any(any(a in s.avail or b in s.avail for a, b in hand) for hand in s.hands)
+                or s.drawn is not None
+            )
 
 
 @settings(max_examples=20, deadline=None)

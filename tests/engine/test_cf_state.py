@@ -174,9 +174,7 @@ def test_C_HIDDEN_view_has_the_drawable_layout_with_target_ids() -> None:
     view = E.view(s, s.turn)
     layout = view["layout"]
     assert [a["id"] for a in layout["arms"]] == ["arm:0", "arm:1", "arm:2", "arm:3"]
-    ids = {c["id"] for c in layout["arms"]} | {
-        t["id"] for f in layout["feet"] for t in f["toes"]
-    }
+    ids = {c["id"] for c in layout["arms"]} | {t["id"] for f in layout["feet"] for t in f["toes"]}
     plays = [m for m in view["legal_moves"] if m["kind"] == "play"]
     assert {m["target"] for m in plays} <= {e["target"] for e in layout["open_ends"]} <= ids
     on_table = sum(len(c["tiles"]) for c in layout["arms"]) + sum(

@@ -16,12 +16,12 @@ STORABLE = (
     EXPLOIT,
     "<script>window.xss=2</script>",
     "Tom & Jerry &amp; &#x3c;",
-    "it's \"quoted\"",
+    'it\'s "quoted"',
     "]]><!-- -->",
     "\u202eevil\u202c",
     "two\nlines",
     "bell\x07",
-    "=HYPERLINK(\"x\")",
+    '=HYPERLINK("x")',
 )
 #: Names only a renderer called directly can be given (the API refuses them): NUL, lone
 #: surrogates.

@@ -25,9 +25,17 @@ def directives(header: str) -> dict[str, list[str]]:
 
 @pytest.mark.parametrize(
     "url",
-    ["/", "/matches/1/", "/players/1/", "/competitions/1/", "/how-to-play/lo/", "/api/health",
-     "/api/nowhere",
-     "/api/matches/1/scores.svg", "/admin/login/"],
+    [
+        "/",
+        "/matches/1/",
+        "/players/1/",
+        "/competitions/1/",
+        "/how-to-play/lo/",
+        "/api/health",
+        "/api/nowhere",
+        "/api/matches/1/scores.svg",
+        "/admin/login/",
+    ],
 )
 def test_every_answer_carries_the_site_policy(url: str) -> None:
     response = APIClient().get(url)

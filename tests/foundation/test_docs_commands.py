@@ -120,6 +120,9 @@ RUNNERS: tuple[Runner, ...] = (
     ),
     Runner(r"\.venv/bin/ruff check \.", "ci: Linting (make lint)", "make lint"),
     Runner(r"make worker", DRY_RUN),
+    # docs/web.md, "Languages": the catalogs are what it writes (test_catalogs.py checks them).
+    Runner(r"make messages", DRY_RUN),
+    Runner(r"make install", "ci: Installing requirements (make install)", "make install"),
     Runner(r"make migrate", DRY_RUN),
     Runner(r"CI=true bash \.ci/run", "ci: Installing requirements (make install)", "make install"),
     # The production stack: no Docker daemon where the suite runs; the compose file is checked,

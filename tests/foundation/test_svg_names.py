@@ -33,8 +33,13 @@ def test_a_plain_name_round_trips() -> None:
 @pytest.mark.parametrize("name", HOSTILE)
 def test_line_chart(name: str) -> None:
     def chart(who: str) -> str:
-        return line_chart(who, ["start", who], [Series(who, [0, 3]), Series("Bob", [0, 5])],
-                          y_label=who, x_label=who)
+        return line_chart(
+            who,
+            ["start", who],
+            [Series(who, [0, 3]), Series("Bob", [0, 5])],
+            y_label=who,
+            x_label=who,
+        )
 
     svg = chart(name)
     assert shape(svg) == shape(chart("Ada"))
@@ -58,8 +63,9 @@ def test_bar_chart(name: str) -> None:
 @pytest.mark.parametrize("name", HOSTILE)
 def test_scores_chart(name: str) -> None:
     svg = scores_chart(scores=SCORES, names=["Ada", name, "Alan"], title=name)
-    assert shape(svg) == shape(scores_chart(scores=SCORES, names=["Ada", "Grace", "Alan"],
-                                            title="Match"))
+    assert shape(svg) == shape(
+        scores_chart(scores=SCORES, names=["Ada", "Grace", "Alan"], title="Match")
+    )
     assert as_attribute(name) in attribute_values(svg)
 
 
@@ -88,8 +94,12 @@ def test_board_picture(name: str, variant: str) -> None:
 def test_every_picture_is_drawn_through_the_escaping_context() -> None:
     """drawsvg's own Drawing writes attribute values unescaped: only chickenfoot.svg makes one."""
     root = Path(__file__).resolve().parents[2]
-    sources = [p for package in ("chickenfoot", "games", "scoring")
-               for p in (root / package).rglob("*.py") if p != root / "chickenfoot" / "svg.py"]
+    sources = [
+        p
+        for package in ("chickenfoot", "games", "scoring")
+        for p in (root / package).rglob("*.py")
+        if p != root / "chickenfoot" / "svg.py"
+    ]
     assert [p for p in sources if "draw.Drawing(" in p.read_text()] == []
 
 

@@ -132,9 +132,7 @@ def test_a_move_with_a_tile_of_thousands_of_numbers_is_400_naming_it(
         ({"a": [{"b": list(range(1001))}]}, "`a.0.b` has 1,001 items"),
     ],
 )
-def test_an_array_or_object_past_the_limit_is_400_before_validation(
-    body: Any, detail: str
-) -> None:
+def test_an_array_or_object_past_the_limit_is_400_before_validation(body: Any, detail: str) -> None:
     response = APIClient().post("/api/players", body, format="json")
 
     answer = problem(response, HTTPStatus.BAD_REQUEST, "too_many_items")

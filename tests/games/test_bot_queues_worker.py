@@ -63,9 +63,10 @@ def test_a_persons_bot_answers_while_the_matches_of_bots_only_wait_on_their_own_
 
         def bot_answered() -> bool:
             table.refresh_from_db()
-            if table.status != Match.Status.PLAYING or Move.objects.filter(
-                match=table, seat=1
-            ).count() >= 2:
+            if (
+                table.status != Match.Status.PLAYING
+                or Move.objects.filter(match=table, seat=1).count() >= 2
+            ):
                 return True
             if table.state["turn"] == 0:
                 move = engine.legal_moves(engine.from_json(table.state), 0)[0].to_json()

@@ -41,4 +41,3 @@ def test_the_worker_plays_the_bots_after_a_human_move(players: list[Player]) -> 
 
     # then: both bots have moved, through the worker
     assert bot_seats_moved(match) == {1, 2}
-

@@ -108,4 +108,3 @@ def test_a_human_move_handing_over_to_a_failing_bot_turn_still_answers_201(
     assert match.status != Match.Status.PLAYING or match.state["turn"] == 1
     assert "Could not run or enqueue games.tasks.bot_play_turn" in caplog.text
     assert "the bot's turn broke" in caplog.text
-

@@ -117,11 +117,15 @@ def test_resigning_on_the_seats_turn_lets_the_bot_move_at_once(
 
 
 def test_resign_is_for_a_match_in_play(clients: list[APIClient]) -> None:
-    created = clients[0].post(
-        "/api/matches",
-        {"variant": "chickenfoot", "seats": [{"kind": "creator"}, {"kind": "open"}]},
-        format="json",
-    ).json()
+    created = (
+        clients[0]
+        .post(
+            "/api/matches",
+            {"variant": "chickenfoot", "seats": [{"kind": "creator"}, {"kind": "open"}]},
+            format="json",
+        )
+        .json()
+    )
     response = clients[0].post(f"/api/matches/{created['id']}/resign")
     assert response.status_code == HTTPStatus.CONFLICT
     assert problem_code(response) == "match_not_playing"
@@ -174,11 +178,15 @@ def test_abandon_stops_a_match_for_good_without_standings(
 def test_an_organiser_may_abandon_an_open_match(
     players: list[Player], clients: list[APIClient]
 ) -> None:
-    created = clients[0].post(
-        "/api/matches",
-        {"variant": "chickenfoot", "seats": [{"kind": "creator"}, {"kind": "open"}]},
-        format="json",
-    ).json()
+    created = (
+        clients[0]
+        .post(
+            "/api/matches",
+            {"variant": "chickenfoot", "seats": [{"kind": "creator"}, {"kind": "open"}]},
+            format="json",
+        )
+        .json()
+    )
     organiser = PlayerFactory(user__username="olga", is_organiser=True)
     response = client_for(organiser).post(f"/api/matches/{created['id']}/abandon")
     assert response.status_code == HTTPStatus.OK

@@ -99,11 +99,15 @@ def test_a_bad_filter_of_the_scoring_lists_is_400(
 ) -> None:
     me = players[0].pk  # type: ignore[attr-defined]
     Player.objects.filter(pk=me).update(is_organiser=True)
-    competition = clients[0].post(
-        "/api/competitions",
-        {"kind": "league", "name": "L", "variant": "chickenfoot", "table_size": 2},
-        format="json",
-    ).json()["id"]
+    competition = (
+        clients[0]
+        .post(
+            "/api/competitions",
+            {"kind": "league", "name": "L", "variant": "chickenfoot", "table_size": 2},
+            format="json",
+        )
+        .json()["id"]
+    )
 
     refused(clients[0].get(url.format(me=me, competition=competition)), name)
 
@@ -151,8 +155,6 @@ def test_every_operation_with_query_parameters_or_a_body_documents_its_400() -> 
 
 
 @pytest.mark.parametrize("organiser", ["-5.35e%2B113", "1.5", str(2**63), "0"])
-def test_an_organiser_filter_that_is_no_id_is_400(
-    clients: list[APIClient], organiser: str
-) -> None:
+def test_an_organiser_filter_that_is_no_id_is_400(clients: list[APIClient], organiser: str) -> None:
     """Found by the fuzzer: a decimal of 113 digits reached SQLite (500)."""
     refused(clients[0].get(f"/api/competitions?organiser={organiser}"), "organiser")

@@ -140,4 +140,3 @@ def test_a_match_that_can_never_be_finalised_is_not_queued_again(
     assert marker.failed_at is not None
     assert "seats have round rows" in marker.last_error
     assert not MatchResult.objects.filter(match=lost).exists()
-

@@ -43,8 +43,9 @@ def finished_match(names: list[str]) -> tuple[Match, list[Any]]:
     played to the end."""
     players = [PlayerFactory(user__username=f"p{i}", display_name=n) for i, n in enumerate(names)]
     seats = [SeatSpec(kind="creator")] + [SeatSpec(kind="open")] * (len(names) - 1)
-    match = match_create(creator=players[0], variant="chickenfoot", seats=seats,
-                         options={"rounds": 1})
+    match = match_create(
+        creator=players[0], variant="chickenfoot", seats=seats, options={"rounds": 1}
+    )
     for position, player in enumerate(players[1:], start=1):
         seat_join(match_id=match.pk, player=player, position=position)
     # one deal every run (the pages' layout tests measure its board)
@@ -67,8 +68,7 @@ def test_the_reported_exploit_runs_nothing_and_the_chart_still_draws(
 
     # when someone else at the table opens its page
     page = watched(new_page)
-    sign_in(page, live_server.url, token=token_for(players[0]), name="Ada",
-            player_id=players[0].pk)
+    sign_in(page, live_server.url, token=token_for(players[0]), name="Ada", player_id=players[0].pk)
     response = page.goto(f"{live_server.url}/matches/{match.pk}/")
     page.locator("#chart svg .point").first.wait_for()
     page.locator("#last-round svg").wait_for()
@@ -115,7 +115,10 @@ def test_the_policy_refuses_inline_script_and_the_pages_still_work(
     page.wait_for_function("window.__violations.length >= 3")
     assert page.evaluate("window.injected") is None
     assert sorted(violations(page)) == [
-        "script-src-attr inline", "script-src-attr inline", "script-src-elem inline"]
+        "script-src-attr inline",
+        "script-src-attr inline",
+        "script-src-elem inline",
+    ]
 
 
 def test_swagger_ui_and_redoc_work_under_the_policy(live_server: Any, new_page: Any) -> None:
@@ -150,17 +153,21 @@ def test_a_picture_brings_nothing_that_runs_into_the_page(
 ) -> None:
     match, players = finished_match(["Ada", "Grace"])
     page = watched(new_page)
-    page.route("**/scores.svg", lambda route: route.fulfill(
-        status=200, content_type="image/svg+xml", body=RIGGED_SVG))
-    sign_in(page, live_server.url, token=token_for(players[0]), name="Ada",
-            player_id=players[0].pk)
+    page.route(
+        "**/scores.svg",
+        lambda route: route.fulfill(status=200, content_type="image/svg+xml", body=RIGGED_SVG),
+    )
+    sign_in(page, live_server.url, token=token_for(players[0]), name="Ada", player_id=players[0].pk)
     page.goto(f"{live_server.url}/matches/{match.pk}/")
     page.locator("#chart svg .point").wait_for()
     chart = page.locator("#chart svg")
     assert chart.locator("script, foreignObject").count() == 0
-    assert page.evaluate("""() => [...document.querySelectorAll('#chart svg, #chart svg *')]
+    assert (
+        page.evaluate("""() => [...document.querySelectorAll('#chart svg, #chart svg *')]
       .flatMap((n) => [...n.attributes].map((a) => `${a.name}=${a.value}`))
-      .filter((a) => /^on|javascript:/i.test(a))""") == []
+      .filter((a) => /^on|javascript:/i.test(a))""")
+        == []
+    )
     # (parsing the picture already reported its two handlers to the policy: nothing ran them)
     parsed = violations(page)
     page.locator("#chart svg a").click()

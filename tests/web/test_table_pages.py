@@ -34,7 +34,9 @@ def clients(players: list[Player]) -> list[APIClient]:
 
 def only_own_scripts(html: str, script: str) -> None:
     assert re.findall(r"<script[^>]*>", html) == [
-        f'<script type="module" src="/static/games/web/{script}">'
+        '<script src="/jsi18n/">',
+        '<script type="module" src="/static/games/web/language.js">',
+        f'<script type="module" src="/static/games/web/{script}">',
     ]
     assert re.search(r"\son[a-z]+=", html) is None
     assert "<style" not in html

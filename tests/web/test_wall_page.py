@@ -55,7 +55,9 @@ def test_the_page_shows_the_standings_and_tables_with_names_escaped(
     assert 'class="wall layout-phone"' in html
     # no inline script or style: the policy allows the site's own files only
     assert re.findall(r"<script[^>]*>", html) == [
-        '<script type="module" src="/static/games/web/wall.js">'
+        '<script src="/jsi18n/">',
+        '<script type="module" src="/static/games/web/language.js">',
+        '<script type="module" src="/static/games/web/wall.js">',
     ]
     assert "<style" not in html
     assert " style=" not in html

@@ -159,13 +159,50 @@ def token_obtain_responses(player_token_output_serializer: Any) -> Any:
     }
 
 
+PLAYER_ME_EXAMPLE = {**PLAYER_EXAMPLE, "language": "lo"}
+
+PLAYER_ME_UPDATE_EXAMPLES = [
+    OpenApiExample("Choose Lao", value={"language": "lo"}, request_only=True),
+    OpenApiExample("No choice", value={"language": ""}, request_only=True),
+]
+
+LANGUAGE_REFUSED = (
+    "Not a language of this service: send one of en, lo, th, hy, ceb, or an empty string."
+)
+
+
 def player_me_responses(player_output_serializer: Any) -> Any:
-    """The answers of ``PlayerMeApi``, given the view's own serializer."""
+    """The answers of ``PlayerMeApi``'s GET, given the view's own serializer."""
     return {
         HTTPStatus.OK: OpenApiResponse(
             player_output_serializer,
             description="The caller's player.",
-            examples=[OpenApiExample("Me", value=PLAYER_EXAMPLE)],
+            examples=[OpenApiExample("Me", value=PLAYER_ME_EXAMPLE)],
+        ),
+        HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+    }
+
+
+def player_me_update_responses(player_output_serializer: Any) -> Any:
+    """The answers of ``PlayerMeApi``'s PATCH: the player as changed, or the refusal."""
+    return {
+        HTTPStatus.OK: OpenApiResponse(
+            player_output_serializer,
+            description="The caller's player, changed; the answer is in the language chosen.",
+            examples=[OpenApiExample("Me in Lao", value=PLAYER_ME_EXAMPLE)],
+        ),
+        HTTPStatus.BAD_REQUEST: problem(
+            "A language that is not one of the service's.",
+            (
+                "Unknown language",
+                problem_example(
+                    400,
+                    "invalid",
+                    "Invalid input",
+                    f"language: {LANGUAGE_REFUSED}",
+                    errors={"language": [LANGUAGE_REFUSED]},
+                ),
+            ),
         ),
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
     }

@@ -21,6 +21,29 @@ export const session = {
   },
 };
 
+// The page's messages come from the catalog of its language (/jsi18n/, loaded before the page's
+// scripts): gettext(), ngettext() and interpolate() are globals it defines.
+
+/** A message with named placeholders (``%(name)s``), filled in with ``values``. */
+export function fmt(text, values) {
+  return interpolate(text, values, true);
+}
+
+/** A message whose named placeholders hold nodes (a name, as a bidi isolate) or text: the
+ * nodes and text to spread into ``el``, so a translation may put a name anywhere. */
+export function fmtNodes(text, values) {
+  const parts = [];
+  let last = 0;
+  for (const found of text.matchAll(/%\((\w+)\)s/g)) {
+    if (found.index > last) parts.push(text.slice(last, found.index));
+    const value = values[found[1]];
+    parts.push(value instanceof Node ? value : String(value));
+    last = found.index + found[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}
+
 /** A refusal from the API: its problem document. */
 export class Problem extends Error {
   constructor(status, body) {
@@ -82,8 +105,8 @@ export function safeNext(value) {
 export function askToLogIn() {
   const here = window.location.pathname + window.location.search;
   const link = el("a", { href: `/?next=${encodeURIComponent(here)}#login-form`, id: "log-in-link" },
-    "Log in");
-  say([link, " first to see this page."], "error");
+    gettext("Log in"));
+  say(fmtNodes(gettext("%(log_in)s first to see this page."), { log_in: link }), "error");
 }
 
 /** Run an action; a Problem becomes a visible message instead of an exception. */
@@ -108,14 +131,13 @@ export function renderAccount() {
     return;
   }
   const who = document.createElement("span");
-  who.append("Signed in as ");
   const page = document.createElement("a");
   page.href = session.playerId ? `/players/${session.playerId}/` : "/";
   page.textContent = session.name;
-  who.append(page);
+  who.append(...fmtNodes(gettext("Signed in as %(name)s"), { name: page }));
   const out = document.createElement("button");
   out.type = "button";
-  out.textContent = "Sign out";
+  out.textContent = gettext("Sign out");
   out.addEventListener("click", async () => {
     try {
       await api("POST", "/api/auth/logout"); // revoke this browser's token, not just forget it
@@ -191,4 +213,21 @@ export function joined(items, separator = ", ") {
   return items.flatMap((item, index) => (index ? [separator, item] : [item]));
 }
 
-export const VARIANTS = { chickenfoot: "Chicken Foot", mexican_train: "Mexican Train" };
+export const VARIANTS = {
+  chickenfoot: gettext("Chicken Foot"), mexican_train: gettext("Mexican Train"),
+};
+
+/** A status (of a match, a table, a stage, a competition), in words; else as the API says it. */
+export const STATUSES = {
+  open: gettext("open"),
+  playing: gettext("playing"),
+  finished: gettext("finished"),
+  abandoned: gettext("abandoned"),
+  running: gettext("running"),
+  registering: gettext("registering"),
+  closed: gettext("closed"),
+};
+
+export function statusWord(status) {
+  return STATUSES[status] || status;
+}

@@ -1,7 +1,8 @@
 // A tournament's or league's standings, for the wall: the table (shared ranks marked "="),
 // each player's placement points by stage as a chart, and the CSV.
 import {
-  api, askToLogIn, attempt, cell, el, nameNode, renderAccount, say, session, svgInto, VARIANTS,
+  api, askToLogIn, attempt, cell, el, fmt, fmtNodes, nameNode, renderAccount, say, session,
+  statusWord, svgInto, VARIANTS,
 } from "./api.js";
 
 const root = document.getElementById("competition");
@@ -9,17 +10,17 @@ const id = root.dataset.competitionId;
 
 // [heading, cell content, a number (right-aligned)?]
 const COLUMNS = [
-  ["Rank", (r) => (r.rank === null ? "–" : `${r.shared ? "=" : ""}${r.rank}`), true],
-  ["Player", (r) => el("a", { href: `/players/${r.player_id}/` }, nameNode(r.name)), false],
-  ["Matches", (r) => r.matches, true],
-  ["Wins", (r) => r.wins, true],
-  ["Placement points", (r) => r.placement_points, true],
-  ["Points", (r) => r.total_points, true],
-  ["Points a round", (r) => (r.mean_points_per_round === null ? "–" : r.mean_points_per_round),
+  [gettext("Rank"), (r) => (r.rank === null ? "–" : `${r.shared ? "=" : ""}${r.rank}`), true],
+  [gettext("Player"), (r) => el("a", { href: `/players/${r.player_id}/` }, nameNode(r.name)), false],
+  [gettext("Matches"), (r) => r.matches, true],
+  [gettext("Wins"), (r) => r.wins, true],
+  [gettext("Placement points"), (r) => r.placement_points, true],
+  [gettext("Points"), (r) => r.total_points, true],
+  [gettext("Points a round"), (r) => (r.mean_points_per_round === null ? "–" : r.mean_points_per_round),
     true],
-  ["Rounds at zero", (r) => r.rounds_at_zero, true],
-  ["Best round", (r) => (r.best_round === null ? "–" : r.best_round), true],
-  ["Rating", (r) => (r.rating === null ? "–" : r.rating), true],
+  [gettext("Rounds at zero"), (r) => r.rounds_at_zero, true],
+  [gettext("Best round"), (r) => (r.best_round === null ? "–" : r.best_round), true],
+  [gettext("Rating"), (r) => (r.rating === null ? "–" : r.rating), true],
 ];
 
 async function downloadCsv() {
@@ -27,7 +28,7 @@ async function downloadCsv() {
     headers: { Authorization: `Bearer ${session.token}`, Accept: "text/csv" },
   });
   if (!response.ok) {
-    say("The CSV could not be fetched.", "error");
+    say(gettext("The CSV could not be fetched."), "error");
     return;
   }
   const link = el("a", { href: URL.createObjectURL(await response.blob()),
@@ -42,16 +43,22 @@ async function load() {
   const info = detail.data;
   document.getElementById("competition-name").textContent = info.name;
   document.getElementById("competition-status").textContent =
-    `${info.kind === "league" ? "League" : "Tournament"} of ${VARIANTS[info.variant]} · `
-    + `${body.data.final ? "final standings" : `${info.status}, standings so far`}`;
+    fmt(info.kind === "league" ? gettext("League of %(game)s · %(standings)s")
+      : gettext("Tournament of %(game)s · %(standings)s"), {
+      game: VARIANTS[info.variant],
+      standings: body.data.final ? gettext("final standings")
+        : fmt(gettext("%(status)s, standings so far"), { status: statusWord(info.status) }),
+    });
   const stages = document.getElementById("stage-dashboards");
   const organiser = String(info.organiser?.id) === session.playerId;
   stages.hidden = !(organiser && info.play === "table" && info.kind === "tournament");
   if (!stages.hidden) {
     const count = Math.max(info.current_stage || 0, 1);
-    stages.replaceChildren("The stages' dashboards: ", ...Array.from({ length: count }, (_, i) => [
-      i ? " · " : "", el("a", { href: `/competitions/${id}/stages/${i + 1}/` }, `Stage ${i + 1}`),
+    const links = el("span", {}, ...Array.from({ length: count }, (_, i) => [
+      i ? " · " : "", el("a", { href: `/competitions/${id}/stages/${i + 1}/` },
+        fmt(gettext("Stage %(number)s"), { number: i + 1 })),
     ]).flat());
+    stages.replaceChildren(...fmtNodes(gettext("The stages' dashboards: %(links)s"), { links }));
   }
   const head = el("tr", {}, ...COLUMNS.map(([name, , num]) => cell(name, {
     head: true, scope: "col", num,
@@ -62,10 +69,10 @@ async function load() {
   document.getElementById("standings-table").replaceChildren(el("thead", {}, head),
     el("tbody", {}, ...rows));
   document.getElementById("by-stage-title").textContent = info.kind === "league"
-    ? "Points by match" : "Points by stage";
+    ? gettext("Points by match") : gettext("Points by stage");
   const box = document.getElementById("by-stage");
   if (!body.data.standings.some((row) => row.matches > 0)) {
-    box.replaceChildren(el("p", { class: "note empty" }, "No rated matches yet."));
+    box.replaceChildren(el("p", { class: "note empty" }, gettext("No rated matches yet.")));
   } else {
     const chart = await attempt(() => api("GET", `/api/competitions/${id}/standings.svg`,
       undefined, { text: true }));

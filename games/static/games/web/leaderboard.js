@@ -13,7 +13,7 @@ function row(r) {
   return el("tr", { "data-player": r.player_id, "data-rank": r.rank },
     cell(r.rank, { num: true }),
     cell(el("a", { href: `/players/${r.player_id}/` }, nameNode(r.name))),
-    cell(r.kind === "bot" ? "bot" : "player"),
+    cell(r.kind === "bot" ? gettext("bot") : gettext("player")),
     cell(r.display, { num: true }),
     cell(r.matches, { num: true }));
 }
@@ -22,16 +22,16 @@ async function load() {
   const page = await attempt(() => api("GET", nextPage));
   if (!page) return;
   if (!body) {
-    const head = el("tr", {}, cell("Rank", { head: true, scope: "col", num: true }),
-      cell("Player", { head: true, scope: "col" }), cell("Kind", { head: true, scope: "col" }),
-      cell("Rating", { head: true, scope: "col", num: true }),
-      cell("Rated matches", { head: true, scope: "col", num: true }));
+    const head = el("tr", {}, cell(gettext("Rank"), { head: true, scope: "col", num: true }),
+      cell(gettext("Player"), { head: true, scope: "col" }), cell(gettext("Kind"), { head: true, scope: "col" }),
+      cell(gettext("Rating"), { head: true, scope: "col", num: true }),
+      cell(gettext("Rated matches"), { head: true, scope: "col", num: true }));
     body = el("tbody");
     table.replaceChildren(el("thead", {}, head), body);
   }
   body.append(...page.data.results.map(row));
   if (!body.children.length) {
-    body.append(el("tr", {}, el("td", { colspan: 5 }, "No rated matches yet.")));
+    body.append(el("tr", {}, el("td", { colspan: 5 }, gettext("No rated matches yet."))));
   }
   const next = page.data.next && new URL(page.data.next);
   nextPage = next ? next.pathname + next.search : null;

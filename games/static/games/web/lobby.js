@@ -1,15 +1,17 @@
 // The lobby: register or log in; create a match against bots or for others to join; join one.
 import {
-  api, attempt, el, joined, nameNode, renderAccount, safeNext, say, session, VARIANTS, WEB_DEVICE,
+  api, attempt, el, fmt, joined, nameNode, renderAccount, safeNext, say, session, STATUSES,
+  VARIANTS, WEB_DEVICE,
 } from "./api.js";
+import { adoptSavedLanguage } from "./language.js";
 
 // The bots as the API names them (games/names.py), with how each plays (docs/api.md, "Bots").
 const SEAT_CHOICES = [
-  ["bot:1", "Rookie bot (level 1): any legal move"],
-  ["bot:2", "Greedy bot (level 2): the heaviest tile"],
-  ["bot:3", "Shark bot (level 3): the heaviest tile, doubles first"],
-  ["bot:4", "Strong bot (level 4): searches ahead"],
-  ["open", "Open seat (another player joins)"],
+  ["bot:1", gettext("Rookie bot (level 1): any legal move")],
+  ["bot:2", gettext("Greedy bot (level 2): the heaviest tile")],
+  ["bot:3", gettext("Shark bot (level 3): the heaviest tile, doubles first")],
+  ["bot:4", gettext("Strong bot (level 4): searches ahead")],
+  ["open", gettext("Open seat (another player joins)")],
 ];
 
 /** Where to go once logged in: the page that sent the player here (``?next=``), if any. */
@@ -20,7 +22,7 @@ function listOf(data) {
 }
 
 function seatRow(index, value) {
-  const select = el("select", { name: `seat-${index}`, "aria-label": `Seat ${index + 1}` });
+  const select = el("select", { name: `seat-${index}`, "aria-label": fmt(gettext("Seat %(number)s"), { number: index + 1 }) });
   for (const [choice, label] of SEAT_CHOICES) {
     select.append(el("option", { value: choice, selected: choice === value }, label));
   }
@@ -28,18 +30,18 @@ function seatRow(index, value) {
 }
 
 function renderSeats(list, count) {
-  const rows = [el("li", {}, "You")];
+  const rows = [el("li", {}, gettext("You"))];
   const kept = [...list.querySelectorAll("select")].map((s) => s.value);
   for (let i = 1; i < count; i += 1) rows.push(seatRow(i, kept[i - 1] || "bot:2"));
   list.replaceChildren(...rows);
 }
 
 function matchLine(match, actions) {
-  const names = joined(match.seats.map((s) => nameNode(s.name || "open")));
+  const names = joined(match.seats.map((s) => nameNode(s.name || gettext("open"))));
   const link = el("a", { href: `/matches/${match.id}/` },
     `${VARIANTS[match.variant] || match.variant} #${match.id}`);
-  let note = match.status;
-  if (match.your_turn) note = "your turn";
+  let note = STATUSES[match.status] || match.status;
+  if (match.your_turn) note = gettext("your turn");
   return el("li", { "data-match": match.id }, link, ` · ${note} · `, ...names, " ", ...actions);
 }
 
@@ -55,16 +57,16 @@ async function refreshLists() {
           await api("POST", `/api/matches/${match.id}/join`, {});
           window.location.assign(`/matches/${match.id}/`);
         }),
-      }, "Join");
+      }, gettext("Join"));
       return matchLine(match, seated ? [] : [join]);
     });
     document.getElementById("open-matches").replaceChildren(
-      ...(items.length ? items : [el("li", {}, "No open matches: create one.")]));
+      ...(items.length ? items : [el("li", {}, gettext("No open matches: create one."))]));
   }
   if (mine) {
     const items = listOf(mine.data).map((match) => matchLine(match, []));
     document.getElementById("my-matches").replaceChildren(
-      ...(items.length ? items : [el("li", {}, "None yet.")]));
+      ...(items.length ? items : [el("li", {}, gettext("None yet."))]));
   }
 }
 
@@ -88,10 +90,15 @@ function createBody(form) {
   return { variant, options, seats };
 }
 
-function signedIn(player, token) {
+async function signedIn(player, token) {
   session.save(token, player);
+  const relanguaged = await adoptSavedLanguage();
   if (next) {
     window.location.assign(next);
+    return;
+  }
+  if (relanguaged) {
+    window.location.reload();
     return;
   }
   showLobby();
@@ -104,8 +111,8 @@ function bindAuth() {
     if (!data.display_name) delete data.display_name;
     attempt(async () => {
       const { data: answer } = await api("POST", "/api/players", { ...data, device: WEB_DEVICE });
-      signedIn(answer.player, answer.token);
-      say(`Welcome, ${answer.player.name}.`);
+      await signedIn(answer.player, answer.token);
+      say(fmt(gettext("Welcome, %(name)s."), { name: answer.player.name }));
     });
   });
   document.getElementById("login-form").addEventListener("submit", (event) => {

@@ -1,6 +1,6 @@
 // A player's page: their figures, their rating's trend per game, their recent matches.
 import {
-  api, askToLogIn, attempt, cell, el, joined, nameNode, renderAccount, session, svgInto,
+  api, askToLogIn, attempt, cell, el, fmt, joined, nameNode, renderAccount, session, svgInto,
   VARIANTS,
 } from "./api.js";
 
@@ -11,23 +11,24 @@ function figureRows(stats) {
   const shown = (value, digits = 2) => (value === null || value === undefined ? "–"
     : typeof value === "number" && !Number.isInteger(value) ? value.toFixed(digits) : value);
   const rows = [
-    ["Matches", stats.matches],
-    ["Wins", stats.wins],
-    ["Win share", stats.win_share === null ? "–" : `${(stats.win_share * 100).toFixed(1)} %`],
-    ["Mean place", shown(stats.mean_place)],
-    ["Rounds", stats.rounds],
-    ["Mean points a round", shown(stats.mean_round_score)],
-    ["Rounds at zero", stats.rounds_at_zero],
-    ["Best round", shown(stats.best_round)],
+    ["Matches", gettext("Matches"), stats.matches],
+    ["Wins", gettext("Wins"), stats.wins],
+    ["Win share", gettext("Win share"), stats.win_share === null ? "–"
+      : `${(stats.win_share * 100).toFixed(1)} %`],
+    ["Mean place", gettext("Mean place"), shown(stats.mean_place)],
+    ["Rounds", gettext("Rounds"), stats.rounds],
+    ["Mean points a round", gettext("Mean points a round"), shown(stats.mean_round_score)],
+    ["Rounds at zero", gettext("Rounds at zero"), stats.rounds_at_zero],
+    ["Best round", gettext("Best round"), shown(stats.best_round)],
   ];
-  return rows.map(([name, value]) => el("tr", { "data-figure": name },
+  return rows.map(([key, name, value]) => el("tr", { "data-figure": key },
     el("th", { scope: "row" }, name), cell(value, { num: true })));
 }
 
 async function showRatings(stats) {
   const box = document.getElementById("ratings");
   if (!stats.ratings.length) {
-    box.replaceChildren(el("p", {}, "Not rated yet: ratings start with the first finished match."));
+    box.replaceChildren(el("p", {}, gettext("Not rated yet: ratings start with the first finished match.")));
     return;
   }
   box.replaceChildren();
@@ -38,8 +39,14 @@ async function showRatings(stats) {
     const figure = el("figure", {
       class: "chart", "data-variant": rating.variant, "data-trend": rating.display_trend,
     });
-    figure.append(el("figcaption", {}, `${VARIANTS[rating.variant]}: ${rating.display} `
-      + `(${rating.matches} rated matches; ${trend} over the last ${rating.trend_matches})`));
+    figure.append(el("figcaption", {}, fmt(ngettext(
+      "%(game)s: %(rating)s (%(matches)s rated match; %(trend)s over the last %(last)s)",
+      "%(game)s: %(rating)s (%(matches)s rated matches; %(trend)s over the last %(last)s)",
+      rating.matches,
+    ), {
+      game: VARIANTS[rating.variant], rating: rating.display, matches: rating.matches, trend,
+      last: rating.trend_matches,
+    })));
     box.append(figure);
     const chart = await attempt(() => api("GET",
       `/api/players/${playerId}/rating.svg?variant=${rating.variant}`, undefined, { text: true }));
@@ -52,18 +59,18 @@ async function showRatings(stats) {
 }
 
 function showRecent(page) {
-  const head = el("tr", {}, ...[["Match"], ["Finished"], ["Place", true], ["Points", true],
-    ["At the table"]].map(([h, num]) => cell(h, { head: true, scope: "col", num })));
+  const head = el("tr", {}, ...[[gettext("Match")], [gettext("Finished")],
+    [gettext("Place"), true], [gettext("Points"), true], [gettext("At the table")]].map(([h, num]) => cell(h, { head: true, scope: "col", num })));
   const rows = page.results.map((row) => el("tr", { "data-match": row.match_id },
     el("td", {}, el("a", { href: `/matches/${row.match_id}/` },
       `${VARIANTS[row.variant]} #${row.match_id}`)),
-    el("td", {}, new Date(row.finished_at).toLocaleDateString()),
+    el("td", {}, new Date(row.finished_at).toLocaleDateString(document.documentElement.lang)),
     cell(row.place, { num: true }),
     cell(row.total, { num: true }),
     el("td", {}, ...joined(row.seats.map((s) => nameNode(s.name))))));
   document.getElementById("recent").replaceChildren(el("thead", {}, head),
     el("tbody", {}, ...(rows.length ? rows : [el("tr", {}, el("td", { colspan: 5 },
-      "No finished matches yet."))])));
+      gettext("No finished matches yet.")))])));
   const me = page.results.length && page.results[0].seats.find((s) => s.player_id === playerId);
   if (me) document.getElementById("player-name").textContent = me.name;
 }

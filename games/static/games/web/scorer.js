@@ -3,7 +3,9 @@
 // sends to a server (so no server or proxy log holds it), or is typed in from the table card; it
 // goes out only in the Authorization header of the API calls (Scorer <code>). The page sends no
 // referrer and keeps no copy of it. Names are set as text.
-import { api, attempt, el, nameNode, Problem, say, session, VARIANTS } from "./api.js";
+import {
+  api, attempt, el, fmt, fmtNodes, nameNode, Problem, say, session, VARIANTS,
+} from "./api.js";
 
 const root = document.getElementById("scorer");
 let code = "";
@@ -36,7 +38,7 @@ function refused(problem) {
   const box = document.getElementById("refused");
   const gone = problem.status === 401 || problem.status === 403;
   box.replaceChildren(gone
-    ? "This scorer link is unknown or has been revoked. Ask the organiser (or the match's creator) for a new QR code."
+    ? gettext("This scorer link is unknown or has been revoked. Ask the organiser (or the match's creator) for a new QR code.")
     : problem.message);
   if (gone && problem.message) box.append(el("br"), el("small", {}, problem.message));
   box.hidden = false;
@@ -47,7 +49,8 @@ function refused(problem) {
 }
 
 const seats = () => state.match.seats;
-const seatName = (position) => seats()[position]?.name || `Seat ${position + 1}`;
+const seatName = (position) => seats()[position]?.name
+  || fmt(gettext("Seat %(number)s"), { number: position + 1 });
 const roundsTotal = () => state.match.options.rounds;
 const maxPip = () => state.match.options.max_pip;
 const entered = () => state.match.table_rounds || [];
@@ -74,25 +77,29 @@ function renderHead() {
   const event = state.context.event;
   const line = document.getElementById("event");
   if (event) {
-    const where = [event.stage ? `Stage ${event.stage}` : null, event.table ? `Table ${event.table}` : null]
+    const where = [
+      event.stage ? fmt(gettext("Stage %(number)s"), { number: event.stage }) : null,
+      event.table ? fmt(gettext("Table %(table)s"), { table: event.table }) : null,
+    ]
       .filter(Boolean).join(" · ");
     line.replaceChildren(nameNode(event.name), where ? ` · ${where}` : "");
     line.hidden = false;
   }
   document.getElementById("title").textContent =
-    `${VARIANTS[match.variant] || match.variant} at the table`;
+    fmt(gettext("%(game)s at the table"), { game: VARIANTS[match.variant] || match.variant });
   const round = document.getElementById("round-line");
-  if (match.status === "finished") round.textContent = "The match is over.";
+  if (match.status === "finished") round.textContent = gettext("The match is over.");
   else {
     const d = startDouble(nextRound());
-    round.textContent = `Round ${nextRound()} of ${roundsTotal()} · starts with ${d}|${d}`;
+    round.textContent = fmt(gettext("Round %(round)s of %(rounds)s · starts with %(double)s"),
+      { round: nextRound(), rounds: roundsTotal(), double: `${d}|${d}` });
   }
 }
 
 function roundFlag(entry) {
-  if (entry.disputed) return "disputed";
-  if (entry.status === "awaiting_confirmation") return "awaiting confirmation";
-  if (entry.status === "confirmed") return "confirmed";
+  if (entry.disputed) return gettext("disputed");
+  if (entry.status === "awaiting_confirmation") return gettext("awaiting confirmation");
+  if (entry.status === "confirmed") return gettext("confirmed");
   return "";
 }
 
@@ -101,11 +108,11 @@ function roundFlag(entry) {
  * for confirmation or is disputed. */
 function renderRounds() {
   const table = document.getElementById("rounds");
-  const head = el("tr", {}, el("th", { scope: "col" }, "Seat"),
+  const head = el("tr", {}, el("th", { scope: "col" }, gettext("Seat")),
     ...entered().map((entry) => el("th", {
       scope: "col", class: `num${entry.disputed ? " disputed" : ""}`, "data-round": entry.number,
-    }, `R${entry.number}`)),
-    el("th", { scope: "col", class: "num" }, "Total"));
+    }, fmt(gettext("R%(number)s"), { number: entry.number }))),
+    el("th", { scope: "col", class: "num" }, gettext("Total")));
   const rows = seats().map((seat) => el("tr", { "data-seat": seat.position },
     el("th", { scope: "row", class: "name" }, nameNode(seat.name)),
     ...entered().map((entry) => {
@@ -116,7 +123,7 @@ function renderRounds() {
   table.replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
   const flags = entered().filter((entry) => roundFlag(entry)).map((entry) => {
     const item = el("li", { class: entry.disputed ? "disputed" : null, "data-round": entry.number },
-      `Round ${entry.number}: ${roundFlag(entry)}`);
+      fmt(gettext("Round %(number)s: %(flag)s"), { number: entry.number, flag: roundFlag(entry) }));
     if (entry.disputed && entry.dispute) item.append(" (", el("q", {}, entry.dispute.reason), ")");
     return item;
   });
@@ -140,18 +147,19 @@ function renderConfirm() {
   const me = mySeat();
   if (!me) {
     box.replaceChildren(el("p", { class: "note" },
-      "A player at the table confirms these rounds from their own account."));
+      gettext("A player at the table confirms these rounds from their own account.")));
     return;
   }
   box.replaceChildren(...waiting.filter((entry) => !entry.confirmed_by.includes(me.position))
     .map((entry) => {
       const button = el("button", { type: "button", "data-round": entry.number },
-        `Confirm round ${entry.number} as `, nameNode(me.name));
+        ...fmtNodes(gettext("Confirm round %(number)s as %(name)s"),
+          { number: entry.number, name: nameNode(me.name) }));
       button.addEventListener("click", async () => {
         const done = await attempt(() => api("POST",
           `/api/matches/${state.matchId}/rounds/${entry.number}/confirm`));
         if (done) {
-          say(`Round ${entry.number} confirmed.`);
+          say(fmt(gettext("Round %(number)s confirmed."), { number: entry.number }));
           await reload();
         }
       });
@@ -166,7 +174,8 @@ function renderFinal() {
   if (box.hidden) return;
   document.getElementById("places").replaceChildren(...standings.map((row) => el("li", {},
     el("span", { class: "place" }, `${row.place}.`), " ", nameNode(seatName(row.seat)),
-    ` · ${row.total} points`)));
+    fmt(ngettext(" · %(points)s point", " · %(points)s points", row.total),
+      { points: row.total }))));
 }
 
 function tilePicker(position) {
@@ -177,16 +186,17 @@ function tilePicker(position) {
     const tiles = tilesOf(position);
     sum.textContent = tiles.length
       ? `${tiles.map(([a, b]) => `${a}|${b}`).join(" ")} = ${tiles.reduce((t, [a, b]) => t + pipValue(a, b), 0)}`
-      : "no tiles chosen (0)";
+      : gettext("no tiles chosen (0)");
   };
-  const grid = el("div", { class: "tiles", role: "group", "aria-label": `Tiles left with ${seatName(position)}` });
+  const grid = el("div", { class: "tiles", role: "group", "aria-label": fmt(gettext("Tiles left with %(name)s"), { name: seatName(position) }),
+  });
   for (let a = 0; a <= maxPip(); a += 1) {
     for (let b = a; b <= maxPip(); b += 1) {
       const key = `${a}-${b}`;
       const isStart = a === start && b === start;
       const button = el("button", {
         type: "button", "aria-pressed": String(chosen.has(key)), disabled: isStart,
-        title: isStart ? "The round's start double: in no hand" : null, "data-tile": key,
+        title: isStart ? gettext("The round's start double: in no hand") : null, "data-tile": key,
       }, `${a}|${b}`);
       button.addEventListener("click", () => {
         if (chosen.has(key)) chosen.delete(key); else chosen.add(key);
@@ -209,13 +219,13 @@ function seatFieldset(seat, { points, wentOut, radioName, idPrefix, picker }) {
   else {
     const input = el("input", {
       type: "number", inputmode: "numeric", min: "0", step: "1", id: `${idPrefix}-points-${p}`,
-      "aria-label": `Points of ${seat.name}`, value: points ?? "",
+      "aria-label": fmt(gettext("Points of %(name)s"), { name: seat.name }), value: points ?? "",
     });
     row.append(input);
   }
   const radio = el("input", { type: "radio", name: radioName, value: String(p), id: `${idPrefix}-out-${p}` });
   radio.checked = wentOut === p;
-  row.append(el("label", { class: "went-out", for: `${idPrefix}-out-${p}` }, radio, "went out"));
+  row.append(el("label", { class: "went-out", for: `${idPrefix}-out-${p}` }, radio, gettext("went out")));
   box.append(row, el("p", { class: "seat-error", hidden: true }));
   return box;
 }
@@ -224,7 +234,7 @@ function renderEntry() {
   const section = document.getElementById("entry");
   section.hidden = state.match.status !== "playing" || nextRound() > roundsTotal();
   if (section.hidden) return;
-  document.getElementById("entry-title").textContent = `Round ${nextRound()}`;
+  document.getElementById("entry-title").textContent = fmt(gettext("Round %(number)s"), { number: nextRound() });
   for (const mode of ["points", "tiles"]) {
     document.getElementById(`mode-${mode}`).setAttribute("aria-pressed", String(state.mode === mode));
   }
@@ -239,7 +249,9 @@ function renderEntry() {
       state.points[Number(input.closest(".seat").dataset.seat)] = input.value;
     });
   }
-  document.getElementById("submit").textContent = state.attempt ? "Retry: send the same entry" : `Enter round ${nextRound()}`;
+  document.getElementById("submit").textContent = state.attempt
+    ? gettext("Retry: send the same entry")
+    : fmt(gettext("Enter round %(number)s"), { number: nextRound() });
 }
 
 function renderCorrect() {
@@ -249,7 +261,8 @@ function renderCorrect() {
   const select = document.getElementById("correct-round");
   const chosen = Number(select.value) || entered().at(-1).number;
   select.replaceChildren(...entered().map((entry) => {
-    const option = el("option", { value: entry.number }, `Round ${entry.number}`);
+    const option = el("option", { value: entry.number },
+      fmt(gettext("Round %(number)s"), { number: entry.number }));
     option.selected = entry.number === chosen;
     return option;
   }));
@@ -270,16 +283,21 @@ function fillCorrection() {
 function renderLog(entries) {
   const list = document.getElementById("score-log");
   if (!entries.length) {
-    list.replaceChildren(el("li", { class: "note" }, "Nothing entered yet."));
+    list.replaceChildren(el("li", { class: "note" }, gettext("Nothing entered yet.")));
     return;
   }
   list.replaceChildren(...entries.map((entry) => {
-    const who = entry.author ? nameNode(entry.author.name) : "a scorer link";
+    const who = entry.author ? nameNode(entry.author.name) : gettext("a scorer link");
     const points = entry.after.map((s) => `${seatName(s.seat)} ${s.points}`).join(", ");
     const item = el("li", { "data-kind": entry.kind, "data-round": entry.round },
-      entry.kind === "correction" ? `Round ${entry.round} corrected by ` : `Round ${entry.round} entered by `,
-      who, `: ${points}.`);
-    if (entry.reason) item.append(" Why: ", el("q", { class: "reason" }, entry.reason));
+      ...fmtNodes(entry.kind === "correction"
+        ? gettext("Round %(round)s corrected by %(who)s: %(points)s.")
+        : gettext("Round %(round)s entered by %(who)s: %(points)s."),
+      { round: entry.round, who, points }));
+    if (entry.reason) {
+      item.append(...fmtNodes(gettext(" Why: %(reason)s"),
+        { reason: el("q", { class: "reason" }, entry.reason) }));
+    }
     return item;
   }));
 }
@@ -372,14 +390,14 @@ async function send(method, path, body, slot, container) {
     await call(method, path, body, { idempotencyKey: state[slot].key });
   } catch (error) {
     if (!(error instanceof Problem)) {
-      say("No answer from the server. Send again: the same entry is entered at most once.", "error");
+      say(gettext("No answer from the server. Send again: the same entry is entered at most once."), "error");
       renderEntry();
       return false;
     }
     state[slot] = null;
     if (error.status === 409 && error.body.code === "stale_version") {
       await reload();
-      say("The scores changed meanwhile (another phone?): check the rounds above and send again. What you typed is kept.", "error");
+      say(gettext("The scores changed meanwhile (another phone?): check the rounds above and send again. What you typed is kept."), "error");
       return false;
     }
     if (error.status === 401 || error.status === 403) {
@@ -398,7 +416,7 @@ async function submitEntry(event) {
   const number = nextRound();
   const body = entryBody();
   if (body.scores.some((s) => s.points !== undefined && !Number.isFinite(s.points))) {
-    say("Type every seat's points (0 for the seat that went out).", "error");
+    say(gettext("Type every seat's points (0 for the seat that went out)."), "error");
     return;
   }
   const form = document.getElementById("entry-form");
@@ -407,7 +425,7 @@ async function submitEntry(event) {
   state.points = [];
   state.tiles = [];
   state.wentOut = null;
-  say(`Round ${number} entered.`);
+  say(fmt(gettext("Round %(number)s entered."), { number }));
   await reload();
 }
 
@@ -416,7 +434,7 @@ async function submitCorrection(event) {
   const number = Number(document.getElementById("correct-round").value);
   const reason = document.getElementById("correct-reason").value.trim();
   if (!reason) {
-    say("Say why the round is corrected.", "error");
+    say(gettext("Say why the round is corrected."), "error");
     return;
   }
   const form = document.getElementById("correct-form");
@@ -430,7 +448,7 @@ async function submitCorrection(event) {
   const ok = await send("PUT", `/api/matches/${state.matchId}/rounds/${number}/scores`, body, "correctAttempt", form);
   if (!ok) return;
   document.getElementById("correct-reason").value = "";
-  say(`Round ${number} corrected.`);
+  say(fmt(gettext("Round %(number)s corrected."), { number }));
   await reload();
 }
 
@@ -507,7 +525,7 @@ async function begin(found) {
       refused(error);
       return;
     }
-    say("The server cannot be reached: reload the page to try again.", "error");
+    say(gettext("The server cannot be reached: reload the page to try again."), "error");
     return;
   }
   if (state.match.status !== "finished") window.setTimeout(poll, POLL_MS);

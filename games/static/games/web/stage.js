@@ -2,7 +2,8 @@
 // rounds, confirmed, disputed, finished), the disputes to resolve with a note, check-in for the
 // next stage and starting it. It polls the API every few seconds (no socket serves organisers).
 import {
-  api, askToLogIn, attempt, el, joined, nameNode, Problem, renderAccount, say, session,
+  api, askToLogIn, attempt, el, fmt, fmtNodes, joined, nameNode, Problem, renderAccount, say,
+  session, statusWord,
 } from "./api.js";
 
 const root = document.getElementById("stage");
@@ -13,16 +14,19 @@ let competition = null;
 
 /** A table as a card (a phone shows it whole): its players, how far its scoring has got. */
 function tableCard(table) {
-  const figure = (label, value, extra) => el("span", { class: `figure ${extra || ""}` },
-    el("strong", {}, `${value}`), ` ${label}`);
+  // label: a message whose %(count)s is the figure (in bold); values: its other placeholders
+  const figure = (label, value, extra, values = {}) => el("span", { class: `figure ${extra || ""}` },
+    ...fmtNodes(label, { ...values, count: el("strong", {}, `${value}`) }));
   return el("li", { "data-table": table.table, class: `table-card${table.disputed ? " disputed" : ""}` },
-    el("h3", {}, `Table ${table.table}`, el("span", { class: "state" }, table.finished ? " · finished" : " · playing")),
+    el("h3", {}, fmt(gettext("Table %(table)s"), { table: table.table }),
+      el("span", { class: "state" }, table.finished ? gettext(" · finished") : gettext(" · playing"))),
     el("p", { class: "players" }, el("a", { href: `/matches/${table.match_id}/` },
       ...joined(table.seats.map((seat) => nameNode(seat.name))))),
     el("p", { class: "figures" },
-      figure(`of ${table.rounds} rounds entered`, table.rounds_entered),
-      figure("confirmed", table.confirmed),
-      figure("disputed", table.disputed, table.disputed ? "alert" : "")));
+      figure(gettext("%(count)s of %(rounds)s rounds entered"), table.rounds_entered, "",
+        { rounds: table.rounds }),
+      figure(gettext("%(count)s confirmed"), table.confirmed),
+      figure(gettext("%(count)s disputed"), table.disputed, table.disputed ? "alert" : "")));
 }
 
 async function disputesOf(table) {
@@ -32,19 +36,22 @@ async function disputesOf(table) {
 }
 
 function disputeForm({ table, round, seats }) {
-  const who = seats[round.dispute.seat]?.name || "A player";
-  const note = el("input", { type: "text", maxlength: "500", "aria-label": "Note", required: true });
+  const who = seats[round.dispute.seat]?.name || gettext("A player");
+  const note = el("input", { type: "text", maxlength: "500", "aria-label": gettext("Note"), required: true });
   const form = el("form", { class: "dispute card", "data-table": table.table, "data-round": round.number },
-    el("p", {}, `Table ${table.table}, round ${round.number}: `, nameNode(who), " disputes it: ",
-      el("q", {}, round.dispute.reason)),
-    el("label", {}, "Resolve with a note ", note),
-    el("button", { type: "submit" }, "Resolve"));
+    el("p", {}, ...fmtNodes(gettext("Table %(table)s, round %(round)s: %(who)s disputes it: %(reason)s"), {
+      table: table.table, round: round.number, who: nameNode(who),
+      reason: el("q", {}, round.dispute.reason),
+    })),
+    el("label", {}, ...fmtNodes(gettext("Resolve with a note %(note)s"), { note })),
+    el("button", { type: "submit" }, gettext("Resolve")));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const done = await attempt(() => api("POST",
       `/api/matches/${table.match_id}/rounds/${round.number}/resolve`, { note: note.value }));
     if (done) {
-      say(`Table ${table.table}, round ${round.number}: resolved.`);
+      say(fmt(gettext("Table %(table)s, round %(round)s: resolved."),
+        { table: table.table, round: round.number }));
       await refresh();
     }
   });
@@ -53,14 +60,16 @@ function disputeForm({ table, round, seats }) {
 
 function renderCheckIns(checkIns) {
   const inIds = new Set(checkIns.check_ins.map((c) => c.player_id));
-  document.getElementById("next-title").textContent = `Check-in for stage ${checkIns.stage}`;
+  document.getElementById("next-title").textContent =
+    fmt(gettext("Check-in for stage %(stage)s"), { stage: checkIns.stage });
   document.getElementById("check-in-status").textContent = checkIns.open
-    ? `Check-in is open: ${checkIns.check_ins.length} checked in.` : "Check-in is closed.";
+    ? fmt(gettext("Check-in is open: %(count)s checked in."), { count: checkIns.check_ins.length })
+    : gettext("Check-in is closed.");
   document.getElementById("check-ins").replaceChildren(...checkIns.check_ins.map((c) =>
     el("li", { "data-player": c.player_id }, nameNode(c.name), " ✓")));
   const absent = competition.players.filter((p) => !inIds.has(p.id));
   document.getElementById("absent").replaceChildren(...absent.map((p) => {
-    const button = el("button", { type: "button", disabled: !checkIns.open }, "Check in");
+    const button = el("button", { type: "button", disabled: !checkIns.open }, gettext("Check in"));
     button.addEventListener("click", async () => {
       if (await attempt(() => api("POST", `/api/competitions/${id}/check-in`, { player_id: p.id }))) {
         await refresh();
@@ -71,7 +80,7 @@ function renderCheckIns(checkIns) {
   document.getElementById("close-check-in").disabled = !checkIns.open;
   const next = checkIns.stage;
   const start = document.getElementById("start-next");
-  start.textContent = `Start stage ${next}`;
+  start.textContent = fmt(gettext("Start stage %(stage)s"), { stage: next });
   start.dataset.stage = String(next);
   start.disabled = !["closed", "running"].includes(competition.status)
     || next > (competition.stage_count || 0);
@@ -81,11 +90,13 @@ async function refresh() {
   const detail = await attempt(() => api("GET", `/api/competitions/${id}`));
   if (!detail) return;
   competition = detail.data;
-  document.getElementById("stage-title").replaceChildren(nameNode(competition.name), `: stage ${number}`);
+  document.getElementById("stage-title").replaceChildren(...fmtNodes(
+    gettext("%(name)s: stage %(stage)s"), { name: nameNode(competition.name), stage: number }));
   const links = Array.from({ length: competition.current_stage || 0 }, (_, i) => i + 1)
-    .map((n) => (n === number ? el("strong", {}, `Stage ${n}`)
-      : el("a", { href: `/competitions/${id}/stages/${n}/` }, `Stage ${n}`)));
-  links.push(el("a", { href: `/competitions/${id}/` }, "Standings"));
+    .map((n) => (n === number ? el("strong", {}, fmt(gettext("Stage %(number)s"), { number: n }))
+      : el("a", { href: `/competitions/${id}/stages/${n}/` },
+        fmt(gettext("Stage %(number)s"), { number: n }))));
+  links.push(el("a", { href: `/competitions/${id}/` }, gettext("Standings")));
   document.getElementById("stage-links").replaceChildren(...joined(links, " · "));
   let board = null;
   try {
@@ -98,14 +109,17 @@ async function refresh() {
       return;
     }
     // not started yet: its check-in and its start are still here
-    document.getElementById("stage-status").textContent = `Stage ${number} has not started yet.`;
+    document.getElementById("stage-status").textContent =
+      fmt(gettext("Stage %(number)s has not started yet."), { number });
     document.getElementById("tables").replaceChildren();
     document.getElementById("disputes").replaceChildren();
   }
   if (board) {
     const tables = board.data.tables;
     document.getElementById("stage-status").textContent =
-      `Stage ${number} is ${board.data.status}: ${board.data.finished} of ${tables.length} tables finished.`;
+      fmt(gettext("Stage %(number)s is %(status)s: %(finished)s of %(tables)s tables finished."), {
+        number, status: statusWord(board.data.status), finished: board.data.finished, tables: tables.length,
+      });
     document.getElementById("tables").replaceChildren(...tables.map(tableCard));
     const disputes = (await Promise.all(tables.filter((t) => t.disputed).map(disputesOf))).flat();
     const box = document.getElementById("disputes");

@@ -2,8 +2,8 @@
 // The match's socket (live.js) says when something changed; the table then fetches the match
 // once (with its ETag) and redraws. Without a socket it polls the match every second instead.
 import {
-  api, askToLogIn, attempt, cell, el, joined, nameNode, renderAccount, session, svgInto,
-  VARIANTS,
+  api, askToLogIn, attempt, cell, el, fmt, fmtNodes, joined, nameNode, renderAccount, session,
+  svgInto, VARIANTS,
 } from "./api.js";
 import { follow } from "./live.js";
 
@@ -24,17 +24,20 @@ let polls = 0; // the poll loop's generation: a new one retires the old
 let present = []; // the seats with a socket open, as the last presence frame said
 
 const key = (tile) => `${Math.min(...tile)}-${Math.max(...tile)}`;
-const names = () => (match ? match.seats.map((s) => s.name || `Seat ${s.position + 1}`) : []);
+const names = () => (match ? match.seats.map((s) => s.name || fmt(gettext("Seat %(number)s"), { number: s.position + 1 })) : []);
 
 /** Where a target is, in words: nodes and text to spread into ``el``. */
 function targetName(target) {
-  if (target === "mexican") return ["the Mexican Train"];
+  if (target === "mexican") return [gettext("the Mexican Train")];
   let m = /^seat:(\d+)$/.exec(target);
-  if (m) return [nameNode(names()[Number(m[1])]), "'s train"];
+  if (m) return fmtNodes(gettext("%(name)s's train"), { name: nameNode(names()[Number(m[1])]) });
   m = /^arm:(\d+)$/.exec(target);
-  if (m) return [`arm ${Number(m[1]) + 1}`];
+  if (m) return [fmt(gettext("arm %(number)s"), { number: Number(m[1]) + 1 })];
   m = /^foot:(\d+):toe:(\d+)$/.exec(target);
-  if (m) return [`foot ${Number(m[1]) + 1}, toe ${Number(m[2]) + 1}`];
+  if (m) {
+    return [fmt(gettext("foot %(foot)s, toe %(toe)s"),
+      { foot: Number(m[1]) + 1, toe: Number(m[2]) + 1 })];
+  }
   return [target];
 }
 
@@ -67,7 +70,9 @@ function renderTargets() {
   const moves = legal().filter((m) => m.kind === "play" && key(m.tile) === selected);
   const buttons = moves.map((m) => el("button", {
     type: "button", class: "target", "data-target": m.target, onclick: () => play(m),
-  }, `Play ${selected.replace("-", "|")} on `, ...targetName(m.target)));
+  }, ...fmtNodes(gettext("Play %(tile)s on %(target)s"), {
+    tile: selected.replace("-", "|"), target: el("span", {}, ...targetName(m.target)),
+  })));
   box.replaceChildren(...buttons);
   for (const m of moves) {
     const slot = board && board.querySelector(`.open-end[data-target="${CSS.escape(m.target)}"]`);
@@ -83,9 +88,9 @@ function renderTargets() {
  * or null when it can. */
 function whyNot(state, playable) {
   if (playable) return null;
-  if (match.status !== "playing") return "The round is over";
-  if (state.turn !== match.your_seat) return "Not your turn yet";
-  return "No open end takes it now";
+  if (match.status !== "playing") return gettext("The round is over");
+  if (state.turn !== match.your_seat) return gettext("Not your turn yet");
+  return gettext("No open end takes it now");
 }
 
 function renderHand(state) {
@@ -99,7 +104,11 @@ function renderHand(state) {
       "data-tile": k,
       "aria-pressed": selected === k ? "true" : "false",
       "aria-disabled": reason ? "true" : "false",
-      "aria-label": `Tile ${tile[0]}–${tile[1]}${reason ? `: ${reason.toLowerCase()}` : ""}`,
+      "aria-label": reason
+        ? fmt(gettext("Tile %(a)s–%(b)s: %(reason)s"), {
+          a: tile[0], b: tile[1], reason: reason.toLocaleLowerCase(document.documentElement.lang),
+        })
+        : fmt(gettext("Tile %(a)s–%(b)s"), { a: tile[0], b: tile[1] }),
       title: reason,
       onclick: () => {
         if (!playable.has(k)) return;
@@ -117,14 +126,14 @@ function renderHand(state) {
 
 /** The line under the title: nodes and text to spread into ``replaceChildren``. */
 function statusLine(state) {
-  if (match.status === "finished") return ["The match is over."];
-  if (match.status === "abandoned") return ["The match was abandoned."];
+  if (match.status === "finished") return [gettext("The match is over.")];
+  if (match.status === "abandoned") return [gettext("The match was abandoned.")];
   if (state.turn === null || state.turn === undefined) return [];
   if (state.turn === match.your_seat) {
-    return [legal().some((m) => m.kind === "play") ? "Your turn: choose a tile."
-      : "Your turn: nothing fits, draw or pass."];
+    return [legal().some((m) => m.kind === "play") ? gettext("Your turn: choose a tile.")
+      : gettext("Your turn: nothing fits, draw or pass.")];
   }
-  return [nameNode(names()[state.turn]), " to play."];
+  return fmtNodes(gettext("%(name)s to play."), { name: nameNode(names()[state.turn]) });
 }
 
 async function renderResults(state) {
@@ -132,11 +141,11 @@ async function renderResults(state) {
   document.getElementById("results").hidden = scores.length === 0;
   if (scores.length === 0 || scores.length === shownRounds) return;
   shownRounds = scores.length;
-  const head = el("tr", {}, el("th", { scope: "col" }, "Round"),
+  const head = el("tr", {}, el("th", { scope: "col" }, gettext("Round")),
     ...names().map((n) => cell(nameNode(n), { head: true, scope: "col", num: true })));
   const rows = scores.map((row, i) => el("tr", { "data-round": i + 1 },
-    el("th", { scope: "row" }, `Round ${i + 1}`), ...row.map((p) => cell(p, { num: true }))));
-  const totals = el("tr", { class: "totals" }, el("th", { scope: "row" }, "Total"),
+    el("th", { scope: "row" }, fmt(gettext("Round %(number)s"), { number: i + 1 })), ...row.map((p) => cell(p, { num: true }))));
+  const totals = el("tr", { class: "totals" }, el("th", { scope: "row" }, gettext("Total")),
     ...(state.totals || []).map((p) => cell(p, { num: true })));
   document.getElementById("scores").replaceChildren(el("thead", {}, head),
     el("tbody", {}, ...rows, totals));
@@ -149,7 +158,8 @@ async function renderResults(state) {
   if (last) {
     const box = el("figure", { class: "board last-round", id: "last-round" });
     svgInto(box, last.data, { naturalWidth: true });
-    box.append(el("figcaption", {}, `Round ${scores.length} as it ended`));
+    box.append(el("figcaption", {},
+      fmt(gettext("Round %(number)s as it ended"), { number: scores.length })));
     document.getElementById("chart").append(box);
   }
 }
@@ -172,7 +182,11 @@ function renderStandings() {
   const items = order.map((row) => el("li", { "data-place": row.place },
     row.player_id ? el("a", { href: `/players/${row.player_id}/` }, nameNode(row.name))
       : nameNode(row.name || names()[row.seat]),
-    `: ${row.total} points${row.place === 1 ? " (winner)" : ""}`));
+    row.place === 1
+      ? fmt(ngettext(": %(points)s point (winner)", ": %(points)s points (winner)", row.total),
+        { points: row.total })
+      : fmt(ngettext(": %(points)s point", ": %(points)s points", row.total),
+        { points: row.total })));
   document.getElementById("standings-list").replaceChildren(...items);
 }
 
@@ -182,10 +196,14 @@ function renderWinner(order) {
   const first = order.filter((row) => row.place === 1);
   banner.hidden = first.length === 0;
   if (banner.hidden) return;
-  const who = joined(first.map((row) => nameNode(row.name || names()[row.seat])), " and ");
-  const points = `${first[0].total} ${first[0].total === 1 ? "point" : "points"}`;
-  banner.replaceChildren(el("strong", {}, ...who),
-    first.length === 1 ? ` won with ${points}.` : ` share first place with ${points} each.`);
+  const who = el("strong", {},
+    ...joined(first.map((row) => nameNode(row.name || names()[row.seat])), gettext(" and ")));
+  const total = first[0].total;
+  const line = first.length === 1
+    ? ngettext("%(who)s won with %(points)s point.", "%(who)s won with %(points)s points.", total)
+    : ngettext("%(who)s share first place with %(points)s point each.",
+      "%(who)s share first place with %(points)s points each.", total);
+  banner.replaceChildren(...fmtNodes(line, { who, points: total }));
 }
 
 function renderPresence() {
@@ -194,27 +212,32 @@ function renderPresence() {
   if (line.hidden) return;
   line.dataset.seats = present.join(",");
   const who = present.map((seat) => el("span", {}, nameNode(names()[seat]),
-    seat === match.your_seat ? " (you)" : ""));
-  line.replaceChildren("At the table now: ", ...joined(who));
+    seat === match.your_seat ? gettext(" (you)") : ""));
+  line.replaceChildren(...fmtNodes(gettext("At the table now: %(who)s"),
+    { who: el("span", {}, ...joined(who)) }));
 }
 
 /** The waiting room: the seats, Join while one is free, Start for the creator alone. */
 function renderWaiting() {
   const seated = match.seats.some((s) => s.you);
   const free = match.open_seats > 0;
-  document.getElementById("waiting-title").textContent = free ? "Waiting for players"
-    : "Every seat is taken";
+  document.getElementById("waiting-title").textContent = free ? gettext("Waiting for players")
+    : gettext("Every seat is taken");
   document.getElementById("seats").replaceChildren(...match.seats.map((s) => el("li", {},
-    `Seat ${s.position + 1}: `, nameNode(s.name || "open"), s.you ? " (you)" : "")));
+    ...fmtNodes(gettext("Seat %(number)s: %(name)s"),
+      { number: s.position + 1, name: nameNode(s.name || gettext("open")) }),
+    s.you ? gettext(" (you)") : "")));
   document.getElementById("join").hidden = seated || !free;
   document.getElementById("start").hidden = !match.you_may_start;
   document.getElementById("start").disabled = free;
   const note = document.getElementById("start-note");
   note.hidden = match.you_may_start;
-  note.textContent = "Waiting for the creator to start.";
-  let line = "Waiting for players.";
-  if (!free) line = match.you_may_start ? "Every seat is taken: start when you are ready."
-    : "Every seat is taken: waiting for the creator to start.";
+  note.textContent = gettext("Waiting for the creator to start.");
+  let line = gettext("Waiting for players.");
+  if (!free) {
+    line = match.you_may_start ? gettext("Every seat is taken: start when you are ready.")
+      : gettext("Every seat is taken: waiting for the creator to start.");
+  }
   document.getElementById("status").textContent = line;
 }
 

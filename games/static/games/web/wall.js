@@ -2,6 +2,8 @@
 // wall's socket (/ws/public/competitions/{id}/, no token) and redraws the standings and the
 // tables from each frame, without a reload. Names are set as text, never as markup.
 
+import { statusWord } from "./api.js";
+
 const root = document.getElementById("wall");
 const competitionId = root.dataset.competitionId;
 /** Close codes after which reconnecting cannot help: not public (4404), a bad request. */
@@ -9,6 +11,9 @@ const HOPELESS = new Set([4400, 4404]);
 const BACKOFF_MS = [1000, 2000, 5000, 10000];
 
 let wall = null;
+
+/** A message of the page's language (/jsi18n/) with its named placeholders filled in. */
+const fmt = (text, values) => interpolate(text, values, true);
 
 function el(tag, text, className) {
   const node = document.createElement(tag);
@@ -35,7 +40,8 @@ function drawStandings() {
     const stages = el("td", null, "by-stage");
     for (const stage of row.by_stage) {
       stages.append(
-        el("span", `S${stage.stage}: ${stage.bye ? "bye " : ""}${points(stage.placement_points)}`),
+        el("span", fmt(stage.bye ? gettext("S%(stage)s: bye %(points)s") : gettext("S%(stage)s: %(points)s"),
+          { stage: stage.stage, points: points(stage.placement_points) })),
         " ",
       );
     }
@@ -44,7 +50,7 @@ function drawStandings() {
   });
   if (!rows.length) {
     const tr = el("tr");
-    const td = el("td", "No standings yet.");
+    const td = el("td", gettext("No standings yet."));
     td.colSpan = 6;
     tr.append(td);
     rows.push(tr);
@@ -56,12 +62,13 @@ function tableItem(table) {
   const li = el("li", null, "wall-table");
   li.dataset.table = table.table;
   li.dataset.status = table.status;
-  let progress = table.status;
+  let progress = statusWord(table.status);
   if (table.rounds) {
-    progress += `: round ${table.rounds.entered} of ${table.rounds.total} entered`;
+    progress += fmt(gettext(": round %(entered)s of %(total)s entered"),
+      { entered: table.rounds.entered, total: table.rounds.total });
   }
   li.append(
-    el("strong", `Table ${table.table}`),
+    el("strong", fmt(gettext("Table %(table)s"), { table: table.table })),
     " ",
     el("span", table.seats.join(", "), "seats"),
     " ",
@@ -74,24 +81,25 @@ function drawStages() {
   const stages = wall.stages.map((stage) => {
     const section = el("section", null, "wall-stage");
     section.dataset.stage = stage.number;
-    const title = el("h3", `Stage ${stage.number} `);
-    title.append(el("span", `(${stage.status})`, "status"));
+    const title = el("h3", `${fmt(gettext("Stage %(number)s"), { number: stage.number })} `);
+    title.append(el("span", `(${statusWord(stage.status)})`, "status"));
     const list = el("ol", null, "wall-table-list");
     list.append(...stage.tables.map(tableItem));
     section.append(title, list);
-    if (stage.byes.length) section.append(el("p", `Byes: ${stage.byes.join(", ")}`, "byes"));
+    if (stage.byes.length) section.append(el("p", fmt(gettext("Byes: %(byes)s"), { byes: stage.byes.join(", ") }), "byes"));
     return section;
   });
-  if (!stages.length) stages.push(el("p", "No tables yet."));
+  if (!stages.length) stages.push(el("p", gettext("No tables yet.")));
   document.getElementById("wall-stages").replaceChildren(...stages);
 }
 
 function draw() {
   document.getElementById("wall-name").textContent = wall.competition.name;
-  document.title = `${wall.competition.name}: standings`;
+  document.title = fmt(gettext("%(name)s: standings"), { name: wall.competition.name });
   const { current_stage: stage, stage_count: count } = wall.competition;
   document.getElementById("wall-stage").textContent = stage
-    ? `Stage ${stage}${count ? ` of ${count}` : ""}`
+    ? fmt(count ? gettext("Stage %(stage)s of %(total)s") : gettext("Stage %(stage)s"),
+      { stage, total: count })
     : "";
   drawStandings();
   drawStages();
@@ -132,15 +140,15 @@ function connect(failures) {
   );
   socket.addEventListener("open", () => {
     failures = 0;
-    setLive("live", "live");
+    setLive("live", gettext("live"));
   });
   socket.addEventListener("message", (event) => onFrame(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => {
     if (HOPELESS.has(event.code)) {
-      setLive("off", "not live");
+      setLive("off", gettext("not live"));
       return;
     }
-    setLive("connecting", "reconnecting…");
+    setLive("connecting", gettext("reconnecting…"));
     const wait = BACKOFF_MS[Math.min(failures, BACKOFF_MS.length - 1)];
     window.setTimeout(() => connect(failures + 1), wait);
   });

@@ -42,6 +42,7 @@ SCRIPT_DIRS = ("games/static",)
 #: the message, the plural, the context).
 PYTHON_KEYWORDS = {
     "_": None,
+    "N_": None,  # the engine's messages (games/engine/text.py): translated when shown
     "gettext": None,
     "gettext_lazy": None,
     "gettext_noop": None,

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from chickenfoot.hashing import password_hashing, refuse_if_busy
 from chickenfoot.problems import ConflictError, InvalidInput
+from games.accounts import token_cache
 from games.accounts.addresses import email_set
 from games.accounts.names import (
     BOT_NAMES,
@@ -219,3 +220,5 @@ def player_language_set(*, player: Player, language: str) -> None:
     """Save the language ``player`` chose (a code of settings.LANGUAGES, or "" for none)."""
     Player.objects.filter(pk=player.pk).update(language=language)
     player.language = language
+    if player.user_id is not None:
+        token_cache.evict_user(player.user_id)  # the cached lookups carry the player's language

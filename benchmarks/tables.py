@@ -51,9 +51,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from benchmarks import table_event
-from benchmarks.api import ROOT, admin, log, percentile, process_tree_cpu
+from benchmarks.api import ROOT, admin, log, percentile
 from benchmarks.http_client import Client
 from benchmarks.live import DEFAULT_REDIS, Stack, clean_redis, organiser_promote, stack_env
+from benchmarks.serving import process_tree_cpu
 
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/chickenfoot_tables_bench"
 GET_REQUEST = "GET /api/matches/{id} (Authorization: Scorer <code>)"

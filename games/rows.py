@@ -14,7 +14,8 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from django.db import connection, transaction
-from django.db.models import Model
+from django.db.models import Model, signals
+from django.db.models.base import ModelState
 
 M = TypeVar("M", bound=Model)
 
@@ -50,6 +51,9 @@ def load(model: type[M], columns: Sequence[str], row: Sequence[Any]) -> M:
     """An instance of ``model`` from ``row``, the values of its table's ``columns``.
 
     Values are converted as the ORM converts them; columns the row lacks load on first use.
+    The instance is the one ``Model.from_db`` makes, built without ``Model.__init__`` when the
+    model has no ``__init__`` of its own and nothing listens for its init signals (``__init__``
+    only sets each loaded attribute, and ``from_db`` then marks the instance as loaded).
     """
     attnames, steps = _loader(model, tuple(columns))
     values = []
@@ -58,7 +62,23 @@ def load(model: type[M], columns: Sequence[str], row: Sequence[Any]) -> M:
         for convert in converters:
             value = convert(value, col, connection)
         values.append(value)
-    return model.from_db(connection.alias, attnames, values)
+    if not _plain_init(model):
+        return model.from_db(connection.alias, attnames, values)
+    instance = model.__new__(model)
+    state = instance._state = ModelState()
+    state.adding = False
+    state.db = connection.alias
+    instance.__dict__.update(zip(attnames, values))
+    return instance
+
+
+def _plain_init(model: type[Model]) -> bool:
+    """Whether ``model``'s instances may be built without calling ``__init__``."""
+    return (
+        model.__init__ is Model.__init__
+        and not signals.pre_init.has_listeners(model)
+        and not signals.post_init.has_listeners(model)
+    )
 
 
 def _prepared(model: type[Model], fields: list[Any], values: dict[str, Any]) -> list[Any]:

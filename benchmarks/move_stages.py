@@ -1,0 +1,255 @@
+"""Where a move's CPU goes, stage by stage, in one process (no HTTP server).
+
+    python -m benchmarks.move_stages [--turns 300] [--root PATH]
+                                     [--channels-redis redis://127.0.0.1:6379/11]
+
+A throwaway PostgreSQL database (``BENCH_DATABASE_URL``, default
+``postgres://postgres@127.0.0.1:5432/chickenfoot_stages_bench``; dropped at the end), the
+sockets' channel layer on Redis (``--channels-redis``, default ``BENCH_REDIS_URL`` or
+``redis://127.0.0.1:6379/11``) with a prefix of the run's own, and ``REDIS_URL`` set as in
+production (tasks go to a queue of the run's own, which nothing reads). Four players play
+Chicken Foot (four seats, double-9) turn after turn through Django's WSGI handler, called
+directly: each turn is the legal-moves GET and the move POST of benchmarks.api. ``--root``
+runs the code of another checkout (an older commit, for a before/after comparison).
+
+First ``--turns`` turns are timed without a profiler (``cpu_ms_per_turn``: the process's CPU),
+then as many under cProfile with a CPU clock, whose time is shared among the stages below by
+the functions each stage's work runs in (a function counted once, where it first appears on
+the stack). The shares are the profile's; ``*_ms`` spreads the unprofiled CPU by them.
+
+The last line is one JSON object: ``cpu_ms_per_turn``, ``stages`` (stage -> ms per turn),
+``shares`` (stage -> fraction), ``turns``, ``root``, ``load_avg_1m`` (start and end).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import os
+import pstats
+import random
+import secrets
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/chickenfoot_stages_bench"
+
+#: Stage -> the functions (``file suffix:function``) whose time is the stage's; checked in this
+#: order, innermost first, so that a stage nested in another counts apart.
+STAGES: list[tuple[str, tuple[str, ...]]] = [
+    ("engine", ("games/engine/",)),
+    ("publish", ("games/live/publish.py:", "channels_redis/", "redis/")),
+    ("notify", ("games/notifications/services.py:your_turn_notify",)),
+    ("writes", ("games/rows.py:insert", "games/rows.py:update", "games/rows.py:batch")),
+    ("commit", ("games/rows.py:commit", "django/db/transaction.py:__exit__")),
+    (
+        "lock_and_reads",
+        ("games/selectors.py:match_with_seat", "games/services/common.py:match_lock"),
+    ),
+    ("authentication", ("rest_framework/request.py:_authenticate",)),
+    ("body_parse", ("rest_framework/request.py:_load_data_and_files",)),
+    ("render", ("rest_framework/response.py:rendered_content",)),
+    ("view", ("games/api/moves.py:get", "games/api/moves.py:post")),
+    ("drf", ("rest_framework/views.py:dispatch",)),
+    ("urls", ("django/core/handlers/base.py:resolve_request",)),
+    ("middleware_and_handler", ("django/core/handlers/wsgi.py:__call__",)),
+]
+
+
+def log(message: str) -> None:
+    sys.stderr.write(message + "\n")
+    sys.stderr.flush()
+
+
+def stage_of(stack: list[str]) -> str:
+    """The stage of a function, by the innermost frame on ``stack`` that names one."""
+    for frame in reversed(stack):
+        for name, marks in STAGES:
+            if any(mark in frame for mark in marks):
+                return name
+    return "other"
+
+
+def shares(profile: cProfile.Profile) -> dict[str, float]:
+    """Each stage's share of the profiled CPU: a function's own time goes to the stage of the
+    innermost frame of a stage among its callers (its own frame first)."""
+    stats = pstats.Stats(profile, stream=io.StringIO()).stats  # type: ignore[attr-defined]
+    names = {key: f"{key[0]}:{key[2]}" for key in stats}
+    direct: dict[Any, str | None] = {}
+
+    def own(key: Any) -> str | None:
+        for name, marks in STAGES:
+            if any(mark in names[key] for mark in marks):
+                return name
+        return None
+
+    def stage(key: Any, seen: frozenset[Any] = frozenset()) -> str:
+        if key in direct and direct[key] is not None:
+            return direct[key]  # type: ignore[return-value]
+        found = own(key)
+        if found is None:
+            callers = stats[key][4]
+            # the caller that called it most: where most of its time was spent
+            best = max(callers, key=lambda c: callers[c][3], default=None)
+            found = "other" if best is None or best in seen else stage(best, seen | {key})
+        direct[key] = found
+        return found
+
+    totals: dict[str, float] = {}
+    for key, (_, _, tottime, _, _) in stats.items():
+        name = stage(key)
+        totals[name] = totals.get(name, 0.0) + tottime
+    total = sum(totals.values()) or 1.0
+    return {name: value / total for name, value in sorted(totals.items(), key=lambda i: -i[1])}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--turns", type=int, default=300)
+    parser.add_argument("--root", default=str(ROOT), help="the checkout whose code runs")
+    parser.add_argument(
+        "--channels-redis",
+        default=os.environ.get("BENCH_REDIS_URL") or "redis://127.0.0.1:6379/11",
+    )
+    args = parser.parse_args()
+    url = os.environ.get("BENCH_DATABASE_URL") or DEFAULT_URL
+    db_name = urlsplit(url).path.lstrip("/")
+    run_id = secrets.token_hex(3)
+    os.environ.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "chickenfoot.settings",
+            "DATABASE_URL": url,
+            "SECRET_KEY": secrets.token_hex(16),
+            "LOG_LEVEL": "WARNING",
+            "RATE_LIMITS": "off",
+            "REDIS_URL": args.channels_redis,
+            "CHANNELS_REDIS_URL": args.channels_redis,
+            "CHANNELS_PREFIX": f"stages-{run_id}",
+            "CELERY_QUEUE": f"stages-{run_id}",
+        }
+    )
+    sys.path.insert(0, args.root)
+    os.chdir(args.root)
+    from benchmarks.api import admin
+
+    admin(url, f'DROP DATABASE IF EXISTS "{db_name}" WITH (FORCE)')
+    admin(url, f'CREATE DATABASE "{db_name}"')
+    try:
+        return _run(args, url, db_name)
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        admin(url, f'DROP DATABASE IF EXISTS "{db_name}" WITH (FORCE)')
+
+
+def _run(args: argparse.Namespace, url: str, db_name: str) -> int:
+    import django
+
+    django.setup()
+    from django.core.handlers.wsgi import WSGIHandler
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    app = WSGIHandler()
+    call = _caller(app)
+    tokens = []
+    for seat in range(4):
+        _, body = call(
+            "POST", "/api/players", {"username": f"s{seat}", "password": "pw-stages-long-1"}
+        )
+        tokens.append(body["token"])
+    rng = random.Random(1)
+    match = {"id": 0, "turn": None}
+
+    def new_match() -> None:
+        seats = [{"kind": "creator"}] + [{"kind": "open"}] * 3
+        body = {"variant": "chickenfoot", "options": {"max_pip": 9}, "seats": seats}
+        _, created = call("POST", "/api/matches", body, tokens[0])
+        for seat in range(1, 4):
+            call("POST", f"/api/matches/{created['id']}/join", {"position": seat}, tokens[seat])
+        _, started = call("POST", f"/api/matches/{created['id']}/start", None, tokens[0])
+        match.update(id=created["id"], turn=started["state"]["turn"])
+
+    def turn() -> None:
+        if match["turn"] is None:
+            new_match()
+        mid, seat = match["id"], match["turn"]
+        _, legal = call("GET", f"/api/matches/{mid}/legal-moves", None, tokens[seat])
+        move = rng.choice(legal["moves"])
+        status, body = call(
+            "POST", f"/api/matches/{mid}/moves", {**move, "version": legal["version"]}, tokens[seat]
+        )
+        if status != 201:
+            raise RuntimeError(f"move: HTTP {status}: {body}")
+        state = body["state"]
+        match["turn"] = state["turn"] if state["status"] == "playing" else None
+
+    load_before = os.getloadavg()[0]
+    for _ in range(30):  # warm: every statement prepared, every cache filled
+        turn()
+    started = time.process_time()
+    for _ in range(args.turns):
+        turn()
+    cpu_ms = (time.process_time() - started) * 1000 / args.turns
+    profile = cProfile.Profile(time.process_time)
+    profile.enable()
+    for _ in range(args.turns):
+        turn()
+    profile.disable()
+    found = shares(profile)
+    summary = {
+        "cpu_ms_per_turn": round(cpu_ms, 3),
+        "stages": {name: round(cpu_ms * share, 3) for name, share in found.items()},
+        "shares": {name: round(share, 3) for name, share in found.items()},
+        "turns": args.turns,
+        "root": args.root,
+        "load_avg_1m": [round(load_before, 2), round(os.getloadavg()[0], 2)],
+    }
+    sys.stdout.write(json.dumps(summary) + "\n")
+    return 0
+
+
+def _caller(app: Any) -> Callable[..., tuple[int, Any]]:
+    def call(method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+        data = json.dumps(body).encode() if body is not None else b""
+        environ = {
+            "REQUEST_METHOD": method,
+            "PATH_INFO": path,
+            "SERVER_NAME": "127.0.0.1",
+            "SERVER_PORT": "8000",
+            "SERVER_PROTOCOL": "HTTP/1.1",
+            "REMOTE_ADDR": "127.0.0.1",
+            "HTTP_HOST": "127.0.0.1",
+            "HTTP_ACCEPT": "application/json",
+            "CONTENT_TYPE": "application/json",
+            "CONTENT_LENGTH": str(len(data)),
+            "wsgi.input": io.BytesIO(data),
+            "wsgi.errors": sys.stderr,
+            "wsgi.url_scheme": "http",
+        }
+        if token:
+            environ["HTTP_AUTHORIZATION"] = f"Token {token}"
+        answer: dict[str, int] = {}
+
+        def start_response(status: str, headers: Any, exc_info: Any = None) -> None:
+            answer["status"] = int(status.split()[0])
+
+        chunks = app(environ, start_response)
+        raw = b"".join(chunks)
+        if hasattr(chunks, "close"):
+            chunks.close()
+        return answer["status"], json.loads(raw) if raw else None
+
+    return call
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -14,8 +14,8 @@ runs the code of another checkout (an older commit, for a before/after compariso
 
 First ``--turns`` turns are timed without a profiler (``cpu_ms_per_turn``: the process's CPU),
 then as many under cProfile with a CPU clock, whose time is shared among the stages below by
-the functions each stage's work runs in (a function counted once, where it first appears on
-the stack). The shares are the profile's; ``*_ms`` spreads the unprofiled CPU by them.
+the functions each stage's work runs in (a helper's time split among its callers by what it
+cost under each). The shares are the profile's; ``stages`` spreads the unprofiled CPU by them.
 
 The last line is one JSON object: ``cpu_ms_per_turn``, ``stages`` (stage -> ms per turn),
 ``shares`` (stage -> fraction), ``turns``, ``root``, ``load_avg_1m`` (start and end).
@@ -41,8 +41,8 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/chickenfoot_stages_bench"
 
-#: Stage -> the functions (``file suffix:function``) whose time is the stage's; checked in this
-#: order, innermost first, so that a stage nested in another counts apart.
+#: Stage -> the functions (``path:function`` fragments) whose time, and whose callees' time,
+#: is the stage's; the first stage that names a function has it.
 STAGES: list[tuple[str, tuple[str, ...]]] = [
     ("engine", ("games/engine/",)),
     ("publish", ("games/live/publish.py:", "channels_redis/", "redis/")),
@@ -63,49 +63,47 @@ STAGES: list[tuple[str, tuple[str, ...]]] = [
 ]
 
 
-def log(message: str) -> None:
-    sys.stderr.write(message + "\n")
-    sys.stderr.flush()
-
-
-def stage_of(stack: list[str]) -> str:
-    """The stage of a function, by the innermost frame on ``stack`` that names one."""
-    for frame in reversed(stack):
-        for name, marks in STAGES:
-            if any(mark in frame for mark in marks):
-                return name
-    return "other"
-
-
 def shares(profile: cProfile.Profile) -> dict[str, float]:
-    """Each stage's share of the profiled CPU: a function's own time goes to the stage of the
-    innermost frame of a stage among its callers (its own frame first)."""
+    """Each stage's share of the profiled CPU.
+
+    A function of a stage's own counts for it; any other function's own time is split among
+    its callers as its time under each of them was (cProfile keeps that one level up), and so
+    on up the callers, so that a helper every stage calls (a query, a JSON encoder) counts for
+    each stage by what it cost there.
+    """
     stats = pstats.Stats(profile, stream=io.StringIO()).stats  # type: ignore[attr-defined]
-    names = {key: f"{key[0]}:{key[2]}" for key in stats}
-    direct: dict[Any, str | None] = {}
+    memo: dict[Any, dict[str, float]] = {}
 
     def own(key: Any) -> str | None:
-        for name, marks in STAGES:
-            if any(mark in names[key] for mark in marks):
-                return name
+        name = f"{key[0]}:{key[2]}"
+        for stage, marks in STAGES:
+            if any(mark in name for mark in marks):
+                return stage
         return None
 
-    def stage(key: Any, seen: frozenset[Any] = frozenset()) -> str:
-        if key in direct and direct[key] is not None:
-            return direct[key]  # type: ignore[return-value]
-        found = own(key)
-        if found is None:
-            callers = stats[key][4]
-            # the caller that called it most: where most of its time was spent
-            best = max(callers, key=lambda c: callers[c][3], default=None)
-            found = "other" if best is None or best in seen else stage(best, seen | {key})
-        direct[key] = found
-        return found
+    def mix(key: Any, seen: frozenset[Any]) -> dict[str, float]:
+        if key in memo:
+            return memo[key]
+        stage = own(key)
+        if stage is not None:
+            return memo.setdefault(key, {stage: 1.0})
+        callers = {c: v for c, v in stats[key][4].items() if c not in seen and c in stats}
+        weights = {c: v[3] for c, v in callers.items()}  # time under each caller
+        total = sum(weights.values())
+        if not total:
+            return {"other": 1.0}
+        out: dict[str, float] = {}
+        for caller, weight in weights.items():
+            for stage_name, part in mix(caller, seen | {key}).items():
+                out[stage_name] = out.get(stage_name, 0.0) + part * weight / total
+        if not seen:
+            memo[key] = out
+        return out
 
     totals: dict[str, float] = {}
     for key, (_, _, tottime, _, _) in stats.items():
-        name = stage(key)
-        totals[name] = totals.get(name, 0.0) + tottime
+        for stage, part in mix(key, frozenset()).items():
+            totals[stage] = totals.get(stage, 0.0) + tottime * part
     total = sum(totals.values()) or 1.0
     return {name: value / total for name, value in sorted(totals.items(), key=lambda i: -i[1])}
 

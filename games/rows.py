@@ -68,7 +68,7 @@ def load(model: type[M], columns: Sequence[str], row: Sequence[Any]) -> M:
     state = instance._state = ModelState()
     state.adding = False
     state.db = connection.alias
-    instance.__dict__.update(zip(attnames, values))
+    instance.__dict__.update(zip(attnames, values, strict=True))
     return instance
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from http import HTTPStatus
 
+from django.conf import settings
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -19,7 +21,6 @@ from games.api.common import (
     MATCH_ID,
     GameApi,
     etag,
-    matches_etag,
 )
 from games.api.strict import QuerySerializer
 from games.models import Match
@@ -36,14 +37,20 @@ def _names(match: Match) -> list[str]:
     ]
 
 
+def picture_etag(version: int) -> str:
+    """A picture's ETag: the match's version, and the language its labels are in (none for
+    English, the source language), so that a reader who changed language gets the picture anew."""
+    language = get_language() or settings.LANGUAGE_CODE
+    return etag(version) if language == "en" else f'"{version}-{language}"'
+
+
 def _svg_response(request: Request, match: Match, render: Callable[[], str]) -> Response:
-    """``render()``'s SVG, or 304 when the caller holds the match's version (its ETag)."""
-    headers = {
-        "ETag": etag(match.version),
-        "Vary": "Authorization",
-        "Cache-Control": "private, no-cache",
-    }
-    if matches_etag(request.headers.get("If-None-Match"), match.version):
+    """``render()``'s SVG, or 304 when the caller holds the match's version in the same
+    language (its ETag)."""
+    tag = picture_etag(match.version)
+    headers = {"ETag": tag, "Vary": "Authorization", "Cache-Control": "private, no-cache"}
+    held = request.headers.get("If-None-Match") or ""
+    if any(part.strip().removeprefix("W/") in ("*", tag) for part in held.split(",")):
         return Response(status=HTTPStatus.NOT_MODIFIED, headers=headers)
     return Response(render(), headers=headers, content_type="image/svg+xml")
 

@@ -333,3 +333,27 @@ def test_scores_chart_shows_cumulative_totals(
         .status_code
         == 304
     )
+
+
+def test_a_picture_in_another_language_has_an_etag_of_its_own(
+    started_match: Callable[..., Match], clients: list[APIClient]
+) -> None:
+    """A reader who changes language gets the picture anew, its labels in the new language:
+    the ETag names the language (none for English)."""
+    match = started_match("chickenfoot", 3)
+    english = picture(clients[1], match.pk)
+    lao = clients[1].get(
+        f"/api/matches/{match.pk}/board.svg",
+        HTTP_ACCEPT_LANGUAGE="lo",
+        HTTP_IF_NONE_MATCH=english["ETag"],
+    )
+    assert lao.status_code == HTTPStatus.OK
+    assert lao["ETag"] == f'"{match.version}-lo"' != english["ETag"]
+    assert lao["Content-Language"] == "lo"
+    assert lao.content != english.content
+    again = clients[1].get(
+        f"/api/matches/{match.pk}/board.svg",
+        HTTP_ACCEPT_LANGUAGE="lo",
+        HTTP_IF_NONE_MATCH=lao["ETag"],
+    )
+    assert again.status_code == HTTPStatus.NOT_MODIFIED

@@ -21,7 +21,10 @@ from games.api.common import (
 BOARD_SVG_RESPONSES = {
     (HTTPStatus.OK, "image/svg+xml"): OpenApiResponse(
         OpenApiTypes.STR,
-        description="An SVG document. `ETag` is the match's version.",
+        description=(
+            "An SVG document. `ETag` is the match's version, and the language of its labels "
+            'unless English (`"12-lo"`).'
+        ),
         examples=[
             OpenApiExample(
                 "A picture",
@@ -64,7 +67,10 @@ BOARD_SVG_RESPONSES = {
 SCORES_SVG_RESPONSES = {
     (HTTPStatus.OK, "image/svg+xml"): OpenApiResponse(
         OpenApiTypes.STR,
-        description="An SVG line chart. `ETag` is the match's version.",
+        description=(
+            "An SVG line chart. `ETag` is the match's version, and the language of its labels "
+            'unless English (`"12-lo"`).'
+        ),
         examples=[OpenApiExample("A chart", value=SVG_EXAMPLE)],
     ),
     HTTPStatus.NOT_MODIFIED: OpenApiResponse(description="Unchanged: no body."),

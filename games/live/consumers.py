@@ -23,6 +23,7 @@ from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.translation import gettext as _
 
+from chickenfoot.i18n.sockets import socket_language_use
 from chickenfoot.numbers import whole_number
 from games.live import frames
 from games.live.access import (
@@ -112,6 +113,8 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
     # --- connecting -------------------------------------------------------------------------
 
     async def connect(self) -> None:
+        socket_language_use(self.scope)
+        self._catching = asyncio.Lock()
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.group = match_group(self.match_id)
         #: channel name -> (seat, when last heard): the seats with a socket open.
@@ -135,6 +138,7 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             await self._close(refused.code, str(refused))
             return
         self.seat = self.viewer.seat
+        socket_language_use(self.scope, self.viewer.player.language)
         # Join the group before reading: a change committed from now on reaches this socket,
         # and the catch-up skips what it already sent.
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -197,6 +201,10 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         ``seen``: the seq a nudge announced. The sockets of one process that stand at the same
         place share one read of the database (``_recent``) when it reaches that seq.
         """
+        async with self._catching:  # the heartbeats' reads and the nudges' one at a time
+            await self._catch_up_now(seen)
+
+    async def _catch_up_now(self, seen: int | None) -> None:
         if self.closing or self.viewer is None:
             return
         key = (self.match_id, self.seat, self.viewer.watches, self.last_seq, self.opening_sent)

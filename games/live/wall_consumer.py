@@ -19,6 +19,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.translation import gettext as _
 
+from chickenfoot.i18n.sockets import socket_language_use
 from games.live.access import CLOSE_BAD_REQUEST, CLOSE_NO_MATCH, CLOSE_TRY_AGAIN_LATER
 from games.live.publish import serving_loop_note
 from games.live.socket_metrics import CountedSocket
@@ -47,6 +48,7 @@ class PublicWallConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         return json.dumps(content, cls=DjangoJSONEncoder)
 
     async def connect(self) -> None:
+        socket_language_use(self.scope)
         self.competition_id = int(self.scope["url_route"]["kwargs"]["competition_id"])
         serving_loop_note()
         await self.accept()  # then a refusal can say why, with its close code

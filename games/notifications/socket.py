@@ -24,6 +24,7 @@ from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.translation import gettext as _
 
+from chickenfoot.i18n.sockets import socket_language_use
 from games.live.access import (
     CLOSE_BAD_REQUEST,
     CLOSE_TRY_AGAIN_LATER,
@@ -64,6 +65,7 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         return json.dumps(content, cls=DjangoJSONEncoder)
 
     async def connect(self) -> None:
+        socket_language_use(self.scope)
         serving_loop_note()
         await self.accept()  # then a refusal can say why, with its close code
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
@@ -76,6 +78,7 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         if player is None:
             await self._close(CLOSE_UNAUTHENTICATED, _("The token is missing, invalid or revoked."))
             return
+        socket_language_use(self.scope, player.language)
         try:
             await self.channel_layer.group_add(player_group(player.pk), self.channel_name)
         except Exception:  # a layer out of reach: Redis down

@@ -3,12 +3,12 @@ asked, and the CPU each process group spends.
 
 Servers (``--server``):
 
-- ``gthread``: production's (Dockerfile): gunicorn with ``chickenfoot/gunicorn_config.py``,
-  threaded workers (``--workers`` x ``--threads``), connections kept alive 30 s;
+- ``granian``: production's (the Dockerfile's ``deploy/serve.py``): granian's WSGI interface,
+  ``--workers`` processes of ``--threads`` blocking threads each, connections kept alive;
+- ``gthread``: gunicorn's threaded workers (``--workers`` x ``--threads``), connections kept
+  alive 30 s, as production ran before;
 - ``sync``: gunicorn's synchronous workers (one request at a time each, ``--workers``; they close
-  every connection after its answer);
-- ``granian``: granian's WSGI interface, ``--workers`` processes of ``--threads`` blocking
-  threads each, connections kept alive.
+  every connection after its answer).
 
 ``--proxy nginx`` puts nginx in front (a configuration of its own in a temporary directory, on a
 free loopback port: plain HTTP, no TLS, otherwise the proxying of
@@ -28,24 +28,25 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-SERVERS = ("gthread", "sync", "granian")
+SERVERS = ("granian", "gthread", "sync")
 PROXIES = ("none", "nginx")
 TICK = os.sysconf("SC_CLK_TCK")
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+#: Production's server command (the Dockerfile's CMD).
+SERVE = Path(__file__).resolve().parents[1] / "deploy" / "serve.py"
 
 
 def server_command(python: str, kind: str, port: int, workers: int, threads: int) -> list[str]:
     """The command that serves ``chickenfoot.wsgi:application`` on ``127.0.0.1:port``."""
     if kind == "granian":
         return [
-            *(python, "-m", "granian", "--interface", "wsgi", "--host", "127.0.0.1"),
-            *("--port", str(port), "--workers", str(workers)),
-            *("--blocking-threads", str(threads), "--log-level", "warning", "--no-ws"),
-            "chickenfoot.wsgi:application",
+            *(python, str(SERVE), "--host", "127.0.0.1", "--port", str(port)),
+            *("--workers", str(workers), "--blocking-threads", str(threads)),
+            *("--log-level", "warning"),
         ]
     command = [
         *(python, "-m", "gunicorn", "chickenfoot.wsgi:application"),
-        *("--bind", f"127.0.0.1:{port}", "--config", "python:chickenfoot.gunicorn_config"),
+        *("--bind", f"127.0.0.1:{port}"),
         *("--workers", str(workers), "--log-level", "warning", "--timeout", "30"),
     ]
     if kind == "gthread":

@@ -200,14 +200,20 @@ def migrated_database(scratch: Path, database: Path) -> None:
     shutil.copyfile(_TEMPLATE["db"], database)
 
 
-def serve_module() -> ModuleType:
-    """deploy/serve.py, the Dockerfile's command, loaded as a module (it runs nothing then)."""
-    spec = importlib.util.spec_from_file_location("deploy_serve", ROOT / "deploy" / "serve.py")
+def load_script(relative: str) -> ModuleType:
+    """A script of the repository (``relative`` to its root) loaded as a module."""
+    path = ROOT / relative
+    spec = importlib.util.spec_from_file_location(path.stem + "_script", path)
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def serve_module() -> ModuleType:
+    """deploy/serve.py, the Dockerfile's command, loaded as a module (it runs nothing then)."""
+    return load_script("deploy/serve.py")
 
 
 def production_server(

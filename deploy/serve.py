@@ -3,7 +3,7 @@
 A script of its own, outside the ``chickenfoot`` package: importing that package loads the
 metrics, which would write to ``PROMETHEUS_MULTIPROC_DIR`` before it is prepared.
 
-What gunicorn's settings module (chickenfoot/gunicorn_config.py) did around its workers, done
+What the server must do before its workers start, done
 here before ``granian`` replaces this process (``os.execv``):
 
 - with ``PROMETHEUS_MULTIPROC_DIR`` set, the directory is made and a former run's files

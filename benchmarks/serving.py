@@ -13,7 +13,8 @@ Servers (``--server``):
 ``--proxy nginx`` puts nginx in front (a configuration of its own in a temporary directory, on a
 free loopback port: plain HTTP, no TLS, otherwise the proxying of
 ``deploy/nginx/chickenfoot.conf.template``: whole requests and answers buffered, HTTP/1.1 with
-idle connections to the app server kept alive for reuse, the forwarding headers set); the
+idle connections to the app server kept alive for reuse, the forwarding headers set, every
+request looked at by ``deploy/nginx/refusals.js``, as production's is); the
 clients then talk to nginx, with keep-alive.
 """
 
@@ -63,7 +64,12 @@ def describe(kind: str, workers: int, threads: int) -> str:
     return f"{name}, {workers} workers x {threads} threads"
 
 
+#: nginx's njs module (Debian's libnginx-mod-http-js), for production's refusals.
+NJS_MODULE = "/usr/lib/nginx/modules/ngx_http_js_module.so"
+REFUSALS = Path(__file__).resolve().parents[1] / "deploy" / "nginx" / "refusals.js"
+
 NGINX_CONF = """\
+load_module {njs};
 worker_processes auto;
 pid {dir}/nginx.pid;
 error_log {dir}/error.log warn;
@@ -75,6 +81,8 @@ http {{
     fastcgi_temp_path {dir}/fastcgi;
     uwsgi_temp_path {dir}/uwsgi;
     scgi_temp_path {dir}/scgi;
+    js_import chickenfoot_refusals from {refusals};
+    js_set $chickenfoot_refusal chickenfoot_refusals.refusal;
     upstream chickenfoot_web {{
         server 127.0.0.1:{upstream};
         keepalive 16;
@@ -102,6 +110,9 @@ http {{
         proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
         proxy_set_header X-Real-IP $remote_addr;
         proxy_set_header Connection "";
+        if ($chickenfoot_refusal) {{
+            return 400;
+        }}
         location / {{
             proxy_pass http://chickenfoot_web;
         }}
@@ -132,7 +143,11 @@ def start_nginx(port: int, upstream: int) -> Proxy:
     """nginx on ``127.0.0.1:port`` passing every request to ``127.0.0.1:upstream``."""
     directory = tempfile.TemporaryDirectory(prefix="bench-nginx-")
     conf = Path(directory.name) / "nginx.conf"
-    conf.write_text(NGINX_CONF.format(dir=directory.name, port=port, upstream=upstream))
+    conf.write_text(
+        NGINX_CONF.format(
+            dir=directory.name, port=port, upstream=upstream, njs=NJS_MODULE, refusals=REFUSALS
+        )
+    )
     process = subprocess.Popen(  # noqa: S603 - nginx with the configuration written above
         [
             NGINX,

@@ -88,12 +88,15 @@ def test_the_benchmark_nginx_proxies_as_production_does() -> None:
         *("proxy_buffering", "client_body_buffer_size", "client_max_body_size"),
         *("client_header_buffer_size", "large_client_header_buffers", "proxy_read_timeout"),
     )
-    ours = serving.NGINX_CONF.format(dir="/d", port=1, upstream=2)
+    ours = serving.NGINX_CONF.format(dir="/d", port=1, upstream=2, njs="/m", refusals="/r")
     # the sockets' location (not proxied by the benchmark) sets its own buffering and timeouts
     template = re.sub(r"location /ws/ \{[^}]*\}", "", TEMPLATE.read_text())
     assert directives(ours, names) == directives(template, names)
     headers = 'proxy_set_header Connection "";'
     assert headers in ours
+    refusal = "js_set $chickenfoot_refusal chickenfoot_refusals.refusal;"
+    assert refusal in ours
+    assert refusal in TEMPLATE.read_text()
     assert headers in TEMPLATE.read_text()
 
 

@@ -1,4 +1,4 @@
-# One image for the web (gunicorn), asgi (daphne), worker and beat (celery) processes.
+# One image for the web (granian), asgi (daphne), worker and beat (celery) processes.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -22,11 +22,7 @@ RUN SECRET_KEY="$(python -c 'import secrets; print(secrets.token_urlsafe(50))')"
 USER chickenfoot
 
 EXPOSE 8000
-# Threaded workers keep client connections alive; four workers of two threads suit two cores
-# (docs/api.md, Performance). The heartbeat file lives in memory, not on the image's disk.
-# chickenfoot/gunicorn_config.py: request line and header limits above nginx's, and gunicorn's
-# own refusals as problem documents instead of HTML.
-CMD ["gunicorn", "chickenfoot.wsgi:application", "--bind", "0.0.0.0:8000", \
-     "--config", "python:chickenfoot.gunicorn_config", \
-     "--worker-class", "gthread", "--workers", "4", "--threads", "2", "--keep-alive", "30", \
-     "--worker-tmp-dir", "/dev/shm", "--timeout", "30", "--access-logfile", "-"]
+# The API on granian's WSGI interface (deploy/serve.py: two workers of two blocking threads,
+# connections kept alive, a worker with a request stuck past 30 s replaced, the metrics'
+# directory emptied at start; docs/api.md, "The serving layer").
+CMD ["python", "deploy/serve.py", "--access-log"]

@@ -1,7 +1,7 @@
 """Full matches between human clients over real HTTP, against a WSGI server on PostgreSQL.
 
     python -m benchmarks.api [--clients 8] [--seconds 30] [--warmup-seconds 2]
-                             [--server gthread|sync|granian] [--workers 4] [--threads 2]
+                             [--server granian|gthread|sync] [--workers 2] [--threads 2]
                              [--proxy none|nginx] [--cpu-requests 300]
                              [--channels-redis redis://127.0.0.1:6379/11]
                              [--login-flood [--flood-seconds 15] [--flood-rate 20]
@@ -9,7 +9,7 @@
 
 Creates a throwaway database (``DATABASE_URL``, default
 ``postgres://postgres@127.0.0.1:5432/chickenfoot_bench``; dropped at the end), migrates it, and
-starts the WSGI server on a free loopback port (``benchmarks/serving.py``: production's gunicorn
+starts the WSGI server on a free loopback port (``benchmarks/serving.py``: production's granian
 by default), with nginx in front with ``--proxy nginx``. Each client thread registers four
 players, then plays Chicken Foot matches (four seats, double-9, every round) back to back: for
 the seat to move it asks the legal-moves endpoint, picks one with a seeded RNG and submits it
@@ -410,8 +410,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=2.0,
         help="the clients play this long, untimed, before the timed play",
     )
-    parser.add_argument("--server", choices=serving.SERVERS, default="gthread")
-    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--server", choices=serving.SERVERS, default="granian")
+    parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=2, help="per worker (not --server sync)")
     parser.add_argument("--proxy", choices=serving.PROXIES, default="none")
     parser.add_argument("--max-requests", type=int, default=50_000, help="per client")

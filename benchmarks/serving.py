@@ -3,17 +3,18 @@ asked, and the CPU each process group spends.
 
 Servers (``--server``):
 
-- ``gthread``: production's (Dockerfile): gunicorn with ``chickenfoot/gunicorn_config.py``,
-  threaded workers (``--workers`` x ``--threads``), connections kept alive 30 s;
+- ``granian``: production's (the Dockerfile's ``deploy/serve.py``): granian's WSGI interface,
+  ``--workers`` processes of ``--threads`` blocking threads each, connections kept alive;
+- ``gthread``: gunicorn's threaded workers (``--workers`` x ``--threads``), connections kept
+  alive 30 s, as production ran before;
 - ``sync``: gunicorn's synchronous workers (one request at a time each, ``--workers``; they close
-  every connection after its answer);
-- ``granian``: granian's WSGI interface, ``--workers`` processes of ``--threads`` blocking
-  threads each, connections kept alive.
+  every connection after its answer).
 
 ``--proxy nginx`` puts nginx in front (a configuration of its own in a temporary directory, on a
 free loopback port: plain HTTP, no TLS, otherwise the proxying of
 ``deploy/nginx/chickenfoot.conf.template``: whole requests and answers buffered, HTTP/1.1 with
-idle connections to the app server kept alive for reuse, the forwarding headers set); the
+idle connections to the app server kept alive for reuse, the forwarding headers set, every
+request looked at by ``deploy/nginx/refusals.js``, as production's is); the
 clients then talk to nginx, with keep-alive.
 """
 
@@ -28,24 +29,25 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-SERVERS = ("gthread", "sync", "granian")
+SERVERS = ("granian", "gthread", "sync")
 PROXIES = ("none", "nginx")
 TICK = os.sysconf("SC_CLK_TCK")
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+#: Production's server command (the Dockerfile's CMD).
+SERVE = Path(__file__).resolve().parents[1] / "deploy" / "serve.py"
 
 
 def server_command(python: str, kind: str, port: int, workers: int, threads: int) -> list[str]:
     """The command that serves ``chickenfoot.wsgi:application`` on ``127.0.0.1:port``."""
     if kind == "granian":
         return [
-            *(python, "-m", "granian", "--interface", "wsgi", "--host", "127.0.0.1"),
-            *("--port", str(port), "--workers", str(workers)),
-            *("--blocking-threads", str(threads), "--log-level", "warning", "--no-ws"),
-            "chickenfoot.wsgi:application",
+            *(python, str(SERVE), "--host", "127.0.0.1", "--port", str(port)),
+            *("--workers", str(workers), "--blocking-threads", str(threads)),
+            *("--log-level", "warning"),
         ]
     command = [
         *(python, "-m", "gunicorn", "chickenfoot.wsgi:application"),
-        *("--bind", f"127.0.0.1:{port}", "--config", "python:chickenfoot.gunicorn_config"),
+        *("--bind", f"127.0.0.1:{port}"),
         *("--workers", str(workers), "--log-level", "warning", "--timeout", "30"),
     ]
     if kind == "gthread":
@@ -62,7 +64,12 @@ def describe(kind: str, workers: int, threads: int) -> str:
     return f"{name}, {workers} workers x {threads} threads"
 
 
+#: nginx's njs module (Debian's libnginx-mod-http-js), for production's refusals.
+NJS_MODULE = "/usr/lib/nginx/modules/ngx_http_js_module.so"
+REFUSALS = Path(__file__).resolve().parents[1] / "deploy" / "nginx" / "refusals.js"
+
 NGINX_CONF = """\
+load_module {njs};
 worker_processes auto;
 pid {dir}/nginx.pid;
 error_log {dir}/error.log warn;
@@ -74,6 +81,8 @@ http {{
     fastcgi_temp_path {dir}/fastcgi;
     uwsgi_temp_path {dir}/uwsgi;
     scgi_temp_path {dir}/scgi;
+    js_import chickenfoot_refusals from {refusals};
+    js_set $chickenfoot_refusal chickenfoot_refusals.refusal;
     upstream chickenfoot_web {{
         server 127.0.0.1:{upstream};
         keepalive 16;
@@ -101,6 +110,9 @@ http {{
         proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
         proxy_set_header X-Real-IP $remote_addr;
         proxy_set_header Connection "";
+        if ($chickenfoot_refusal) {{
+            return 400;
+        }}
         location / {{
             proxy_pass http://chickenfoot_web;
         }}
@@ -131,7 +143,11 @@ def start_nginx(port: int, upstream: int) -> Proxy:
     """nginx on ``127.0.0.1:port`` passing every request to ``127.0.0.1:upstream``."""
     directory = tempfile.TemporaryDirectory(prefix="bench-nginx-")
     conf = Path(directory.name) / "nginx.conf"
-    conf.write_text(NGINX_CONF.format(dir=directory.name, port=port, upstream=upstream))
+    conf.write_text(
+        NGINX_CONF.format(
+            dir=directory.name, port=port, upstream=upstream, njs=NJS_MODULE, refusals=REFUSALS
+        )
+    )
     process = subprocess.Popen(  # noqa: S603 - nginx with the configuration written above
         [
             NGINX,

@@ -7,7 +7,7 @@ everyone else; both are checked before any hash is computed:
 
 - **At once, per process**: at most ``settings.PASSWORD_HASHES_AT_ONCE`` hashes run at the same
   time in one process. A request that finds them all running is refused at once (429 ``busy``),
-  never queued, so the other threads of a gunicorn worker stay free for everyone else's requests.
+  never queued, so the other threads of a web worker stay free for everyone else's requests.
 - **Per second, across processes**: at most ``settings.PASSWORD_HASHES_PER_SECOND`` hashes start
   in each clock-aligned second, counted with one atomic increment in the shared cache (Redis in
   production). A cache that cannot be reached fails open: the check is skipped and logged, and

@@ -1,4 +1,6 @@
-"""WSGI entry point (gunicorn serves ``chickenfoot.wsgi:application``)."""
+"""WSGI entry point: ``chickenfoot.wsgi:application``, for gunicorn or granian
+(``python deploy/serve.py``, whose ``REQUEST_TIMEOUT_SECONDS`` puts a request watchdog
+around it: chickenfoot/request_watchdog.py)."""
 
 from __future__ import annotations
 
@@ -6,6 +8,8 @@ import os
 
 from django.core.wsgi import get_wsgi_application
 
+from chickenfoot.request_watchdog import watched
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chickenfoot.settings")
 
-application = get_wsgi_application()
+application = watched(get_wsgi_application())

@@ -2,7 +2,7 @@
 in ``METRICS_ALLOW_NETWORKS``; anyone else gets the 404 of a path that does not exist.
 
 A plain Django view, not a DRF one: it is not part of the API, and the OpenAPI schema leaves it
-out. With ``PROMETHEUS_MULTIPROC_DIR`` set (gunicorn's workers), the figures are every process's
+out. With ``PROMETHEUS_MULTIPROC_DIR`` set (granian's workers), the figures are every process's
 that writes there, added up by prometheus_client's ``MultiProcessCollector``.
 """
 

@@ -9,7 +9,7 @@ from pathlib import Path
 ERRORS_MD = Path(__file__).resolve().parents[2] / "docs" / "errors.md"
 ROW = re.compile(r"^\| (\d{3}) \| `([a-z_]+)` \| ([^|]+?) \| .+\|$")
 
-#: The codes only the reverse proxy in front (nginx, or gunicorn behind it) sends: no request
+#: The codes only the reverse proxy in front (nginx) sends: no request
 #: to the application gets them, so tests/foundation/test_reverse_proxy.py sends each through
 #: nginx instead of tests/games/test_errors_doc.py.
 PROXY_CODES = (
@@ -17,6 +17,7 @@ PROXY_CODES = (
     "header_too_large",
     "http_version_not_supported",
     "network_not_allowed",
+    "bad_gateway",
 )
 
 

@@ -2,7 +2,7 @@
 
 ``embedded_env`` is the environment a fresh machine has (no ``DATABASE_URL``, no ``REDIS_URL``)
 with the database moved to a file of the test's own; ``serving`` starts a command that serves
-HTTP (``make run``, ``manage.py runserver``, gunicorn, Daphne) on a loopback address and port in
+HTTP (``make run``, ``manage.py runserver``, granian, Daphne) on a loopback address and port in
 its own process group, waits until ``/api/health`` answers, and stops that group (by its id)
 when the block ends.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import http.client
+import importlib.util
 import json
 import os
 import re
@@ -22,7 +23,10 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
+
+from django.utils.datastructures import CaseInsensitiveMapping
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = str(ROOT / ".venv" / "bin" / "python")
@@ -68,6 +72,11 @@ class Served:
         return self.log.read_text(encoding="utf-8", errors="replace")
 
 
+def headers_of(response: http.client.HTTPResponse) -> dict[str, str]:
+    """The answer's headers, looked up by any case (granian sends every name in lower case)."""
+    return CaseInsensitiveMapping(dict(response.getheaders()))  # type: ignore[return-value]
+
+
 def request(
     port: int,
     method: str,
@@ -92,7 +101,7 @@ def request(
         conn.request(method, path, body=payload, headers=headers)
         response = conn.getresponse()
         raw = response.read()
-        status, response_headers = response.status, dict(response.getheaders())
+        status, response_headers = response.status, headers_of(response)
     finally:
         if own:
             conn.close()
@@ -191,9 +200,34 @@ def migrated_database(scratch: Path, database: Path) -> None:
     shutil.copyfile(_TEMPLATE["db"], database)
 
 
-def gunicorn_config() -> list[str]:
-    """The Dockerfile's gunicorn ``--config``, as its CMD gives it."""
+def load_script(relative: str) -> ModuleType:
+    """A script of the repository (``relative`` to its root) loaded as a module."""
+    path = ROOT / relative
+    spec = importlib.util.spec_from_file_location(path.stem + "_script", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def serve_module() -> ModuleType:
+    """deploy/serve.py, the Dockerfile's command, loaded as a module (it runs nothing then)."""
+    return load_script("deploy/serve.py")
+
+
+def production_server(
+    port: int, *, host: str = "127.0.0.1", workers: int = 1, threads: int = 2
+) -> list[str]:
+    """The Dockerfile's server command (``deploy/serve.py``, as its CMD gives it) on
+    ``host``:``port``, with ``workers`` processes of ``threads`` blocking threads."""
     dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
-    found = re.findall(r'"--config", "([\w:.]+)"', dockerfile)
-    assert found == ["python:chickenfoot.gunicorn_config"], found
-    return ["--config", found[0]]
+    found = re.findall(r"^CMD (\[.*\])$", dockerfile, re.MULTILINE)
+    assert len(found) == 1, found
+    command = json.loads(found[0])
+    assert command[:2] == ["python", "deploy/serve.py"], command
+    return [
+        *(PYTHON, str(ROOT / "deploy" / "serve.py"), *command[2:]),
+        *("--host", host, "--port", str(port)),
+        *("--workers", str(workers), "--blocking-threads", str(threads)),
+    ]

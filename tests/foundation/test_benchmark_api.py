@@ -17,6 +17,7 @@ import pytest
 
 from benchmarks import api, keys, serving
 from benchmarks.http_client import Client
+from tests.foundation.live_server import serve_module
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "deploy" / "nginx" / "chickenfoot.conf.template"
@@ -58,18 +59,19 @@ def dockerfile_command() -> list[str]:
 def test_the_default_server_is_the_dockerfiles() -> None:
     parsed = api.build_parser().parse_args([])
     command = serving.server_command("python", parsed.server, 8000, parsed.workers, parsed.threads)[
-        2:
+        1:
     ]
     production = [word for word in dockerfile_command() if word]
 
     def options(words: list[str]) -> dict[str, str]:
         return {w: words[i + 1] for i, w in enumerate(words) if w.startswith("--")}
 
-    wanted = {"--config", "--worker-class", "--workers", "--threads", "--keep-alive"}
-    assert production[0] == command[0] == "gunicorn"
-    assert {k: v for k, v in options(production).items() if k in wanted} == {
-        k: v for k, v in options(command).items() if k in wanted
-    }
+    # the Dockerfile's deploy/serve.py, with its own workers and threads
+    assert production[:2] == ["python", "deploy/serve.py"]
+    assert command[0] == str(serving.SERVE) == str(ROOT / production[1])
+    serve_options = options(list(serve_module().OPTIONS))
+    assert options(command)["--workers"] == serve_options["--workers"]
+    assert options(command)["--blocking-threads"] == serve_options["--blocking-threads"]
 
 
 def directives(text: str, names: tuple[str, ...]) -> dict[str, set[str]]:
@@ -86,12 +88,15 @@ def test_the_benchmark_nginx_proxies_as_production_does() -> None:
         *("proxy_buffering", "client_body_buffer_size", "client_max_body_size"),
         *("client_header_buffer_size", "large_client_header_buffers", "proxy_read_timeout"),
     )
-    ours = serving.NGINX_CONF.format(dir="/d", port=1, upstream=2)
+    ours = serving.NGINX_CONF.format(dir="/d", port=1, upstream=2, njs="/m", refusals="/r")
     # the sockets' location (not proxied by the benchmark) sets its own buffering and timeouts
     template = re.sub(r"location /ws/ \{[^}]*\}", "", TEMPLATE.read_text())
     assert directives(ours, names) == directives(template, names)
     headers = 'proxy_set_header Connection "";'
     assert headers in ours
+    refusal = "js_set $chickenfoot_refusal chickenfoot_refusals.refusal;"
+    assert refusal in ours
+    assert refusal in TEMPLATE.read_text()
     assert headers in TEMPLATE.read_text()
 
 

@@ -18,6 +18,8 @@ import pytest
 import yaml
 from django.conf import settings
 
+from tests.foundation.live_server import serve_module
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -122,7 +124,7 @@ def test_web_adds_up_its_workers_metrics_and_takes_the_metrics_settings() -> Non
     services = compose()["services"]
     web = services["web"]
     directory = web["environment"]["PROMETHEUS_MULTIPROC_DIR"]
-    # a directory of web's own, in memory, emptied by gunicorn as it starts
+    # a directory of web's own, in memory, emptied by deploy/serve.py as it starts
     assert directory in web["tmpfs"]
     # and everything else the app gets, the metrics' settings from the shell or .env among them
     for name, value in compose()["x-app"]["environment"].items():
@@ -150,12 +152,13 @@ def test_nginx_renders_its_whole_template_and_reaches_the_app_servers() -> None:
     web_host, web_port = str(nginx["environment"]["CHICKENFOOT_WEB"]).split(":")
     asgi_host, asgi_port = str(nginx["environment"]["CHICKENFOOT_ASGI"]).split(":")
     assert (web_host, asgi_host) == ("web", "asgi")
-    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
-    assert f'"0.0.0.0:{web_port}"' in dockerfile
+    options = list(serve_module().OPTIONS)
+    assert options[options.index("--host") + 1] == "0.0.0.0"  # noqa: S104 - inside the stack
+    assert options[options.index("--port") + 1] == web_port
     asgi_command = services["asgi"]["command"]
     assert asgi_command[0] == "daphne"
     assert asgi_command[asgi_command.index("-p") + 1] == asgi_port
-    # /ws/ goes to Daphne with the WebSocket upgrade; the rest to gunicorn, buffered
+    # /ws/ goes to Daphne with the WebSocket upgrade; the rest to granian, buffered
     ws = re.search(r"location /ws/ \{(.*?)\n    \}", template, re.DOTALL)
     assert ws is not None
     assert "proxy_pass http://chickenfoot_asgi;" in ws.group(1)
@@ -180,14 +183,15 @@ def test_static_files_are_collected_into_the_volume_nginx_serves() -> None:
     assert "chown -R chickenfoot /app/staticfiles" in (ROOT / "Dockerfile").read_text()
 
 
-def test_nginx_refuses_long_request_lines_and_headers_before_gunicorn_would() -> None:
-    """nginx's limits are below gunicorn's (chickenfoot/gunicorn_config.py, the Dockerfile's
-    --config), so gunicorn never answers them itself; nginx answers them as problems."""
-    from chickenfoot import gunicorn_config
-
+def test_nginx_refuses_long_request_lines_and_headers_before_granian_would() -> None:
+    """nginx's limits are below granian's (its HTTP/1 buffer, 408 KiB unless deploy/serve.py
+    sets another; 100 header fields), so granian never answers them itself with its empty
+    refusals; nginx answers them as problems."""
     template = (ROOT / "deploy" / "nginx" / "chickenfoot.conf.template").read_text()
-    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
-    assert '"--config", "python:chickenfoot.gunicorn_config"' in dockerfile
+    options = list(serve_module().OPTIONS)
+    buffer = 417792
+    if "--http1-buffer-size" in options:
+        buffer = int(options[options.index("--http1-buffer-size") + 1])
     units = {"": 1, "k": 1024}
     for server in template.split("\nserver {")[1:]:
         first = re.search(r"client_header_buffer_size (\d+)([k]?);", server)
@@ -196,35 +200,49 @@ def test_nginx_refuses_long_request_lines_and_headers_before_gunicorn_would() ->
         assert large, "each server sets large_client_header_buffers"
         line = int(large[2]) * units[large[3]]  # the longest request line, or header line
         total = int(first[1]) * units[first[2]] + int(large[1]) * line
-        assert line < gunicorn_config.limit_request_line
-        assert line < gunicorn_config.limit_request_field_size
-        assert total // len(b"a:\n") < gunicorn_config.limit_request_fields
+        assert total < buffer
         for status in ("400", "414", "494", "505"):
             assert re.search(rf"error_page {status} (=\d+ )?/_problems/", server), status
+    # at most 64 fields from the client, and the four nginx sets itself: within granian's 100
+    refusals = (ROOT / "deploy" / "nginx" / "refusals.js").read_text(encoding="utf-8")
+    fields = re.search(r"var MAX_FIELDS = (\d+);", refusals)
+    assert fields
+    assert int(fields[1]) + 4 <= 100
+    set_by_nginx = re.findall(r"^    proxy_set_header (\S+) \$", template, re.MULTILINE)
+    assert len(set_by_nginx) == 4, set_by_nginx
 
 
-def test_gunicorn_answers_its_own_refusals_as_problems() -> None:
-    from chickenfoot.gunicorn_config import problem_response
+def test_nginx_loads_njs_and_refuses_what_granian_would_answer_bare() -> None:
+    nginx = compose()["services"]["nginx"]
+    mounts = {str(v).split(":")[1]: str(v).split(":")[0] for v in nginx["volumes"]}
+    # the main configuration loads the image's njs module, and includes the rendered template
+    main = (ROOT / mounts["/etc/nginx/nginx.conf"]).read_text(encoding="utf-8")
+    assert main.startswith("#")
+    assert "load_module modules/ngx_http_js_module.so;" in main
+    assert "include /etc/nginx/conf.d/*.conf;" in main
+    # the script the template imports is the repository's
+    assert mounts[nginx["environment"]["CHICKENFOOT_REFUSALS"]] == "./deploy/nginx/refusals.js"
+    template = (ROOT / "deploy" / "nginx" / "chickenfoot.conf.template").read_text()
+    https = template.split("\nserver {")[2]
+    assert "rewrite ^ /_problems/bad-request last;" in https
+    assert "rewrite ^ /_problems/header-too-large last;" in https
+    assert "error_page 502 504 =502 /_problems/bad-gateway;" in https
 
-    answer = problem_response(400, "Bad Request", "Invalid HTTP Header: 'X-A'")
 
-    head, body = answer.split(b"\r\n\r\n", 1)
-    assert head.startswith(b"HTTP/1.1 400 Bad Request\r\n")
-    assert b"Content-Type: application/problem+json" in head
-    assert f"Content-Length: {len(body)}".encode() in head
-    assert yaml.safe_load(body) == {
-        "type": "https://chickenfoot.dev/problems/bad-request",
-        "title": "Bad request",
-        "status": 400,
-        "detail": "Invalid HTTP Header: 'X-A'",
-        "code": "bad_request",
-    }
-    long = yaml.safe_load(
-        problem_response(431, "Request Header Fields Too Large", "x" * 5000).split(b"\r\n\r\n", 1)[
-            1
-        ]
-    )
-    assert (long["code"], long["status"], len(long["detail"])) == ("header_too_large", 431, 200)
+def test_the_web_service_runs_granian_with_a_watchdog_and_no_gunicorn() -> None:
+    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    assert 'CMD ["python", "deploy/serve.py", "--access-log"]' in dockerfile
+    assert "gunicorn" not in dockerfile
+    assert "gunicorn" not in (ROOT / "docker-compose.yml").read_text(encoding="utf-8")
+    serve = serve_module()
+    command = serve.granian_command("python")
+    assert command[:3] == ["python", "-m", "granian"]
+    assert command[-1] == "chickenfoot.wsgi:application"
+    for option in ("--respawn-failed-workers", "--no-ws", "--http1-keep-alive"):
+        assert option in command
+    assert command[command.index("--interface") + 1] == "wsgi"
+    # a stuck request ends its worker after 30 s, well past granian's 5.5 s crash-loop window
+    assert float(serve.DEFAULT_REQUEST_TIMEOUT) == 30
 
 
 def test_the_admin_networks_reach_nginx() -> None:

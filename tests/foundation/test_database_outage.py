@@ -1,9 +1,9 @@
 """A database out of reach: every endpoint answers 503 problem JSON with ``Retry-After``, never a
 500, and ``/api/health`` says the database is unavailable without naming its host or port.
 
-The server test runs gunicorn (the production server) pointed at a PostgreSQL address on
-loopback that refuses connections: a port this test holds bound without listening, so nothing
-else can take it. No real database is stopped.
+The server test runs granian (the production server, deploy/serve.py) pointed at a PostgreSQL
+address on loopback that refuses connections: a port this test holds bound without listening, so
+nothing else can take it. No real database is stopped.
 """
 
 from __future__ import annotations
@@ -25,7 +25,14 @@ from django.db import OperationalError
 from rest_framework.test import APIClient
 
 from chickenfoot.outage import database_unreachable
-from tests.foundation.live_server import ROOT, embedded_env, free_port, stop
+from tests.foundation.live_server import (
+    ROOT,
+    embedded_env,
+    free_port,
+    headers_of,
+    production_server,
+    stop,
+)
 
 #: What the server must never send about the database: where it is, and the driver's words.
 LEAKS = ("127.0.0.1", "5432", "refused", "psycopg", "OperationalError", "connection")
@@ -85,7 +92,7 @@ def call(
         conn.request(method, path, body=payload, headers=sent)
         response = conn.getresponse()
         raw = response.read().decode("utf-8", "replace")
-        return response.status, dict(response.getheaders()), _json(raw), raw
+        return response.status, headers_of(response), _json(raw), raw
     finally:
         conn.close()
 
@@ -99,19 +106,16 @@ def _json(raw: str) -> Any:
 
 @pytest.fixture(scope="module")
 def outage_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path]]:
-    """gunicorn on a free port, its DATABASE_URL a PostgreSQL address that refuses."""
-    log = tmp_path_factory.mktemp("outage") / "gunicorn.log"
+    """The production server on a free port, its DATABASE_URL a PostgreSQL address that
+    refuses."""
+    log = tmp_path_factory.mktemp("outage") / "granian.log"
     port = free_port()
     with refusing_port() as db_port:
         env = embedded_env(Path("unused.sqlite3"))
         env["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:{db_port}/chickenfoot"
         with log.open("wb") as out:
             process = subprocess.Popen(  # noqa: S603 - our own interpreter and arguments
-                [
-                    str(ROOT / ".venv" / "bin" / "gunicorn"),
-                    "chickenfoot.wsgi",
-                    *("--bind", f"127.0.0.1:{port}", "--workers", "1", "--threads", "2"),
-                ],
+                production_server(port, workers=1, threads=2),
                 cwd=ROOT,
                 env=env,
                 stdin=subprocess.DEVNULL,
@@ -126,7 +130,7 @@ def outage_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[in
                 with contextlib.suppress(OSError, http.client.HTTPException):
                     call(port, "GET", "/api/schema/")
                     break
-                assert time.monotonic() < deadline, "gunicorn did not answer within 60 s"
+                assert time.monotonic() < deadline, "granian did not answer within 60 s"
                 time.sleep(0.2)
             yield port, log
         finally:

@@ -1,5 +1,5 @@
-"""A real Prometheus (Debian's ``prometheus``) scrapes a real gunicorn: the scrape job of
-docs/operations.md, "Metrics", with its bearer token, against two gunicorn workers in
+"""A real Prometheus (Debian's ``prometheus``) scrapes a real granian (deploy/serve.py): the
+scrape job of docs/operations.md, "Metrics", with its bearer token, against two granian workers in
 multiprocess mode (``PROMETHEUS_MULTIPROC_DIR``), and Prometheus' query API then shows the moves
 played. Every process here is this test's own, on loopback, stopped by its process group."""
 
@@ -23,12 +23,12 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from tests.foundation.live_server import (
-    PYTHON,
     ROOT,
     Served,
     embedded_env,
     free_port,
     migrated_database,
+    production_server,
     request,
     serving,
     stop,
@@ -127,18 +127,13 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Served, str,
     migrated_database(tmp_path_factory.getbasetemp(), database)
     multiproc = workdir / "multiproc"
     multiproc.mkdir()
-    # a former run's file: gunicorn's on_starting removes it before any worker writes there
+    # a former run's file: deploy/serve.py removes it before any worker writes there
     (multiproc / "counter_1.db").write_bytes(b"not a metrics file of this run")
     token = secrets.token_urlsafe(32)
     port = free_port()
     env = embedded_env(database, METRICS_TOKEN=token, PROMETHEUS_MULTIPROC_DIR=str(multiproc))
-    command = [
-        str(Path(PYTHON).parent / "gunicorn"),
-        "chickenfoot.wsgi:application",
-        *("--bind", f"127.0.0.1:{port}", "--workers", "2", "--threads", "2"),
-        *("--worker-class", "gthread", "--config", "python:chickenfoot.gunicorn_config"),
-    ]
-    with serving(command, port=port, env=env, log=workdir / "gunicorn.log") as served:
+    command = production_server(port, workers=2, threads=2)
+    with serving(command, port=port, env=env, log=workdir / "granian.log") as served:
         yield served, token, multiproc
 
 
@@ -185,7 +180,7 @@ def test_prometheus_scrapes_the_moves(web: tuple[Served, str, Path], tmp_path: P
     config.write_text(scrape_config(token_file, f"127.0.0.1:{served.port}"), encoding="utf-8")
     port = free_port()
 
-    # given moves played on two gunicorn workers
+    # given moves played on two granian workers
     played = play_against_a_bot(served.port)
     expected = endpoint_moves(served.port, token)
     assert played >= 1

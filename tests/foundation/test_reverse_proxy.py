@@ -1,15 +1,15 @@
 """The reverse proxy of docker-compose.yml, for real: nginx with the repository's configuration
 (``deploy/nginx/chickenfoot.conf.template``, its ports moved to loopback ports of this test's
-choosing) in front of a gunicorn and a Daphne this test starts, all in the production
-configuration (``DJANGO_ENV=production``) on a SQLite database of their own.
+choosing) in front of a granian (deploy/serve.py) and a Daphne this test starts, all in the
+production configuration (``DJANGO_ENV=production``) on a SQLite database of their own.
 
-It checks what the proxy is there for: slow clients trickling request bodies hold no gunicorn
+It checks what the proxy is there for: slow clients trickling request bodies hold no granian
 worker (issue 9: twelve of them kept ``/api/health`` at 7-15 s with gunicorn published
 directly), ``/ws/`` reaches Daphne with the WebSocket upgrade, static files come from nginx,
 plain HTTP is redirected and the app sees HTTPS; and that what nginx refuses itself (request
 lines and headers too long, malformed requests, ``/admin/`` from outside
-``ADMIN_ALLOW_NETWORKS``) is answered as a problem document, never gunicorn's HTML. Every
-process here is this test's own, stopped by its PID (its process group).
+``ADMIN_ALLOW_NETWORKS``, and what granian would refuse with an empty answer) is answered as a
+problem document. Every process here is this test's own, stopped by its PID (its process group).
 """
 
 from __future__ import annotations
@@ -45,8 +45,8 @@ from tests.foundation.live_server import (
     Served,
     embedded_env,
     free_port,
-    gunicorn_config,
     migrated_database,
+    production_server,
     serving,
 )
 
@@ -54,9 +54,14 @@ NGINX = shutil.which("nginx") or next(
     (path for path in ("/usr/sbin/nginx",) if Path(path).is_file()), None
 )
 TEMPLATE = ROOT / "deploy" / "nginx" / "chickenfoot.conf.template"
+REFUSALS = ROOT / "deploy" / "nginx" / "refusals.js"
+#: Where Debian's libnginx-mod-http-js (njs) puts its module; the nginx image's is modules/.
+NJS_MODULE = Path("/usr/lib/nginx/modules/ngx_http_js_module.so")
 ADMIN_NETWORKS_SCRIPT = ROOT / "deploy" / "nginx" / "admin-networks.sh"
 #: The one address (on loopback, where this test connects from) that may reach /admin/.
 ADMIN_ADDRESS = "127.0.0.2"
+#: The web server's request watchdog in this test (deploy/serve.py's default is 30 s).
+STUCK_LIMIT = 6
 #: As many slow clients as issue 9's test used.
 SLOW_CLIENTS = 12
 
@@ -154,6 +159,7 @@ user {getpass.getuser()};
 worker_processes 1;
 pid {workdir}/nginx.pid;
 error_log {workdir}/nginx-error.log info;
+load_module {NJS_MODULE};
 events {{ worker_connections 256; }}
 http {{
     include /etc/nginx/mime.types;
@@ -230,15 +236,15 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
         # Two threads in all: without the proxy two slow clients would hold it.
         web = stop.enter_context(
             serving(
-                [
-                    *(str(bin_dir / "gunicorn"), "chickenfoot.wsgi:application"),
-                    *("--bind", f"127.0.0.1:{web_port}", "--worker-class", "gthread"),
-                    *("--workers", "1", "--threads", "2", "--access-logfile", "-"),
-                    *gunicorn_config(),
-                ],
+                production_server(web_port, workers=1, threads=2),
                 port=web_port,
-                env=env,
-                log=workdir / "gunicorn.log",
+                # a URL that never answers in time (/test/stuck), and a short watchdog for it
+                env=env
+                | {
+                    "DJANGO_SETTINGS_MODULE": "tests.foundation.stuck_settings",
+                    "REQUEST_TIMEOUT_SECONDS": str(STUCK_LIMIT),
+                },
+                log=workdir / "granian.log",
             )
         )
         asgi = stop.enter_context(
@@ -266,6 +272,7 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
                 "TLS_CERTIFICATE": str(certificate),
                 "TLS_CERTIFICATE_KEY": str(workdir / "deploy" / "certs" / "privkey.pem"),
                 "STATIC_ROOT": str(static_root),
+                "CHICKENFOOT_REFUSALS": str(REFUSALS),
             },
         )
         errors = workdir / "nginx-error.log"
@@ -340,11 +347,11 @@ def test_slow_clients_hold_no_app_worker(stack: Stack) -> None:
         assert token
         assert trickler.is_alive()
         assert all(client.sent < 100_000 for client in clients)
-        # and gunicorn has seen the registration (its access log line comes just after the
+        # and granian has seen the registration (its access log line comes just after the
         # answer) but not one of the slow requests: nginx holds them until they are whole
         deadline = time.monotonic() + 30
         while stack.web.log_text().count('"POST /api/players') == registrations_before:
-            assert time.monotonic() < deadline, "gunicorn never logged the registration"
+            assert time.monotonic() < deadline, "granian never logged the registration"
             time.sleep(0.1)
         log = stack.web.log_text()
         assert log.count('"POST /api/players') == registrations_before + 1, log[-3000:]
@@ -374,7 +381,7 @@ def test_an_oversized_body_is_refused_unread_with_a_problem(stack: Stack) -> Non
 
 
 def test_websocket_upgrades_reach_daphne(stack: Stack) -> None:
-    # given a player and their open match, made over HTTPS through the proxy (gunicorn)
+    # given a player and their open match, made over HTTPS through the proxy (granian)
     token = register(stack, "ada")
     status, _, body = stack.request(
         "POST",
@@ -445,7 +452,7 @@ def test_the_app_sees_https_and_plain_http_is_redirected(stack: Stack) -> None:
         f"https://127.0.0.1:{stack.https_port}/api/matches?status=open"
     )
     conn.close()
-    # and gunicorn itself, reached without the proxy, redirects everything but health
+    # and granian itself, reached without the proxy, redirects everything but health
     conn = http.client.HTTPConnection("127.0.0.1", stack.web.port, timeout=30)
     conn.request("GET", "/api/matches")
     response = conn.getresponse()
@@ -454,7 +461,7 @@ def test_the_app_sees_https_and_plain_http_is_redirected(stack: Stack) -> None:
     conn.close()
 
 
-# --- What nginx refuses itself: as problem documents, never gunicorn's HTML ------------------
+# --- What nginx refuses itself: as problem documents, never granian's empty answers ---------
 
 
 def raw_request(
@@ -488,7 +495,7 @@ def problem_of(answer: tuple[int, http.client.HTTPMessage, bytes], status: int, 
     return problem
 
 
-LONG = b"a" * 5000  # past nginx's 4 KiB, within gunicorn's 8190: nginx must answer
+LONG = b"a" * 5000  # past nginx's 4 KiB, within granian's limits: nginx must answer
 
 
 @pytest.mark.parametrize("tls", [True, False], ids=["https", "http"])
@@ -531,15 +538,94 @@ def test_a_malformed_request_is_400_problem_json(stack: Stack, request_: bytes) 
     problem_of(answer, 400, "bad_request")
 
 
+@pytest.mark.parametrize(
+    "request_",
+    [
+        pytest.param(get(b"/api/health", b"X-A: a\x1bb"), id="escape-in-a-value"),
+        pytest.param(get(b"/api/health", b"User-Agent: a\x01b"), id="control-in-a-known-header"),
+        pytest.param(get(b"/api/health\x80"), id="a-byte-past-ascii-in-the-target"),
+        pytest.param(get(b"/api/health?q=\xc3\xa9"), id="utf-8-in-the-query"),
+        pytest.param(
+            b"POST /api/players HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n"
+            b"Content-Type: application/json\r\nConnection: close\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
+            id="a-malformed-chunk",
+        ),
+    ],
+)
+def test_what_granian_would_refuse_bare_is_refused_by_nginx_as_problem_json(
+    stack: Stack, request_: bytes
+) -> None:
+    """granian answers these with an empty 400 (no body, no type) before the app sees them;
+    nginx refuses them first (deploy/nginx/refusals.js, or its own parser)."""
+    logged = len(stack.web.log_text().splitlines())
+
+    problem_of(raw_request(stack, request_), 400, "bad_request")
+
+    assert "/api/" not in "".join(stack.web.log_text().splitlines()[logged:])
+
+
+@pytest.mark.parametrize("fields", [65, 101, 200])
+def test_more_header_fields_than_granian_takes_are_431_problem_json(
+    stack: Stack, fields: int
+) -> None:
+    # granian refuses more than 100 fields with an empty 431; nginx refuses past 64 first
+    headers = [b"X-F%d: v" % n for n in range(fields - 2)]  # with Host and Connection
+
+    problem_of(raw_request(stack, get(b"/api/health", *headers)), 431, "header_too_large")
+
+
+def test_what_granian_takes_reaches_the_app(stack: Stack) -> None:
+    # 64 fields, a tab and text past ASCII in values: the app answers
+    headers = [b"X-F%d: v\tw \xc3\xa9" % n for n in range(62)]
+
+    status, _, body = raw_request(stack, get(b"/api/health", *headers))
+
+    assert status == 200, body[:500]
+    assert json.loads(body)["status"] == "ok"
+
+
+@pytest.fixture(scope="module")
+def stuck(stack: Stack) -> tuple[tuple[int, http.client.HTTPMessage, bytes], float]:
+    """``/test/stuck`` asked through nginx (once per module): the answer and how long it took;
+    returned once the replacement worker answers /api/health."""
+    started = time.monotonic()
+    answer = raw_request(stack, get(b"/test/stuck"))
+    took = time.monotonic() - started
+    deadline = time.monotonic() + 60
+    while raw_request(stack, get(b"/api/health"))[0] != 200:
+        assert time.monotonic() < deadline, stack.web.log_text()[-3000:]
+        time.sleep(0.5)
+    return answer, took
+
+
+def test_a_request_stuck_past_the_limit_does_not_take_the_service_down(
+    stack: Stack, stuck: tuple[tuple[int, http.client.HTTPMessage, bytes], float]
+) -> None:
+    """One worker of two threads: a request stuck past REQUEST_TIMEOUT_SECONDS ends the worker
+    (chickenfoot/request_watchdog.py), its client gets 502 bad_gateway from nginx as a problem
+    document, and granian starts a fresh worker, which answers (the fixture waited for it)."""
+    answer, took = stuck
+
+    problem_of(answer, 502, "bad_gateway")
+    assert STUCK_LIMIT <= took < STUCK_LIMIT + 10
+    log = stack.web.log_text()
+    assert "exits to be replaced: GET /test/stuck" in log
+    assert "Respawning worker-1" in log
+    assert raw_request(stack, get(b"/api/health"))[0] == 200
+
+
 def test_an_http_version_nginx_does_not_speak_is_505_problem_json(stack: Stack) -> None:
     answer = raw_request(stack, b"GET /api/health HTTP/9.9\r\nHost: localhost\r\n\r\n")
 
     problem_of(answer, 505, "http_version_not_supported")
 
 
-def test_each_problem_the_proxy_answers_is_as_documented(stack: Stack) -> None:
-    """docs/errors.md's rows for the codes only nginx (or gunicorn) sends, sent for real."""
+def test_each_problem_the_proxy_answers_is_as_documented(
+    stack: Stack, stuck: tuple[tuple[int, http.client.HTTPMessage, bytes], float]
+) -> None:
+    """docs/errors.md's rows for the codes only nginx sends, sent for real."""
     sent = {
+        "bad_gateway": stuck[0],
         "uri_too_long": raw_request(stack, get(b"/api/health?x=" + LONG)),
         "header_too_large": raw_request(stack, get(b"/api/health", b"X-Long: " + LONG)),
         "http_version_not_supported": raw_request(
@@ -584,7 +670,7 @@ def test_the_metrics_are_never_published(stack: Stack) -> None:
         for headers in ((), (b"Authorization: Bearer anything",)):
             problem = problem_of(raw_request(stack, get(target, *headers)), 404, "not_found")
             assert problem["detail"] == "Nothing is served at /metrics."
-    # nginx answered every one itself: gunicorn saw none of them
+    # nginx answered every one itself: granian saw none of them
     assert stack.web.log_text().count("etrics") == logged
 
 

@@ -1,7 +1,7 @@
 """A token kept by two server processes (games/accounts/token_cache.py), on one database.
 
-Two gunicorns (gthread, as the Dockerfile runs it) serve the embedded default's SQLite file of
-this module's own, on two loopback ports: A and B. Each keeps a token's lookup for
+Two granians (deploy/serve.py, as the Dockerfile runs it) serve the embedded default's SQLite
+file of this module's own, on two loopback ports: A and B. Each keeps a token's lookup for
 ``TOKEN_CACHE_SECONDS`` (5). docs/api.md, "Accounts and tokens", is what this shows:
 
 - a token logged out through A is refused by A at once and by B within 5 s, though B answered
@@ -23,12 +23,11 @@ from pathlib import Path
 import pytest
 
 from tests.foundation.live_server import (
-    PYTHON,
     Served,
     embedded_env,
     free_port,
-    gunicorn_config,
     migrated_database,
+    production_server,
     request,
     serving,
 )
@@ -51,17 +50,12 @@ def processes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Processes]:
     database = workdir / "db.sqlite3"
     migrated_database(tmp_path_factory.getbasetemp(), database)
     env = embedded_env(database, TOKEN_CACHE_SECONDS=str(int(BOUND)))
-    gunicorn = str(Path(PYTHON).parent / "gunicorn")
     with contextlib.ExitStack() as stop:
         served = []
         for name in ("a", "b"):
             port = free_port()
-            command = [
-                *(gunicorn, "chickenfoot.wsgi:application"),
-                *("--bind", f"127.0.0.1:{port}", "--worker-class", "gthread"),
-                *("--workers", "1", "--threads", "2", *gunicorn_config()),
-            ]
-            log = workdir / f"gunicorn-{name}.log"
+            command = production_server(port, workers=1, threads=2)
+            log = workdir / f"granian-{name}.log"
             served.append(stop.enter_context(serving(command, port=port, env=env, log=log)))
         yield Processes(served[0], served[1], database)
 

@@ -1,10 +1,10 @@
 """Two nodes on one PostgreSQL and one Redis (CI: ``CELERY_WORKER_EXPECTED=1``).
 
 Node A listens on 127.0.0.2 and node B on 127.0.0.3 (Linux routes all of 127.0.0.0/8 to the
-loopback device): each has a gunicorn (the API), a Daphne (the match sockets) and a Celery
-worker, all with the same queue and channel prefix of this module's own, on the database the
-tests write to and a redis-server of this module's own (``tests.processes``). One beat sends
-the sweep. docs/operations.md, "More than one node", is what this shows:
+loopback device): each has a granian (the API, deploy/serve.py), a Daphne (the match sockets)
+and a Celery worker, all with the same queue and channel prefix of this module's own, on the
+database the tests write to and a redis-server of this module's own (``tests.processes``). One
+beat sends the sweep. docs/operations.md, "More than one node", is what this shows:
 
 - a move submitted through node A's API reaches a socket held on node B's Daphne (the channel
   layer is Redis: any Daphne hears every commit);
@@ -36,7 +36,7 @@ import pytest
 from websockets.sync.client import connect
 
 from games.models import Match
-from tests.foundation.live_server import PYTHON, Served, gunicorn_config, request, serving
+from tests.foundation.live_server import PYTHON, Served, production_server, request, serving
 from tests.games.helpers import assert_played_exactly_once, moves_of
 from tests.processes import WORKER_MARKS, Stack, free_port, own_redis_and_celery, stop, wait_for
 
@@ -63,7 +63,7 @@ class Node:
     worker_log: Path
 
     def call(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
-        """An API request to this node's gunicorn; its status and JSON body."""
+        """An API request to this node's granian; its status and JSON body."""
         status, _, data = request(self.web.port, method, path, body, token, host=self.address)
         return status, data
 
@@ -71,7 +71,7 @@ class Node:
         return self.worker_log.read_text(errors="replace")
 
 
-#: A node's gunicorn and Daphne.
+#: A node's granian and Daphne.
 Servers = tuple[Served, Served]
 
 
@@ -85,20 +85,15 @@ class Nodes:
 
 
 def servers(address: str, name: str, stack: Stack, stop_later: contextlib.ExitStack) -> Servers:
-    """A node's gunicorn and Daphne, on ``address``; stopped when ``stop_later`` closes."""
+    """A node's granian and Daphne, on ``address``; stopped when ``stop_later`` closes."""
     env, workdir = stack.celery.env, stack.celery.workdir
     web_port, sockets_port = free_port(), free_port()
     web = stop_later.enter_context(
         serving(
-            [
-                *(str(BIN / "gunicorn"), "chickenfoot.wsgi:application"),
-                *("--bind", f"{address}:{web_port}", "--worker-class", "gthread"),
-                *("--workers", "1", "--threads", "4", "--access-logfile", "-"),
-                *gunicorn_config(),
-            ],
+            production_server(web_port, host=address, workers=1, threads=4),
             port=web_port,
             env=env,
-            log=workdir / f"gunicorn-{name}.log",
+            log=workdir / f"granian-{name}.log",
             host=address,
         )
     )
@@ -206,7 +201,7 @@ def test_a_move_through_web_node_a_reaches_a_socket_on_daphne_node_b(nodes: Node
     (frame,) = [frame for frame in frames if frame["type"] == "move"]
     assert frame["seq"] == hello["seq"] + 1
     assert frame["seat"] == turn
-    # and the move went through A's gunicorn only, the socket through B's Daphne only
+    # and the move went through A's granian only, the socket through B's Daphne only
     assert f"POST {path}/moves" in a.web.log_text()
     assert f"{path}/moves" not in b.web.log_text()
 

@@ -11,7 +11,6 @@ from chickenfoot.asgi import application
 from chickenfoot.i18n.sockets import handshake_language
 from tests.games.live import TIMEOUT, next_frame
 
-
 REFUSAL = "Send `Authorization: Token <key>` or a ?ticket=."
 
 

@@ -3,18 +3,20 @@ import {
   api, askToLogIn, attempt, cell, el, fmt, joined, nameNode, renderAccount, session, svgInto,
   VARIANTS,
 } from "./api.js";
+import { formatDate, formatNumber } from "./formats.js";
 
 const root = document.getElementById("player");
 const playerId = Number(root.dataset.playerId);
 
 function figureRows(stats) {
   const shown = (value, digits = 2) => (value === null || value === undefined ? "–"
-    : typeof value === "number" && !Number.isInteger(value) ? value.toFixed(digits) : value);
+    : typeof value === "number" ? formatNumber(value, Number.isInteger(value) ? 0 : digits)
+      : value);
   const rows = [
     ["Matches", gettext("Matches"), stats.matches],
     ["Wins", gettext("Wins"), stats.wins],
     ["Win share", gettext("Win share"), stats.win_share === null ? "–"
-      : `${(stats.win_share * 100).toFixed(1)} %`],
+      : `${formatNumber(stats.win_share * 100, 1)} %`],
     ["Mean place", gettext("Mean place"), shown(stats.mean_place)],
     ["Rounds", gettext("Rounds"), stats.rounds],
     ["Mean points a round", gettext("Mean points a round"), shown(stats.mean_round_score)],
@@ -64,7 +66,7 @@ function showRecent(page) {
   const rows = page.results.map((row) => el("tr", { "data-match": row.match_id },
     el("td", {}, el("a", { href: `/matches/${row.match_id}/` },
       `${VARIANTS[row.variant]} #${row.match_id}`)),
-    el("td", {}, new Date(row.finished_at).toLocaleDateString(document.documentElement.lang)),
+    el("td", {}, formatDate(row.finished_at)),
     cell(row.place, { num: true }),
     cell(row.total, { num: true }),
     el("td", {}, ...joined(row.seats.map((s) => nameNode(s.name))))));

@@ -3,6 +3,7 @@
 // tables from each frame, without a reload. Names are set as text, never as markup.
 
 import { statusWord } from "./api.js";
+import { formatNumber } from "./formats.js";
 
 const root = document.getElementById("wall");
 const competitionId = root.dataset.competitionId;
@@ -23,7 +24,7 @@ function el(tag, text, className) {
 }
 
 function points(value) {
-  return Number.isInteger(value) ? value.toFixed(1) : String(value);
+  return formatNumber(value, 1);
 }
 
 function drawStandings() {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.urls import include, path
-from django.views.i18n import JavaScriptCatalog
+from django.views.i18n import JavaScriptCatalog, set_language
 from drf_spectacular.views import SpectacularAPIView
 
 from chickenfoot.api_docs import redoc_view, swagger_view
@@ -27,6 +27,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # The pages' messages in the answer's language: gettext(), ngettext(), interpolate().
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["games"]), name="javascript-catalog"),
+    # The picker of a page without scripts (an account link's): a form that sets the cookie.
+    path("i18n/setlang/", set_language, name="set_language"),
     path("account/", include("games.accounts.urls")),
     path("", include("games.web.urls")),
 ]

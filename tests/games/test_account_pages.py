@@ -38,3 +38,22 @@ def test_opening_a_link_changes_nothing() -> None:
 
     assert refused.status_code == HTTPStatus.METHOD_NOT_ALLOWED
     assert Player.objects.get(pk=player.pk).email_verified_at is None
+
+
+def test_a_links_page_has_a_picker_without_scripts_that_keeps_the_link() -> None:
+    """The page holds its link's code, and runs no script: its language picker is a form that
+    sets the language cookie and comes back to the same link."""
+    client = Client()
+    page = client.get("/account/reset-password", {"token": "t0k", "uid": "u1d"})
+    html = page.content.decode()
+    assert 'name="language"' in html
+    assert "<script" not in html
+    back = client.post(
+        "/i18n/setlang/",
+        {"language": "lo", "next": "/account/reset-password?token=t0k&uid=u1d"},
+    )
+    assert back.status_code == HTTPStatus.FOUND
+    assert back["Location"] == "/account/reset-password?token=t0k&uid=u1d"
+    again = client.get(back["Location"])
+    assert again["Content-Language"] == "lo"
+    assert '<html lang="lo">' in again.content.decode()

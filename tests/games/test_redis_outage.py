@@ -357,6 +357,7 @@ PLACEHOLDERS = {
     "number": 1,
     "position": 2,  # seat 2: the guest
     "code": "ABCDEFGHJK",  # a scorer page's code: the page is the same for any
+    "language": "lo",  # a How to play page's language
 }
 
 

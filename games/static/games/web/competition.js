@@ -4,23 +4,26 @@ import {
   api, askToLogIn, attempt, cell, el, fmt, fmtNodes, nameNode, renderAccount, say, session,
   statusWord, svgInto, VARIANTS,
 } from "./api.js";
+import { formatNumber } from "./formats.js";
 
 const root = document.getElementById("competition");
 const id = root.dataset.competitionId;
 
 // [heading, cell content, a number (right-aligned)?]
+/** A figure as the page's language writes it ("–" when there is none). */
+const figure = (value) => (value === null || value === undefined ? "–" : formatNumber(value));
+
 const COLUMNS = [
   [gettext("Rank"), (r) => (r.rank === null ? "–" : `${r.shared ? "=" : ""}${r.rank}`), true],
   [gettext("Player"), (r) => el("a", { href: `/players/${r.player_id}/` }, nameNode(r.name)), false],
-  [gettext("Matches"), (r) => r.matches, true],
-  [gettext("Wins"), (r) => r.wins, true],
-  [gettext("Placement points"), (r) => r.placement_points, true],
-  [gettext("Points"), (r) => r.total_points, true],
-  [gettext("Points a round"), (r) => (r.mean_points_per_round === null ? "–" : r.mean_points_per_round),
-    true],
-  [gettext("Rounds at zero"), (r) => r.rounds_at_zero, true],
-  [gettext("Best round"), (r) => (r.best_round === null ? "–" : r.best_round), true],
-  [gettext("Rating"), (r) => (r.rating === null ? "–" : r.rating), true],
+  [gettext("Matches"), (r) => figure(r.matches), true],
+  [gettext("Wins"), (r) => figure(r.wins), true],
+  [gettext("Placement points"), (r) => figure(r.placement_points), true],
+  [gettext("Points"), (r) => figure(r.total_points), true],
+  [gettext("Points a round"), (r) => figure(r.mean_points_per_round), true],
+  [gettext("Rounds at zero"), (r) => figure(r.rounds_at_zero), true],
+  [gettext("Best round"), (r) => figure(r.best_round), true],
+  [gettext("Rating"), (r) => figure(r.rating), true],
 ];
 
 async function downloadCsv() {

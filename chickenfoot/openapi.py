@@ -67,6 +67,7 @@ PROBLEM_CODES = [
     "header_too_large",
     "http_version_not_supported",
     "network_not_allowed",
+    "bad_gateway",
     "rule_violation",
     "idempotency_key_reused",
     "version_required",

@@ -105,4 +105,7 @@ def test_the_score_sheet_writes_its_dates_as_the_language_does() -> None:
     assert armenian_date == "04.03.26, 15:07"
     assert f"{armenian_date} UTC" in armenian
     assert "3/4/26, 3:07 PM UTC" in english
-    assert f"seat 2 ({ARMENIAN}): 25 → 31" in armenian
+    with translation.override("hy"):
+        change = translation.gettext("seat %(seat)s (%(name)s): %(old)s → %(new)s")
+    assert change % {"seat": 2, "name": ARMENIAN, "old": 25, "new": 31} in armenian
+    assert f"seat 2 ({ARMENIAN}): 25 → 31" in english

@@ -227,8 +227,10 @@ def test_a_pairing_starts_a_few_tables_and_a_drain_starts_them_all() -> None:
         )  # fmt: skip
     queue = {"variant": "mexican_train", "seat_count": 2, "preset": "quick"}
 
-    # when / then: one transaction starts PAIR_TABLES; draining starts the rest
+    # when / then: one transaction starts PAIR_TABLES; draining starts the rest (a sweep of
+    # CI's beat on this database may start some of them first: together they start every one)
     assert len(queue_pair(**queue)) == PAIR_TABLES
-    assert queue_drain(**queue) == (10 - PAIR_TABLES, False)
+    drained, more = queue_drain(**queue)
+    assert (drained <= 10 - PAIR_TABLES, more) == (True, False)
     assert not QueueEntry.objects.filter(status="waiting").exists()
     assert Match.objects.filter(status="playing").count() == 10

@@ -48,9 +48,13 @@ def etag(version: int) -> str:
 
 def matches_etag(header: str | None, version: int) -> bool:
     """Does an ``If-None-Match`` header name ``version``'s ETag (or ``*``)?"""
+    return names_etag(header, etag(version))
+
+
+def names_etag(header: str | None, wanted: str) -> bool:
+    """Does an ``If-None-Match`` header name the ETag ``wanted`` (weak or strong), or ``*``?"""
     if not header:
         return False
-    wanted = etag(version)
     for part in header.split(","):
         tag = part.strip().removeprefix("W/")
         if tag in ("*", wanted):

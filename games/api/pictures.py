@@ -21,6 +21,7 @@ from games.api.common import (
     MATCH_ID,
     GameApi,
     etag,
+    names_etag,
 )
 from games.api.strict import QuerySerializer
 from games.models import Match
@@ -49,8 +50,7 @@ def _svg_response(request: Request, match: Match, render: Callable[[], str]) -> 
     language (its ETag)."""
     tag = picture_etag(match.version)
     headers = {"ETag": tag, "Vary": "Authorization", "Cache-Control": "private, no-cache"}
-    held = request.headers.get("If-None-Match") or ""
-    if any(part.strip().removeprefix("W/") in ("*", tag) for part in held.split(",")):
+    if names_etag(request.headers.get("If-None-Match"), tag):
         return Response(status=HTTPStatus.NOT_MODIFIED, headers=headers)
     return Response(render(), headers=headers, content_type="image/svg+xml")
 

@@ -218,21 +218,38 @@ def _derive_ends(s: ChickenFootState, feet: list[dict[str, Any]]) -> dict[str, i
     return ends
 
 
-def _trusted_rest(s: ChickenFootState, ends: dict[str, int]) -> ChickenFootState:
-    """``from_json``'s derived parts of a trusted state: its open ends as stored, the feet."""
-    for cid in (*ARM_IDS[: s.arms], *(t for k in range(len(s.feet)) for t in toe_ids(k))):
-        s.chains.setdefault(cid, [])
-    s.ends = ends
+def _feet_read(s: ChickenFootState) -> None:
+    """The arms still empty, and each foot's status: the open one (``foot``, its empty toes),
+    a foot stored open whose toes are all played as completed; ``ValueError`` for feet that
+    cannot be (CF-FOOT)."""
     s.arms_left = sum(1 for a in ARM_IDS[: s.arms] if not s.chains[a])
     s.foot = None
     s.toes_left = 0
     for k, foot in enumerate(s.feet):
         empty = sum(1 for t in toe_ids(k) if not s.chains[t])
-        if foot["status"] == "open":
-            if empty:
-                s.foot, s.toes_left = k, empty
-            else:
+        status = foot["status"]
+        if status == "open":
+            if not empty:
                 foot["status"] = "completed"
+            elif s.foot is not None:
+                raise ValueError("Only one chicken foot can be open at a time (CF-FOOT).")
+            else:
+                s.foot, s.toes_left = k, empty
+        elif status == "completed":
+            if empty:
+                raise ValueError(f"foot:{k} is 'completed' but has an empty toe (CF-FOOT).")
+        elif status != "released":
+            raise ValueError(
+                f"foot:{k} has status {status!r}: a foot is open, completed or released."
+            )
+
+
+def _trusted_rest(s: ChickenFootState, ends: dict[str, int]) -> ChickenFootState:
+    """``from_json``'s derived parts of a trusted state: its open ends as stored, the feet."""
+    for cid in (*ARM_IDS[: s.arms], *(t for k in range(len(s.feet)) for t in toe_ids(k))):
+        s.chains.setdefault(cid, [])
+    s.ends = ends
+    _feet_read(s)
     s.unplayed = count_unplayed(s)
     index_hands(s)
     index_ends(s)
@@ -284,26 +301,7 @@ def from_json(data: dict[str, Any], *, trusted: bool = False) -> ChickenFootStat
             raise ValueError(f"Layout 'ends' {given} does not match the chains {ends}.")
         ends = given  # in ``by_pip`` order
     s.ends = ends
-    s.arms_left = sum(1 for a in ARM_IDS[: s.arms] if not s.chains[a])
-    s.foot = None
-    s.toes_left = 0
-    for k, foot in enumerate(s.feet):
-        empty = sum(1 for t in toe_ids(k) if not s.chains[t])
-        status = foot["status"]
-        if status == "open":
-            if not empty:
-                foot["status"] = "completed"
-            elif s.foot is not None:
-                raise ValueError("Only one chicken foot can be open at a time (CF-FOOT).")
-            else:
-                s.foot, s.toes_left = k, empty
-        elif status == "completed":
-            if empty:
-                raise ValueError(f"foot:{k} is 'completed' but has an empty toe (CF-FOOT).")
-        elif status != "released":
-            raise ValueError(
-                f"foot:{k} has status {status!r}: a foot is open, completed or released."
-            )
+    _feet_read(s)
 
     seen: set[Tile] = set()
     on_table = [(min(x, y), max(x, y)) for chain in s.chains.values() for x, y in chain]

@@ -1,5 +1,6 @@
 """``python -m chickenfoot.i18n compile [PO...]`` (``make install``: every catalog, or those
-named) or ``extract`` (``make messages``)."""
+named) or ``extract`` (``make messages``: the catalogs, then the problem documents nginx answers
+itself, deploy/nginx/problem_texts.js, from their translations)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,14 @@ def main(argv: list[str]) -> int:
         django.setup()
     from chickenfoot.i18n.catalogs import compile_all, update
 
-    written = update() if argv == ["extract"] else compile_all(paths=[Path(p) for p in argv[1:]])
-    sys.stdout.write(f"{len(written)} catalog(s) written\n")
+    if argv == ["extract"]:
+        from chickenfoot.i18n.proxy_problems import write_texts
+
+        written = update()
+        written.append(write_texts())
+    else:
+        written = compile_all(paths=[Path(p) for p in argv[1:]])
+    sys.stdout.write(f"{len(written)} file(s) written\n")
     return 0
 
 

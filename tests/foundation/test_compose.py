@@ -221,7 +221,12 @@ def test_nginx_loads_njs_and_refuses_what_granian_would_answer_bare() -> None:
     assert "load_module modules/ngx_http_js_module.so;" in main
     assert "include /etc/nginx/conf.d/*.conf;" in main
     # the script the template imports is the repository's
-    assert mounts[nginx["environment"]["CHICKENFOOT_REFUSALS"]] == "./deploy/nginx/refusals.js"
+    script = nginx["environment"]["CHICKENFOOT_REFUSALS"]
+    assert mounts[script] == "./deploy/nginx/refusals.js"
+    # and the documents it answers with, beside it (its import is relative to its directory)
+    texts = str(Path(script).with_name("problem_texts.js"))
+    assert mounts[texts] == "./deploy/nginx/problem_texts.js"
+    assert "import texts from 'problem_texts.js';" in (ROOT / mounts[script]).read_text()
     template = (ROOT / "deploy" / "nginx" / "chickenfoot.conf.template").read_text()
     https = template.split("\nserver {")[2]
     assert "rewrite ^ /_problems/bad-request last;" in https

@@ -700,3 +700,79 @@ def test_the_admin_networks_script_refuses_anything_else(tmp_path: Path, network
     assert done.returncode != 0
     assert "not an address or network" in done.stderr
     assert not out.exists()
+
+
+# --- nginx's own problems, in the client's language -----------------------------------------
+
+
+#: What nginx refuses from the request line alone, before it reads Accept-Language.
+REFUSED_BEFORE_THE_HEADERS = ("uri-too-long", "http-version-not-supported")
+
+
+def proxy_documents(language: str) -> dict[str, dict]:
+    """Each document of ``deploy/nginx/problem_texts.js`` in ``language``, by name."""
+    source = (ROOT / "deploy" / "nginx" / "problem_texts.js").read_text(encoding="utf-8")
+    written = json.loads(source[source.index("{") :].rstrip().rstrip(";"))
+    return {
+        name: json.loads(entry["bodies"][language]) for name, entry in written["problems"].items()
+    }
+
+
+@pytest.mark.parametrize(
+    ("accept", "language"),
+    [
+        pytest.param(None, "en", id="none"),
+        pytest.param(b"lo", "lo", id="lo"),
+        pytest.param(b"lo-LA", "lo", id="a-region-dropped"),
+        pytest.param(b"th-TH,th;q=0.9,en;q=0.8", "th", id="th-first"),
+        pytest.param(b"en;q=0.5, HY", "hy", id="by-quality-any-case"),
+        pytest.param(b"fr, de;q=0.9, ceb;q=0.3", "ceb", id="the-first-spoken"),
+        pytest.param(b"fr", "en", id="none-spoken"),
+        pytest.param(b"*, lo;q=0.5", "en", id="any"),
+        pytest.param(b"lo;q=0, th;q=0.1", "th", id="q0-is-not-acceptable"),
+    ],
+)
+def test_the_proxy_s_problems_are_in_the_language_the_client_asks_for(
+    stack: Stack, accept: bytes | None, language: str
+) -> None:
+    """What nginx answers itself is translated as the app's problems are: the document of
+    ``problem_texts.js`` in the language of ``Accept-Language`` (``code``, ``type`` and
+    ``status`` the same in every one), with ``Content-Language`` and ``Vary``. A request line
+    too long, or of an HTTP version nginx does not speak, is refused before any header is read:
+    in English."""
+    asks = (b"Accept-Language: " + accept,) if accept else ()
+    too_large = (
+        b"POST /api/players HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+        + b"".join(line + b"\r\n" for line in asks)
+        + b"Content-Length: 10000000\r\nConnection: close\r\n\r\n"
+    )
+    sent = {
+        "uri-too-long": raw_request(stack, get(b"/api/health?x=" + LONG, *asks)),
+        "header-too-large": raw_request(stack, get(b"/api/health", *asks, b"X-Long: " + LONG)),
+        "bad-request": raw_request(stack, get(b"/api/health", *asks, b"X-A: a\x01b")),
+        "http-version-not-supported": raw_request(
+            stack,
+            b"GET / HTTP/9.9\r\nHost: localhost\r\n"
+            + b"".join(line + b"\r\n" for line in asks)
+            + b"\r\n",
+        ),
+        "network-not-allowed": raw_request(stack, get(b"/admin/", *asks)),
+        "metrics": raw_request(stack, get(b"/metrics", *asks)),
+        "not-found": raw_request(stack, get(b"/_problems/bad-request", *asks)),
+        "body-too-large": raw_request(stack, too_large),
+    }
+    documents = proxy_documents(language)
+    for name, answer in sent.items():
+        spoken = "en" if name in REFUSED_BEFORE_THE_HEADERS else language
+        document = proxy_documents(spoken)[name]
+        got = problem_of(answer, document["status"], document["code"])
+        assert got == document, name
+        _, headers, _ = answer
+        assert headers["Content-Language"] == spoken, name
+        assert headers["Vary"] == "Accept-Language", name
+    # the documents differ from English's in their words only
+    english = proxy_documents("en")
+    for name, document in documents.items():
+        assert {k: v for k, v in document.items() if k not in ("title", "detail")} == {
+            k: v for k, v in english[name].items() if k not in ("title", "detail")
+        }

@@ -44,6 +44,8 @@ DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/chickenfoot_stages_bench"
 #: Stage -> the functions (``path:function`` fragments) whose time, and whose callees' time,
 #: is the stage's; the first stage that names a function has it.
 STAGES: list[tuple[str, tuple[str, ...]]] = [
+    # this script's own client: building requests, reading answers (not the server's CPU)
+    ("client", ("benchmarks/move_stages.py:",)),
     ("engine", ("games/engine/",)),
     ("publish", ("games/live/publish.py:", "channels_redis/", "redis/")),
     ("notify", ("games/notifications/services.py:your_turn_notify",)),
@@ -63,6 +65,10 @@ STAGES: list[tuple[str, tuple[str, ...]]] = [
 ]
 
 
+#: Times round the call graph, at most, for the stages' shares to settle.
+ROUNDS = 200
+
+
 def shares(profile: cProfile.Profile) -> dict[str, float]:
     """Each stage's share of the profiled CPU.
 
@@ -72,7 +78,6 @@ def shares(profile: cProfile.Profile) -> dict[str, float]:
     each stage by what it cost there.
     """
     stats = pstats.Stats(profile, stream=io.StringIO()).stats  # type: ignore[attr-defined]
-    memo: dict[Any, dict[str, float]] = {}
 
     def own(key: Any) -> str | None:
         name = f"{key[0]}:{key[2]}"
@@ -81,28 +86,47 @@ def shares(profile: cProfile.Profile) -> dict[str, float]:
                 return stage
         return None
 
-    def mix(key: Any, seen: frozenset[Any]) -> dict[str, float]:
-        if key in memo:
-            return memo[key]
-        stage = own(key)
-        if stage is not None:
-            return memo.setdefault(key, {stage: 1.0})
-        callers = {c: v for c, v in stats[key][4].items() if c not in seen and c in stats}
-        weights = {c: v[3] for c, v in callers.items()}  # time under each caller
-        total = sum(weights.values())
-        if not total:
-            return {"other": 1.0}
-        out: dict[str, float] = {}
-        for caller, weight in weights.items():
-            for stage_name, part in mix(caller, seen | {key}).items():
-                out[stage_name] = out.get(stage_name, 0.0) + part * weight / total
-        if not seen:
-            memo[key] = out
-        return out
+    # Each function's mix of stages: its own stage, or its callers' mixes weighted by the time
+    # spent under each; found by going round the call graph until it settles (the graph has
+    # cycles: contextlib's and Django's wrappers call, and are called by, many functions). What
+    # has not reached a stage by then is "other".
+    owned = {key: own(key) for key in stats}
+    callers = {
+        key: {c: v[3] for c, v in stats[key][4].items() if c in stats and c != key} for key in stats
+    }
+    mixes: dict[Any, dict[str, float]] = {
+        key: {stage: 1.0} if stage else {} for key, stage in owned.items()
+    }
+    for _ in range(ROUNDS):
+        settled = True
+        for key, stage in owned.items():
+            if stage:
+                continue
+            weights = callers[key]
+            total = sum(weights.values())
+            if not total:
+                mix = {"other": 1.0}
+            else:
+                mix = {}
+                for caller, weight in weights.items():
+                    for name, part in mixes[caller].items():
+                        mix[name] = mix.get(name, 0.0) + part * weight / total
+            if any(
+                abs(mix.get(n, 0.0) - mixes[key].get(n, 0.0)) > 1e-6 for n in {*mix, *mixes[key]}
+            ):
+                settled = False
+            mixes[key] = mix
+        if settled:
+            break
+
+    def mix(key: Any) -> dict[str, float]:
+        found = mixes[key]
+        rest = 1.0 - sum(found.values())
+        return {**found, "other": found.get("other", 0.0) + rest} if rest > 1e-9 else found
 
     totals: dict[str, float] = {}
     for key, (_, _, tottime, _, _) in stats.items():
-        for stage, part in mix(key, frozenset()).items():
+        for stage, part in mix(key).items():
             totals[stage] = totals.get(stage, 0.0) + tottime * part
     total = sum(totals.values()) or 1.0
     return {name: value / total for name, value in sorted(totals.items(), key=lambda i: -i[1])}
@@ -202,6 +226,8 @@ def _run(args: argparse.Namespace, url: str, db_name: str) -> int:
     for _ in range(args.turns):
         turn()
     profile.disable()
+    if os.environ.get("STAGES_PROFILE"):
+        profile.dump_stats(os.environ["STAGES_PROFILE"])
     found = shares(profile)
     summary = {
         "cpu_ms_per_turn": round(cpu_ms, 3),

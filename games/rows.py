@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from django.db import connection, transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 from django.db.models import Model, signals
 from django.db.models.base import ModelState
 
@@ -28,8 +28,8 @@ _LOADERS: dict[tuple[str, type[Model], tuple[str, ...]], _Loader] = {}
 _STATEMENTS: dict[tuple[str, str, type[Model], tuple[str, ...]], tuple[str, list[Any]]] = {}
 
 
-def _loader(model: type[Model], columns: tuple[str, ...]) -> _Loader:
-    key = (connection.vendor, model, columns)
+def _loader(model: type[Model], columns: tuple[str, ...], db: Any = connection) -> _Loader:
+    key = (db.vendor, model, columns)
     loader = _LOADERS.get(key)
     if loader is None:
         position = {column: i for i, column in enumerate(columns)}
@@ -40,7 +40,7 @@ def _loader(model: type[Model], columns: tuple[str, ...]) -> _Loader:
             if field.column not in position:
                 continue
             col = field.get_col(model._meta.db_table)
-            converters = connection.ops.get_db_converters(col) + field.get_db_converters(connection)
+            converters = db.ops.get_db_converters(col) + field.get_db_converters(db)
             attnames.append(field.attname)
             steps.append((position[field.column], col, converters))
         loader = _LOADERS[key] = (attnames, steps)
@@ -55,30 +55,32 @@ def load(model: type[M], columns: Sequence[str], row: Sequence[Any]) -> M:
     model has no ``__init__`` of its own and nothing listens for its init signals (``__init__``
     only sets each loaded attribute, and ``from_db`` then marks the instance as loaded).
     """
-    attnames, steps = _loader(model, tuple(columns))
+    db = connections[DEFAULT_DB_ALIAS]  # ``connection``, looked up once
+    attnames, steps = _loader(model, tuple(columns), db)
     values = []
     for index, col, converters in steps:
         value = row[index]
         for convert in converters:
-            value = convert(value, col, connection)
+            value = convert(value, col, db)
         values.append(value)
     if not _plain_init(model):
-        return model.from_db(connection.alias, attnames, values)
+        return model.from_db(db.alias, attnames, values)
     instance = model.__new__(model)
     state = instance._state = ModelState()
     state.adding = False
-    state.db = connection.alias
+    state.db = db.alias
     instance.__dict__.update(zip(attnames, values, strict=True))
     return instance
 
 
 def _plain_init(model: type[Model]) -> bool:
     """Whether ``model``'s instances may be built without calling ``__init__``."""
-    return (
-        model.__init__ is Model.__init__
-        and not signals.pre_init.has_listeners(model)
-        and not signals.post_init.has_listeners(model)
-    )
+    if model.__init__ is not Model.__init__:
+        return False
+    # nothing connected to either signal (the usual case) answers without asking per model
+    if not signals.pre_init.receivers and not signals.post_init.receivers:
+        return True
+    return not signals.pre_init.has_listeners(model) and not signals.post_init.has_listeners(model)
 
 
 def _prepared(model: type[Model], fields: list[Any], values: dict[str, Any]) -> list[Any]:

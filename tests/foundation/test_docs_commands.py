@@ -208,6 +208,11 @@ RUNNERS: tuple[Runner, ...] = (
         "ci: Benchmarks, briefly",
         "-m benchmarks.queue",
     ),
+    Runner(
+        r"\.venv/bin/python -m benchmarks\.move_stages( \[?--\w[\w-]* \S+\]?)*",
+        "ci: Benchmarks, briefly",
+        "-m benchmarks.move_stages",
+    ),
     # docs/api.md: the schema lint (Node and npm): CI's own step runs these three.
     Runner(
         r"\(cd tools/spectral && npm ci --no-audit --no-fund\)",

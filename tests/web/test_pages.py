@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
+from babel.numbers import format_decimal
 from django.test import Client
 
 from games import engine
@@ -332,10 +333,11 @@ def test_the_competitions_index_the_leaderboard_and_the_favicon(
     assert rows.count() == len(board) > 0
     for index, row in enumerate(board):
         cells = rows.nth(index).locator("td").all_inner_texts()
+        # numbers as the page's language writes them (English here: 1,920)
         assert [cells[0], cells[1], cells[3]] == [
-            str(row["rank"]),
+            format_decimal(row["rank"], locale="en"),
             row["name"],
-            str(row["display"]),
+            format_decimal(row["display"], locale="en"),
         ]
     align = page.eval_on_selector_all(
         "#leaderboard-table tbody tr:first-child td",

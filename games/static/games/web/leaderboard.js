@@ -2,6 +2,7 @@
 import {
   api, askToLogIn, attempt, cell, el, nameNode, renderAccount, session,
 } from "./api.js";
+import { formatNumber } from "./formats.js";
 
 const root = document.getElementById("leaderboard");
 const table = document.getElementById("leaderboard-table");
@@ -11,11 +12,11 @@ let body = null;
 
 function row(r) {
   return el("tr", { "data-player": r.player_id, "data-rank": r.rank },
-    cell(r.rank, { num: true }),
+    cell(formatNumber(r.rank, 0), { num: true }),
     cell(el("a", { href: `/players/${r.player_id}/` }, nameNode(r.name))),
     cell(r.kind === "bot" ? gettext("bot") : gettext("player")),
-    cell(r.display, { num: true }),
-    cell(r.matches, { num: true }));
+    cell(formatNumber(r.display, 0), { num: true }),
+    cell(formatNumber(r.matches, 0), { num: true }));
 }
 
 async function load() {

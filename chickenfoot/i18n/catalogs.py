@@ -167,7 +167,8 @@ def po_path(language: str, domain: str, locale_dir: Path = LOCALE_DIR) -> Path:
     return locale_dir / language / "LC_MESSAGES" / f"{domain}.po"
 
 
-def _read(path: Path, language: str, domain: str) -> Catalog:
+def read_catalog(path: Path, language: str, domain: str) -> Catalog:
+    """The catalog at ``path`` (a new, empty one if there is none yet)."""
     if path.exists():
         with path.open("rb") as file:
             return read_po(file, locale=language, domain=domain)
@@ -207,7 +208,7 @@ def update(locale_dir: Path = LOCALE_DIR, base: Path = BASE_DIR) -> list[Path]:
     for domain, template in extract(base).items():
         for language in LANGUAGE_CODES:
             path = po_path(language, domain, locale_dir)
-            catalog = _read(path, language, domain)
+            catalog = read_catalog(path, language, domain)
             catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
             catalog.obsolete.clear()
             path.parent.mkdir(parents=True, exist_ok=True)

@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from chickenfoot.i18n.formats import locale_for
+from chickenfoot.i18n.languages import LANGUAGE_CODES
 
 #: The languages the service speaks (settings.LANGUAGES).
-LANGUAGES = ("en", "lo", "th", "hy", "ceb")
+LANGUAGES = LANGUAGE_CODES
 WEB = Path(__file__).resolve().parents[2] / "games" / "static" / "games" / "web"
 TARGET = WEB / "locale-formats.js"
 LENGTHS = ("short", "medium", "long")

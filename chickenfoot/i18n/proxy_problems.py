@@ -15,21 +15,16 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from babel import numbers
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po
+from django.utils.translation import gettext_noop
 
-from chickenfoot.i18n.catalogs import BASE_DIR, LOCALE_DIR, po_path
+from chickenfoot.i18n.catalogs import BASE_DIR, LOCALE_DIR, po_path, read_catalog
 from chickenfoot.i18n.formats import locale_for
 from chickenfoot.i18n.languages import DEFAULT_LANGUAGE, LANGUAGE_CODES
 from chickenfoot.problem_types import problem_type
-
-
-def gettext_noop(message: str) -> str:
-    """A message for the catalogs, translated later (``texts``), as Django's ``gettext_noop``."""
-    return message
-
 
 #: The generated file deploy/nginx/refusals.js imports.
 TEXTS_FILE = BASE_DIR / "deploy" / "nginx" / "problem_texts.js"
@@ -132,8 +127,7 @@ PROXY_PROBLEMS: tuple[ProxyProblem, ...] = (
 def _catalog(language: str, locale_dir: Path) -> Catalog | None:
     if language == DEFAULT_LANGUAGE:
         return None
-    with po_path(language, "django", locale_dir).open("rb") as file:
-        return read_po(file, locale=language, domain="django")
+    return read_catalog(po_path(language, "django", locale_dir), language, "django")
 
 
 def _translated(catalog: Catalog | None, message: str) -> str:
@@ -157,10 +151,11 @@ def document(problem: ProxyProblem, language: str, catalog: Catalog | None) -> d
     }
 
 
-def texts(locale_dir: Path = LOCALE_DIR) -> str:
-    """The source of ``problem_texts.js``: each problem's status and its body in each language."""
+def table(locale_dir: Path = LOCALE_DIR) -> dict[str, Any]:
+    """What ``problem_texts.js`` holds: the languages, the fallback, and each problem's status
+    and its body (the document as JSON text) in each language, by name."""
     catalogs = {language: _catalog(language, locale_dir) for language in LANGUAGE_CODES}
-    table = {
+    return {
         "languages": list(LANGUAGE_CODES),
         "fallback": DEFAULT_LANGUAGE,
         "problems": {
@@ -174,11 +169,15 @@ def texts(locale_dir: Path = LOCALE_DIR) -> str:
             for problem in PROXY_PROBLEMS
         },
     }
+
+
+def texts(locale_dir: Path = LOCALE_DIR) -> str:
+    """The source of ``problem_texts.js``."""
     return (
         "// The problem documents nginx answers itself, in each language: written by\n"
         "// `make messages` from chickenfoot/i18n/proxy_problems.py and the catalogs in locale/.\n"
         "// deploy/nginx/refusals.js answers with them.\n"
-        f"export default {json.dumps(table, ensure_ascii=False, indent=2)};\n"
+        f"export default {json.dumps(table(locale_dir), ensure_ascii=False, indent=2)};\n"
     )
 
 

@@ -18,18 +18,13 @@ from chickenfoot.i18n.proxy_problems import (
     MAX_FIELDS,
     PROXY_PROBLEMS,
     TEXTS_FILE,
+    table,
     texts,
 )
 from chickenfoot.problem_types import problem_type
 from tests.foundation.live_server import ROOT
 
 NGINX = ROOT / "deploy" / "nginx"
-
-
-def table() -> dict:
-    source = TEXTS_FILE.read_text(encoding="utf-8")
-    body = source[source.index("export default ") + len("export default ") :].rstrip().rstrip(";")
-    return json.loads(body)
 
 
 def test_the_committed_file_is_what_make_messages_writes() -> None:

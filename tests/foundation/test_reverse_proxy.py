@@ -37,6 +37,7 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
+from chickenfoot.i18n import proxy_problems
 from tests.foundation.doc_commands import all_commands
 from tests.foundation.errors_doc import PROXY_CODES, documented
 from tests.foundation.live_server import (
@@ -710,9 +711,9 @@ REFUSED_BEFORE_THE_HEADERS = ("uri-too-long", "http-version-not-supported")
 
 
 def proxy_documents(language: str) -> dict[str, dict]:
-    """Each document of ``deploy/nginx/problem_texts.js`` in ``language``, by name."""
-    source = (ROOT / "deploy" / "nginx" / "problem_texts.js").read_text(encoding="utf-8")
-    written = json.loads(source[source.index("{") :].rstrip().rstrip(";"))
+    """Each document of ``deploy/nginx/problem_texts.js`` in ``language``, by name (the file is
+    what ``proxy_problems.table`` holds: tests/foundation/test_proxy_problems.py)."""
+    written = proxy_problems.table()
     return {
         name: json.loads(entry["bodies"][language]) for name, entry in written["problems"].items()
     }

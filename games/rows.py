@@ -28,7 +28,7 @@ _LOADERS: dict[tuple[str, type[Model], tuple[str, ...]], _Loader] = {}
 _STATEMENTS: dict[tuple[str, str, type[Model], tuple[str, ...]], tuple[str, list[Any]]] = {}
 
 
-def _loader(model: type[Model], columns: tuple[str, ...], db: Any = connection) -> _Loader:
+def _loader(model: type[Model], columns: tuple[str, ...], db: Any) -> _Loader:
     key = (db.vendor, model, columns)
     loader = _LOADERS.get(key)
     if loader is None:

@@ -23,14 +23,17 @@ from tests.games.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)  # a join pairs once it commits
 
-START = datetime.now(UTC).replace(microsecond=0)  # the players' tokens are fresh
+START = datetime.now(UTC).replace(microsecond=0)
 FOUR = {"variant": "chickenfoot", "seats": 4, "preset": "standard"}
 TWO = {"variant": "mexican_train", "seats": 2, "preset": "quick"}
 
 
 @pytest.fixture
 def clock() -> Iterator[time_machine.Traveller]:
-    with time_machine.travel(START, tick=False) as traveller:
+    """Time stopped at the test's own start: CI's beat sweeps this database on the real clock,
+    so the queue's entries are as new to its sweeps as they are to the test (a clock stopped at
+    the module's import would make them minutes old there, and a sweep would seat them first)."""
+    with time_machine.travel(datetime.now(UTC).replace(microsecond=0), tick=False) as traveller:
         yield traveller
 
 
@@ -47,6 +50,7 @@ def rated(player: Player, variant: str, display: float) -> Player:
 
 def test_join_read_and_leave(clients: list[APIClient], clock: Any) -> None:
     # when
+    now = datetime.now(UTC)  # the stopped clock's
     joined = join(clients[0], {**FOUR, "bots_after_seconds": 60})
 
     # then
@@ -56,7 +60,7 @@ def test_join_read_and_leave(clients: list[APIClient], clock: Any) -> None:
         "bots_after_seconds": 60,
         "rating": 1000,
         "status": "waiting",
-        "joined_at": START.isoformat().replace("+00:00", "Z"),
+        "joined_at": now.isoformat().replace("+00:00", "Z"),
         "match_id": None,
         "matched_at": None,
     }

@@ -24,7 +24,6 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework import exceptions
-from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import set_rollback
@@ -33,6 +32,7 @@ from chickenfoot.i18n.engine_text import localized
 from chickenfoot.metrics.counters import REFUSALS
 from chickenfoot.outage import database_unreachable
 from chickenfoot.problem_types import PROBLEM_TYPE_BASE, problem_type  # noqa: F401
+from chickenfoot.renderers import JSONRenderer
 from games.engine.errors import EngineError, RuleViolation
 
 logger = logging.getLogger(__name__)

@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import cache
 from typing import Any, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
-from django.db.models import Model, signals
+from django.db.models import JSONField, Model, signals
 from django.db.models.base import ModelState
+from psycopg.types.json import Jsonb
+
+from chickenfoot import json_codec
 
 M = TypeVar("M", bound=Model)
 
@@ -40,7 +44,7 @@ def _loader(model: type[Model], columns: tuple[str, ...], db: Any) -> _Loader:
             if field.column not in position:
                 continue
             col = field.get_col(model._meta.db_table)
-            converters = db.ops.get_db_converters(col) + field.get_db_converters(db)
+            converters = db.ops.get_db_converters(col) + _field_converters(field, db)
             attnames.append(field.attname)
             steps.append((position[field.column], col, converters))
         loader = _LOADERS[key] = (attnames, steps)
@@ -83,8 +87,52 @@ def _plain_init(model: type[Model]) -> bool:
     return not signals.pre_init.has_listeners(model) and not signals.post_init.has_listeners(model)
 
 
+@cache
+def _plain_json(field: Any) -> bool:
+    """Whether ``field`` is a ``JSONField`` as Django makes it (no encoder or decoder of its own,
+    nor another way to convert its values)."""
+    return (
+        isinstance(field, JSONField)
+        and field.encoder is None
+        and field.decoder is None
+        and type(field).from_db_value is JSONField.from_db_value
+        and type(field).get_db_prep_save is JSONField.get_db_prep_save
+    )
+
+
+def _field_converters(field: Any, db: Any) -> list[_Converter]:
+    """``field``'s own converters, a plain ``JSONField``'s read by ``json_codec``."""
+    converters = field.get_db_converters(db)
+    if _plain_json(field):
+        converters = [_json_from_db if c == field.from_db_value else c for c in converters]
+    return converters
+
+
+def _json_from_db(value: Any, expression: Any, db: Any) -> Any:
+    """``JSONField.from_db_value``, the document read by ``json_codec``: ``None`` stays ``None``,
+    a value the database gave as a value (SQLite) is kept, text that is not JSON is kept."""
+    if not isinstance(value, str | bytes):
+        return value
+    try:
+        return json_codec.loads(value)
+    except ValueError:
+        return value
+
+
+#: The JSON values a plain JSONField on PostgreSQL sends as ``json_codec`` writes them.
+_JSON_VALUES = (dict, list, str, int, float, bool)
+
+
+def prepared_value(field: Any, value: Any) -> Any:
+    """``field.get_db_prep_save(value, connection)``; on PostgreSQL, a plain ``JSONField``'s
+    document is written by ``json_codec`` (the same JSON, without the spaces)."""
+    if value.__class__ in _JSON_VALUES and connection.vendor == "postgresql" and _plain_json(field):
+        return Jsonb(value, dumps=json_codec.dumps)
+    return field.get_db_prep_save(value, connection)
+
+
 def _prepared(model: type[Model], fields: list[Any], values: dict[str, Any]) -> list[Any]:
-    return [field.get_db_prep_save(values[field.attname], connection) for field in fields]
+    return [prepared_value(field, values[field.attname]) for field in fields]
 
 
 def insert(model: type[Model], values: dict[str, Any]) -> None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
-from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from chickenfoot.csv_cells import csv_document
 from chickenfoot.query import check_query_params
+from chickenfoot.renderers import JSONRenderer
 from games.api.apidocs import competition_export as docs
 from games.api.common import GameApi
 from games.api.export_types import CompetitionExportSerializer

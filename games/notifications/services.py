@@ -19,6 +19,7 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from games import rows
 from games.enqueue import enqueue_now
 from games.live.publish import publish_group
 from games.models import Match, Player, Seat
@@ -164,7 +165,7 @@ def your_turn_notify(*, match: Match, seat: int | None, moved_by_seat: int | Non
         _YOUR_TURN_SQL,
         [
             "your_turn",
-            payload_field.get_db_prep_save(payload, connection),
+            rows.prepared_value(payload_field, payload),
             f"your_turn:{match.pk}:{match.version}",
             created_at,
             match.pk,

@@ -7,12 +7,13 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
-from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from chickenfoot.csv_cells import csv_document
 from chickenfoot.db_router import replica_reads
+from chickenfoot.renderers import JSONRenderer
 from scoring.api.apidocs import standings as apidocs
 from scoring.api.common import check_known_params
 from scoring.api.competition_base import (

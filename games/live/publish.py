@@ -11,9 +11,9 @@ What a message costs depends on where the sockets can be:
   no socket in it gets nothing sent, and a process that serves no socket (a WSGI worker, a
   Celery worker) sends nothing at all;
 - Redis publish/subscribe (``channels_redis.pubsub``, production's layer) takes one PUBLISH per
-  message, sent from the calling thread on a connection of this process (no event loop, no
-  thread); the messages a request or task publishes inside ``batch()`` go out together, in one
-  round trip;
+  message, sent from the calling thread on a connection of the thread's own (no event loop, no
+  thread, no pool); the messages a request or task publishes inside ``batch()`` go out
+  together, in one round trip;
 - any other layer is sent to from an event loop of this process's own, without waiting.
 
 Publishing never fails the request that committed: a channel layer that is down is logged and
@@ -132,43 +132,40 @@ class _RedisPublisher:
 
     A message is what the layer's own ``group_send`` would publish: the layer's serialisation,
     on the channel its consumers subscribe to for the group (``<prefix>__group__<group>``).
-    One connection pool per process (redis-py opens a new one after a fork).
+    Each thread holds a connection of its own (a new one after a fork), and sends its messages
+    with it directly: one write of every command, then one reply read for each.
     """
 
     def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.clients: dict[tuple[int, str], redis.Redis] = {}
+        self.local = threading.local()
         self.paused_until = 0.0
 
-    def _client(self, address: str) -> redis.Redis:
+    def _connection(self, address: str) -> redis.connection.AbstractConnection:
         key = (os.getpid(), address)
-        client = self.clients.get(key)
-        if client is None:
-            with self.lock:
-                client = self.clients.get(key)
-                if client is None:
-                    client = redis.Redis.from_url(
-                        address, socket_timeout=1, socket_connect_timeout=1
-                    )
-                    self.clients[key] = client
-        return client
+        held = getattr(self.local, "held", None)
+        if held is None or held[0] != key:
+            pool = redis.ConnectionPool.from_url(
+                address, socket_timeout=1, socket_connect_timeout=1
+            )
+            held = self.local.held = (key, pool.connection_class(**pool.connection_kwargs))
+        return held[1]
 
     def publish(self, layer: RedisPubSubChannelLayer, messages: list[tuple[str, Any]]) -> None:
         if time.monotonic() < self.paused_until:
             logger.warning("live: could not publish %d message(s): Redis failed", len(messages))
             return
         address, prefix = _pubsub_target()
+        connection = self._connection(address)
         try:
-            client = self._client(address)
-            if len(messages) == 1:
-                group, message = messages[0]
-                client.publish(f"{prefix}__group__{group}", layer.serialize(message))
-                return
-            with client.pipeline(transaction=False) as pipe:
-                for group, message in messages:
-                    pipe.publish(f"{prefix}__group__{group}", layer.serialize(message))
-                pipe.execute()
+            commands = [
+                ("PUBLISH", f"{prefix}__group__{group}", layer.serialize(message))
+                for group, message in messages
+            ]
+            connection.send_packed_command(connection.pack_commands(commands))
+            for _ in commands:
+                connection.read_response()
         except Exception:
+            connection.disconnect()  # whatever it was in the middle of, the next use starts afresh
             self.paused_until = time.monotonic() + PAUSE_AFTER_FAILURE
             logger.warning("live: could not publish %d message(s)", len(messages), exc_info=True)
 

@@ -102,11 +102,13 @@ MIDDLEWARE = [
     "chickenfoot.metrics.requests.RequestMetricsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "chickenfoot.csp_middleware.StaticPolicyCSPMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Django's sessions, authentication and messages, which the API's requests with a token
+    # pass by (chickenfoot/token_requests.py).
+    "chickenfoot.token_requests.TokenAwareSessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "chickenfoot.token_requests.TokenAwareAuthenticationMiddleware",
+    "chickenfoot.token_requests.TokenAwareMessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "games.middleware.SweepOnRequestMiddleware",
     # A log-in refused for too many password checks at once, in the admin's form: its problem.

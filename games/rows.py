@@ -4,11 +4,12 @@ A move's request runs a handful of statements; building each through the ORM cos
 than the rules engine does. These helpers read and write rows with one cursor call each, and
 convert values exactly as the ORM would (each field's own database preparation and converters),
 so the rows they make are the ORM's rows. Table and column names come from the models' meta.
-Writes whose results nobody reads can share one round trip to the database (``batch``).
+The writes of a batch reach the database as one statement (``batch``).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
@@ -148,8 +149,7 @@ def insert(model: type[Model], values: dict[str, Any]) -> None:
         )
         statement = _STATEMENTS[key] = (sql, fields)
     sql, fields = statement
-    with connection.cursor() as cursor:
-        cursor.execute(sql, _prepared(model, fields, values))
+    _queue(model._meta.db_table, sql, _prepared(model, fields, values))
 
 
 def update(model: type[Model], pk: Any, values: dict[str, Any]) -> None:
@@ -165,33 +165,117 @@ def update(model: type[Model], pk: Any, values: dict[str, Any]) -> None:
         )
         statement = _STATEMENTS[key] = (sql, fields)
     sql, fields = statement
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*_prepared(model, fields, values), pk])
+    _queue(model._meta.db_table, sql, [*_prepared(model, fields, values), pk])
+
+
+class Returned:
+    """The row a statement with ``RETURNING`` gave back (``returning``): ``fetchone()`` once the
+    statement has run, inside ``batch()`` once the batch has been sent (in a
+    ``WriteTransaction``, after its ``commit()``)."""
+
+    def __init__(self) -> None:
+        self._cursor: Any = None
+        self._row: tuple[Any, ...] | None = None
+
+    def fetchone(self) -> tuple[Any, ...] | None:
+        """The row (``None`` if the statement gave none back)."""
+        cursor, self._cursor = self._cursor, None
+        if cursor is not None:
+            try:
+                self._row = cursor.fetchone()
+            finally:
+                cursor.close()
+        return self._row
+
+
+def returning(table: str, sql: str, params: Sequence[Any]) -> Returned:
+    """Run ``sql``, a statement writing ``table`` with a ``RETURNING`` clause of one row at
+    most (inside ``batch()``: with the batch's other statements); its row is the answer's."""
+    returned = Returned()
+    _queue(table, sql, params, returned)
+    return returned
+
+
+class _Group:
+    """The statements of a batch not sent yet: each writes a table of its own, and the last one
+    only may return rows."""
+
+    def __init__(self) -> None:
+        self.statements: list[str] = []
+        self.params: list[Any] = []
+        self.tables: set[str] = set()
+        self.returned: Returned | None = None
+
+    def sql(self) -> str:
+        """The statements as one: every one but the last in a ``WITH`` of the last."""
+        *before, last = self.statements
+        if not before:
+            return last
+        queries = ", ".join(f"w{i} AS ({sql})" for i, sql in enumerate(before))
+        return f"WITH {queries} {last}"
+
+
+_batches = threading.local()
+
+
+def _queue(table: str, sql: str, params: Sequence[Any], returned: Returned | None = None) -> None:
+    group: _Group | None = getattr(_batches, "group", None)
+    if group is None:
+        _send(sql, params, returned)
+        return
+    if table in group.tables or group.returned is not None:
+        _flush(group)  # two writes of one table, or one after a RETURNING: not in one statement
+    group.statements.append(sql)
+    group.params.extend(params)
+    group.tables.add(table)
+    group.returned = returned
+
+
+def _flush(group: _Group) -> None:
+    if group.statements:
+        _send(group.sql(), group.params, group.returned)
+    group.__init__()  # type: ignore[misc]
+
+
+def _send(sql: str, params: Sequence[Any], returned: Returned | None) -> None:
+    cursor = connection.cursor()
+    try:
+        cursor.execute(sql, params)
+        if returned is not None and connection.vendor != "postgresql":
+            returned._row = cursor.fetchone()  # SQLite finishes a statement once it is read
+    except BaseException:
+        cursor.close()
+        raise
+    if returned is not None and connection.vendor == "postgresql":
+        # its answer may still be on its way (pipeline mode: read with the COMMIT's)
+        returned._cursor = cursor
+    else:
+        cursor.close()
 
 
 @contextmanager
 def batch() -> Iterator[None]:
-    """Send the ``insert`` and ``update`` statements inside in one round trip, on leaving.
+    """Send the ``insert``, ``update`` and ``returning`` statements inside as one, on leaving.
 
-    On PostgreSQL the statements go out in pipeline mode (psycopg's ``Connection.pipeline``):
-    each is sent at once, and their results are read together as the block ends, where an
-    error any of them met is raised (as Django's database errors, e.g. ``IntegrityError``).
-    Only for statements whose results the block does not read (the ORM reads a row count after
-    its updates: keep ORM calls out). On other databases nothing changes: each statement is its
-    own round trip.
+    On PostgreSQL the statements are kept until the block ends, then sent as one statement
+    (every one but the last in a ``WITH`` of the last): one call to the driver, one round trip
+    (in a ``WriteTransaction``, the ``COMMIT``'s), where an error any of them met is raised (as
+    Django's database errors, e.g. ``IntegrityError``). The statements of one statement see the
+    database as it was before any of them, so a second write of a table already written, or
+    a write after a ``returning``, sends what is kept first. For statements that read none of
+    each other's rows, and whose results the block does not read (keep ORM calls out: the ORM
+    reads a row count after its updates). On an exception inside the block nothing kept is sent.
+    On other databases each statement runs at once.
     """
-    if connection.vendor != "postgresql" or _in_pipeline():
+    if connection.vendor != "postgresql" or getattr(_batches, "group", None) is not None:
         yield
         return
-    connection.ensure_connection()
-    with connection.wrap_database_errors, connection.connection.pipeline():
+    group = _batches.group = _Group()
+    try:
         yield
-
-
-def _in_pipeline() -> bool:
-    """Whether this connection queues its statements in pipeline mode now."""
-    raw = connection.connection
-    return raw is not None and bool(raw.pgconn.pipeline_status)
+    finally:
+        _batches.group = None
+    _flush(group)
 
 
 class WriteTransaction:

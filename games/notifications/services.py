@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import rows
@@ -160,8 +160,9 @@ def your_turn_notify(*, match: Match, seat: int | None, moved_by_seat: int | Non
     payload = kinds.your_turn(match_id=match.pk, seat=seat)
     created_at = timezone.now()
     payload_field = Notification._meta.get_field("payload")
-    cursor = connection.cursor()
-    cursor.execute(
+    # With the move's writes (games/rows.py), answered by the commit.
+    returned = rows.returning(
+        Notification._meta.db_table,
         _YOUR_TURN_SQL,
         [
             "your_turn",
@@ -174,15 +175,8 @@ def your_turn_notify(*, match: Match, seat: int | None, moved_by_seat: int | Non
         ],
     )
 
-    # SQLite finishes the statement only once its answer is read; PostgreSQL may still be
-    # queueing it with the move's writes (games/rows.py), and answers it by the commit.
-    answer = [cursor.fetchone()] if connection.vendor == "sqlite" else []
-
     def sent() -> None:
-        try:
-            row = answer[0] if answer else cursor.fetchone()
-        finally:
-            cursor.close()
+        row = returned.fetchone()
         if row is not None:
             _after_commit(
                 pk=row[0],

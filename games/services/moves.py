@@ -261,7 +261,7 @@ def _apply(
     on_commit_clock(match=match)
     count_on_commit(MOVES, variant=match.variant)
     # Plain statements (games/rows.py): the ORM's save() costs more than the move itself; they
-    # reach the database together, in one round trip (with the COMMIT, in ``tx``).
+    # reach the database as one statement (with the COMMIT, in ``tx``).
     with rows.batch():
         rows.insert(Move, row)
         rows.update(Match, match.pk, {name: getattr(match, name) for name in columns})

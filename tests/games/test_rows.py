@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from games import rows
-from games.models import Match
+from games.models import Match, Move, Round
 from tests.games.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -45,3 +47,64 @@ def test_a_failing_statement_in_a_batch_raises_and_nothing_is_written() -> None:
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")
         assert cursor.fetchone() == (1,)
+
+
+def test_a_batch_s_writes_of_different_tables_reach_the_database_as_one_statement() -> None:
+    # given
+    match = MatchFactory()
+    round_ = Round.objects.create(match=match, number=1, start_double=9)
+    moves_before = Move.objects.count()
+    row = {
+        "match_id": match.pk,
+        "round_id": round_.pk,
+        "seq": 1,
+        "seat": 0,
+        "kind": "pass",
+        "tile": None,
+        "target": "",
+        "events": [{"type": "passed", "seat": 0}],
+        "version": 1,
+        "timed_out": False,
+        "created_at": timezone.now(),
+        "idempotency_key": "",
+        "request_hash": "",
+        "response": None,
+    }
+    # when
+    with CaptureQueriesContext(connection) as queries, transaction.atomic(), rows.batch():
+        rows.insert(Move, row)
+        rows.update(Match, match.pk, {"version": 1, "moves_played": 1})
+        returned = rows.returning(
+            Match._meta.db_table,  # a second write of games_match: a statement of its own
+            'UPDATE games_match SET "version" = %s WHERE id = %s RETURNING id, "version"',
+            [2, match.pk],
+        )
+    # then
+    statements = [q["sql"] for q in queries.captured_queries if "games_" in q["sql"]]
+    if connection.vendor == "postgresql":
+        assert len(statements) == 2
+        assert statements[0].startswith("WITH w0 AS (INSERT INTO")
+    else:
+        assert len(statements) == 3
+    assert returned.fetchone() == (match.pk, 2)
+    match.refresh_from_db()
+    assert (match.version, match.moves_played) == (2, 1)
+    assert Move.objects.count() == moves_before + 1
+    assert Move.objects.get(match=match).events == [{"type": "passed", "seat": 0}]
+
+
+def test_nothing_a_batch_kept_is_sent_when_its_block_fails() -> None:
+    # given
+    match = MatchFactory()
+
+    def fail_inside() -> None:
+        with transaction.atomic(), rows.batch():
+            rows.update(Match, match.pk, {"version": 5})
+            raise RuntimeError("the move could not be finished")
+
+    # when
+    with pytest.raises(RuntimeError):
+        fail_inside()
+    # then
+    match.refresh_from_db()
+    assert match.version == 0

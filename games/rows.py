@@ -124,48 +124,53 @@ def _json_from_db(value: Any, expression: Any, db: Any) -> Any:
 _JSON_VALUES = (dict, list, str, int, float, bool)
 
 
-def prepared_value(field: Any, value: Any) -> Any:
-    """``field.get_db_prep_save(value, connection)``; on PostgreSQL, a plain ``JSONField``'s
-    document is written by ``json_codec`` (the same JSON, without the spaces)."""
-    if value.__class__ in _JSON_VALUES and connection.vendor == "postgresql" and _plain_json(field):
+def prepared_value(field: Any, value: Any, db: Any = None) -> Any:
+    """``field.get_db_prep_save(value, db)`` (``db``: the default connection); on PostgreSQL, a
+    plain ``JSONField``'s document is written by ``json_codec`` (the same JSON, without the
+    spaces)."""
+    if db is None:
+        db = connections[DEFAULT_DB_ALIAS]
+    if value.__class__ in _JSON_VALUES and db.vendor == "postgresql" and _plain_json(field):
         return Jsonb(value, dumps=json_codec.dumps)
-    return field.get_db_prep_save(value, connection)
+    return field.get_db_prep_save(value, db)
 
 
-def _prepared(model: type[Model], fields: list[Any], values: dict[str, Any]) -> list[Any]:
-    return [prepared_value(field, values[field.attname]) for field in fields]
+def _prepared(db: Any, fields: list[Any], values: dict[str, Any]) -> list[Any]:
+    return [prepared_value(field, values[field.attname], db) for field in fields]
 
 
 def insert(model: type[Model], values: dict[str, Any]) -> None:
     """``INSERT`` one row of ``model`` with ``values`` by attname (no id is read back)."""
-    key = (connection.vendor, "insert", model, tuple(values))
+    db = connections[DEFAULT_DB_ALIAS]  # ``connection``, looked up once
+    key = (db.vendor, "insert", model, tuple(values))
     statement = _STATEMENTS.get(key)
     if statement is None:
         fields = [model._meta.get_field(name) for name in values]
         sql = "INSERT INTO {} ({}) VALUES ({})".format(  # noqa: S608 - names from the model's meta
-            connection.ops.quote_name(model._meta.db_table),
-            ", ".join(connection.ops.quote_name(f.column) for f in fields),
+            db.ops.quote_name(model._meta.db_table),
+            ", ".join(db.ops.quote_name(f.column) for f in fields),
             ", ".join(["%s"] * len(fields)),
         )
         statement = _STATEMENTS[key] = (sql, fields)
     sql, fields = statement
-    _queue(model._meta.db_table, sql, _prepared(model, fields, values))
+    _queue(db, model._meta.db_table, sql, _prepared(db, fields, values))
 
 
 def update(model: type[Model], pk: Any, values: dict[str, Any]) -> None:
     """``UPDATE`` the row of ``model`` with primary key ``pk``: set ``values`` by attname."""
-    key = (connection.vendor, "update", model, tuple(values))
+    db = connections[DEFAULT_DB_ALIAS]  # ``connection``, looked up once
+    key = (db.vendor, "update", model, tuple(values))
     statement = _STATEMENTS.get(key)
     if statement is None:
         fields = [model._meta.get_field(name) for name in values]
         sql = "UPDATE {} SET {} WHERE {} = %s".format(  # noqa: S608 - names from the model's meta
-            connection.ops.quote_name(model._meta.db_table),
-            ", ".join(f"{connection.ops.quote_name(f.column)} = %s" for f in fields),
-            connection.ops.quote_name(model._meta.pk.column),  # type: ignore[union-attr]
+            db.ops.quote_name(model._meta.db_table),
+            ", ".join(f"{db.ops.quote_name(f.column)} = %s" for f in fields),
+            db.ops.quote_name(model._meta.pk.column),  # type: ignore[union-attr]
         )
         statement = _STATEMENTS[key] = (sql, fields)
     sql, fields = statement
-    _queue(model._meta.db_table, sql, [*_prepared(model, fields, values), pk])
+    _queue(db, model._meta.db_table, sql, [*_prepared(db, fields, values), pk])
 
 
 class Returned:
@@ -192,7 +197,7 @@ def returning(table: str, sql: str, params: Sequence[Any]) -> Returned:
     """Run ``sql``, a statement writing ``table`` with a ``RETURNING`` clause of one row at
     most (inside ``batch()``: with the batch's other statements); its row is the answer's."""
     returned = Returned()
-    _queue(table, sql, params, returned)
+    _queue(connections[DEFAULT_DB_ALIAS], table, sql, params, returned)
     return returned
 
 
@@ -218,35 +223,37 @@ class _Group:
 _batches = threading.local()
 
 
-def _queue(table: str, sql: str, params: Sequence[Any], returned: Returned | None = None) -> None:
+def _queue(
+    db: Any, table: str, sql: str, params: Sequence[Any], returned: Returned | None = None
+) -> None:
     group: _Group | None = getattr(_batches, "group", None)
     if group is None:
-        _send(sql, params, returned)
+        _send(db, sql, params, returned)
         return
     if table in group.tables or group.returned is not None:
-        _flush(group)  # two writes of one table, or one after a RETURNING: not in one statement
+        _flush(db, group)  # a second write of a table, or one after a RETURNING: sent apart
     group.statements.append(sql)
     group.params.extend(params)
     group.tables.add(table)
     group.returned = returned
 
 
-def _flush(group: _Group) -> None:
+def _flush(db: Any, group: _Group) -> None:
     if group.statements:
-        _send(group.sql(), group.params, group.returned)
+        _send(db, group.sql(), group.params, group.returned)
     group.__init__()  # type: ignore[misc]
 
 
-def _send(sql: str, params: Sequence[Any], returned: Returned | None) -> None:
-    cursor = connection.cursor()
+def _send(db: Any, sql: str, params: Sequence[Any], returned: Returned | None) -> None:
+    cursor = db.cursor()
     try:
         cursor.execute(sql, params)
-        if returned is not None and connection.vendor != "postgresql":
+        if returned is not None and db.vendor != "postgresql":
             returned._row = cursor.fetchone()  # SQLite finishes a statement once it is read
     except BaseException:
         cursor.close()
         raise
-    if returned is not None and connection.vendor == "postgresql":
+    if returned is not None and db.vendor == "postgresql":
         # its answer may still be on its way (pipeline mode: read with the COMMIT's)
         returned._cursor = cursor
     else:
@@ -275,7 +282,7 @@ def batch() -> Iterator[None]:
         yield
     finally:
         _batches.group = None
-    _flush(group)
+    _flush(connections[DEFAULT_DB_ALIAS], group)
 
 
 class WriteTransaction:

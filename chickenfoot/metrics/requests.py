@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 
@@ -11,6 +12,10 @@ from chickenfoot.metrics.counters import METHODS, REQUEST_SECONDS, REQUESTS
 
 #: The route label of a request no URL pattern matched (a 404, or refused before resolving).
 UNMATCHED = "unmatched"
+
+#: (route, method, status) -> the counter's and the histogram's children for it, looked up once:
+#: routes, methods and statuses are each a short list, so this stays small.
+_children: dict[tuple[str, str, int], tuple[Any, Any]] = {}
 
 
 def route_of(request: HttpRequest) -> str:
@@ -32,8 +37,15 @@ class RequestMetricsMiddleware:
         started = time.perf_counter()
         response = self.get_response(request)
         elapsed = time.perf_counter() - started
-        route = route_of(request)
         method = request.method if request.method in METHODS else "other"
-        REQUESTS.labels(route=route, method=method, status=str(response.status_code)).inc()
-        REQUEST_SECONDS.labels(route=route, method=method).observe(elapsed)
+        key = (route_of(request), method, response.status_code)
+        children = _children.get(key)
+        if children is None:
+            route, method, status = key
+            children = _children[key] = (
+                REQUESTS.labels(route=route, method=method, status=str(status)),
+                REQUEST_SECONDS.labels(route=route, method=method),
+            )
+        children[0].inc()
+        children[1].observe(elapsed)
         return response

@@ -12,6 +12,8 @@ from django.http import HttpRequest, HttpResponse
 from chickenfoot.request_id import request_id_from, request_id_var
 
 HEADER = "X-Request-ID"
+#: The header as WSGI names it (read from ``META``, without building ``request.headers``).
+META_KEY = "HTTP_X_REQUEST_ID"
 
 
 class RequestIdMiddleware:
@@ -27,7 +29,7 @@ class RequestIdMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        request_id = request_id_from(request.headers.get(HEADER))
+        request_id = request_id_from(request.META.get(META_KEY))
         request_id_var.set(request_id)
         response = self.get_response(request)
         response[HEADER] = request_id

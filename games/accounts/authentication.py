@@ -24,8 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from knox.auth import TokenAuthentication
 from knox.crypto import hash_token
-from rest_framework import exceptions
-from rest_framework.authentication import get_authorization_header
+from rest_framework import HTTP_HEADER_ENCODING, exceptions
 from rest_framework.request import Request
 
 from chickenfoot.i18n.choice import use_player_language
@@ -83,6 +82,13 @@ def _row_of(digest: str) -> tuple[Any, ...]:
     return row
 
 
+def _authorization(request: Request) -> bytes:
+    """``Authorization`` as bytes, as DRF's ``get_authorization_header`` gives it, read from
+    ``META`` (so that a request whose views read no other header builds no ``request.headers``)."""
+    header = request.META.get("HTTP_AUTHORIZATION", b"")
+    return header.encode(HTTP_HEADER_ENCODING) if isinstance(header, str) else header
+
+
 class UnsupportedAuthScheme(exceptions.AuthenticationFailed):
     """An ``Authorization`` header with a scheme other than ``Token`` or ``Bearer``."""
 
@@ -101,7 +107,7 @@ class PlayerTokenAuthentication(TokenAuthentication):
     """
 
     def authenticate(self, request: Request) -> tuple[Any, DeviceToken] | None:
-        header = get_authorization_header(request).split()
+        header = _authorization(request).split()
         if not header:
             return None
         scheme = header[0].decode("latin-1")

@@ -104,7 +104,7 @@ class LegalMovesApi(GameApi):
             raise NotYourMatch(_("You have no seat at match %(match)s.") % {"match": match.pk})
         online_match_check(match=match)
         headers = {"ETag": etag(match.version), "Vary": "Authorization"}
-        if matches_etag(request.headers.get("If-None-Match"), match.version):
+        if matches_etag(request.META.get("HTTP_IF_NONE_MATCH"), match.version):
             return Response(status=HTTPStatus.NOT_MODIFIED, headers=headers)
         body = {
             "version": match.version,
@@ -185,7 +185,7 @@ def _submitted_move(
         values = data.validated_data
     version = values.get("version")
     if version is None:
-        version = version_from_if_match(request.headers.get("If-Match"))
+        version = version_from_if_match(request.META.get("HTTP_IF_MATCH"))
     move = {"kind": values["kind"]}
     for name in ("tile", "target"):
         if values.get(name) is not None:
@@ -241,7 +241,7 @@ class MoveSubmitApi(GameApi):
             player=self.player(request),
             move=move,
             expected_version=version,
-            idempotency_key=idempotency_key_from(request.headers.get("Idempotency-Key")),
+            idempotency_key=idempotency_key_from(request.META.get("HTTP_IDEMPOTENCY_KEY")),
         )
         headers = {"ETag": etag(outcome.body["version"])}
         if outcome.replayed:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import binascii
 from datetime import timedelta
+from functools import cache
 from typing import Any
 
 from django.conf import settings
@@ -62,6 +63,15 @@ _AUTH_SQL = (
 
 
 _LAST_USED = _TOKEN_COLUMNS.index("last_used")
+#: The relations the instances of a lookup are joined by (their ids are in the row already).
+_USER_OF_TOKEN = DeviceToken._meta.get_field("user")
+_USER_OF_PLAYER = Player._meta.get_field("user")
+_PLAYER_OF_USER = _USER_OF_PLAYER.remote_field
+
+
+@cache
+def _user_model() -> type[Any]:
+    return get_user_model()
 
 
 def _row_of(digest: str) -> tuple[Any, ...]:
@@ -143,12 +153,15 @@ class PlayerTokenAuthentication(TokenAuthentication):
             raise exceptions.AuthenticationFailed(_("The token has expired: log in again."))
         if not row[t + 1]:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
-        user = rows.load(get_user_model(), _USER_COLUMNS, row[t:u])
+        user = rows.load(_user_model(), _USER_COLUMNS, row[t:u])
         if row[u] is not None:
-            user.player = rows.load(Player, _PLAYER_COLUMNS, row[u:])
+            player = rows.load(Player, _PLAYER_COLUMNS, row[u:])
+            # ``user.player = player``, ``player.user = user``: the instances each other's
+            _PLAYER_OF_USER.set_cached_value(user, player)
+            _USER_OF_PLAYER.set_cached_value(player, user)
             # the player's saved language comes before what the request asked for
-            use_player_language(request, user.player.language)
-        device_token.user = user
+            use_player_language(request, player.language)
+        _USER_OF_TOKEN.set_cached_value(device_token, user)  # ``device_token.user = user``
         if device_token.last_used is None or now - device_token.last_used >= LAST_USED_EVERY:
             DeviceToken.objects.filter(pk=device_token.pk).update(last_used=now)
             device_token.last_used = now

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter
@@ -39,6 +40,17 @@ class GameApi(APIView):
 
     def player(self, request: Request) -> Player:
         return player_for_user(user=request.user)
+
+    @property
+    def allowed_methods(self) -> list[str]:
+        """The methods the view answers (its answers' ``Allow`` header), worked out once for
+        its class rather than on every answer."""
+        return list(_allowed_methods(type(self)))
+
+
+@cache
+def _allowed_methods(view: type[APIView]) -> tuple[str, ...]:
+    return tuple(m.upper() for m in view.http_method_names if hasattr(view, m))
 
 
 def etag(version: int) -> str:

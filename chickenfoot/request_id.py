@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import re
-import uuid
+import secrets
 from contextvars import ContextVar
 
 #: What a record carries when no request, socket or task is being served.
@@ -22,8 +22,8 @@ request_id_var: ContextVar[str | None] = ContextVar("request_id", default=None)
 
 
 def request_id_new() -> str:
-    """A fresh id (32 hex digits)."""
-    return uuid.uuid4().hex
+    """A fresh id (32 hex digits: 128 random bits)."""
+    return secrets.token_hex(16)
 
 
 def request_id_from(value: str | None) -> str:

@@ -102,11 +102,12 @@ MIDDLEWARE = [
     "chickenfoot.metrics.requests.RequestMetricsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "chickenfoot.csp_middleware.StaticPolicyCSPMiddleware",
-    # Django's sessions, authentication and messages, which the API's requests with a token
-    # pass by (chickenfoot/token_requests.py).
-    "chickenfoot.token_requests.TokenAwareSessionMiddleware",
+    # Sessions as Django has them (its deploy checks of the session cookie look for this one).
+    "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
+    # Django's authentication and messages, which the API's requests with a token pass by
+    # (chickenfoot/token_requests.py).
     "chickenfoot.token_requests.TokenAwareAuthenticationMiddleware",
     "chickenfoot.token_requests.TokenAwareMessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

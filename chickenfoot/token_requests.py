@@ -1,12 +1,13 @@
 """The browser's middleware, passed by for the API's requests that carry a token.
 
-Sessions, Django's authentication and messages are for the pages and the admin: an API request
-with ``Authorization: Token …`` or ``Bearer …`` is authenticated by its token (DRF's views take
-no session when a token is sent: the token authenticates the request or refuses it, 401) and
-reads no session or message. Each middleware here is Django's own, which such a request passes
-by without a session or ``request.user`` being set up (DRF sets ``request.user``, from the
-token); every other request goes through it unchanged. CSRF's middleware stays as it is for
-every request (DRF's views are exempt from it, and enforce CSRF themselves for a session).
+Django's authentication and messages are for the pages and the admin: an API request with
+``Authorization: Token …`` or ``Bearer …`` is authenticated by its token (DRF's views take no
+session when a token is sent: the token authenticates the request or refuses it, 401) and
+reads no message. Each middleware here is Django's own, which such a request passes by without
+``request.user`` or its messages being set up (DRF sets ``request.user``, from the token);
+every other request goes through it unchanged. Sessions and CSRF stay as Django has them for
+every request (a session is loaded only if read; DRF's views are exempt from CSRF, and enforce
+it themselves for a session; Django's deploy checks look for both middleware by name).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from collections.abc import Callable
 
 from django.contrib.auth.middleware import AuthenticationMiddleware
 from django.contrib.messages.middleware import MessageMiddleware
-from django.contrib.sessions.middleware import SessionMiddleware
 from django.http import HttpRequest, HttpResponseBase
 
 #: The schemes the API's token authentication takes (games/accounts/authentication.py).
@@ -38,10 +38,6 @@ class _PassedByTokenRequests:
         if token_api_request(request):
             return self.get_response(request)
         return super().__call__(request)  # type: ignore[misc]
-
-
-class TokenAwareSessionMiddleware(_PassedByTokenRequests, SessionMiddleware):
-    """Django's ``SessionMiddleware``; the API's token requests load no session."""
 
 
 class TokenAwareAuthenticationMiddleware(_PassedByTokenRequests, AuthenticationMiddleware):

@@ -1,5 +1,5 @@
 """chickenfoot/token_requests.py: the API's requests with a token pass by the browser's
-middleware (sessions, Django's authentication, messages); every other request goes through it."""
+middleware (Django's authentication, messages); every other request goes through it."""
 
 from __future__ import annotations
 
@@ -49,7 +49,8 @@ def test_a_token_request_is_answered_with_no_session_and_no_cookie() -> None:
     # then
     assert response.status_code == HTTPStatus.OK
     assert response.json()["id"] == player.pk
-    assert not hasattr(response.wsgi_request, "session")
+    assert not response.wsgi_request.session.accessed
+    assert not hasattr(response.wsgi_request, "_messages")
     assert response.wsgi_request.user == player.user  # set by DRF, from the token
     assert "Set-Cookie" not in response
     assert not response.cookies

@@ -12,7 +12,6 @@ more are (the rest are worked out each time, as DRF does).
 from __future__ import annotations
 
 import threading
-from typing import Any
 
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.renderers import BaseRenderer
@@ -44,9 +43,5 @@ class RememberingNegotiation(DefaultContentNegotiation):
         renderer, media_type = super().select_renderer(request, renderers, format_suffix)
         if len(accept) <= LONGEST and len(_chosen) < REMEMBERED:
             with _lock:
-                _chosen[key] = (_index_of(renderer, renderers), media_type)
+                _chosen[key] = (renderers.index(renderer), media_type)
         return renderer, media_type
-
-
-def _index_of(renderer: Any, renderers: list[BaseRenderer]) -> int:
-    return next(i for i, candidate in enumerate(renderers) if candidate is renderer)

@@ -107,9 +107,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     # Django's authentication and messages, which the API's requests with a token pass by
-    # (chickenfoot/token_requests.py).
-    "chickenfoot.token_requests.TokenAwareAuthenticationMiddleware",
-    "chickenfoot.token_requests.TokenAwareMessageMiddleware",
+    # (games/accounts/token_requests.py).
+    "games.accounts.token_requests.TokenAwareAuthenticationMiddleware",
+    "games.accounts.token_requests.TokenAwareMessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "games.middleware.SweepOnRequestMiddleware",
     # A log-in refused for too many password checks at once, in the admin's form: its problem.

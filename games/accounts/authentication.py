@@ -35,6 +35,8 @@ from games.models import DeviceToken, Player
 
 #: The schemes a client may name in ``Authorization`` (compared without regard to case).
 ACCEPTED_SCHEMES = ("Token", "Bearer")
+#: The same, as compared: in lower case.
+ACCEPTED_SCHEMES_LOWER = frozenset(scheme.lower() for scheme in ACCEPTED_SCHEMES)
 #: ``last_used`` is written at most this often per token (one small UPDATE, not one per request).
 LAST_USED_EVERY = timedelta(minutes=1)
 
@@ -121,7 +123,7 @@ class PlayerTokenAuthentication(TokenAuthentication):
         if not header:
             return None
         scheme = header[0].decode("latin-1")
-        if scheme.lower() not in {s.lower() for s in ACCEPTED_SCHEMES}:
+        if scheme.lower() not in ACCEPTED_SCHEMES_LOWER:
             raise UnsupportedAuthScheme(
                 _(
                     "The %(scheme)r authorization scheme is not accepted: send "

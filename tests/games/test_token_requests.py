@@ -1,4 +1,4 @@
-"""chickenfoot/token_requests.py: the API's requests with a token pass by the browser's
+"""games/accounts/token_requests.py: the API's requests with a token pass by the browser's
 middleware (Django's authentication, messages); every other request goes through it."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from django.test import Client, RequestFactory
 from rest_framework.test import APIClient
 
-from chickenfoot.token_requests import token_api_request
+from games.accounts.token_requests import token_api_request
 from tests.games.factories import PlayerFactory, token_for
 
 pytestmark = pytest.mark.django_db

@@ -18,8 +18,8 @@ from django.contrib.auth.middleware import AuthenticationMiddleware
 from django.contrib.messages.middleware import MessageMiddleware
 from django.http import HttpRequest, HttpResponseBase
 
-#: The schemes the API's token authentication takes (games/accounts/authentication.py).
-TOKEN_SCHEMES = frozenset({"token", "bearer"})
+from games.accounts.authentication import ACCEPTED_SCHEMES_LOWER
+
 API_PREFIX = "/api/"
 
 
@@ -28,7 +28,7 @@ def token_api_request(request: HttpRequest) -> bool:
     header = request.META.get("HTTP_AUTHORIZATION")
     if not header or not request.path_info.startswith(API_PREFIX):
         return False
-    return header.split(" ", 1)[0].lower() in TOKEN_SCHEMES
+    return header.split(" ", 1)[0].lower() in ACCEPTED_SCHEMES_LOWER
 
 
 class _PassedByTokenRequests:

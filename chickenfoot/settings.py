@@ -96,8 +96,9 @@ MIDDLEWARE = [
     "chickenfoot.request_id_middleware.RequestIdMiddleware",
     # Then: the answer's language (the django_language cookie, else Accept-Language, else
     # English; the API's token authentication then puts the player's saved one first:
-    # chickenfoot/i18n/choice.py), and its Content-Language and Vary: Accept-Language.
-    "django.middleware.locale.LocaleMiddleware",
+    # chickenfoot/i18n/choice.py), and its Content-Language and Vary: Accept-Language: Django's
+    # LocaleMiddleware, its choices remembered (chickenfoot/i18n/middleware.py).
+    "chickenfoot.i18n.middleware.LocaleMiddleware",
     # Then: counts and times every answer, by route (docs/operations.md, "Metrics").
     "chickenfoot.metrics.requests.RequestMetricsMiddleware",
     "django.middleware.security.SecurityMiddleware",

@@ -170,6 +170,11 @@ def _tiles(values: list[Any]) -> list[Tile]:
     return out
 
 
+def _stored_tiles(values: list[Any]) -> list[Tile]:
+    """``_tiles`` of what ``to_json`` wrote: pairs of ints, the lower first."""
+    return list(map(tuple, values))  # type: ignore[arg-type]
+
+
 def to_json(s: ChickenFootState) -> dict[str, Any]:
     """The whole state, secrets included (server-side storage only). Exact round trip."""
     return {
@@ -273,16 +278,19 @@ def from_json(data: dict[str, Any], *, trusted: bool = False) -> ChickenFootStat
     read_match_json(s, data)
     s.turn = data.get("turn")
     s.revealed_seeds = list(data.get("revealed_seeds", []))
-    s.hands = [_tiles(h) for h in data["hands"]]
+    tiles = _stored_tiles if trusted else _tiles
+    s.hands = [tiles(h) for h in data["hands"]]
     if len(s.hands) != seats:
         raise ValueError(f"{seats} seats need {seats} hands; got {len(s.hands)}.")
-    s.boneyard = list(reversed(_tiles(data.get("boneyard", []))))
+    s.boneyard = list(reversed(tiles(data.get("boneyard", []))))
     layout = data.get("layout") or {}
     top = options["max_pip"]
     s.start_double = layout.get("start_double", top - s.round_no + 1)
-    s.chains = {
-        cid: [(int(x), int(y)) for x, y in chain] for cid, chain in layout.get("chains", {}).items()
-    }
+    chains = layout.get("chains", {}).items()
+    if trusted:
+        s.chains = {cid: list(map(tuple, chain)) for cid, chain in chains}
+    else:
+        s.chains = {cid: [(int(x), int(y)) for x, y in chain] for cid, chain in chains}
     s.feet = [
         {"double": f["double"], "on": f["on"], "status": f.get("status", "open")}
         for f in layout.get("feet", [])

@@ -26,7 +26,9 @@ _OWN_POLICY = ("_csp_config", "_csp_update", "_csp_replace", "_csp_exempt")
 class StaticPolicyCSPMiddleware(CSPMiddleware):
     """``CSPMiddleware`` for answers that take the settings' policy as it is."""
 
-    _header: str | None = None
+    #: The settings' policy, built once; ``False`` where the settings make it differ between
+    #: answers (a report-only policy as well, URLs left out, ``DEBUG``).
+    _header: str | bool | None = None
 
     def process_response(
         self, request: HttpRequest, response: HttpResponseBase
@@ -35,19 +37,29 @@ class StaticPolicyCSPMiddleware(CSPMiddleware):
             getattr(request, "_csp_nonce", None) is None
             and not any(hasattr(response, name) for name in _OWN_POLICY)
             and HEADER not in response
-            and not getattr(settings, "CONTENT_SECURITY_POLICY_REPORT_ONLY", None)
-            and not (settings.CONTENT_SECURITY_POLICY or {}).get("EXCLUDE_URL_PREFIXES")
-            and not settings.DEBUG
         )
         if not plain:
             return super().process_response(request, response)
         header = type(self)._header
         if header is None:
-            header = type(self)._header = build_policy()
+            header = type(self)._header = _settings_policy()
+        if header is False:
+            return super().process_response(request, response)
         if header:
             response[HEADER] = header
         request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)  # type: ignore[attr-defined]
         return response
+
+
+def _settings_policy() -> str | bool:
+    """The header of the settings' policy, or ``False`` if it is not the same for each answer."""
+    if (
+        getattr(settings, "CONTENT_SECURITY_POLICY_REPORT_ONLY", None)
+        or (settings.CONTENT_SECURITY_POLICY or {}).get("EXCLUDE_URL_PREFIXES")
+        or settings.DEBUG
+    ):
+        return False
+    return build_policy()
 
 
 @receiver(setting_changed)

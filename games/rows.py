@@ -2,9 +2,11 @@
 
 A move's request runs a handful of statements; building each through the ORM costs more CPU
 than the rules engine does. These helpers read and write rows with one cursor call each, and
-convert values exactly as the ORM would (each field's own database preparation and converters),
-so the rows they make are the ORM's rows. Table and column names come from the models' meta.
-The writes of a batch reach the database as one statement (``batch``).
+convert values exactly as the ORM would (each field's own database preparation, by
+games/row_values.py, and its converters), so the rows they make are the ORM's rows. Table and
+column names come from the models' meta. The writes of a batch reach the database as one
+statement (``batch``). On PostgreSQL the statements go through the driver's own cursor, kept per
+connection, wherever each of Django's checks around a cursor would pass (``_driver_cursor``).
 """
 
 from __future__ import annotations
@@ -12,24 +14,27 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import cache
+from operator import itemgetter
 from typing import Any, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
-from django.db.models import JSONField, Model, signals
+from django.db.models import Model, signals
 from django.db.models.base import ModelState
-from psycopg.types.json import Jsonb
 
 from chickenfoot import json_codec
+from games.row_values import plain_json, preparer
 
 M = TypeVar("M", bound=Model)
 
 _Converter = Callable[[Any, Any, Any], Any]
-#: Per (vendor, model, column names): the attnames in the model's field order, and for each the
-#: position of its column in the row, the column expression and its converters.
-_Loader = tuple[list[str], list[tuple[int, Any, list[_Converter]]]]
+#: Per (vendor, model, column names): the attnames in the model's field order; what takes their
+#: values from a row, in that order; and, for each value with converters, its place there, its
+#: column expression and its converters.
+_Loader = tuple[
+    list[str], Callable[[Sequence[Any]], list[Any]], list[tuple[int, Any, list[_Converter]]]
+]
 _LOADERS: dict[tuple[str, type[Model], tuple[str, ...]], _Loader] = {}
-#: Per (vendor, statement kind, model, attnames): the SQL and its fields.
+#: Per (vendor, statement kind, model, attnames): the SQL and its values' preparers.
 _STATEMENTS: dict[tuple[str, str, type[Model], tuple[str, ...]], tuple[str, list[Any]]] = {}
 
 
@@ -39,6 +44,7 @@ def _loader(model: type[Model], columns: tuple[str, ...], db: Any) -> _Loader:
     if loader is None:
         position = {column: i for i, column in enumerate(columns)}
         attnames: list[str] = []
+        positions: list[int] = []
         steps: list[tuple[int, Any, list[_Converter]]] = []
         # Model.from_db takes the values in the order of the model's fields.
         for field in model._meta.concrete_fields:
@@ -46,10 +52,23 @@ def _loader(model: type[Model], columns: tuple[str, ...], db: Any) -> _Loader:
                 continue
             col = field.get_col(model._meta.db_table)
             converters = db.ops.get_db_converters(col) + _field_converters(field, db)
+            if converters:
+                steps.append((len(attnames), col, converters))
             attnames.append(field.attname)
-            steps.append((position[field.column], col, converters))
-        loader = _LOADERS[key] = (attnames, steps)
+            positions.append(position[field.column])
+        loader = _LOADERS[key] = (attnames, _taker(positions), steps)
     return loader
+
+
+def _taker(positions: list[int]) -> Callable[[Sequence[Any]], list[Any]]:
+    """What lists a row's values at ``positions``, in that order."""
+    if not positions:
+        return lambda row: []
+    if len(positions) == 1:
+        (only,) = positions
+        return lambda row: [row[only]]
+    take = itemgetter(*positions)
+    return lambda row: list(take(row))
 
 
 def load(model: type[M], columns: Sequence[str], row: Sequence[Any]) -> M:
@@ -61,13 +80,13 @@ def load(model: type[M], columns: Sequence[str], row: Sequence[Any]) -> M:
     only sets each loaded attribute, and ``from_db`` then marks the instance as loaded).
     """
     db = connections[DEFAULT_DB_ALIAS]  # ``connection``, looked up once
-    attnames, steps = _loader(model, tuple(columns), db)
-    values = []
+    attnames, take, steps = _loader(model, tuple(columns), db)
+    values = take(row)
     for index, col, converters in steps:
-        value = row[index]
+        value = values[index]
         for convert in converters:
             value = convert(value, col, db)
-        values.append(value)
+        values[index] = value
     if not _plain_init(model):
         return model.from_db(db.alias, attnames, values)
     instance = model.__new__(model)
@@ -88,23 +107,10 @@ def _plain_init(model: type[Model]) -> bool:
     return not signals.pre_init.has_listeners(model) and not signals.post_init.has_listeners(model)
 
 
-@cache
-def _plain_json(field: Any) -> bool:
-    """Whether ``field`` is a ``JSONField`` as Django makes it (no encoder or decoder of its own,
-    nor another way to convert its values)."""
-    return (
-        isinstance(field, JSONField)
-        and field.encoder is None
-        and field.decoder is None
-        and type(field).from_db_value is JSONField.from_db_value
-        and type(field).get_db_prep_save is JSONField.get_db_prep_save
-    )
-
-
 def _field_converters(field: Any, db: Any) -> list[_Converter]:
     """``field``'s own converters, a plain ``JSONField``'s read by ``json_codec``."""
     converters = field.get_db_converters(db)
-    if _plain_json(field):
+    if plain_json(field):
         converters = [_json_from_db if c == field.from_db_value else c for c in converters]
     return converters
 
@@ -120,25 +126,6 @@ def _json_from_db(value: Any, expression: Any, db: Any) -> Any:
         return value
 
 
-#: The JSON values a plain JSONField on PostgreSQL sends as ``json_codec`` writes them.
-_JSON_VALUES = (dict, list, str, int, float, bool)
-
-
-def prepared_value(field: Any, value: Any, db: Any = None) -> Any:
-    """``field.get_db_prep_save(value, db)`` (``db``: the default connection); on PostgreSQL, a
-    plain ``JSONField``'s document is written by ``json_codec`` (the same JSON, without the
-    spaces)."""
-    if db is None:
-        db = connections[DEFAULT_DB_ALIAS]
-    if value.__class__ in _JSON_VALUES and db.vendor == "postgresql" and _plain_json(field):
-        return Jsonb(value, dumps=json_codec.dumps)
-    return field.get_db_prep_save(value, db)
-
-
-def _prepared(db: Any, fields: list[Any], values: dict[str, Any]) -> list[Any]:
-    return [prepared_value(field, values[field.attname], db) for field in fields]
-
-
 def insert(model: type[Model], values: dict[str, Any]) -> None:
     """``INSERT`` one row of ``model`` with ``values`` by attname (no id is read back)."""
     db = connections[DEFAULT_DB_ALIAS]  # ``connection``, looked up once
@@ -151,9 +138,10 @@ def insert(model: type[Model], values: dict[str, Any]) -> None:
             ", ".join(db.ops.quote_name(f.column) for f in fields),
             ", ".join(["%s"] * len(fields)),
         )
-        statement = _STATEMENTS[key] = (sql, fields)
-    sql, fields = statement
-    _queue(db, model._meta.db_table, sql, _prepared(db, fields, values))
+        statement = _STATEMENTS[key] = (sql, [preparer(f, db) for f in fields])
+    sql, preparers = statement
+    params = [prepare(v, db) for prepare, v in zip(preparers, values.values(), strict=True)]
+    _queue(db, model._meta.db_table, sql, params)
 
 
 def update(model: type[Model], pk: Any, values: dict[str, Any]) -> None:
@@ -168,9 +156,11 @@ def update(model: type[Model], pk: Any, values: dict[str, Any]) -> None:
             ", ".join(f"{db.ops.quote_name(f.column)} = %s" for f in fields),
             db.ops.quote_name(model._meta.pk.column),  # type: ignore[union-attr]
         )
-        statement = _STATEMENTS[key] = (sql, fields)
-    sql, fields = statement
-    _queue(db, model._meta.db_table, sql, [*_prepared(db, fields, values), pk])
+        statement = _STATEMENTS[key] = (sql, [preparer(f, db) for f in fields])
+    sql, preparers = statement
+    params = [prepare(v, db) for prepare, v in zip(preparers, values.values(), strict=True)]
+    params.append(pk)
+    _queue(db, model._meta.db_table, sql, params)
 
 
 class Returned:
@@ -244,7 +234,56 @@ def _flush(db: Any, group: _Group) -> None:
     group.__init__()  # type: ignore[misc]
 
 
+def _driver_cursor(db: Any) -> Any:
+    """The driver's own cursor on ``db``'s connection, kept for the hot path's statements, or
+    ``None`` where each statement goes through a cursor of Django's.
+
+    A statement through Django's cursor also passes Django's checks and bookkeeping, most of
+    which concern nothing this path meets; the kept cursor is used only when every one of them
+    would pass: on PostgreSQL, connected, no health check due, no broken transaction, no query
+    being logged (``DEBUG``, a test counting queries) and no execute wrapper installed. Errors
+    are raised as Django's (``wrap_database_errors``). It is made by Django's
+    ``create_cursor`` (the connection's time zone) and made again when the connection or the
+    time zone changes.
+    """
+    raw = db.connection
+    if (
+        raw is None
+        or db.vendor != "postgresql"
+        or db.queries_logged
+        or db.execute_wrappers
+        or db.needs_rollback
+        or (db.health_check_enabled and not db.health_check_done)
+    ):
+        return None
+    kept = db.__dict__.get("_rows_cursor")
+    if kept is None or kept[0] is not raw or kept[1] is not db.timezone or kept[2].closed:
+        with db.wrap_database_errors:
+            kept = db.__dict__["_rows_cursor"] = (raw, db.timezone, db.create_cursor())
+    return kept[2]
+
+
+def fetchone(sql: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
+    """The first row ``sql`` gives (``None`` if none): a read on the hot path, through the
+    driver's cursor where it can be (``_driver_cursor``), else Django's."""
+    db = connections[DEFAULT_DB_ALIAS]
+    cursor = _driver_cursor(db)
+    if cursor is None:
+        with db.cursor() as cursor:
+            cursor.execute(sql, params)
+            return cursor.fetchone()
+    with db.wrap_database_errors:
+        cursor.execute(sql, params)
+        return cursor.fetchone()
+
+
 def _send(db: Any, sql: str, params: Sequence[Any], returned: Returned | None) -> None:
+    if returned is None:
+        cursor = _driver_cursor(db)
+        if cursor is not None:
+            with db.wrap_database_errors:
+                cursor.execute(sql, params)
+            return
     cursor = db.cursor()
     try:
         cursor.execute(sql, params)
@@ -323,8 +362,9 @@ class WriteTransaction:
         database errors) what any of them met. The last thing the block does."""
         if self._pipeline is None:
             return
+        cursor = _driver_cursor(connection) or connection.connection
         with connection.wrap_database_errors:
-            connection.connection.execute("COMMIT")
+            cursor.execute("COMMIT")
         self.plain()
 
     def _abandon(self, exc: BaseException | None) -> None:

@@ -139,9 +139,7 @@ def match_with_seat(
         return None
     sql, names = _seat_sql(columns, lock=lock, seat=player is not None)
     params = [player.pk, match_id] if player is not None else [match_id]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        row = cursor.fetchone()
+    row = rows.fetchone(sql, params)
     if row is None:
         return None
     match = rows.load(Match, names, row[:-1])

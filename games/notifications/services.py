@@ -25,6 +25,7 @@ from games.live.publish import publish_group
 from games.models import Match, Player, Seat
 from games.notifications import kinds
 from games.notifications.models import KINDS, Notification, PushDevice
+from games.row_values import prepared_value
 
 logger = logging.getLogger(__name__)
 
@@ -166,7 +167,7 @@ def your_turn_notify(*, match: Match, seat: int | None, moved_by_seat: int | Non
         _YOUR_TURN_SQL,
         [
             "your_turn",
-            rows.prepared_value(payload_field, payload),
+            prepared_value(payload_field, payload),
             f"your_turn:{match.pk}:{match.version}",
             created_at,
             match.pk,

@@ -108,3 +108,59 @@ def test_nothing_a_batch_kept_is_sent_when_its_block_fails() -> None:
     # then
     match.refresh_from_db()
     assert match.version == 0
+
+
+def test_a_read_gives_the_row_through_whichever_cursor_serves() -> None:
+    # given
+    match = MatchFactory(version=4)
+    sql = "SELECT version FROM games_match WHERE id = %s"
+    # when: queries counted (Django's cursor), then not (the driver's, on PostgreSQL)
+    with CaptureQueriesContext(connection) as counted:
+        logged = rows.fetchone(sql, [match.pk])
+    plain = rows.fetchone(sql, [match.pk])
+    missing = rows.fetchone(sql, [match.pk + 1000])
+    # then
+    assert logged == plain == (4,)
+    assert missing is None
+    assert [q["sql"] for q in counted.captured_queries] == [sql % match.pk]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the driver's cursor: PostgreSQL")
+def test_the_driver_s_cursor_is_kept_per_connection_and_made_again_for_a_new_one() -> None:
+    # given
+    connection.ensure_connection()
+    first = rows._driver_cursor(connection)
+    # when
+    again = rows._driver_cursor(connection)
+    connection.close()
+    connection.ensure_connection()
+    after = rows._driver_cursor(connection)
+    # then
+    assert first is again
+    assert after is not first
+    assert rows.fetchone("SELECT 1", []) == (1,)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the driver's cursor: PostgreSQL")
+def test_a_failing_read_is_raised_as_django_s_error_and_the_next_one_runs() -> None:
+    # given
+    from django.db import ProgrammingError
+
+    # when
+    with pytest.raises(ProgrammingError):
+        rows.fetchone("SELECT no_such_column FROM games_match WHERE id = %s", [1])
+    # then
+    assert rows.fetchone("SELECT 2", []) == (2,)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the driver's cursor: PostgreSQL")
+def test_inside_a_transaction_marked_for_rollback_a_read_is_refused_as_django_refuses_it() -> None:
+    # given
+    from django.db.transaction import TransactionManagementError
+
+    with transaction.atomic():
+        # when: what Django does when an error inside the block was caught
+        transaction.set_rollback(True)
+        # then
+        with pytest.raises(TransactionManagementError):
+            rows.fetchone("SELECT 1", [])

@@ -2,9 +2,10 @@
 
 The ``LocaleMiddleware`` (Django's: chickenfoot/i18n/middleware.py) chooses from the
 ``django_language`` cookie, then ``Accept-Language``, then English, before the view runs, and
-names the language of the answer (``Content-Language``) once it is done. Who the player is becomes known only when the API
-authenticates the request; the authentication then calls ``use_player_language``, so that the
-answer, its problems and their ``Content-Language`` are in the player's language.
+names the language of the answer (``Content-Language``) once it is done. Who the player is
+becomes known only when the API authenticates the request; the authentication then calls
+``use_player_language``, so that the answer, its problems and their ``Content-Language`` are in
+the player's language.
 """
 
 from __future__ import annotations

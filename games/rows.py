@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from operator import itemgetter
 from typing import Any, TypeVar
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.models import Model, signals
 from django.db.models.base import ModelState
 
@@ -313,7 +313,8 @@ def batch() -> Iterator[None]:
     reads a row count after its updates). On an exception inside the block nothing kept is sent.
     On other databases each statement runs at once.
     """
-    if connection.vendor != "postgresql" or getattr(_batches, "group", None) is not None:
+    db = connections[DEFAULT_DB_ALIAS]  # ``connection``, looked up once
+    if db.vendor != "postgresql" or getattr(_batches, "group", None) is not None:
         yield
         return
     group = _batches.group = _Group()
@@ -321,7 +322,7 @@ def batch() -> Iterator[None]:
         yield
     finally:
         _batches.group = None
-    _flush(connections[DEFAULT_DB_ALIAS], group)
+    _flush(db, group)
 
 
 class WriteTransaction:
@@ -338,6 +339,7 @@ class WriteTransaction:
 
     def __init__(self) -> None:
         self._pipeline: Any = None
+        self._db: Any = connections[DEFAULT_DB_ALIAS]  # ``connection``, looked up once
 
     @property
     def pipelined(self) -> bool:
@@ -345,8 +347,8 @@ class WriteTransaction:
         return self._pipeline is not None
 
     def _enter(self) -> None:
-        connection.ensure_connection()
-        pipeline = connection.connection.pipeline()
+        self._db.ensure_connection()
+        pipeline = self._db.connection.pipeline()
         pipeline.__enter__()
         self._pipeline = pipeline
 
@@ -354,7 +356,7 @@ class WriteTransaction:
         """Leave pipeline mode (sending what is queued); the transaction goes on."""
         pipeline, self._pipeline = self._pipeline, None
         if pipeline is not None:
-            with connection.wrap_database_errors:
+            with self._db.wrap_database_errors:
                 pipeline.__exit__(None, None, None)
 
     def commit(self) -> None:
@@ -362,8 +364,9 @@ class WriteTransaction:
         database errors) what any of them met. The last thing the block does."""
         if self._pipeline is None:
             return
-        cursor = _driver_cursor(connection) or connection.connection
-        with connection.wrap_database_errors:
+        db = self._db
+        cursor = _driver_cursor(db) or db.connection
+        with db.wrap_database_errors:
             cursor.execute("COMMIT")
         self.plain()
 
@@ -377,9 +380,9 @@ class WriteTransaction:
 def write_transaction() -> Iterator[WriteTransaction]:
     """``transaction.atomic()`` for a write on the hot path: see ``WriteTransaction``."""
     tx = WriteTransaction()
-    outermost = not connection.in_atomic_block
+    outermost = not tx._db.in_atomic_block
     with transaction.atomic():
-        if outermost and connection.vendor == "postgresql":
+        if outermost and tx._db.vendor == "postgresql":
             tx._enter()
         try:
             yield tx

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.db.models.fields.json import KeyTransform
 from django.utils.translation import gettext as _
@@ -105,16 +105,17 @@ _SEAT_SQL: dict[tuple[str, tuple[str, ...] | None, bool, bool], tuple[str, tuple
 def _seat_sql(
     columns: tuple[str, ...] | None, *, lock: bool, seat: bool
 ) -> tuple[str, tuple[str, ...]]:
-    key = (connection.vendor, columns, lock, seat)
+    db = connections[DEFAULT_DB_ALIAS]  # ``connection``, looked up once
+    key = (db.vendor, columns, lock, seat)
     statement = _SEAT_SQL.get(key)
     if statement is None:
         names = columns or tuple(f.column for f in Match._meta.concrete_fields)
         sql = "SELECT {}, {} FROM games_match m {}WHERE m.id = %s".format(  # noqa: S608 - model's
-            ", ".join(f"m.{connection.ops.quote_name(name)}" for name in names),
+            ", ".join(f"m.{db.ops.quote_name(name)}" for name in names),
             "s.position" if seat else "NULL",
             "LEFT JOIN games_seat s ON s.match_id = m.id AND s.player_id = %s " if seat else "",
         )
-        if lock and connection.features.has_select_for_update:
+        if lock and db.features.has_select_for_update:
             sql += " FOR UPDATE OF m"
         statement = _SEAT_SQL[key] = (sql, names)
     return statement

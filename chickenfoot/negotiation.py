@@ -32,7 +32,11 @@ class RememberingNegotiation(DefaultContentNegotiation):
     def select_renderer(
         self, request: Request, renderers: list[BaseRenderer], format_suffix: str | None = None
     ) -> tuple[BaseRenderer, str]:
-        if format_suffix or self.settings.URL_FORMAT_OVERRIDE in request.query_params:
+        # the query string read only when there is one (a request without builds no QueryDict)
+        if format_suffix or (
+            request.META.get("QUERY_STRING")
+            and self.settings.URL_FORMAT_OVERRIDE in request.query_params
+        ):
             return super().select_renderer(request, renderers, format_suffix)
         accept = request.META.get("HTTP_ACCEPT", "*/*")
         key = (accept, tuple(renderer.__class__ for renderer in renderers))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Model
 
 from games import rows
@@ -30,14 +30,15 @@ def _columns(model: type[Model]) -> tuple[str, ...]:
 
 
 def _select(alias: str, columns: tuple[str, ...]) -> str:
-    quote = connection.ops.quote_name
+    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
     return ", ".join(f"{alias}.{quote(column)}" for column in columns)
 
 
 def _statements() -> _Statements:
-    statements = _STATEMENTS.get(connection.vendor)
+    db = connections[DEFAULT_DB_ALIAS]  # ``connection``, looked up once
+    statements = _STATEMENTS.get(db.vendor)
     if statements is None:
-        quote = connection.ops.quote_name
+        quote = db.ops.quote_name
         match_columns, seat_columns, player_columns = (
             _columns(Match),
             _columns(Seat),
@@ -60,7 +61,7 @@ def _statements() -> _Statements:
             f"ON p.{quote('id')} = s.{seat_player} "
             f"WHERE s.{seat_match} = %s ORDER BY s.{quote('position')} ASC"
         )
-        statements = _STATEMENTS[connection.vendor] = (
+        statements = _STATEMENTS[db.vendor] = (
             match_sql,
             match_columns,
             seats_sql,
@@ -76,23 +77,21 @@ def match_with_seats(*, match_id: int) -> Match | None:
     if not 0 < match_id <= MAX_ID:
         return None
     match_sql, match_columns, seats_sql, seat_columns, player_columns = _statements()
-    with connection.cursor() as cursor:
-        cursor.execute(match_sql, [match_id])
-        row = cursor.fetchone()
-        if row is None:
-            return None
-        cursor.execute(seats_sql, [match_id])
-        seat_rows = cursor.fetchall()
+    row = rows.fetchone(match_sql, [match_id])
+    if row is None:
+        return None
+    seat_rows = rows.fetchall(seats_sql, [match_id])
+    db = connections[DEFAULT_DB_ALIAS]  # ``connection``, looked up once for every row
     m = len(match_columns)
-    match = rows.load(Match, match_columns, row[:m])
-    Match.created_by.field.set_cached_value(match, rows.load(Player, player_columns, row[m:]))
+    match = rows.load(Match, match_columns, row[:m], db)
+    Match.created_by.field.set_cached_value(match, rows.load(Player, player_columns, row[m:], db))
     s = len(seat_columns)
     seats = []
     for seat_row in seat_rows:
-        seat = rows.load(Seat, seat_columns, seat_row[:s])
+        seat = rows.load(Seat, seat_columns, seat_row[:s], db)
         player = None
         if seat_row[s] is not None:
-            player = rows.load(Player, player_columns, seat_row[s:])
+            player = rows.load(Player, player_columns, seat_row[s:], db)
         Seat.player.field.set_cached_value(seat, player)
         Seat.match.field.set_cached_value(seat, match)
         seats.append(seat)

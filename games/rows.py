@@ -71,15 +71,17 @@ def _taker(positions: list[int]) -> Callable[[Sequence[Any]], list[Any]]:
     return lambda row: list(take(row))
 
 
-def load(model: type[M], columns: Sequence[str], row: Sequence[Any]) -> M:
-    """An instance of ``model`` from ``row``, the values of its table's ``columns``.
+def load(model: type[M], columns: Sequence[str], row: Sequence[Any], db: Any = None) -> M:
+    """An instance of ``model`` from ``row``, the values of its table's ``columns`` (``db``: the
+    default connection, which a caller loading several rows may pass, looked up once).
 
     Values are converted as the ORM converts them; columns the row lacks load on first use.
     The instance is the one ``Model.from_db`` makes, built without ``Model.__init__`` when the
     model has no ``__init__`` of its own and nothing listens for its init signals (``__init__``
     only sets each loaded attribute, and ``from_db`` then marks the instance as loaded).
     """
-    db = connections[DEFAULT_DB_ALIAS]  # ``connection``, looked up once
+    if db is None:
+        db = connections[DEFAULT_DB_ALIAS]
     attnames, take, steps = _loader(model, tuple(columns), db)
     values = take(row)
     for index, col, converters in steps:
@@ -266,15 +268,24 @@ def _driver_cursor(db: Any) -> Any:
 def fetchone(sql: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
     """The first row ``sql`` gives (``None`` if none): a read on the hot path, through the
     driver's cursor where it can be (``_driver_cursor``), else Django's."""
+    return _read(sql, params, "fetchone")
+
+
+def fetchall(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+    """Every row ``sql`` gives, as ``fetchone`` reads."""
+    return _read(sql, params, "fetchall")
+
+
+def _read(sql: str, params: Sequence[Any], fetch: str) -> Any:
     db = connections[DEFAULT_DB_ALIAS]
     cursor = _driver_cursor(db)
     if cursor is None:
         with db.cursor() as cursor:
             cursor.execute(sql, params)
-            return cursor.fetchone()
+            return getattr(cursor, fetch)()
     with db.wrap_database_errors:
         cursor.execute(sql, params)
-        return cursor.fetchone()
+        return getattr(cursor, fetch)()
 
 
 def _send(db: Any, sql: str, params: Sequence[Any], returned: Returned | None) -> None:

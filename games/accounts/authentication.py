@@ -19,7 +19,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -147,17 +147,18 @@ class PlayerTokenAuthentication(TokenAuthentication):
         except (UnicodeDecodeError, TypeError, binascii.Error):
             raise exceptions.AuthenticationFailed(_("Invalid token.")) from None
         row = _row_of(digest)
+        db = connections[DEFAULT_DB_ALIAS]  # ``connection``, looked up once for the three
         t, u = len(_TOKEN_COLUMNS), len(_TOKEN_COLUMNS) + len(_USER_COLUMNS)
-        device_token = rows.load(DeviceToken, _TOKEN_COLUMNS, row[:t])
+        device_token = rows.load(DeviceToken, _TOKEN_COLUMNS, row[:t], db)
         now = timezone.now()
         if device_token.expiry is not None and device_token.expiry <= now:
             DeviceToken.objects.filter(pk=device_token.pk).delete()
             raise exceptions.AuthenticationFailed(_("The token has expired: log in again."))
         if not row[t + 1]:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
-        user = rows.load(_user_model(), _USER_COLUMNS, row[t:u])
+        user = rows.load(_user_model(), _USER_COLUMNS, row[t:u], db)
         if row[u] is not None:
-            player = rows.load(Player, _PLAYER_COLUMNS, row[u:])
+            player = rows.load(Player, _PLAYER_COLUMNS, row[u:], db)
             # ``user.player = player``, ``player.user = user``: the instances each other's
             _PLAYER_OF_USER.set_cached_value(user, player)
             _USER_OF_PLAYER.set_cached_value(player, user)

@@ -164,3 +164,16 @@ def test_inside_a_transaction_marked_for_rollback_a_read_is_refused_as_django_re
         # then
         with pytest.raises(TransactionManagementError):
             rows.fetchone("SELECT 1", [])
+
+
+def test_fetchall_gives_every_row_in_order_through_whichever_cursor_serves() -> None:
+    # given
+    first, second = MatchFactory(version=2), MatchFactory(version=3)
+    sql = "SELECT id, version FROM games_match WHERE id IN (%s, %s) ORDER BY id"
+    # when
+    with CaptureQueriesContext(connection):
+        logged = rows.fetchall(sql, [first.pk, second.pk])
+    plain = rows.fetchall(sql, [first.pk, second.pk])
+    # then
+    assert [tuple(row) for row in logged] == [tuple(row) for row in plain]
+    assert [tuple(row) for row in plain] == [(first.pk, 2), (second.pk, 3)]

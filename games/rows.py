@@ -128,6 +128,10 @@ def _json_from_db(value: Any, expression: Any, db: Any) -> Any:
         return value
 
 
+def _prepared(db: Any, preparers: list[Any], values: dict[str, Any]) -> list[Any]:
+    return [prepare(v, db) for prepare, v in zip(preparers, values.values(), strict=True)]
+
+
 def insert(model: type[Model], values: dict[str, Any]) -> None:
     """``INSERT`` one row of ``model`` with ``values`` by attname (no id is read back)."""
     db = connections[DEFAULT_DB_ALIAS]  # ``connection``, looked up once
@@ -142,8 +146,7 @@ def insert(model: type[Model], values: dict[str, Any]) -> None:
         )
         statement = _STATEMENTS[key] = (sql, [preparer(f, db) for f in fields])
     sql, preparers = statement
-    params = [prepare(v, db) for prepare, v in zip(preparers, values.values(), strict=True)]
-    _queue(db, model._meta.db_table, sql, params)
+    _queue(db, model._meta.db_table, sql, _prepared(db, preparers, values))
 
 
 def update(model: type[Model], pk: Any, values: dict[str, Any]) -> None:
@@ -160,9 +163,7 @@ def update(model: type[Model], pk: Any, values: dict[str, Any]) -> None:
         )
         statement = _STATEMENTS[key] = (sql, [preparer(f, db) for f in fields])
     sql, preparers = statement
-    params = [prepare(v, db) for prepare, v in zip(preparers, values.values(), strict=True)]
-    params.append(pk)
-    _queue(db, model._meta.db_table, sql, params)
+    _queue(db, model._meta.db_table, sql, [*_prepared(db, preparers, values), pk])
 
 
 class Returned:

@@ -2,7 +2,8 @@
 
 Sockets authenticate themselves (a token header or a ticket, games/live/access.py), never by
 cookie, so another site's page cannot borrow a visitor's credentials: no origin check is needed,
-and native clients (which send no Origin) connect as browsers do.
+and native clients (which send no Origin) connect as browsers do. The heap is settled once the
+application is loaded (chickenfoot/heap.py).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ django_asgi_app = get_asgi_application()  # sets Django up before the consumers 
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from chickenfoot import heap  # noqa: E402
 from chickenfoot.request_id_middleware import SocketRequestIdMiddleware  # noqa: E402
 from games.live.routing import websocket_urlpatterns  # noqa: E402
 
@@ -25,3 +27,4 @@ application = ProtocolTypeRouter(
         "websocket": SocketRequestIdMiddleware(URLRouter(websocket_urlpatterns)),
     }
 )
+heap.settle()

@@ -72,7 +72,10 @@ class LocaleMiddleware(locale.LocaleMiddleware):
     ) -> HttpResponseBase:
         if _prefixed(request):
             return super().process_response(request, response)
-        patch_vary_headers(response, ("Accept-Language",))
+        if "Vary" in response.headers:
+            patch_vary_headers(response, ("Accept-Language",))
+        else:  # what patch_vary_headers sets when there is no Vary yet, without parsing one
+            response.headers["Vary"] = "Accept-Language"
         response.headers.setdefault("Content-Language", translation.get_language())
         return response
 

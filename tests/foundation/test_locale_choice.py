@@ -37,10 +37,20 @@ def _request(accept: str, cookie: str | None) -> HttpRequest:
     return request
 
 
-def _answer(middleware_class: type, accept: str, cookie: str | None) -> tuple[Any, ...]:
-    """The language chosen, ``request.LANGUAGE_CODE``, and the answer's headers."""
+def _answer(
+    middleware_class: type, accept: str, cookie: str | None, vary: str | None = None
+) -> tuple[Any, ...]:
+    """The language chosen, ``request.LANGUAGE_CODE``, and the answer's headers (``vary``: the
+    view's answer has that Vary already)."""
     request = _request(accept, cookie)
-    chooser = middleware_class(lambda r: HttpResponse("ok"))
+
+    def view(request: HttpRequest) -> HttpResponse:
+        response = HttpResponse("ok")
+        if vary is not None:
+            response["Vary"] = vary
+        return response
+
+    chooser = middleware_class(view)
     with translation.override(None):
         response = chooser(request)
         active = translation.get_language()
@@ -70,6 +80,13 @@ def test_each_choice_is_django_s_the_first_time_and_every_time_after(
 def test_any_header_gets_django_s_choice(accept: str, cookie: str | None) -> None:
     assert _answer(LocaleMiddleware, accept, cookie) == _answer(
         DjangosLocaleMiddleware, accept, cookie
+    )
+
+
+@pytest.mark.parametrize("vary", ["Accept", "Cookie, Accept-Encoding", "accept-language", "*"])
+def test_a_vary_the_view_set_is_added_to_as_django_adds_to_it(vary: str) -> None:
+    assert _answer(LocaleMiddleware, "th", None, vary) == _answer(
+        DjangosLocaleMiddleware, "th", None, vary
     )
 
 

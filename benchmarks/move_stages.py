@@ -8,8 +8,9 @@ A throwaway PostgreSQL database (``BENCH_DATABASE_URL``, default
 sockets' channel layer on Redis (``--channels-redis``, default ``BENCH_REDIS_URL`` or
 ``redis://127.0.0.1:6379/11``) with a prefix of the run's own, and ``REDIS_URL`` set as in
 production (tasks go to a queue of the run's own, which nothing reads). Four players play
-Chicken Foot (four seats, double-9) turn after turn through Django's WSGI handler, called
-directly: each turn is the legal-moves GET and the move POST of benchmarks.api. ``--root``
+Chicken Foot (four seats, double-9) turn after turn through the WSGI application the servers run
+(``chickenfoot.wsgi``, its heap settled as there), called directly: each turn is the legal-moves
+GET and the move POST of benchmarks.api. ``--root``
 runs the code of another checkout (an older commit, for a before/after comparison).
 
 First ``--turns`` turns are timed without a profiler (``cpu_ms_per_turn``: the process's CPU),
@@ -31,6 +32,7 @@ import os
 import pstats
 import random
 import secrets
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -173,14 +175,15 @@ def main() -> int:
 
 
 def _run(args: argparse.Namespace, url: str, db_name: str) -> int:
+    # migrated by a process of its own: what migrating leaves in memory is not a server's
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=args.root, check=True
+    )
     import django
 
     django.setup()
-    from django.core.handlers.wsgi import WSGIHandler
-    from django.core.management import call_command
+    from chickenfoot.wsgi import application as app
 
-    call_command("migrate", verbosity=0)
-    app = WSGIHandler()
     call = _caller(app)
     tokens = []
     for seat in range(4):

@@ -10,8 +10,9 @@ sockets' channel layer on Redis (``--channels-redis``, default ``BENCH_REDIS_URL
 production (tasks go to a queue of the run's own, which nothing reads). Four players play
 Chicken Foot (four seats, double-9) turn after turn through the WSGI application the servers run
 (``chickenfoot.wsgi``, its heap settled as there), called directly: each turn is the legal-moves
-GET and the move POST of benchmarks.api. ``--root``
-runs the code of another checkout (an older commit, for a before/after comparison).
+GET and the move POST of benchmarks.api. The database is migrated by a process of its own, so
+that what migrating leaves in memory is not in the timed one. ``--root`` runs the code of another
+checkout (an older commit, for a before/after comparison).
 
 First ``--turns`` turns are timed without a profiler (``cpu_ms_per_turn``: the process's CPU),
 then as many under cProfile with a CPU clock, whose time is shared among the stages below by
@@ -175,7 +176,6 @@ def main() -> int:
 
 
 def _run(args: argparse.Namespace, url: str, db_name: str) -> int:
-    # migrated by a process of its own: what migrating leaves in memory is not a server's
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=args.root, check=True
     )

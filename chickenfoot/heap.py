@@ -12,8 +12,8 @@ by the child's collections, so their pages are shared too.
 The youngest generation is also collected less often (every ``YOUNG_THRESHOLD`` allocations
 rather than Python's 700): a request allocates thousands of containers, nearly all freed by
 reference counting when it ends, and each young collection walks those still alive, so 700 meant
-a dozen walks over the same live request objects per request. Cycles still wait for at most that
-many allocations.
+a dozen walks over the same live request objects per request. Garbage in cycles is still found
+and freed: a young cycle waits for at most that many allocations.
 
 docs/api.md, "Where a move's CPU goes", has what it saves a move.
 """

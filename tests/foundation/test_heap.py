@@ -29,7 +29,10 @@ def _collector_restored():
 def test_settle_freezes_what_is_alive_and_collects_the_young_less_often():
     older = gc.get_threshold()[1:]
     frozen = heap.settle()
-    assert frozen == gc.get_freeze_count() > 10_000
+    # a frozen object that another thread frees later leaves the permanent generation, so in a
+    # process with other threads running the count can only have fallen since settle counted it
+    assert frozen > 10_000
+    assert frozen - 100 < gc.get_freeze_count() <= frozen
     assert gc.get_threshold() == (heap.YOUNG_THRESHOLD, *older)
 
 

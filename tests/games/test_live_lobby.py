@@ -37,45 +37,30 @@ def lobby(creator: Player) -> Match:
     )
 
 
-def reads(frames: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-    """The move frames of each of the socket's catch-ups: one read of the database each, ended
-    by the ``turn`` (or ``match_over``) frame it sends after its moves."""
-    out: list[list[dict[str, Any]]] = [[]]
-    for frame in frames:
+def read_whole(frames: list[dict[str, Any]]) -> set[int]:
+    """The seqs of the moves the socket read in the same catch-up as their round's end.
+
+    A catch-up is one read of the database: its move frames, then the ``turn`` (or
+    ``match_over``) frame it sends after them. A move read after its round ended shows every
+    tile drawn in it, the round's seed being public then (C-SHUFFLE); under load a socket may
+    lag behind the play and read a round only once it has ended.
+    """
+    whole: set[int] = set()
+    read: list[dict[str, Any]] = []
+    for frame in [*frames, {"type": "turn"}]:
         if frame["type"] == "move":
-            out[-1].append(frame)
-        elif frame["type"] in ("turn", "match_over") and out[-1]:
-            out.append([])
-    return [read for read in out if read]
-
-
-def ended_in(read: list[dict[str, Any]]) -> set[int]:
-    """The rounds that ended within one read's moves."""
-    return {m["round"] for m in read if any(e["type"] == "round_ended" for e in m["events"])}
-
-
-def as_read(
-    frames: list[dict[str, Any]], log: list[dict[str, Any]], seat: int
-) -> list[dict[str, Any]]:
-    """The log's moves as ``seat``'s socket read them: a move read while its round ran shows
-    only the seat's own drawn tiles (C-HIDDEN); one read in the same catch-up as its round's
-    end, after that end, shows every tile drawn in it, the round's seed being public then
-    (C-SHUFFLE). Under load a socket may lag behind the play and read a round only once it has
-    ended."""
-    by_seq = {m["seq"]: m for m in log}
-    out = []
-    for read in reads(frames):
-        whole = ended_in(read)
-        for frame in read:
-            move = by_seq[frame["seq"]]
-            if move["round"] not in whole:
-                move = {**move, "events": hidden_from(move["events"], seat)}
-            out.append(move)
-    return out
+            read.append(frame)
+        elif frame["type"] in ("turn", "match_over"):
+            ended = {
+                m["round"] for m in read if any(e["type"] == "round_ended" for e in m["events"])
+            }
+            whole |= {m["seq"] for m in read if m["round"] in ended}
+            read = []
+    return whole
 
 
 def hidden_from(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
-    """The events with every other seat's drawn tile left out."""
+    """The events with every other seat's drawn tile left out (C-HIDDEN)."""
     return [
         {k: v for k, v in e.items() if k != "tile"}
         if e["type"] == "drew" and e["seat"] != seat
@@ -84,15 +69,13 @@ def hidden_from(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]
     ]
 
 
-def drew_while_running(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The ``drew`` events of the moves read while their round still ran."""
-    out = []
-    for read in reads(frames):
-        whole = ended_in(read)
-        for frame in read:
-            if frame["round"] not in whole:
-                out.extend(e for e in frame["events"] if e["type"] == "drew")
-    return out
+def as_read(log: list[dict[str, Any]], whole: set[int], seat: int) -> list[dict[str, Any]]:
+    """Every move of the log as ``seat``'s socket should have sent it: whole if it was read
+    after its round ended (``whole``), else with only the seat's own drawn tiles."""
+    return [
+        move if move["seq"] in whole else {**move, "events": hidden_from(move["events"], seat)}
+        for move in log
+    ]
 
 
 async def test_a_socket_opened_before_joining_gets_its_seats_frames_after_the_start(
@@ -129,14 +112,16 @@ async def test_a_socket_opened_before_joining_gets_its_seats_frames_after_the_st
     assert [f["events"] for f in started] == [log.json()["opening"]]
     keys = ("seq", "round", "seat", "kind", "tile", "target", "events")
     moves = moves_in(frames)
+    whole = read_whole(frames)
     assert [{k: m[k] for k in keys} for m in moves] == [
-        {k: m[k] for k in keys} for m in as_read(frames, log.json()["moves"], seat=1)
+        {k: m[k] for k in keys} for m in as_read(log.json()["moves"], whole, seat=1)
     ]
     # and: while a round runs, a tile drawn reaches it for seat 1 only, never another seat's
     opening = [e for e in started[0]["events"] if e["type"] == "drew"]
     own = opening + [e for m in moves for e in m["events"] if e["type"] == "drew"]
     assert any(e["seat"] == 1 and "tile" in e for e in own)
-    draws = opening + drew_while_running(frames)
+    running = [m for m in moves if m["seq"] not in whole]
+    draws = opening + [e for m in running for e in m["events"] if e["type"] == "drew"]
     assert all("tile" not in e for e in draws if e["seat"] != 1)
     await socket.disconnect()
 

@@ -7,6 +7,10 @@ Noto Sans (Noto Sans Math has no bold face: its regular one stands in). A charac
 has (Han, an emoji) is printed as U+FFFD, and a mark or format character no face has (a
 variation selector) is left out: each face would draw it as an empty box that reads back as
 nothing.
+
+Every run is shaped by HarfBuzz (``games.paper.shaping``): registering the faces makes them
+``ShapingFont``s and puts the shaping in place, and ``games.paper.layout.style`` turns it on
+for each paragraph.
 """
 
 from __future__ import annotations
@@ -16,9 +20,9 @@ import unicodedata
 from dataclasses import dataclass
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from chickenfoot.fonts import FACES
+from games.paper import shaping
 
 #: What a character no face has is printed as (Noto Sans has it).
 REPLACEMENT = "\ufffd"
@@ -38,11 +42,17 @@ class Typeface:
 
 @functools.cache
 def typefaces() -> tuple[Typeface, ...]:
-    """Every face, registered once per process, in the order a character is looked for."""
+    """Every face, registered once per process (shaped: see above), in the order a character is
+    looked for."""
+    shaping.install()
     found = []
     for face in FACES:
-        regular = TTFont(face.stem, str(face.path()))
-        bold = TTFont(f"{face.stem}-Bold", str(face.path(bold=True))) if face.has_bold else regular
+        regular = shaping.ShapingFont(face.stem, str(face.path()))
+        bold = (
+            shaping.ShapingFont(f"{face.stem}-Bold", str(face.path(bold=True)))
+            if face.has_bold
+            else regular
+        )
         pdfmetrics.registerFont(regular)
         pdfmetrics.registerFont(bold)
         # (ReportLab's map holds the cmap's end marker, U+FFFF, a noncharacter: not drawn)

@@ -4,7 +4,10 @@ User-written text (names, reasons) is data: ``text`` makes it printable (no cont
 characters, no lone surrogates) and ``markup`` escapes it for ReportLab's paragraph markup, so
 that a name like ``<font size=80>`` is set as it is written, and sets each run of it in the face
 that draws it (``games.paper.fonts.runs``): a name in Lao in Noto Sans Lao. Every text a sheet
-shows, a grid's cells included, is such a paragraph.
+shows, a grid's cells included, is such a paragraph, and is shaped by HarfBuzz (``style``
+turns it on; ``games.paper.shaping``). What is drawn on a page's canvas
+rather than as a flowable (a running header, a page number, a rotated heading) goes through
+``draw_text``, shaped and set in each script's face the same way.
 """
 
 from __future__ import annotations
@@ -12,13 +15,16 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 from xml.sax.saxutils import escape, quoteattr
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import ShapedStr, shapeStr
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table, TableStyle
 
 from games.paper.fonts import REPLACEMENT, runs, typeface
@@ -54,12 +60,47 @@ def style(size: float, *, bold: bool = False, leading: float | None = None) -> P
         fontName=face.bold if bold else face.regular,
         fontSize=size,
         leading=leading if leading is not None else size * 1.25,
+        shaping=1,  # HarfBuzz (games.paper.shaping)
     )
 
 
 def para(value: str, size: float = 10, *, bold: bool = False) -> Paragraph:
     """A paragraph of user text (escaped), or of the sheet's own words."""
     return Paragraph(markup(value, bold=bold), style(size, bold=bold))
+
+
+def draw_text(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    value: str,
+    size: float,
+    *,
+    bold: bool = False,
+    align: Literal["left", "right", "centre"] = "left",
+) -> float:
+    """Draw ``value`` (user text or the sheet's own words: printable as ``text`` makes it) on
+    one line straight on ``canvas``, its baseline at ``y`` and its ``align`` ("left", "right"
+    or "centre") at ``x``: each run in its face, shaped by HarfBuzz as a paragraph is. Returns
+    its width."""
+    pieces = []
+    for face, run in runs(text(value)):
+        font = face.name(bold=bold)
+        shaped = shapeStr(run, font, size)
+        advance = (
+            sum(data.x_advance for data in shaped.__shapeData__) * size / 1000
+            if isinstance(shaped, ShapedStr)
+            else pdfmetrics.stringWidth(shaped, font, size)
+        )
+        pieces.append((font, shaped, advance))
+    total = sum(advance for _font, _shaped, advance in pieces)
+    start = {"left": x, "right": x - total, "centre": x - total / 2}[align]
+    line = canvas.beginText(start, y)
+    for font, shaped, _advance in pieces:
+        line.setFont(font, size)
+        line.textOut(shaped)
+    canvas.drawText(line)
+    return total
 
 
 def grid(

@@ -17,6 +17,16 @@ def page_texts(pdf: bytes) -> list[str]:
     return [page.extract_text() or "" for page in PdfReader(io.BytesIO(pdf)).pages]
 
 
+def viewer_texts(pdf: bytes) -> list[str]:
+    """Each page's text as a PDF viewer reads it (pdfium, Chromium's): a shaped name reads back
+    whole, where pypdf takes a mark set back to its letter for a space after it."""
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return [page.get_textpage().get_text_range().replace("\r\n", "\n") for page in document]
+    finally:
+        document.close()
+
+
 def pictures(pdf: bytes, scale: float = 2.0) -> list[Image.Image]:
     document = pypdfium2.PdfDocument(pdf)
     try:

@@ -5,7 +5,8 @@ characters, no lone surrogates) and ``markup`` escapes it for ReportLab's paragr
 that a name like ``<font size=80>`` is set as it is written, and sets each run of it in the face
 that draws it (``games.paper.fonts.runs``): a name in Lao in Noto Sans Lao. Every text a sheet
 shows, a grid's cells included, is such a paragraph, and is shaped by HarfBuzz (``style``
-turns it on; ``games.paper.shaping``). What is drawn on a page's canvas
+turns it on; ``games.paper.shaping``). A text that must not be broken (an address, a code) is
+a ``OneLine``: it shrinks to the width it is given instead. What is drawn on a page's canvas
 rather than as a flowable (a running header, a page number, a rotated heading) goes through
 ``draw_text``, shaped and set in each script's face the same way.
 """
@@ -13,12 +14,14 @@ rather than as a flowable (a running header, a page number, a rotated heading) g
 from __future__ import annotations
 
 import io
+import math
 import re
 from collections.abc import Sequence
 from typing import Any, Literal
 from xml.sax.saxutils import escape, quoteattr
 
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -67,6 +70,47 @@ def style(size: float, *, bold: bool = False, leading: float | None = None) -> P
 def para(value: str, size: float = 10, *, bold: bool = False) -> Paragraph:
     """A paragraph of user text (escaped), or of the sheet's own words."""
     return Paragraph(markup(value, bold=bold), style(size, bold=bold))
+
+
+class OneLine(Flowable):
+    """``value`` (escaped, as ``para``) on one line, never broken: at ``size`` when it fits the
+    width it is given, else as much smaller as it takes (``fitted_size``); aligned to the left
+    or, with ``right``, to the right."""
+
+    def __init__(self, value: str, size: float, *, bold: bool = False, right: bool = False) -> None:
+        super().__init__()
+        self.value, self.size, self.bold, self.right = value, size, bold, right
+        natural = self._paragraph(size)
+        natural.wrap(1e6, 1e6)  # wide enough for any one line
+        #: Its width at ``size``.
+        self.natural_width = max(natural.getActualLineWidths0(), default=0.0)
+        self._set: Paragraph | None = None
+
+    def _paragraph(self, size: float) -> Paragraph:
+        base = style(size, bold=self.bold)
+        one_line = ParagraphStyle(
+            f"{base.name}-line",
+            parent=base,
+            splitLongWords=0,
+            alignment=TA_RIGHT if self.right else TA_LEFT,
+        )
+        return Paragraph(markup(self.value, bold=self.bold), one_line)
+
+    def fitted_size(self, width: float) -> float:
+        """The size it is set at in ``width``: ``size``, or less (to a hundredth of a point)."""
+        if self.natural_width <= width:
+            return self.size
+        return math.floor(self.size * width / self.natural_width * 100) / 100
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        self._set = self._paragraph(self.fitted_size(availWidth))
+        _width, self.height = self._set.wrap(availWidth, availHeight)
+        self.width = availWidth
+        return self.width, self.height
+
+    def draw(self) -> None:
+        paragraph = self._set or self._paragraph(self.size)  # platypus wraps before it draws
+        paragraph.drawOn(self.canv, 0, 0)
 
 
 def draw_text(

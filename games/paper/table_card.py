@@ -1,5 +1,9 @@
 """The card on each table of an event's stage: who sits where, a grid to write each round's
-scores in, signatures, and the scorer's QR code with its code to type."""
+scores in, signatures, and the scorer's QR code with its code to type and its address.
+
+The code and the address are never broken across lines: the address is printed under the code
+when it fits the QR code's column at ``ADDRESS_SMALLEST`` or more, else below the heading,
+across the page (right-aligned, under the QR code), shrunk only if even that is too narrow."""
 
 from __future__ import annotations
 
@@ -12,11 +16,18 @@ from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 from games.accounts.names import shown_name
 from games.engine.tally import start_double
 from games.models import Match, Seat
-from games.paper.layout import build, grid, para, width
+from games.paper.layout import OneLine, build, grid, para, width
 from games.paper.qr import QRCode
 from games.tables.event_links import tables_scorer_links
 
 QR_SIZE = 48 * mm
+#: The QR code's column, and the width a flowable in it is given (a cell's padding is 6 pt a
+#: side, ReportLab's default).
+SCORER_COLUMN = QR_SIZE + 6 * mm
+SCORER_TEXT_WIDTH = SCORER_COLUMN - 12
+#: The address's size, and the smallest it is printed at under the QR code.
+ADDRESS_SIZE = 7
+ADDRESS_SMALLEST = 6
 
 
 @dataclass(frozen=True)
@@ -66,13 +77,18 @@ def score_grid(
 def card_page(*, event: str, stage: int, card: TableCard) -> list[Flowable]:
     """One table's page."""
     seats = [para(_seat_line(n, name), 12) for n, name in enumerate(card.seats, start=1)]
+    below: list[Flowable] = []
     if card.url and card.code:
+        address = OneLine(card.url, ADDRESS_SIZE)
         scorer: list[Flowable] = [
             QRCode(card.url, QR_SIZE),
             para(_("Scorer code"), 9),
-            para(card.code, 16, bold=True),
-            para(card.url, 7),
+            OneLine(card.code, 16, bold=True),
         ]
+        if address.fitted_size(SCORER_TEXT_WIDTH) >= ADDRESS_SMALLEST:
+            scorer.append(address)
+        else:
+            below = [Spacer(1, 1 * mm), OneLine(card.url, ADDRESS_SIZE, right=True)]
     else:
         scorer = [para(_("No scorer link to print: issue a new one for this table."), 10)]
     heading = [
@@ -86,7 +102,7 @@ def card_page(*, event: str, stage: int, card: TableCard) -> list[Flowable]:
         Spacer(1, 4 * mm),
         *seats,
     ]
-    top = Table([[heading, scorer]], colWidths=[width() - QR_SIZE - 6 * mm, QR_SIZE + 6 * mm])
+    top = Table([[heading, scorer]], colWidths=[width() - SCORER_COLUMN, SCORER_COLUMN])
     top.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
     blank = [[""] * len(card.seats) for _double in card.doubles]
     grid_ = score_grid(
@@ -104,6 +120,7 @@ def card_page(*, event: str, stage: int, card: TableCard) -> list[Flowable]:
     )
     return [
         top,
+        *below,
         Spacer(1, 6 * mm),
         grid_,
         Spacer(1, 6 * mm),

@@ -11,13 +11,14 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.models import Player
-from games.paper.layout import build
+from games.paper.layout import MARGIN, PAGE, build
 from games.paper.pairings import pairings_pdf
 from games.paper.table_card import TableCard, card_page
 from tests.foundation.hostile import HOSTILE, STORABLE
 from tests.games.conftest import client_for
 from tests.games.factories import PlayerFactory
 from tests.games.paper_reading import keep, page_texts, pictures, qr_codes
+from tests.games.pdf_glyphs import places
 from tests.scoring.competitions.table_event import API, started_event
 
 pytestmark = pytest.mark.django_db
@@ -95,6 +96,37 @@ def test_the_table_cards_have_a_page_per_table_and_a_qr_code_that_scores_it(
         format="json",
     )
     assert entered.status_code == HTTPStatus.CREATED, entered.content
+
+
+@pytest.mark.parametrize(
+    ("base", "artifact"),
+    [
+        ("http://testserver", "table-card-address-short.png"),  # fits under the code
+        ("https://tournaments.chickenfoot.example.org", "table-card-address.png"),
+        (
+            "https://" + "a-long-host-name-for-scoring." * 3 + "example",
+            "table-card-address-long.png",
+        ),
+    ],
+)
+def test_the_scorer_address_is_printed_whole_on_one_line(base: str, artifact: str) -> None:
+    code = "KZUQY7ZCWT"
+    url = f"{base}/score/#{code}"
+    card = TableCard(table=1, seats=["Ann", "Ben"], doubles=[9, 8], url=url, code=code)
+    document = build([card_page(event="Club night", stage=1, card=card)], title="Cards")
+    # the address and the code are each drawn once, whole, on one line (a break inside either
+    # would put its glyphs elsewhere than HarfBuzz sets them in one line)
+    (address,) = places(document, url, "NotoSans-Regular")
+    (printed,) = places(document, code, "NotoSans-Bold")
+    # no smaller than 5 pt, and within the page's margins
+    assert address[0].size >= 5
+    assert printed[0].size == 16
+    assert address[0].x >= MARGIN - 0.01
+    assert address[-1].x + address[-1].size * 0.6 <= PAGE[0] - MARGIN
+    # and the QR code still reads as the address
+    picture = pictures(document)[0]
+    keep(picture, artifact)
+    assert qr_codes(picture) == [url]
 
 
 def test_a_table_whose_link_is_revoked_prints_no_code(organiser_client: APIClient) -> None:

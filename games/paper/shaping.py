@@ -28,7 +28,7 @@ import functools
 import itertools
 import threading
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,6 +42,16 @@ from reportlab.platypus import paragraph
 _PRIVATE = (range(0xE000, 0xF900), range(0xF0000, 0xFFFFE), range(0x100000, 0x10FFFE))
 #: How many shaped texts each face keeps.
 CACHED_TEXTS = 8192
+
+
+class ShapedText(ShapedStr):
+    """ReportLab's ``ShapedStr`` whose characters keep their glyphs' shaping one by one: a
+    word too long for its line is split a character at a time (``_splitFragWord``), and each
+    piece is then drawn shaped, not as bare codes."""
+
+    def __iter__(self) -> Iterator[str]:
+        for index in range(len(self)):
+            yield self[index]
 
 
 @dataclass(frozen=True)
@@ -68,6 +78,12 @@ class ShapingFont(TTFont):
         #: What each private code reads back as.
         self._texts: dict[int, str] = {}
         self.shaped = functools.lru_cache(maxsize=CACHED_TEXTS)(self._shape)
+
+    def source(self, text: str) -> str:
+        """``text`` with each code this face gave a glyph (``_code``) back as the text it was
+        shaped from: ReportLab joins the pieces of a split word again when it wraps a
+        paragraph a second time (a table's cell is wrapped more than once), and shapes that."""
+        return str(text).translate(self._texts) if self._texts else str(text)
 
     def _shape(self, texts: tuple[str, ...]) -> Shaped:
         """``texts`` (a run of frags in this face) shaped by HarfBuzz as one text, with its
@@ -229,9 +245,9 @@ def shape_frag_word(word: list[Any], features: Any = None, force: bool = False) 
         run = frags[start:end]
         font = pdfmetrics.getFont(run[0][0].fontName)
         if isinstance(font, ShapingFont):
-            shaped = font.shaped(tuple(text for _frag, text in run))
+            shaped = font.shaped(tuple(font.source(text) for _frag, text in run))
             for (frag, _text), (codes, data, advance) in zip(run, shaped.parts, strict=True):
-                out.append((frag, ShapedStr(codes, shapeData=list(data))))
+                out.append((frag, ShapedText(codes, shapeData=list(data))))
                 width += advance * frag.fontSize / 1000
             changed = changed or shaped.changed
         else:

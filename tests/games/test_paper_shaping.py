@@ -21,7 +21,7 @@ from games.paper.table_card import TableCard, card_page
 from tests.games.conftest import client_for
 from tests.games.factories import PlayerFactory
 from tests.games.paper_reading import keep, pictures, viewer_texts
-from tests.games.pdf_glyphs import places, shaped_as_harfbuzz
+from tests.games.pdf_glyphs import TOLERANCE, drawn, harfbuzz, places, shaped_as_harfbuzz
 
 pytestmark = pytest.mark.django_db
 
@@ -120,6 +120,30 @@ def test_the_score_sheet_draws_names_and_reasons_as_harfbuzz_shapes_them() -> No
     text = " ".join(viewer_texts(document))
     for written, _script in NAMES + REASONS:
         assert written in text, written
+
+
+def test_a_name_too_long_for_its_column_is_broken_but_stays_shaped() -> None:
+    # given: a name with no space, too long for a column of the score grid (ReportLab breaks
+    # it a character at a time, and wraps a table's cell more than once)
+    name = THAI.replace(" ", "") * 4
+    card = TableCard(table=1, seats=[name, "Ben", "Cat"], doubles=[9, 8], url=None, code=None)
+    document = build([card_page(event="Cup", stage=1, card=card)], title="Cup")
+    # then: the grid's heading (the one text in bold Thai) draws HarfBuzz's glyphs of the name,
+    # in order, over several lines, each glyph where HarfBuzz puts it after the one before
+    bold = face("thai", bold=True)
+    glyphs = [g for g in drawn(document)[0] if g.face == bold]
+    shaped = harfbuzz(name, bold)
+    assert tuple(g.key for g in glyphs) == shaped.keys
+    size = glyphs[0].size
+    breaks = 0
+    for n in range(1, len(glyphs)):
+        if glyphs[n].y - glyphs[n - 1].y < -size:  # the next line
+            breaks += 1
+            continue
+        (x0, y0), (x1, y1) = shaped.origins[n - 1], shaped.origins[n]
+        assert glyphs[n].x - glyphs[n - 1].x == pytest.approx((x1 - x0) * size, abs=TOLERANCE)
+        assert glyphs[n].y - glyphs[n - 1].y == pytest.approx((y1 - y0) * size, abs=TOLERANCE)
+    assert breaks >= 1
 
 
 def test_text_drawn_on_a_canvas_is_shaped_too() -> None:

@@ -3,8 +3,8 @@ and Lao marks stacked and placed by the font's own GSUB and GPOS rules, Armenian
 ligatures and kerning.
 
 ReportLab does the rest: a paragraph whose style says ``shaping=1`` (``layout.style`` does) is
-cut into words, each word's glyphs and offsets are drawn with ``TJ`` and text rise. Two steps
-of it are replaced here:
+cut into words, each word's glyphs and offsets are drawn with ``TJ`` and text rise. Three things
+change here:
 
 - **Shaping a word** (``shape_frag_word``, in place of ReportLab's ``shapeFragWord``): ReportLab
   shapes a whole word with its first run's face, so ``(ສົມພອນ)`` (brackets in Noto Sans, the name
@@ -16,10 +16,15 @@ of it are replaced here:
   or searching a shaped name fails. Here each glyph is given a code of its own for the text it
   was shaped from: a ligature reads back as its letters (Armenian ``մն`` as ``մն``, not as
   ``ﬓ``, the character the font maps to the same glyph).
+- **A word too long for its line** (``ShapedText``): ReportLab breaks it a character at a time
+  and draws the pieces as bare codes, unshaped; here each piece keeps its glyphs' shaping, and
+  a broken word joined again (a table wraps a cell more than once) is shaped anew from the text
+  it came from (``ShapingFont.source``).
 
-``install`` puts ``shape_frag_word`` where ReportLab looks for it (its paragraphs and its
-canvas's ``drawString(..., shaping=1)``); ``games.paper.fonts.typefaces`` calls it when it
-registers the faces, so every sheet is shaped.
+``install`` puts ``shape_frag_word`` where ReportLab looks for it (its paragraphs, and its
+``shapeStr``, which ``layout.draw_text`` uses: a canvas's own ``drawString`` shapes nothing
+without rlbidi); ``games.paper.fonts.typefaces`` calls it when it registers the faces, so every
+sheet is shaped.
 """
 
 from __future__ import annotations
@@ -260,7 +265,7 @@ def shape_frag_word(word: list[Any], features: Any = None, force: bool = False) 
 
 
 def install() -> None:
-    """Make ReportLab shape with ``shape_frag_word``: its paragraphs and its canvas (through
-    ``shapeStr``) look the function up by these module names."""
+    """Make ReportLab shape with ``shape_frag_word``: its paragraphs and its ``shapeStr`` look
+    the function up by these module names."""
     ttfonts.shapeFragWord = shape_frag_word
     paragraph.shapeFragWord = shape_frag_word

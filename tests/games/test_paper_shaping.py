@@ -26,7 +26,7 @@ from tests.games.pdf_glyphs import TOLERANCE, drawn, harfbuzz, places, shaped_as
 pytestmark = pytest.mark.django_db
 
 # Thai: a tone mark over an upper vowel on a tall consonant (ปิ่), a thanthakhat over an upper
-# vowel (ธิ์), yo ying losing its tail over a lower vowel (ญุ), mai han-akat under a tone (ปั่)
+# vowel (ธิ์), yo ying losing its tail over a lower vowel (ญุ), a tone over mai han-akat (ปั่)
 THAI = "ปิ่นแก้ว บุญฤทธิ์"
 THAI_REASON = "ลืมนับไพ่ที่ปั่นถืออยู่ ญุ่น"
 # Lao: a tone over mai kon (ເຈົ້), a subscript lo under a vowel (ຫຼື), niggahita and mai ek

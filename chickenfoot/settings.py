@@ -418,9 +418,15 @@ VAPID_PUBLIC_KEY = env_str("VAPID_PUBLIC_KEY")
 VAPID_SUBJECT = env_str("VAPID_SUBJECT", "mailto:admin@localhost")
 #: Seconds a push service may hold a Web Push for a device that is offline.
 WEBPUSH_TTL_SECONDS = env_int("WEBPUSH_TTL_SECONDS", default=3600)
-#: Take a Web Push endpoint over plain http (a push service of a test's own, on loopback); off,
-#: only https endpoints are registered.
-WEBPUSH_ALLOW_HTTP = env_bool("WEBPUSH_ALLOW_HTTP", default=False)
+#: Outside addresses (chickenfoot/outside_addresses.py: Web Push endpoints) may be loopback, by
+#: name or address, over http too: for the tests' own push services only. Every other address
+#: inside a network stays refused; production refuses to start with it on.
+OUTSIDE_LOOPBACK_FOR_TESTS = env_bool("OUTSIDE_LOOPBACK_FOR_TESTS", default=False)
+if PRODUCTION and OUTSIDE_LOOPBACK_FOR_TESTS:
+    raise ImproperlyConfigured(
+        "DJANGO_ENV=production refuses to start with OUTSIDE_LOOPBACK_FOR_TESTS on: it lets "
+        "the server post to its own machine."
+    )
 #: APNs and FCM through django-push-notifications, configured from the environment; a channel
 #: without its settings sends nothing. APNs signs its tokens (JWT, ES256) with the .p8 key at
 #: APNS_AUTH_KEY_PATH: the library hands its setting of that name to aioapns, which takes the

@@ -158,7 +158,8 @@ class Device:
             "EMAIL_PORT": str(self.smtp_port),
             "VAPID_PRIVATE_KEY": self.vapid_private,
             "VAPID_PUBLIC_KEY": self.vapid_public,
-            "WEBPUSH_ALLOW_HTTP": "1",  # the phone's push service is on loopback, without TLS
+            # the phone's push service is on loopback, without TLS
+            "OUTSIDE_LOOPBACK_FOR_TESTS": "1",
         }
 
 

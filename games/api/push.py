@@ -6,7 +6,6 @@ import base64
 import binascii
 from http import HTTPStatus
 from typing import Any
-from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.utils.translation import gettext as _
@@ -15,6 +14,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from chickenfoot.outside_addresses import OutsideAddressRefused, outside_url_check
 from games.api.apidocs import push as docs
 from games.api.common import GameApi
 from games.api.strict import StrictCharField, StrictSerializer
@@ -92,10 +92,11 @@ class PushDeviceRegisterApi(GameApi):
                 return data
             missing = {name: [_("This field is required.")] for name in ("endpoint", "keys")}
             errors = {name: why for name, why in missing.items() if name not in data}
-            endpoint = urlsplit(data.get("endpoint", ""))
-            schemes = ("https", "http") if settings.WEBPUSH_ALLOW_HTTP else ("https",)
-            if "endpoint" in data and (endpoint.scheme not in schemes or not endpoint.hostname):
-                errors["endpoint"] = [_("Send the subscription's https endpoint.")]
+            if "endpoint" in data:
+                try:  # an outside address: resolved now, and again at each send
+                    outside_url_check(data["endpoint"])
+                except OutsideAddressRefused as refused:
+                    errors["endpoint"] = [str(refused)]
             if errors:
                 raise serializers.ValidationError(errors)
             return data

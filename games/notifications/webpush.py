@@ -1,17 +1,28 @@
 """Web Push (RFC 8030) of one notification to one subscription: the payload encrypted per
 RFC 8291 (aes128gcm) and the request signed with the server's VAPID key (RFC 8292), by
-pywebpush. A push service answering 404 or 410 says the subscription is gone."""
+pywebpush. A push service answering 404 or 410 says the subscription is gone.
+
+The endpoint is an outside address (``chickenfoot.outside_addresses``): pywebpush posts through
+an ``outside_session``, which resolves the name at the send, refuses it if any of its addresses
+is inside a network (the device is then gone: it points inside now), connects to the address it
+checked and follows no redirect."""
 
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
+import requests
 from django.conf import settings
 from django.utils.translation import gettext as _
 from pywebpush import WebPushException, webpush
 
+from chickenfoot.outside_addresses import OutsideAddressRefused, outside_url_parse
+from chickenfoot.outside_http import outside_session
 from games.notifications.models import PushDevice
+
+logger = logging.getLogger(__name__)
 
 #: Seconds a push service has to answer.
 TIMEOUT_SECONDS = 10
@@ -29,9 +40,22 @@ def configured() -> bool:
     return bool(settings.VAPID_PRIVATE_KEY)
 
 
-def webpush_send(*, device: PushDevice, message: dict[str, Any]) -> int:
-    """Send ``message`` (JSON) to ``device``; the push service's status. ``Gone`` or
-    ``NotSent`` when it refused."""
+def webpush_send(
+    *, device: PushDevice, message: dict[str, Any], session: requests.Session | None = None
+) -> int:
+    """Send ``message`` (JSON) to ``device`` through ``session`` (an ``outside_session``, one
+    of this send's own if none); the push service's status. ``Gone`` or ``NotSent`` when it
+    refused, or the endpoint is no outside address (any more)."""
+    try:
+        outside_url_parse(device.token)
+        with session or outside_session() as sending:
+            return _send(device=device, message=message, session=sending)
+    except OutsideAddressRefused as refused:
+        logger.warning("Web Push to device %s refused: %s", device.pk, refused)
+        raise Gone(str(refused)) from None
+
+
+def _send(*, device: PushDevice, message: dict[str, Any], session: requests.Session) -> int:
     try:
         response = webpush(
             subscription_info={
@@ -43,6 +67,7 @@ def webpush_send(*, device: PushDevice, message: dict[str, Any]) -> int:
             vapid_claims={"sub": settings.VAPID_SUBJECT},
             ttl=settings.WEBPUSH_TTL_SECONDS,
             timeout=TIMEOUT_SECONDS,
+            requests_session=session,
         )
     except WebPushException as error:
         status = error.response.status_code if error.response is not None else None

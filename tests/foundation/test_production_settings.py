@@ -37,6 +37,7 @@ VARIABLES = (
     "SECURE_HSTS_SECONDS",
     "SECURE_HSTS_INCLUDE_SUBDOMAINS",
     "SECURE_HSTS_PRELOAD",
+    "OUTSIDE_LOOPBACK_FOR_TESTS",
 )
 PROBE = """
 import json
@@ -205,6 +206,15 @@ def test_every_published_default_is_refused() -> None:
 def test_production_refuses_debug() -> None:
     message = refusal(DJANGO_ENV="production", SECRET_KEY=strong_key(), DEBUG="true")
     assert "refuses to start with DEBUG on" in message
+
+
+def test_production_refuses_the_tests_loopback_setting() -> None:
+    """The tests' push services are on loopback; a server that could post there could be made
+    to post to itself."""
+    message = refusal(
+        DJANGO_ENV="production", SECRET_KEY=strong_key(), OUTSIDE_LOOPBACK_FOR_TESTS="1"
+    )
+    assert "refuses to start with OUTSIDE_LOOPBACK_FOR_TESTS on" in message
 
 
 def test_an_unknown_environment_name_is_refused() -> None:

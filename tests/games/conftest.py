@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 from games.models import Match, Player
 from games.services import SeatSpec, match_create, match_start, seat_join
 from tests.games.factories import PlayerFactory, token_for
+from tests.games.resolver import names  # noqa: F401  (names under .test, as a test sets them)
 
 #: A match seed whose first deal gives the first seat to move a play (tests rely on it).
 FIXED_SEED = "ab" * 32

@@ -4,6 +4,12 @@ aes128gcm) with the subscription's private key, as a browser's push service and 
 
 The subscription's ECDH key pair and auth secret are made here; ``subscription`` is what a
 browser's ``PushSubscription.toJSON()`` gives, to register with ``POST /api/push/devices``.
+
+Plain http on 127.0.0.1 by default (the server reaches it only with
+``OUTSIDE_LOOPBACK_FOR_TESTS``); with ``tls`` (``tls_context``: a certificate for ``name`` from a
+CA of the test's own) it serves https under that name, which the test's resolver
+(tests/games/resolver.py) points at loopback, and records each connection and the name each
+TLS client asked for (SNI).
 """
 
 from __future__ import annotations
@@ -11,6 +17,8 @@ from __future__ import annotations
 import base64
 import json
 import os
+import socket
+import ssl
 import threading
 import time
 from dataclasses import dataclass, field
@@ -19,9 +27,17 @@ from pathlib import Path
 from typing import Any
 
 import http_ece
+import trustme
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
+
+
+def tls_context(ca: trustme.CA, name: str) -> ssl.SSLContext:
+    """A server's TLS context with a certificate for ``name`` only, issued by ``ca``."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ca.issue_cert(name).configure_cert(context)
+    return context
 
 
 def b64url(data: bytes) -> str:
@@ -58,22 +74,34 @@ class PushService:
     auth_secret: bytes = field(default_factory=lambda: os.urandom(16))
     server: ThreadingHTTPServer | None = None
     inbox: Path | None = None
+    #: https under ``name`` with this context; else http on 127.0.0.1.
+    tls: ssl.SSLContext | None = None
+    name: str | None = None
+    #: Where a 3xx answer points (``Location``).
+    location: str | None = None
+    connections: int = 0
+    server_names: list[str | None] = field(default_factory=list)
 
     @property
     def url(self) -> str:
         assert self.server is not None
         host, port = self.server.server_address[:2]
-        return f"http://{host}:{port}"
+        scheme = "https" if self.tls is not None else "http"
+        return f"{scheme}://{self.name or host}:{port}"
 
-    def subscription(self, name: str = "device-1") -> dict[str, Any]:
+    def keys(self) -> dict[str, str]:
+        """The subscription's public key and auth secret, as a browser gives them."""
         public = self.private_key.public_key().public_bytes(
             serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
         )
+        return {"p256dh": b64url(public), "auth": b64url(self.auth_secret)}
+
+    def subscription(self, name: str = "device-1") -> dict[str, Any]:
         return {
             "kind": "webpush",
             "endpoint": f"{self.url}/push/{name}",
             "expirationTime": None,
-            "keys": {"p256dh": b64url(public), "auth": b64url(self.auth_secret)},
+            "keys": self.keys(),
         }
 
     def start(self) -> None:
@@ -87,13 +115,31 @@ class PushService:
                 except Exception as error:  # noqa: BLE001  (kept for the test to report)
                     service.errors.append(repr(error))
                 self.send_response(service.answer)
+                if service.location is not None:
+                    self.send_header("Location", service.location)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
 
             def log_message(self, *args: Any) -> None:
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        class Server(ThreadingHTTPServer):
+            def get_request(self) -> tuple[socket.socket, Any]:
+                connection, address = super().get_request()
+                service.connections += 1
+                if service.tls is None:
+                    return connection, address
+                tls = service.tls.wrap_socket(
+                    connection, server_side=True, do_handshake_on_connect=False
+                )
+                return tls, address
+
+            def handle_error(self, request: Any, client_address: Any) -> None:
+                pass  # a client that refused the certificate: counted in ``connections``
+
+        if self.tls is not None:
+            self.tls.sni_callback = lambda _socket, name, _context: self.server_names.append(name)
+        self.server = Server(("127.0.0.1", 0), Handler)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def stop(self) -> None:

@@ -69,7 +69,7 @@ def test_the_generated_python_client_runs_the_mobile_apps_story(
     with Device(tmp_path / "device") as device:
         for name, value in device.server_env().items():
             setattr(settings, name, int(value) if name == "EMAIL_PORT" else value)
-        settings.WEBPUSH_ALLOW_HTTP = True
+        settings.OUTSIDE_LOOPBACK_FOR_TESTS = True
         settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
         settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
         settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False

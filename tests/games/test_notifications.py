@@ -23,6 +23,7 @@ from scoring.competitions.services import competition_close, stage_start
 from scoring.models import CompetitionMatch, Registration
 from tests.foundation.hostile import STORABLE
 from tests.games.helpers import play_to_end, play_turn
+from tests.games.resolver import Names
 from tests.games.test_table_corrections import FIXED, amend, finished_table
 from tests.games.test_table_round_reviews import act
 from tests.scoring.competitions.conftest import make_competition, ref
@@ -212,12 +213,13 @@ def test_preferences_list_every_kind_and_set_push_per_kind(clients: list[APIClie
 
 
 def test_devices_register_per_token_move_between_players_and_are_removed(
-    settings: Any, players: list[Player], clients: list[APIClient]
+    settings: Any, names: Names, players: list[Player], clients: list[APIClient]
 ) -> None:
-    settings.WEBPUSH_ALLOW_HTTP = False
+    settings.OUTSIDE_LOOPBACK_FOR_TESTS = False
+    names["push.example.test"] = ["93.184.215.14"]
     subscription = {
         "kind": "webpush",
-        "endpoint": "https://push.example.net/send/abc",
+        "endpoint": "https://push.example.test/send/abc",
         "keys": {"p256dh": "B" + "A" * 86, "auth": "c2VjcmV0c2VjcmV0c2VjcmV0"[:22]},
     }
     web = clients[0].post("/api/push/devices", subscription, format="json")
@@ -242,7 +244,7 @@ def test_devices_register_per_token_move_between_players_and_are_removed(
 
     # refused: no keys, an endpoint not https, a token missing, an unknown kind
     for bad in (
-        {"kind": "webpush", "endpoint": "https://push.example.net/x"},
+        {"kind": "webpush", "endpoint": "https://push.example.test/x"},
         {**subscription, "keys": {"p256dh": "BPublicKey", "auth": "c2VjcmV0"}},
         {**subscription, "endpoint": "http://127.0.0.1:9/x"},
         {**subscription, "endpoint": "file:///etc/passwd"},

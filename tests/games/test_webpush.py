@@ -42,7 +42,7 @@ def service(settings: Any) -> Iterator[PushService]:
         if os.environ.get("CELERY_WORKER_EXPECTED") == "1":
             pytest.fail("The worker sends the pushes: export VAPID keys to it (.ci/run does).")
         settings.VAPID_PRIVATE_KEY, settings.VAPID_PUBLIC_KEY = vapid_key_pair()
-    settings.WEBPUSH_ALLOW_HTTP = True
+    settings.OUTSIDE_LOOPBACK_FOR_TESTS = True
     push = PushService(vapid_public_key=settings.VAPID_PUBLIC_KEY)
     push.start()
     yield push

@@ -82,8 +82,9 @@ def register_responses(output: type) -> dict[int, OpenApiResponse]:
             ],
         ),
         HTTPStatus.BAD_REQUEST: problem(
-            "A subscription without its endpoint or keys, an endpoint not https, or a token "
-            "missing.",
+            "A subscription without its endpoint or keys, a token missing, or an endpoint that "
+            "is no outside address: not https, an IP address, or a name that does not resolve "
+            'to public addresses only (docs/operations.md, "Outside addresses").',
             (
                 "No keys",
                 problem_example(
@@ -92,6 +93,22 @@ def register_responses(output: type) -> dict[int, OpenApiResponse]:
                     "Invalid input",
                     "keys: This field is required.",
                     errors={"keys": ["This field is required."]},
+                ),
+            ),
+            (
+                "An endpoint inside",
+                problem_example(
+                    400,
+                    "invalid",
+                    "Invalid input",
+                    "endpoint: push.corp.example does not resolve to public addresses only, as a "
+                    "push service's name does.",
+                    errors={
+                        "endpoint": [
+                            "push.corp.example does not resolve to public addresses only, as a "
+                            "push service's name does."
+                        ]
+                    },
                 ),
             ),
         ),

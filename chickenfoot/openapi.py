@@ -98,7 +98,6 @@ PROBLEM_CODES = [
     "no_dispute",
     "not_guest_seat",
     "claim_code_unknown",
-    "claim_code_spent",
     "claim_conflict",
     "invalid_scores",
     "seat_held",
@@ -236,6 +235,12 @@ _BUSY = (
 TOO_MANY_REQUESTS = problem(
     "Too many requests of this kind from this player or address (docs/reliability.md); "
     "`Retry-After` says how many seconds to wait.",
+    _THROTTLED,
+)
+#: 429 of an operation that takes a code (a claim code, an invite link's): too many failed ones.
+CODE_GUESSES_REFUSED = problem(
+    "Too many codes that opened nothing from this player or this address (docs/reliability.md): "
+    "every code is refused, a right one too, until `Retry-After` seconds have passed.",
     _THROTTLED,
 )
 #: 429 of a registration: too many requests, or too many passwords being hashed (busy).

@@ -529,6 +529,9 @@ THROTTLE_RATES: dict[str, str | None] = (
         "move": env_rate("THROTTLE_MOVE", "120/min"),  # per player
         "move_address": env_rate("THROTTLE_MOVE_ADDRESS", "600/min"),
         "scorer_guess": env_rate("THROTTLE_SCORER_GUESS", "20/min"),  # failed codes, per address
+        # failed claim codes and invite links' codes (404s), per player and per address
+        "code_guess": env_rate("THROTTLE_CODE_GUESS", "20/min"),
+        "code_guess_address": env_rate("THROTTLE_CODE_GUESS_ADDRESS", "20/min"),
         # accounts by e-mail (docs/api.md, "E-mail, password reset and your data")
         "password_reset": env_rate("THROTTLE_PASSWORD_RESET", "10/hour"),  # per address
         # per account named (an e-mail address or a username, whether it exists or not)

@@ -23,10 +23,13 @@ import hashlib
 import logging
 import math
 import unicodedata
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+from rest_framework import exceptions
 from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle
 
@@ -127,20 +130,22 @@ class MoveAddressThrottle(PerAddress):
     scope = "move_address"
 
 
-class ScorerGuessThrottle(PerAddress):
-    """Failed scorer codes, per address: counted only on a failure (``failure_count``), and
-    checked before a code is looked up (``refuses``), so that past the limit even a right code
-    is refused and a guess learns nothing. Fails open, as every throttle here does."""
-
-    scope = "scorer_guess"
+class GuessThrottle(ScopedThrottle):
+    """Failed codes (a scorer link's, a claim's, an invite link's): counted only on a failure
+    (``failure_count``), and checked before a code is looked up (``refuses``), so that past
+    the limit even a right code is refused and a guess learns nothing. Fails open, as every
+    throttle here does. ``guesses_counted`` runs a lookup between the two."""
 
     def refuses(self, request: Request) -> bool:
         if self.rate is None:
             return False
+        key = self.get_cache_key(request, None)
+        if key is None:
+            return False
         now = self.timer()
         window = int(now // self.duration)
         try:
-            count = cache.get(f"{self.get_cache_key(request, None)}:{window}") or 0
+            count = cache.get(f"{key}:{window}") or 0
         except CACHE_ERRORS as error:
             logger.warning(
                 "Throttle %s not applied (request let through): the cache is unavailable: %s: %s",
@@ -157,6 +162,46 @@ class ScorerGuessThrottle(PerAddress):
     def failure_count(self, request: Request) -> None:
         """Count one failed code (``allow_request`` increments, and fails open)."""
         self.allow_request(request, None)
+
+
+@contextmanager
+def guesses_counted(
+    request: Request,
+    throttles: Iterable[type[GuessThrottle]],
+    *,
+    failures: tuple[type[Exception], ...],
+) -> Iterator[None]:
+    """Around the lookup of a code: 429 ``throttled`` before it when one of ``throttles`` is
+    past its limit; one failure counted in each when the lookup raises one of ``failures``
+    (which is raised on)."""
+    counters = [throttle() for throttle in throttles]
+    for counter in counters:
+        if counter.refuses(request):
+            raise exceptions.Throttled(counter.wait())
+    try:
+        yield
+    except failures:
+        for counter in counters:
+            counter.failure_count(request)
+        raise
+
+
+class ScorerGuessThrottle(GuessThrottle, PerAddress):
+    """Failed scorer codes, per address (a scorer has no account)."""
+
+    scope = "scorer_guess"
+
+
+class CodeGuessThrottle(GuessThrottle, PerUser):
+    """Failed claim codes and invite links' codes, per account."""
+
+    scope = "code_guess"
+
+
+class CodeGuessAddressThrottle(GuessThrottle, PerAddress):
+    """Failed claim codes and invite links' codes, per address."""
+
+    scope = "code_guess_address"
 
 
 class PasswordResetThrottle(PerAddress):
@@ -211,3 +256,5 @@ PASSWORD_RESET_CONFIRM_THROTTLES = (PasswordResetConfirmThrottle,)
 PASSWORD_CHECK_THROTTLES = (PasswordChangeThrottle, PasswordChangeAddressThrottle)
 EMAIL_SEND_THROTTLES = (EmailSendThrottle,)
 EMAIL_VERIFY_THROTTLES = (EmailVerifyThrottle,)
+#: Failed codes that open a seat: a guest's claim code, an invite link's code.
+CODE_GUESS_THROTTLES = (CodeGuessThrottle, CodeGuessAddressThrottle)

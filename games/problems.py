@@ -218,15 +218,10 @@ class NotGuestSeat(ConflictError):
 
 
 class ClaimCodeUnknown(NotFoundError):
+    """A claim code that claims nothing: never given, used already, or past its expiry."""
+
     code = "claim_code_unknown"
     title = gettext_lazy("No such claim code")
-
-
-class ClaimCodeSpent(ConflictError):
-    """A claim code used already, or past its expiry."""
-
-    code = "claim_code_spent"
-    title = gettext_lazy("Claim code spent")
 
 
 class ClaimConflict(ConflictError):

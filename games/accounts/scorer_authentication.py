@@ -16,7 +16,7 @@ from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.request import Request
 
-from chickenfoot.throttles import ScorerGuessThrottle
+from chickenfoot.throttles import ScorerGuessThrottle, guesses_counted
 from games.tables.scorer_links import ScorerPrincipal, scorer_principal_for
 
 SCHEME = "Scorer"
@@ -31,20 +31,19 @@ class ScorerAuthentication(BaseAuthentication):
         header = get_authorization_header(request).split()
         if not header or header[0].decode("latin-1").lower() != SCHEME.lower():
             return None
-        throttle = ScorerGuessThrottle()
-        if throttle.refuses(request):
-            raise exceptions.Throttled(throttle.wait())
-        principal = None
-        if len(header) == 2 and len(header[1]) <= MAX_CODE:
-            try:
-                principal = scorer_principal_for(code=header[1].decode("ascii"))
-            except UnicodeDecodeError:
-                principal = None
-        if principal is None:
-            throttle.failure_count(request)
-            raise exceptions.AuthenticationFailed(
-                _("Unknown or revoked scorer code: ask the match's creator for a new link.")
-            )
+        with guesses_counted(
+            request, (ScorerGuessThrottle,), failures=(exceptions.AuthenticationFailed,)
+        ):
+            principal = None
+            if len(header) == 2 and len(header[1]) <= MAX_CODE:
+                try:
+                    principal = scorer_principal_for(code=header[1].decode("ascii"))
+                except UnicodeDecodeError:
+                    principal = None
+            if principal is None:
+                raise exceptions.AuthenticationFailed(
+                    _("Unknown or revoked scorer code: ask the match's creator for a new link.")
+                )
         return (principal, principal.link_id)
 
     def authenticate_header(self, request: Request) -> str:

@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from chickenfoot.openapi import (  # noqa: F401  (re-exported to the games views)
+    CODE_GUESSES_REFUSED,
     LOGIN_REFUSED,
     NOT_AUTHENTICATED,
     PROBLEM_CODES,

@@ -11,6 +11,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from chickenfoot.throttles import CODE_GUESS_THROTTLES, guesses_counted
 from games.api.apidocs import invitations as docs
 from games.api.common import GameApi, etag
 from games.api.invitation_types import (
@@ -32,6 +33,7 @@ from games.invitations.services import (
     invitation_withdraw,
     invitee_find,
 )
+from games.problems import InvitationNotFound
 from games.selectors import match_get, match_summary
 
 
@@ -119,17 +121,22 @@ class InvitationDeclineApi(GameApi):
 
 
 class InvitationCodeAcceptApi(GameApi):
-    """Take the seat a link holds, with its code (a code works once, for its one seat)."""
+    """Take the seat a link holds, with its code (a code works once, for its one seat).
+
+    A code that opens no seat counts against your account and your address
+    (docs/reliability.md).
+    """
 
     @extend_schema(**docs.CODE_ACCEPT_DOCS)
     def post(self, request: Request) -> Response:
         data = InvitationCodeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        invitation = invitation_accept_code(
-            code=data.validated_data["code"],
-            player=self.player(request),
-            match_id=data.validated_data.get("match_id"),
-        )
+        with guesses_counted(request, CODE_GUESS_THROTTLES, failures=(InvitationNotFound,)):
+            invitation = invitation_accept_code(
+                code=data.validated_data["code"],
+                player=self.player(request),
+                match_id=data.validated_data.get("match_id"),
+            )
         body = invitation_body(invitation_get(invitation_id=invitation.pk))
         return Response(InvitationOutputSerializer(body).data)
 

@@ -11,7 +11,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from chickenfoot.throttles import MOVE_THROTTLES
+from chickenfoot.throttles import CODE_GUESS_THROTTLES, MOVE_THROTTLES, guesses_counted
 from games.api.apidocs import table_scores as docs
 from games.api.common import GameApi, etag, idempotency_key_from, version_from_if_match
 from games.api.scorer_access import ScorerOrPlayerApi
@@ -22,6 +22,7 @@ from games.api.strict import (
     StrictSerializer,
     TileField,
 )
+from games.problems import ClaimCodeUnknown
 from games.tables.api_types import TableRoundOutputSerializer
 from games.tables.claims import claim_code_issue, claim_redeem
 from games.tables.services import ScoresOutcome, round_scores_enter
@@ -144,7 +145,8 @@ class ClaimCodeApi(GameApi):
 class ClaimRedeemApi(GameApi):
     """Claim a guest's seats, results and history into your account with their claim code.
 
-    Refused if you sat in one of the guest's matches yourself (one seat per person).
+    Refused if you sat in one of the guest's matches yourself (one seat per person). A code
+    that claims nothing counts against your account and your address (docs/reliability.md).
     """
 
     @extend_schema_serializer(component_name="ClaimRedeem")
@@ -163,5 +165,6 @@ class ClaimRedeemApi(GameApi):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         player = self.player(request)
-        matches = claim_redeem(player=player, code=data.validated_data["code"])
+        with guesses_counted(request, CODE_GUESS_THROTTLES, failures=(ClaimCodeUnknown,)):
+            matches = claim_redeem(player=player, code=data.validated_data["code"])
         return Response({"player_id": player.pk, "matches": matches})

@@ -284,23 +284,31 @@ def _answer(*, invitation_id: int, player: Player, accept: bool) -> Invitation:
 
 
 def invitation_accept_code(*, code: str, player: Player, match_id: int | None = None) -> Invitation:
-    """Whoever holds a link's code takes the one seat it holds, of its one match: a code that
-    opens no link, or (with ``match_id``) a link of another match, is 404; a code used already
-    is 409 ``invitation_closed`` (a code works once)."""
+    """Whoever holds a link's code takes the one seat it holds, of its one match. A code that
+    opens no seat now, whether no link has it, (with ``match_id``) another match's link has it,
+    or its link was used, withdrawn or has expired, is 404 ``invitation_not_found``, all alike
+    (a code works once, and a guess learns nothing)."""
     hashed = code_hash(code)
     found = Invitation.objects.filter(code_hash=hashed).values_list("pk", "match_id").first()
     if found is None or (match_id is not None and found[1] != match_id):
-        raise InvitationNotFound(_("That code opens no invitation."))
+        raise _opens_nothing()
     now = timezone.now()
     try:
         with transaction.atomic():
             match, invitation = _locked(invitation_id=found[0])
-            _open_check(invitation=invitation, now=now)
+            try:
+                _open_check(invitation=invitation, now=now)
+            except InvitationClosed:
+                raise _opens_nothing() from None
             _accept(match=match, invitation=invitation, player=player, now=now)
     except InvitationExpired:
         _expire_and_refuse(invitation_id=found[0], now=now)
-        raise
+        raise _opens_nothing() from None
     return invitation
+
+
+def _opens_nothing() -> InvitationNotFound:
+    return InvitationNotFound(_("That code opens no invitation."))
 
 
 def invitation_withdraw(*, invitation_id: int, player: Player) -> None:

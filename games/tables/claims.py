@@ -21,7 +21,6 @@ from django.utils.translation import gettext as _
 from games.models import Match, Player, Seat
 from games.problems import (
     BadSeats,
-    ClaimCodeSpent,
     ClaimCodeUnknown,
     ClaimConflict,
     NotCreator,
@@ -90,8 +89,9 @@ def claim_code_issue(*, match_id: int, position: int, player: Player) -> ClaimCo
 
 def claim_redeem(*, player: Player, code: str) -> list[int]:
     """Move the guest ``code`` names, with every seat and result, to ``player``'s account;
-    return the ids of the matches moved. Refused: an unknown code (404), one used or expired
-    (409 ``claim_code_spent``), a caller without an account (403), or one who sat in one of
+    return the ids of the matches moved. Refused: a code that claims nothing now, whether no
+    one was given it or it was used or has expired (404 ``claim_code_unknown``, all alike, so
+    that a guess learns nothing), a caller without an account (403), or one who sat in one of
     those matches (409 ``claim_conflict``: a player has one seat at a match)."""
     if player.kind != Player.Kind.HUMAN:
         raise NotGuestSeat(_("Only a player with an account can claim a guest's seat."))
@@ -102,19 +102,15 @@ def claim_redeem(*, player: Player, code: str) -> list[int]:
             .filter(code_hash=code_hash(code))
             .first()
         )
-        if claim is None:
-            raise ClaimCodeUnknown(_("No claim code is this one; ask the match's creator for one."))
         now = timezone.now()
-        if claim.redeemed_at is not None:
-            raise ClaimCodeSpent(_("This claim code has been used; a code works once."))
-        if claim.expires_at <= now:
-            raise ClaimCodeSpent(_("This claim code has expired; ask the match's creator again."))
+        if claim is None or claim.redeemed_at is not None or claim.expires_at <= now:
+            raise _unknown()
         guest = claim.guest
         match_ids = sorted(Seat.objects.filter(player=guest).values_list("match_id", flat=True))
         for match_id in match_ids:  # one lock order: by match id (no two claims deadlock)
             Match.objects.select_for_update().filter(pk=match_id).values_list("pk").first()
         if not match_ids or Seat.objects.filter(player=guest).count() != len(match_ids):
-            raise ClaimCodeSpent(_("This guest's seats have been claimed already."))
+            raise _unknown()  # this guest's seats have been claimed already
         shared = sorted(
             Seat.objects.filter(player=player, match_id__in=match_ids).values_list(
                 "match_id", flat=True
@@ -131,3 +127,8 @@ def claim_redeem(*, player: Player, code: str) -> list[int]:
         GuestClaim.objects.filter(guest=guest, redeemed_at__isnull=True).update(expires_at=now)
         Match.objects.filter(pk__in=match_ids).update(version=F("version") + 1)
     return match_ids
+
+
+def _unknown() -> ClaimCodeUnknown:
+    """The one answer to a code that claims nothing now."""
+    return ClaimCodeUnknown(_("No claim code is this one; ask the match's creator for one."))

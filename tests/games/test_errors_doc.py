@@ -240,12 +240,6 @@ def _claim_code(w: World, match_id: int) -> str:
     return str(w.clients[0].post(f"/api/matches/{match_id}/seats/2/claim-code").json()["code"])
 
 
-def _claim_code_spent(w: World) -> Any:
-    code = _claim_code(w, _table(w))
-    _claim(w, w.clients[2], code)
-    return _claim(w, w.clients[3], code)
-
-
 def _locked(w: World) -> Any:
     """A correction of a table match whose tournament has finished."""
     from scoring.models import Competition, CompetitionMatch
@@ -359,7 +353,6 @@ TABLE_PRODUCERS: dict[str, Callable[[World], Any]] = {
     "scorer_link_not_found": lambda w: w.clients[0].delete(
         f"/api/matches/{_table(w)}/scorer-links/999999"
     ),
-    "claim_code_spent": _claim_code_spent,
     "claim_conflict": lambda w: _claim(w, w.clients[1], _claim_code(w, _table(w))),
 }
 

@@ -119,7 +119,7 @@ def test_a_links_code_used_by_two_players_at_once_seats_one(players: list[Player
         ]
     )
 
-    assert sorted(a.status_code for a in answers) == [HTTPStatus.OK, HTTPStatus.CONFLICT]
+    assert sorted(a.status_code for a in answers) == [HTTPStatus.OK, HTTPStatus.NOT_FOUND]
     assert Seat.objects.filter(match=match, player__isnull=False).count() == 2
 
 

@@ -10,6 +10,7 @@ from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiRespo
 from games.api.apidocs import examples
 from games.api.apidocs.matches import MATCH_NOT_OPEN, PAGE_NOT_FOUND
 from games.api.common import (
+    CODE_GUESSES_REFUSED,
     ETAG_HEADER,
     MATCH_ID,
     NO_CODE,
@@ -249,6 +250,31 @@ CODE_ACCEPT_DOCS["responses"] = {
     **CODE_ACCEPT_DOCS["responses"],
     HTTPStatus.FORBIDDEN: _NOT_LEAGUE_PLAYER,
     HTTPStatus.BAD_REQUEST: NO_CODE,
+    HTTPStatus.NOT_FOUND: problem(
+        "A code that opens no seat: no link was made with it, its link was used, withdrawn or "
+        "has expired, or (with `match_id`) it is another match's, all answered alike. It counts "
+        "against your account and address (429 past the limit).",
+        (
+            "No seat",
+            problem_example(
+                404,
+                "invitation_not_found",
+                "No such invitation",
+                "That code opens no invitation.",
+            ),
+        ),
+    ),
+    HTTPStatus.CONFLICT: problem(
+        "The seat is no longer open to you: the match has started, or you are seated there.",
+        MATCH_NOT_OPEN,
+        (
+            "Seated already",
+            problem_example(
+                409, "already_seated", "Already seated", "You already have a seat at match 7."
+            ),
+        ),
+    ),
+    HTTPStatus.TOO_MANY_REQUESTS: CODE_GUESSES_REFUSED,
 }
 WITHDRAW_DOCS: dict[str, Any] = {
     "operation_id": "invitation_withdraw",

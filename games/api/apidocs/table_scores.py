@@ -12,6 +12,7 @@ from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiRespo
 
 from games import engine
 from games.api.common import (
+    CODE_GUESSES_REFUSED,
     ETAG_HEADER,
     MATCH_ID,
     NO_CODE,
@@ -259,9 +260,10 @@ _CLAIM_REFUSALS = {
     HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
     HTTPStatus.BAD_REQUEST: NO_CODE,
     HTTPStatus.NOT_FOUND: problem(
-        "No such code.",
+        "A code that claims nothing: no one was given it, or it was used or has expired, all "
+        "answered alike. It counts against your account and address (429 past the limit).",
         (
-            "Unknown",
+            "Unknown, used or expired",
             problem_example(
                 404,
                 "claim_code_unknown",
@@ -270,17 +272,9 @@ _CLAIM_REFUSALS = {
             ),
         ),
     ),
+    HTTPStatus.TOO_MANY_REQUESTS: CODE_GUESSES_REFUSED,
     HTTPStatus.CONFLICT: problem(
-        "The code was used or has expired; or you sat in one of the guest's matches.",
-        (
-            "Used",
-            problem_example(
-                409,
-                "claim_code_spent",
-                "Claim code spent",
-                "This claim code has been used; a code works once.",
-            ),
-        ),
+        "You sat in one of the guest's matches.",
         (
             "Same table",
             problem_example(

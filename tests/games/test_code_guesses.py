@@ -25,6 +25,7 @@ from games.tables.claims import code_hash
 from games.tables.models import GuestClaim
 from tests.caches import CACHE_KINDS, cache_of_own
 from tests.games.factories import PlayerFactory, token_for
+from tests.games.schema_check import check_response
 
 pytestmark = pytest.mark.django_db
 
@@ -110,6 +111,9 @@ def test_an_account_past_its_failed_codes_is_refused_any_code_from_any_address(
     ]
     assert (right.status_code, right.json()["code"]) == (HTTPStatus.TOO_MANY_REQUESTS, "throttled")
     assert int(right["Retry-After"]) >= 1
+    # and: each answer is one the schema declares (the 429 too)
+    for answer in (*guesses, right):
+        check_response(answer, path, "post")
     # and: another account is not held back, even from the guesser's last address
     taken = post(client(players[3], "198.51.100.99"), path, code)
     assert taken.status_code == HTTPStatus.OK, taken.content

@@ -27,6 +27,7 @@ from games.notifications.vapid_keys import vapid_key_pair
 from games.notifications.webpush import NotSent, webpush_send
 from tests.games.push_service import PushService, tls_context
 from tests.games.resolver import INSIDE, PUBLIC_V4, PUBLIC_V6, Names
+from tests.games.schema_check import check_response
 
 pytestmark = pytest.mark.django_db
 
@@ -64,6 +65,7 @@ def subscription(endpoint: str) -> dict[str, Any]:
 
 
 def refused(answer: Any) -> bool:
+    check_response(answer, "/api/push/devices", "post")
     body = answer.json()
     return (
         answer.status_code == HTTPStatus.BAD_REQUEST

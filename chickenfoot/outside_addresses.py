@@ -157,10 +157,10 @@ def outside_url_parse(url: str, *, loopback: bool | None = None) -> OutsideUrl:
     parts = urlsplit(url)
     try:
         port = parts.port
-    except ValueError:
-        port = -1
+    except ValueError:  # not a number, or past 65535
+        port = 0
     host = (parts.hostname or "").rstrip(".")
-    if parts.scheme not in schemes or not host or port == -1 or "@" in parts.netloc:
+    if parts.scheme not in schemes or not host or port == 0 or "@" in parts.netloc:
         raise OutsideAddressRefused(_("Send the subscription's https endpoint."))
     port = port or (443 if parts.scheme == "https" else 80)
     literal = _ip_literal(host)

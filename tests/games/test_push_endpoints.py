@@ -51,6 +51,8 @@ LITERALS = [
     "https://push.public.test\\@10.0.0.1/x",
     "https:///x",
     "https://push.public.test:99999/x",
+    "https://push.public.test:0/x",
+    "https://push.public.test:port/x",
     "https://push\u00e9.test/x",
     "https://metadata/computeMetadata/v1/",  # one label: a name of the local network
 ]

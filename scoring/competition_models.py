@@ -36,6 +36,15 @@ class Competition(models.Model):
         ANY_OTHER_SEAT = "any_other_seat", "Any seat with an account but the one who entered it"
         EVERY_SEAT = "every_seat", "Every seat with an account"
 
+    class LateEntry(models.TextChoices):
+        ZERO = "zero", "Nothing for the stages missed"
+        BYE = "bye", "A bye's points for each stage missed"
+
+    class Seeding(models.TextChoices):
+        RANDOM = "random", "At random from the stored seed"
+        RATING = "rating", "By rating in the game, best first"
+        ORDER = "order", "In the organiser's order (each entrant's seed)"
+
     class Status(models.TextChoices):
         REGISTERING = "registering", "Registering players"
         CLOSED = "closed", "Registration closed"
@@ -88,6 +97,26 @@ class Competition(models.Model):
     public = models.BooleanField(
         default=False, help_text="Its wall (standings and tables) is readable without a token."
     )
+    late_entry = models.CharField(
+        max_length=4,
+        choices=LateEntry.choices,
+        default=LateEntry.ZERO,
+        db_default=LateEntry.ZERO,
+        help_text="What an entrant added once stages were seated scores for the stages missed.",
+    )
+    seeding = models.CharField(
+        max_length=6,
+        choices=Seeding.choices,
+        default=Seeding.RANDOM,
+        db_default=Seeding.RANDOM,
+        help_text="How stage 1 orders the field before seating it (docs/scoring.md).",
+    )
+    keep_apart_clubs = models.BooleanField(
+        default=False,
+        db_default=False,
+        help_text="Entrants of one club are not seated together when an equally good "
+        "seating keeps them apart (docs/scoring.md).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -111,7 +140,8 @@ class Competition(models.Model):
 
 
 class Registration(models.Model):
-    """A player's entry. Withdrawing keeps the row (``withdrawn_at``); registering clears it."""
+    """A player's entry: registered by the player, or added by the organiser (an entrant, a
+    guest too). Withdrawing keeps the row (``withdrawn_at``); registering clears it."""
 
     competition = models.ForeignKey(
         Competition, on_delete=models.CASCADE, related_name="registrations"
@@ -132,6 +162,19 @@ class Registration(models.Model):
         help_text="The player's rating (ordinal) in the game when the competition finished; "
         "null before, or if unrated then.",
     )
+    club = models.CharField(
+        max_length=64, blank=True, default="", db_default="", help_text="As the organiser wrote it."
+    )
+    seed = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The organiser's order (1 first): seeding by order."
+    )
+    first_stage = models.PositiveSmallIntegerField(
+        default=1,
+        db_default=1,
+        help_text="The first stage the entrant may be seated at: a late entrant's is the one "
+        "after the stage seated when they were added.",
+    )
+    added_by_organiser = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         ordering = ["competition", "registered_at", "id"]
@@ -182,6 +225,22 @@ class Stage(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     started_at = models.DateTimeField()
     finished_at = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(
+        default=0,
+        db_default=0,
+        help_text="Its seating's version: each change by the organiser adds one (ETag, If-Match).",
+    )
+    seating_reopened_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the organiser reopened its seating after scores were entered.",
+    )
+    pairing_stale = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="Set when a correction of an earlier stage changed the standings it was "
+        "seated from: what changed (docs/scoring.md); cleared by a re-pair.",
+    )
 
     class Meta:
         ordering = ["competition", "number"]
@@ -206,6 +265,9 @@ class CompetitionMatch(models.Model):
     table_number = models.PositiveSmallIntegerField(null=True, blank=True, help_text="1-based.")
     finished = models.BooleanField(
         default=False, help_text="Settled: its results are in, or it was abandoned (none)."
+    )
+    locked = models.BooleanField(
+        default=False, db_default=False, help_text="The organiser keeps this table as it is."
     )
 
     class Meta:
@@ -267,13 +329,19 @@ class CompetitionResult(models.Model):
 
 class Bye(models.Model):
     """A registered player who sits a tournament's stage out (an odd number at tables of two
-    without bots) and gets the placement points of a win at a full table for it."""
+    without bots, or a late entrant's missed stage under ``late_entry: bye``) and gets the
+    placement points of a win at a full table for it."""
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="byes")
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="byes")
     registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="byes")
     player = models.ForeignKey("games.Player", on_delete=models.PROTECT, related_name="+")
     placement_points = models.PositiveIntegerField(help_text="In thousandths of a point.")
+    late_entry = models.BooleanField(
+        default=False,
+        db_default=False,
+        help_text="A stage missed by a late entrant (late_entry: bye), not an odd field's bye.",
+    )
 
     class Meta:
         ordering = ["competition", "stage", "player"]

@@ -278,6 +278,7 @@ from scoring.competition_models import (  # noqa: E402
     Registration,
     Stage,
 )
+from scoring.seating_models import KeepApart, SeatingChange  # noqa: E402
 
 __all__ = [
     "Bye",
@@ -286,6 +287,7 @@ __all__ = [
     "CompetitionMatch",
     "CompetitionResult",
     "CompetitionTotal",
+    "KeepApart",
     "MatchFinalisation",
     "MatchRecompute",
     "MatchResult",
@@ -293,5 +295,6 @@ __all__ = [
     "RatingChange",
     "Registration",
     "RoundResult",
+    "SeatingChange",
     "Stage",
 ]

@@ -105,14 +105,18 @@ class MatchReopening(models.Model):
 
 
 class GuestClaim(models.Model):
-    """A one-time code that moves a guest's seat and its history into an account.
+    """A one-time code that moves a guest's seats, entries and history into an account.
 
     Only the code's SHA-256 is kept. It works once (``redeemed_at``) and until ``expires_at``.
+    A code asked for at a seat names the seat (``match``, ``position``); one a competition's
+    organiser asked for a guest entrant names neither.
     """
 
     guest = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="claims")
-    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="+")
-    position = models.PositiveSmallIntegerField()
+    match = models.ForeignKey(
+        "games.Match", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    position = models.PositiveSmallIntegerField(null=True, blank=True)
     code_hash = models.CharField(max_length=64, unique=True, help_text="SHA-256 of the code.")
     created_by = models.ForeignKey("games.Player", on_delete=models.CASCADE, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)

@@ -38,7 +38,8 @@ CHECK_IN_STATUSES = (
 )
 
 
-def _lock(competition_id: int) -> Competition:
+def lock_competition(competition_id: int) -> Competition:
+    """The competition row, locked to the end of the caller's transaction (404 if none)."""
     try:
         return Competition.objects.select_for_update().get(pk=competition_id)
     except Competition.DoesNotExist:
@@ -47,7 +48,7 @@ def _lock(competition_id: int) -> Competition:
         ) from None
 
 
-def _organiser_only(competition: Competition, player: PlayerRef, refusal: str) -> None:
+def organiser_only(competition: Competition, player: PlayerRef, refusal: str) -> None:
     """Refuse (403) anyone but the organiser, with ``refusal`` (naming ``%(competition)s``)."""
     if competition.organiser_id != player.id:
         raise NotOrganiser(refusal % {"competition": competition.pk})
@@ -58,7 +59,7 @@ def next_stage(competition: Competition) -> int:
     return competition.current_stage + 1
 
 
-def _check_in_open(competition: Competition) -> int:
+def check_in_open(competition: Competition) -> int:
     """The stage whose check-in is open, or a 409 ``competition_status`` saying why none is."""
     number = next_stage(competition)
     if competition.play != TABLE:
@@ -101,15 +102,15 @@ def check_in_create(*, competition_id: int, caller: PlayerRef, player_id: int | 
     """Check ``player_id`` in for the next stage (the caller themselves when ``None``; someone
     else only by the organiser, 403). Checking in twice keeps the first check-in."""
     with transaction.atomic():
-        competition = _lock(competition_id)
+        competition = lock_competition(competition_id)
         by_organiser = player_id is not None and player_id != caller.id
         if by_organiser:
-            _organiser_only(
+            organiser_only(
                 competition,
                 caller,
                 _("Only the organiser of competition %(competition)s can check another player in."),
             )
-        number = _check_in_open(competition)
+        number = check_in_open(competition)
         registration = _registration(competition, caller.id if player_id is None else player_id)
         check_in, _created = CheckIn.objects.get_or_create(
             registration=registration,
@@ -126,8 +127,8 @@ def check_in_create(*, competition_id: int, caller: PlayerRef, player_id: int | 
 def check_in_undo(*, competition_id: int, player: PlayerRef) -> None:
     """Undo ``player``'s check-in for the next stage, before that stage is seated (409 after)."""
     with transaction.atomic():
-        competition = _lock(competition_id)
-        number = _check_in_open(competition)
+        competition = lock_competition(competition_id)
+        number = check_in_open(competition)
         registration = _registration(competition, player.id)
         CheckIn.objects.filter(registration=registration, stage_number=number).delete()
 
@@ -135,13 +136,13 @@ def check_in_undo(*, competition_id: int, player: PlayerRef) -> None:
 def check_in_close(*, competition_id: int, player: PlayerRef) -> Competition:
     """The organiser closes check-in for the next stage: nobody checks in or out of it now."""
     with transaction.atomic():
-        competition = _lock(competition_id)
-        _organiser_only(
+        competition = lock_competition(competition_id)
+        organiser_only(
             competition,
             player,
             _("Only the organiser of competition %(competition)s can close check-in."),
         )
-        competition.check_in_closed_stage = _check_in_open(competition)
+        competition.check_in_closed_stage = check_in_open(competition)
         competition.save(update_fields=["check_in_closed_stage"])
         return competition
 
@@ -184,9 +185,14 @@ def check_ins_list(*, competition: Competition) -> dict[str, Any]:
 
 def stage_field(*, competition: Competition, number: int) -> list[int]:
     """The player ids stage ``number`` seats (the caller holds the competition's lock), by id:
-    the registered players who have not dropped out and, at a table event, have checked in."""
+    the registered players who have not dropped out, may play it (a late entrant plays from
+    the stage after the one seated when they were added) and, at a table event, have checked
+    in."""
     rows = Registration.objects.filter(
-        competition=competition, withdrawn_at__isnull=True, dropped_at__isnull=True
+        competition=competition,
+        withdrawn_at__isnull=True,
+        dropped_at__isnull=True,
+        first_stage__lte=number,
     )
     if competition.play == TABLE:
         rows = rows.filter(check_ins__stage_number=number)
@@ -197,9 +203,9 @@ def player_drop(*, competition_id: int, caller: PlayerRef, player_id: int) -> Re
     """Drop ``player_id`` out of a running competition (the organiser, or the player through
     ``registration_withdraw``): seated at no later stage, kept in the standings. Idempotent."""
     with transaction.atomic():
-        competition = _lock(competition_id)
+        competition = lock_competition(competition_id)
         if player_id != caller.id:
-            _organiser_only(
+            organiser_only(
                 competition,
                 caller,
                 _("Only the organiser of competition %(competition)s can drop a player."),

@@ -14,17 +14,14 @@ the seed; later, the lowest-ranked player among those with the fewest byes so fa
 player over the event while the field allows it). ``field_warnings`` tells an organiser what a
 number of players implies: byes, or tables short of ``table_size``.
 
-Stage 1 seats the players at random: ``seat_at_random`` shuffles them with the competition's
-stored seed. Later stages go "Swiss": ``seat_swiss`` takes the players best first (by the
-standings) and looks for the seating with the fewest repeat pairings (two players who have
-already met at a table), weighted by the square of their earlier meetings (``repeat_weight``: a
-third meeting costs more than two second ones), and, among those, the smallest sum over
-tables of the squared spread of ranks (best rank to worst rank at a table), so that players of
-similar rank meet. A field with at most ``EXACT_LIMIT`` possible seatings (12 players at tables
-of four have 5,775) is searched exhaustively, so the result is the true best. A larger field
-starts from the rank order and swaps players between tables while a swap improves the seating,
-then restarts from random perturbations of the best seating (drawn from the seed) and keeps the
-best: a local optimum, not a proof of the global one.
+Stage 1 seats the players at random (``seat_at_random``: shuffled with the competition's
+stored seed), or, seeded by rating or in the organiser's order, as a Swiss stage with the seed
+order for ranks. Later stages go "Swiss": ``seat_swiss`` takes the players best first and looks
+for the seating of least cost (``seating_search``: the fewest repeat pairings, weighted by the
+square of earlier meetings; then the least squared spread of ranks at the tables, so that
+players of similar rank meet; then the fewest pairs kept apart seated together). Given
+``apart`` pairs, the random draw of stage 1 is changed only as far as it must to keep them
+apart.
 
 The order of seats at a table (C-SEATS: who plays first) is shuffled from the seed too.
 """
@@ -33,15 +30,20 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from itertools import combinations
-from typing import Any
 
 from django.utils.translation import gettext as _
 
-#: A pair of players who have met: the key of ``met`` counts.
-Pair = frozenset[int]
+from scoring.competitions.seating_search import (  # noqa: F401  (EXACT_LIMIT, seatings_count)
+    EXACT_LIMIT,
+    Objective,
+    Pair,
+    best_seating,
+    seatings_count,
+    split,
+)
+
 #: One table: player ids in seat order, ``None`` for a seat a bot takes.
 Table = list[int | None]
 
@@ -167,21 +169,23 @@ def _finish(
     return tables
 
 
-def _split(players: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
-    groups, start = [], 0
-    for size in sizes:
-        groups.append(list(players[start : start + size]))
-        start += size
-    return groups
-
-
 def seat_at_random(
-    *, players: Sequence[int], table_size: int, fill_with_bots: bool, rng: random.Random
+    *,
+    players: Sequence[int],
+    table_size: int,
+    fill_with_bots: bool,
+    rng: random.Random,
+    apart: Collection[Pair] = frozenset(),
 ) -> list[Table]:
-    """Stage 1: the players shuffled into tables."""
+    """Stage 1: the players shuffled into tables; when that seats a pair of ``apart``
+    together, the seating with the fewest such pairs, searched from the draw (every player
+    ranks alike, and nobody has met: keep-apart alone decides)."""
     order = sorted(players)  # the same seed seats the same field the same way
     rng.shuffle(order)
-    groups = _split(order, table_sizes(players=len(order), table_size=table_size))
+    groups = split(order, table_sizes(players=len(order), table_size=table_size))
+    objective = Objective(rank=dict.fromkeys(order, 0), met={}, apart=apart)
+    if objective.total(groups)[2]:
+        groups = best_seating(groups, objective=objective, rng=rng)
     return _finish(groups, table_size=table_size, fill_with_bots=fill_with_bots, rng=rng)
 
 
@@ -192,134 +196,24 @@ def seat_swiss(
     fill_with_bots: bool,
     met: Mapping[Pair, int],
     rng: random.Random,
+    rank: Mapping[int, int] | None = None,
+    apart: Collection[Pair] = frozenset(),
 ) -> list[Table]:
-    """Later stages: players of similar rank together, with the fewest repeat pairings.
+    """Later stages (and stage 1 seeded): players of similar rank together, with the fewest
+    repeat pairings, then the fewest pairs of ``apart`` together (``seating_search``).
 
-    ``ranked`` lists the players best first; ``met`` counts how often each pair has already
-    shared a table. A field small enough to seat every possible way (``EXACT_LIMIT`` seatings:
-    12 players at tables of four have 5,775) is searched exhaustively; a larger one by swaps
-    between tables from the rank order, then from ``RESTARTS`` random perturbations of the best
+    ``ranked`` lists the players best first; ``rank`` gives each a rank (equal players share
+    one; by default the position in ``ranked``); ``met`` counts how often each pair has
+    already shared a table. A field small enough to seat every possible way (``EXACT_LIMIT``
+    seatings: 12 players at tables of four have 5,775) is searched exhaustively; a larger one
+    by swaps between tables from the rank order, then from random perturbations of the best
     seating found (drawn from ``rng``), keeping the best.
     """
-    rank = {player: index for index, player in enumerate(ranked)}
+    ranks = rank if rank is not None else {player: i for i, player in enumerate(ranked)}
+    position = {player: index for index, player in enumerate(ranked)}
     sizes = table_sizes(players=len(ranked), table_size=table_size)
-    if seatings_count(sizes) <= EXACT_LIMIT:
-        groups = _exact(list(ranked), sizes, rank=rank, met=met)
-    else:
-        groups = _search(_split(list(ranked), sizes), rank=rank, met=met, rng=rng)
-    groups.sort(key=lambda group: min(rank[p] for p in group))  # table 1: the best ranks
+    objective = Objective(rank=ranks, met=met, apart=apart)
+    groups = best_seating(split(list(ranked), sizes), objective=objective, rng=rng)
+    # table 1: the best ranks (then the best placed in ``ranked``)
+    groups.sort(key=lambda group: min((ranks[p], position[p]) for p in group))
     return _finish(groups, table_size=table_size, fill_with_bots=fill_with_bots, rng=rng)
-
-
-#: Fields with at most this many ways to seat them are searched exhaustively.
-EXACT_LIMIT = 20_000
-#: Perturbation restarts of the local search for larger fields.
-RESTARTS = 12
-
-Cost = tuple[int, int]
-
-
-def seatings_count(sizes: Sequence[int]) -> int:
-    """How many ways there are to split ``sum(sizes)`` players into tables of ``sizes``."""
-    count = math.factorial(sum(sizes))
-    for size in sizes:
-        count //= math.factorial(size)
-    for same in Counter(sizes).values():
-        count //= math.factorial(same)
-    return count
-
-
-def _cost(group: Sequence[int], rank: Mapping[int, int], met: Mapping[Pair, int]) -> Cost:
-    """A table's (repeat weight, squared spread of ranks): lower is better, repeats first.
-
-    Squaring the spread makes two tables of near ranks beat one tight and one wide table.
-    """
-    ranks = [rank[p] for p in group]
-    spread = max(ranks) - min(ranks) if ranks else 0
-    return (_table_weight(group, met), spread * spread)
-
-
-def _total(
-    groups: Sequence[Sequence[int]], rank: Mapping[int, int], met: Mapping[Pair, int]
-) -> Cost:
-    costs = [_cost(g, rank, met) for g in groups]
-    return (sum(c[0] for c in costs), sum(c[1] for c in costs))
-
-
-def _exact(
-    players: list[int], sizes: list[int], *, rank: Mapping[int, int], met: Mapping[Pair, int]
-) -> list[list[int]]:
-    """The best seating of all: the first unseated player's table, each size and each choice
-    of companions in turn (every seating once), pruned once it cannot beat the best so far."""
-    best: list[Any] = [None, None]  # cost, groups
-
-    def place(left: list[int], sizes_left: list[int], groups: list[list[int]], cost: Cost) -> None:
-        if best[0] is not None and cost >= best[0]:
-            return
-        if not left:
-            best[0], best[1] = cost, [list(g) for g in groups]
-            return
-        first, rest = left[0], left[1:]
-        for size in sorted(set(sizes_left)):
-            remaining = list(sizes_left)
-            remaining.remove(size)
-            for companions in combinations(rest, size - 1):
-                group = [first, *companions]
-                table = _cost(group, rank, met)
-                chosen = set(companions)
-                place(
-                    [p for p in rest if p not in chosen],
-                    remaining,
-                    [*groups, group],
-                    (cost[0] + table[0], cost[1] + table[1]),
-                )
-
-    place(players, list(sizes), [], (0, 0))
-    return best[1]
-
-
-def _search(
-    groups: list[list[int]],
-    *,
-    rank: Mapping[int, int],
-    met: Mapping[Pair, int],
-    rng: random.Random,
-) -> list[list[int]]:
-    """Swaps from the rank order, then from perturbations of the best: the best found."""
-    best = _improve(groups, rank=rank, met=met)
-    best_cost = _total(best, rank, met)
-    for _restart in range(RESTARTS):
-        if best_cost[0] == 0:
-            break  # no repeat left: the rank order's swaps already fit best
-        trial = [list(g) for g in best]
-        for _swap in range(max(2, len(trial))):
-            i, j = rng.sample(range(len(trial)), 2)
-            a, b = rng.randrange(len(trial[i])), rng.randrange(len(trial[j]))
-            trial[i][a], trial[j][b] = trial[j][b], trial[i][a]
-        trial = _improve(trial, rank=rank, met=met)
-        cost = _total(trial, rank, met)
-        if cost < best_cost:
-            best, best_cost = trial, cost
-    return best
-
-
-def _improve(
-    groups: list[list[int]], *, rank: Mapping[int, int], met: Mapping[Pair, int]
-) -> list[list[int]]:
-    """Swap players between two tables while a swap lowers (repeats, rank spread)."""
-    groups = [list(g) for g in groups]
-    costs = [_cost(g, rank, met) for g in groups]
-    improved = True
-    while improved:
-        improved = False
-        for i, j in combinations(range(len(groups)), 2):
-            before = (costs[i][0] + costs[j][0], costs[i][1] + costs[j][1])
-            for a, b in [(a, b) for a in range(len(groups[i])) for b in range(len(groups[j]))]:
-                gi, gj = list(groups[i]), list(groups[j])
-                gi[a], gj[b] = gj[b], gi[a]
-                ci, cj = _cost(gi, rank, met), _cost(gj, rank, met)
-                if (ci[0] + cj[0], ci[1] + cj[1]) < before:
-                    groups[i], groups[j], costs[i], costs[j] = gi, gj, ci, cj
-                    before = (ci[0] + cj[0], ci[1] + cj[1])
-                    improved = True
-    return groups

@@ -7,7 +7,6 @@ starts and results of one competition apply one at a time.
 
 from __future__ import annotations
 
-import random
 import secrets
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
@@ -23,7 +22,7 @@ from django.utils.translation import ngettext
 
 from chickenfoot.problems import InvalidInput
 from scoring.competitions import byes as stage_byes
-from scoring.competitions import checkins, points, seating, totals
+from scoring.competitions import checkins, pairing, points, totals
 from scoring.competitions.problems import (
     AlreadyRegistered,
     CompetitionNotFound,
@@ -37,7 +36,6 @@ from scoring.competitions.problems import (
     WrongCompetitionStatus,
     WrongStage,
 )
-from scoring.competitions.standings import met_counts, ranked_player_ids
 from scoring.models import (
     Competition,
     CompetitionMatch,
@@ -76,6 +74,8 @@ class CompetitionSpec:
     ends_on: date | None = None
     play: str = Competition.Play.ONLINE
     confirmation: str | None = None
+    seeding: str = Competition.Seeding.RANDOM
+    late_entry: str = Competition.LateEntry.ZERO
 
 
 #: The house options a table event's matches take (the rest mean nothing at a real table).
@@ -267,6 +267,8 @@ def competition_create(*, organiser: PlayerRef, spec: CompetitionSpec) -> Compet
         ends_on=spec.ends_on,
         seed=secrets.token_hex(32),
         organiser_id=organiser.id,
+        seeding=spec.seeding,
+        late_entry=spec.late_entry,
     )
 
 
@@ -440,10 +442,11 @@ def league_finish(*, competition_id: int, player: PlayerRef) -> Competition:
 
 def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage:
     """The organiser starts stage ``number`` (the next one): seat the players, create a match
-    per table, start them. Stage 1 seats at random from the stored seed; later stages by the
-    standings, Swiss (``seating``). A player left over who would sit alone (an odd number at
-    tables of 2 without bots) has a bye: a ``Bye`` row worth a win's placement points, added
-    to their totals. All or nothing: a refused start creates no match.
+    per table, start them. Stage 1 seats at random from the stored seed, or seeded (by rating,
+    in the organiser's order); later stages by the standings, Swiss (``pairing``). A player
+    left over who would sit alone (an odd number at tables of 2 without bots) has a bye: a
+    ``Bye`` row worth a win's placement points, added to their totals. All or nothing: a
+    refused start creates no match.
     """
     with transaction.atomic():
         competition = _lock(competition_id)
@@ -492,30 +495,8 @@ def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage
                 )
                 % {"number": number, "competition": competition.pk, "players_count": len(players)}
             )
-        rng = random.Random(f"{competition.seed}:{number}")
-        fill = competition.allow_bots
-        size = competition.table_size
-        ranked = (
-            players
-            if number == 1
-            else [p for p in ranked_player_ids(competition=competition) if p in set(players)]
-        )
-        byes = stage_byes.bye_players_for(
-            competition=competition, ranked=ranked, rng=rng, first=number == 1
-        )
-        seated = [p for p in ranked if p not in byes]
-        if number == 1:
-            tables = seating.seat_at_random(
-                players=seated, table_size=size, fill_with_bots=fill, rng=rng
-            )
-        else:
-            tables = seating.seat_swiss(
-                ranked=seated,
-                table_size=size,
-                fill_with_bots=fill,
-                met=met_counts(competition=competition),
-                rng=rng,
-            )
+        planned = pairing.stage_pairing(competition=competition, number=number, players=players)
+        tables, byes = planned.tables, planned.byes
         now = timezone.now()
         stage = Stage.objects.create(competition=competition, number=number, started_at=now)
         stage_byes.byes_record(competition=competition, stage=stage, player_ids=byes)

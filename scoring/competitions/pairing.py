@@ -1,0 +1,181 @@
+"""Who sits where at a stage: the field in order (stage 1's seeding, later the standings), its
+byes, the pairs kept apart, and the seating that comes of them (``seating``).
+
+``stage_pairing`` is what starting a stage and re-pairing it both call, under the competition's
+lock. The order and the ranks (docs/scoring.md, "Seating"):
+
+- **stage 1**, ``seeding: random`` (the default): the players shuffled with the stored seed,
+  all of one rank; ``rating``: by their rating in the game (the rating the leaderboard shows),
+  best first, equal ratings sharing a rank and the unrated last, together; ``order``: by the
+  seed the organiser gave each entrant (1 first), those without one last, together;
+- **later stages**: the standings' order, and for ranks the placement points alone (players
+  level on points share a rank, as a Swiss pairs within a score group: the standings'
+  tie-breaks order the field, they do not separate it).
+
+Keep-apart pairs (``apart_pairs``): the pairs the organiser named, and with
+``keep_apart_clubs`` every two entrants of one club (the club as written, without regard to
+case or spacing).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from dataclasses import dataclass
+from itertools import combinations
+
+from django.db.models import F
+
+from scoring.competitions import byes as stage_byes
+from scoring.competitions import seating
+from scoring.competitions.seating_search import Pair
+from scoring.competitions.standings import met_counts, ranked_player_ids
+from scoring.models import Competition, KeepApart, Rating, Registration
+from scoring.ratings import display_rating
+
+SEEDING = Competition.Seeding
+
+
+@dataclass(frozen=True)
+class FieldOrder:
+    """The players best first, and each one's rank (equal players share one)."""
+
+    ranked: list[int]
+    rank: dict[int, int]
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """A stage's tables (player ids in seat order, ``None`` for a bot) and its byes."""
+
+    tables: list[seating.Table]
+    byes: list[int]
+
+
+def shared_ranks(values: dict[int, float | int | None], *, best_high: bool) -> FieldOrder:
+    """Players ordered by ``values`` (best first: the highest when ``best_high``), ``None``
+    last; each player's rank is 1 + the number of players strictly better (1, 2, 2, 4), and
+    the players without a value share the last one. Ties keep the lower player id first."""
+
+    def key(player: int) -> tuple[int, float, int]:
+        value = values[player]
+        if value is None:
+            return (1, 0.0, player)
+        return (0, -value if best_high else value, player)
+
+    ranked = sorted(values, key=key)
+    rank: dict[int, int] = {}
+    for index, player in enumerate(ranked):
+        if index and key(ranked[index - 1])[:2] == key(player)[:2]:
+            rank[player] = rank[ranked[index - 1]]
+        else:
+            rank[player] = index + 1
+    return FieldOrder(ranked=ranked, rank=rank)
+
+
+def field_order(*, competition: Competition, number: int, players: list[int]) -> FieldOrder:
+    """The players of stage ``number`` in order, with their ranks (the module says how)."""
+    field = set(players)
+    if number > 1:
+        points = dict(
+            Registration.objects.filter(
+                competition=competition, withdrawn_at__isnull=True, player_id__in=field
+            ).values_list("player_id", F("totals__placement_points"))
+        )
+        by_points = shared_ranks(
+            {player: points.get(player) or 0 for player in players}, best_high=True
+        )
+        ranked = [p for p in ranked_player_ids(competition=competition) if p in field]
+        return FieldOrder(ranked=ranked, rank=by_points.rank)
+    if competition.seeding == SEEDING.RATING:
+        ratings = dict(
+            Rating.objects.filter(player_id__in=field, variant=competition.variant).values_list(
+                "player_id", "ordinal"
+            )
+        )
+        return shared_ranks(
+            {p: display_rating(ratings[p]) if p in ratings else None for p in players},
+            best_high=True,
+        )
+    if competition.seeding == SEEDING.ORDER:
+        seeds = dict(
+            Registration.objects.filter(
+                competition=competition, withdrawn_at__isnull=True, player_id__in=field
+            ).values_list("player_id", "seed")
+        )
+        return shared_ranks({p: seeds.get(p) for p in players}, best_high=False)
+    return FieldOrder(ranked=sorted(players), rank=dict.fromkeys(players, 1))
+
+
+def club_key(club: str) -> str:
+    """A club as compared: without regard to case or spacing (``""``: none)."""
+    return " ".join(club.split()).casefold()
+
+
+def apart_pairs(*, competition: Competition, players: list[int]) -> frozenset[Pair]:
+    """The pairs of ``players`` to keep apart: named by the organiser, and with
+    ``keep_apart_clubs`` each two of one club."""
+    field = set(players)
+    pairs = {
+        frozenset((a, b))
+        for a, b in KeepApart.objects.filter(competition=competition).values_list(
+            "player_a_id", "player_b_id"
+        )
+        if a in field and b in field
+    }
+    if competition.keep_apart_clubs:
+        clubs: dict[str, list[int]] = defaultdict(list)
+        for player_id, club in Registration.objects.filter(
+            competition=competition, withdrawn_at__isnull=True, player_id__in=field
+        ).values_list("player_id", "club"):
+            if club_key(club):
+                clubs[club_key(club)].append(player_id)
+        for members in clubs.values():
+            pairs.update(frozenset(pair) for pair in combinations(sorted(members), 2))
+    return frozenset(pairs)
+
+
+def stage_rng(competition: Competition, number: int) -> random.Random:
+    """The random draws of stage ``number`` (its byes, stage 1's shuffle, seat orders)."""
+    return random.Random(f"{competition.seed}:{number}")
+
+
+def stage_pairing(*, competition: Competition, number: int, players: list[int]) -> Pairing:
+    """Seat ``players`` (by id) for stage ``number``: byes first (stage 1 at random: drawn
+    from the seed; seeded: the last in the seed order; later: the lowest-ranked of those with
+    the fewest byes so far), then the tables. The caller holds the competition's lock."""
+    rng = stage_rng(competition, number)
+    order = field_order(competition=competition, number=number, players=players)
+    randomly = number == 1 and competition.seeding == SEEDING.RANDOM
+    if randomly or number > 1:
+        byes = stage_byes.bye_players_for(
+            competition=competition, ranked=order.ranked, rng=rng, first=number == 1
+        )
+    else:
+        count = seating.byes_needed(
+            players=len(players),
+            table_size=competition.table_size,
+            fill_with_bots=competition.allow_bots,
+        )
+        byes = seating.bye_players(ranked=order.ranked, count=count)
+    seated = [p for p in order.ranked if p not in byes]
+    apart = apart_pairs(competition=competition, players=seated)
+    if randomly:
+        tables = seating.seat_at_random(
+            players=seated,
+            table_size=competition.table_size,
+            fill_with_bots=competition.allow_bots,
+            rng=rng,
+            apart=apart,
+        )
+    else:
+        tables = seating.seat_swiss(
+            ranked=seated,
+            table_size=competition.table_size,
+            fill_with_bots=competition.allow_bots,
+            met=met_counts(competition=competition) if number > 1 else {},
+            rng=rng,
+            rank=order.rank,
+            apart=apart,
+        )
+    return Pairing(tables=tables, byes=byes)

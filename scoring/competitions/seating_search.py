@@ -1,0 +1,183 @@
+"""What a stage's seating minimises, and the search for it. Pure functions; no Django.
+
+A seating splits the field into tables of given sizes. Its cost is three whole numbers,
+compared in order (the first that differs decides), each a sum over the tables:
+
+1. **repeats**: for each pair of players at a table, the square of the number of times they
+   have already shared a table (``met``): a pair meeting a third time costs 4, a second time 1;
+2. **rank spread**: the square of (worst rank - best rank) at the table, where ``rank`` gives
+   each player a whole number (lower is better; equal players share one);
+3. **keep-apart**: the number of pairs at the table that are to be kept apart (``apart``).
+
+So keep-apart decides only between seatings that the repeats and the rank spread leave equal,
+and the rank spread only between seatings with equally few repeats. docs/scoring.md,
+"Seating", says what ``rank`` and ``apart`` are at each stage; the tests recompute the least
+cost by brute force on small fields.
+
+A field with at most ``EXACT_LIMIT`` possible seatings is searched exhaustively: the result's
+cost is the least there is. A larger one starts from a given seating (the rank order, or stage
+1's draw) and swaps players between tables while a swap lowers the cost, then restarts from
+``RESTARTS`` random perturbations of the best seating found (drawn from the seed) and keeps
+the best: a local optimum, not a proof of the global one.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+#: A pair of players (who have met, or who are kept apart).
+Pair = frozenset[int]
+#: (repeats, rank spread, keep-apart): lower is better, the first that differs decides.
+Cost = tuple[int, int, int]
+ZERO: Cost = (0, 0, 0)
+
+#: Fields with at most this many ways to seat them are searched exhaustively.
+EXACT_LIMIT = 20_000
+#: Perturbation restarts of the local search for larger fields.
+RESTARTS = 12
+
+
+@dataclass(frozen=True)
+class Objective:
+    """The cost of a seating: ``rank`` per player, ``met`` counts per pair, ``apart`` pairs."""
+
+    rank: Mapping[int, int]
+    met: Mapping[Pair, int]
+    apart: Collection[Pair] = frozenset()
+
+    def table(self, group: Sequence[int]) -> Cost:
+        """One table's cost."""
+        repeats = apart = 0
+        for a, b in combinations(group, 2):
+            pair = frozenset((a, b))
+            repeats += self.met.get(pair, 0) ** 2
+            if pair in self.apart:
+                apart += 1
+        ranks = [self.rank[p] for p in group]
+        spread = max(ranks) - min(ranks) if ranks else 0
+        return (repeats, spread * spread, apart)
+
+    def total(self, groups: Sequence[Sequence[int]]) -> Cost:
+        """A seating's cost: its tables' added up."""
+        return add(*(self.table(group) for group in groups))
+
+
+def add(*costs: Cost) -> Cost:
+    return (sum(c[0] for c in costs), sum(c[1] for c in costs), sum(c[2] for c in costs))
+
+
+def seating_cost(
+    tables: Sequence[Sequence[int | None]],
+    *,
+    rank: Mapping[int, int],
+    met: Mapping[Pair, int],
+    apart: Collection[Pair] = frozenset(),
+) -> Cost:
+    """The cost of ``tables`` (a bot's seat, ``None``, costs nothing)."""
+    objective = Objective(rank=rank, met=met, apart=apart)
+    return objective.total([[p for p in table if p is not None] for table in tables])
+
+
+def seatings_count(sizes: Sequence[int]) -> int:
+    """How many ways there are to split ``sum(sizes)`` players into tables of ``sizes``."""
+    count = math.factorial(sum(sizes))
+    for size in sizes:
+        count //= math.factorial(size)
+    for same in Counter(sizes).values():
+        count //= math.factorial(same)
+    return count
+
+
+def split(players: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
+    """``players`` cut into consecutive tables of ``sizes``."""
+    groups, start = [], 0
+    for size in sizes:
+        groups.append(list(players[start : start + size]))
+        start += size
+    return groups
+
+
+def best_seating(
+    start: list[list[int]], *, objective: Objective, rng: random.Random
+) -> list[list[int]]:
+    """The seating of least cost with the sizes of ``start``: every seating tried when there
+    are at most ``EXACT_LIMIT``, else the local search from ``start``."""
+    sizes = [len(group) for group in start]
+    if seatings_count(sizes) <= EXACT_LIMIT:
+        return exact([p for group in start for p in group], sizes, objective=objective)
+    return search(start, objective=objective, rng=rng)
+
+
+def exact(players: list[int], sizes: list[int], *, objective: Objective) -> list[list[int]]:
+    """The best seating of all: the first unseated player's table, each size and each choice
+    of companions in turn (every seating once, in the order of ``players``: the first of the
+    cheapest found is kept), pruned once it cannot beat the best so far."""
+    best_cost: list[Cost | None] = [None]
+    best_groups: list[list[list[int]]] = [[]]
+
+    def place(left: list[int], sizes_left: list[int], groups: list[list[int]], cost: Cost) -> None:
+        if best_cost[0] is not None and cost >= best_cost[0]:
+            return
+        if not left:
+            best_cost[0], best_groups[0] = cost, [list(g) for g in groups]
+            return
+        first, rest = left[0], left[1:]
+        for size in sorted(set(sizes_left)):
+            remaining = list(sizes_left)
+            remaining.remove(size)
+            for companions in combinations(rest, size - 1):
+                group = [first, *companions]
+                chosen = set(companions)
+                place(
+                    [p for p in rest if p not in chosen],
+                    remaining,
+                    [*groups, group],
+                    add(cost, objective.table(group)),
+                )
+
+    place(players, list(sizes), [], ZERO)
+    return best_groups[0]
+
+
+def search(groups: list[list[int]], *, objective: Objective, rng: random.Random) -> list[list[int]]:
+    """Swaps from ``groups``, then from perturbations of the best: the best found."""
+    best = improve(groups, objective=objective)
+    best_cost = objective.total(best)
+    for _restart in range(RESTARTS):
+        if best_cost[0] == 0 and best_cost[2] == 0:
+            break  # no repeat, nobody kept apart together: the swaps already fit best
+        trial = [list(g) for g in best]
+        for _swap in range(max(2, len(trial))):
+            i, j = rng.sample(range(len(trial)), 2)
+            a, b = rng.randrange(len(trial[i])), rng.randrange(len(trial[j]))
+            trial[i][a], trial[j][b] = trial[j][b], trial[i][a]
+        trial = improve(trial, objective=objective)
+        cost = objective.total(trial)
+        if cost < best_cost:
+            best, best_cost = trial, cost
+    return best
+
+
+def improve(groups: list[list[int]], *, objective: Objective) -> list[list[int]]:
+    """Swap players between two tables while a swap lowers the cost."""
+    groups = [list(g) for g in groups]
+    costs = [objective.table(g) for g in groups]
+    improved = True
+    while improved:
+        improved = False
+        for i, j in combinations(range(len(groups)), 2):
+            before = add(costs[i], costs[j])
+            for a, b in [(a, b) for a in range(len(groups[i])) for b in range(len(groups[j]))]:
+                gi, gj = list(groups[i]), list(groups[j])
+                gi[a], gj[b] = gj[b], gi[a]
+                ci, cj = objective.table(gi), objective.table(gj)
+                if add(ci, cj) < before:
+                    groups[i], groups[j], costs[i], costs[j] = gi, gj, ci, cj
+                    before = add(ci, cj)
+                    improved = True
+    return groups

@@ -87,6 +87,7 @@ PROBLEM_CODES = [
     "competition_status",
     "wrong_stage",
     "too_few_players",
+    "invalid_csv",
     "table_match",
     "not_table_match",
     "not_scorer",

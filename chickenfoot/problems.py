@@ -91,17 +91,21 @@ class Problem:
     rules: dict[str, str] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
     headers: Mapping[str, str] = field(default_factory=dict)
+    #: How many fields (and list items) it repeats back at most: ``MAX_LISTED``, unless the
+    #: problem names more on purpose (every bad row of an uploaded file).
+    max_listed: int = MAX_LISTED
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON body. The standard members win over any ``extra`` member of the same name.
 
-        What repeats the request back is capped (``MAX_LISTED``, ``MAX_MESSAGES``,
+        What repeats the request back is capped (``max_listed``, ``MAX_MESSAGES``,
         ``MAX_REPEATED_CHARS``, ``MAX_DETAIL_CHARS``), whoever built the problem. ``title``,
         ``detail`` and messages are given in the active language (lazy translations and the
         engine's messages are translated here).
         """
+        limit = self.max_listed
         body: dict[str, Any] = {
-            name: capped_errors(value) if name == "errors" else _capped(value)
+            name: capped_errors(value, limit) if name == "errors" else _capped(value, limit)
             for name, value in self.extra.items()
         }
         body.update(
@@ -114,9 +118,9 @@ class Problem:
         if self.rule:
             body["rule"] = self.rule
         if self.errors is not None:
-            body["errors"] = capped_errors(self.errors)
+            body["errors"] = capped_errors(self.errors, limit)
         if self.rules:
-            body["rules"] = _capped(self.rules)
+            body["rules"] = _capped(self.rules, limit)
         return body
 
 
@@ -141,13 +145,13 @@ def and_more(items: list[str], total: int) -> str:
     return listed
 
 
-def capped_errors(errors: Any) -> Any:
-    """``errors`` with at most ``MAX_LISTED`` fields of at most ``MAX_MESSAGES`` messages, each
+def capped_errors(errors: Any, limit: int = MAX_LISTED) -> Any:
+    """``errors`` with at most ``limit`` fields of at most ``MAX_MESSAGES`` messages, each
     name and message shortened. Idempotent."""
     if not isinstance(errors, Mapping):
-        return _capped(errors)
+        return _capped(errors, limit)
     out: dict[str, list[str]] = {}
-    for name, messages in list(errors.items())[:MAX_LISTED]:
+    for name, messages in list(errors.items())[:limit]:
         listed = [shorten(str(localized(m))) for m in list(messages)[:MAX_MESSAGES]]
         if len(messages) > MAX_MESSAGES:
             listed.append(_("… and %(more)s more.") % {"more": f"{len(messages) - MAX_MESSAGES:,}"})
@@ -155,14 +159,14 @@ def capped_errors(errors: Any) -> Any:
     return out
 
 
-def _capped(value: Any) -> Any:
-    """A member other than ``errors``: lists cut to ``MAX_LISTED`` items, strings shortened."""
+def _capped(value: Any, limit: int = MAX_LISTED) -> Any:
+    """A member other than ``errors``: lists cut to ``limit`` items, strings shortened."""
     if isinstance(value, str | Promise):
         return shorten(str(localized(value)))
     if isinstance(value, list | tuple):
-        return [_capped(item) for item in value[:MAX_LISTED]]
+        return [_capped(item, limit) for item in value[:limit]]
     if isinstance(value, Mapping):
-        return {shorten(str(k)): _capped(v) for k, v in list(value.items())[:MAX_LISTED]}
+        return {shorten(str(k)): _capped(v, limit) for k, v in list(value.items())[:limit]}
     return value
 
 
@@ -177,6 +181,8 @@ class ProblemError(Exception):
     status: int = HTTPStatus.BAD_REQUEST
     code: str = "bad_request"
     title: StrOrPromise = gettext_lazy("Bad request")
+    #: How many fields it repeats back at most (``Problem.max_listed``).
+    max_listed: int = MAX_LISTED
 
     def __init__(
         self,
@@ -367,6 +373,7 @@ def problem_from_exception(exc: Exception) -> Problem | None:
             detail=exc.detail,
             extra=exc.extra,
             headers=exc.headers,
+            max_listed=exc.max_listed,
         )
     if isinstance(exc, EngineError):
         return Problem(

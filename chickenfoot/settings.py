@@ -527,6 +527,7 @@ THROTTLE_RATES: dict[str, str | None] = (
         "match_create": env_rate("THROTTLE_MATCH_CREATE", "60/hour"),  # per player
         "match_create_address": env_rate("THROTTLE_MATCH_CREATE_ADDRESS", "300/hour"),
         "move": env_rate("THROTTLE_MOVE", "120/min"),  # per player
+        "entrant_add": env_rate("THROTTLE_ENTRANT_ADD", "120/min"),  # per organiser
         "move_address": env_rate("THROTTLE_MOVE_ADDRESS", "600/min"),
         "scorer_guess": env_rate("THROTTLE_SCORER_GUESS", "20/min"),  # failed codes, per address
         # failed claim codes and invite links' codes (404s), per player and per address

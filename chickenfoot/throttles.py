@@ -122,6 +122,13 @@ class MatchCreateAddressThrottle(PerAddress):
     scope = "match_create_address"
 
 
+class EntrantAddThrottle(PerUser):
+    """An organiser adding entrants (one, or a file of them, a request): the organiser's own
+    limit, not the registration limit of the address they send from."""
+
+    scope = "entrant_add"
+
+
 class MoveThrottle(PerUser):
     scope = "move"
 
@@ -250,6 +257,7 @@ REGISTER_THROTTLES = (RegisterThrottle,)
 LOGIN_THROTTLES = (LoginThrottle,)
 MATCH_CREATE_THROTTLES = (MatchCreateThrottle, MatchCreateAddressThrottle)
 MOVE_THROTTLES = (MoveThrottle, MoveAddressThrottle)
+ENTRANT_ADD_THROTTLES = (EntrantAddThrottle,)
 PASSWORD_RESET_THROTTLES = (PasswordResetThrottle, PasswordResetAccountThrottle)
 PASSWORD_RESET_CONFIRM_THROTTLES = (PasswordResetConfirmThrottle,)
 #: Changing the password and deleting the account: each checks the current password.

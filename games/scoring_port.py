@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine
+from games.accounts.names import username_key, username_normalise
 from games.accounts.players import bot_player
 from games.engine.shuffle import new_match_seed
 from games.live.wall import on_commit_wall, on_commit_wall_closed
@@ -24,9 +25,9 @@ from games.services.matches import match_start
 from games.tables.event_links import tables_scorer_links
 from games.tables.progress import tables_progress
 from games.tables.scorer_links import event_link_issue
-from games.tables.seats import PLAYER, TableSeatSpec
-from games.tables.services import table_match_create
-from scoring.ports import PlayerRef
+from games.tables.seats import guest_name_problem
+from games.tables.services import table_match_create_for
+from scoring.ports import EntrantPlayer, PlayerRef
 
 #: The bot levels a competition may fill tables with.
 BOT_LEVELS = (1, 2, 3)
@@ -106,13 +107,17 @@ class GamesForScoring:
     def table_match_create_seated(
         self, *, organiser_id: int, variant: str, options: dict[str, Any], player_ids: list[int]
     ) -> int:
-        """A table match with every seat taken by a player with an account, ready to score,
-        and its scorer link (one whose code the table's card prints: ``event_link_issue``)."""
+        """A table match with every seat taken by an entrant (a player with an account or a
+        guest), ready to score, and its scorer link (one whose code the table's card prints:
+        ``event_link_issue``)."""
         organiser = Player.objects.get(pk=organiser_id)
-        seats = [TableSeatSpec(kind=PLAYER, player_id=player_id) for player_id in player_ids]
+        found = Player.objects.in_bulk(player_ids)
         with transaction.atomic():
-            match = table_match_create(
-                creator=organiser, variant=variant, seats=seats, options=options
+            match = table_match_create_for(
+                creator=organiser,
+                variant=variant,
+                players=[found[player_id] for player_id in player_ids],
+                options=options,
             )
             event_link_issue(match=match, created_by=organiser)
             table_assigned_notify(match_id=match.pk, player_ids=player_ids)
@@ -135,6 +140,37 @@ class GamesForScoring:
 
     def tables_progress(self, *, match_ids: list[int]) -> dict[int, dict[str, Any]]:
         return tables_progress(match_ids=match_ids)
+
+    def players_find(
+        self, *, player_ids: list[int], usernames: list[str]
+    ) -> tuple[dict[int, EntrantPlayer], dict[str, EntrantPlayer]]:
+        people = Player.objects.filter(kind=Player.Kind.HUMAN, user__isnull=False)
+        by_id = {
+            player.pk: EntrantPlayer(id=player.pk, name=player.display_name, kind=player.kind)
+            for player in (people | Player.objects.filter(kind=Player.Kind.GUEST)).filter(
+                pk__in=player_ids
+            )
+        }
+        keys = {username_key(name): name for name in usernames}
+        by_name = {
+            keys[player.user.username_key.key]: EntrantPlayer(
+                id=player.pk, name=player.display_name, kind=player.kind
+            )
+            for player in people.select_related("user__username_key").filter(
+                user__username_key__key__in=list(keys)
+            )
+        }
+        return by_id, by_name
+
+    def guest_name_check(self, *, name: str) -> tuple[str, str | None]:
+        return username_normalise(name.strip()), guest_name_problem(name)
+
+    def guests_create(self, *, names: list[str]) -> list[int]:
+        guests = Player.objects.bulk_create(
+            Player(kind=Player.Kind.GUEST, display_name=username_normalise(name.strip()))
+            for name in names
+        )
+        return [guest.pk for guest in guests]
 
     def wall_changed(self, *, match_id: int) -> None:
         on_commit_wall(match_id=match_id, standings=True)

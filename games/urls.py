@@ -8,6 +8,7 @@ from games.api.account_data import PlayerExportApi
 from games.api.account_email import EmailApi, EmailVerifyApi
 from games.api.account_passwords import PasswordChangeApi, PasswordResetApi, PasswordResetConfirmApi
 from games.api.competition_export import CompetitionExportApi, CompetitionExportCSVApi
+from games.api.entrant_claims import EntrantClaimCodeApi
 from games.api.invitations import (
     InvitationAcceptApi,
     InvitationCodeAcceptApi,
@@ -155,6 +156,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "matches/<int:match_id>/rounds/<int:number>/resolve",
         RoundResolveApi.as_view(),
         name="round-resolve",
+    ),
+    path(
+        "competitions/<int:competition_id>/entrants/<int:player_id>/claim-code",
+        EntrantClaimCodeApi.as_view(),
+        name="competition-entrant-claim-code",
     ),
     path(
         "competitions/<int:competition_id>/export.json",

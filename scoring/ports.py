@@ -19,6 +19,15 @@ class PlayerRef:
     organises: bool
 
 
+@dataclass(frozen=True)
+class EntrantPlayer:
+    """A player an organiser may enter: a person with an account (``human``) or a guest."""
+
+    id: int
+    name: str
+    kind: str
+
+
 class FieldsError(Protocol):
     """An error that names the fields it is about: ``errors`` (field -> messages) and the rule
     each broke (``rules``); raised as it is, it is a problem response of its own."""
@@ -94,6 +103,20 @@ class GamesPort(Protocol):
     def tables_progress(self, *, match_ids: list[int]) -> dict[int, dict[str, Any]]:
         """Per match id: ``seats`` (``position``, ``player_id``, ``name``), ``rounds_entered``,
         ``rounds`` (to play), ``finished``, ``confirmed`` and ``disputed`` (rounds)."""
+
+    def players_find(
+        self, *, player_ids: list[int], usernames: list[str]
+    ) -> tuple[dict[int, EntrantPlayer], dict[str, EntrantPlayer]]:
+        """The players an organiser may enter, by id (people with an account, and guests) and
+        by username (people with an account; as written, without regard to case), each keyed
+        as asked. A bot, a deleted account or an unknown name is left out."""
+
+    def guest_name_check(self, *, name: str) -> tuple[str, str | None]:
+        """A guest's name as it would be kept, and why it cannot be one (``None``: it can)."""
+
+    def guests_create(self, *, names: list[str]) -> list[int]:
+        """A guest player (no account) for each name, checked by ``guest_name_check``; their
+        ids in order. Runs in the caller's transaction."""
 
     def wall_closed(self, *, competition_id: int) -> None:
         """After commit: competition ``competition_id`` is private again; its wall's sockets are

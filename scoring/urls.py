@@ -14,10 +14,12 @@ from scoring.api.competitions import (
     RegisterApi,
     WithdrawApi,
 )
+from scoring.api.entrants import EntrantApi, EntrantReinstateApi, EntrantsApi
 from scoring.api.history import PlayerHistoryApi
 from scoring.api.leaderboard import LeaderboardApi
 from scoring.api.players import HeadToHeadApi, PlayerStatisticsApi
 from scoring.api.ratings import PlayerRatingsApi
+from scoring.api.seating_rules import KeepApartApi
 from scoring.api.stage_paper import StagePairingsApi, StageScorerLinksApi, StageTableCardsApi
 from scoring.api.standings import StageListApi, StandingsApi, StandingsCSVApi
 from scoring.api.table_events import (
@@ -55,6 +57,26 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "competitions/<int:competition_id>/withdraw",
         WithdrawApi.as_view(),
         name="competition-withdraw",
+    ),
+    path(
+        "competitions/<int:competition_id>/entrants",
+        EntrantsApi.as_view(),
+        name="competition-entrants",
+    ),
+    path(
+        "competitions/<int:competition_id>/entrants/<int:player_id>",
+        EntrantApi.as_view(),
+        name="competition-entrant",
+    ),
+    path(
+        "competitions/<int:competition_id>/entrants/<int:player_id>/reinstate",
+        EntrantReinstateApi.as_view(),
+        name="competition-entrant-reinstate",
+    ),
+    path(
+        "competitions/<int:competition_id>/keep-apart",
+        KeepApartApi.as_view(),
+        name="competition-keep-apart",
     ),
     path("competitions/<int:competition_id>/close", CloseApi.as_view(), name="competition-close"),
     path(

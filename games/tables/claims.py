@@ -1,9 +1,11 @@
 """A guest claims their seat, and its history, into an account with a one-time code.
 
-The match's creator asks for a code for a guest's seat (``claim_code_issue``); the guest, signed
-in, redeems it (``claim_redeem``). Only the code's SHA-256 is stored; a code works once and for
-``CLAIM_CODE_LIFETIME``. Redeeming moves every seat and result of that guest to the account, in
-one transaction (scoring's rows through ``scoring.services.player_results_move``).
+The match's creator asks for a code for a guest's seat (``claim_code_issue``), or a
+competition's organiser for a guest entrant (``entrant_claim_code_issue``: they may have no
+seat yet); the guest, signed in, redeems it (``claim_redeem``). Only the code's SHA-256 is
+stored; a code works once and for ``CLAIM_CODE_LIFETIME``. Redeeming moves every seat, result
+and competition entry of that guest to the account, in one transaction (scoring's rows through
+``scoring.services.player_results_move``).
 """
 
 from __future__ import annotations
@@ -25,10 +27,18 @@ from games.problems import (
     ClaimConflict,
     NotCreator,
     NotGuestSeat,
+    NotOrganiser,
 )
 from games.services.common import match_lock
 from games.tables.models import GuestClaim
-from scoring.services import player_results_move
+from scoring.competition_models import Registration
+from scoring.competitions.selectors import competition_get
+from scoring.services import (
+    entries_lock,
+    has_entries,
+    player_results_move,
+    shared_competitions,
+)
 
 #: How long a claim code works.
 CLAIM_CODE_LIFETIME = timedelta(days=7)
@@ -87,12 +97,45 @@ def claim_code_issue(*, match_id: int, position: int, player: Player) -> ClaimCo
     )
 
 
+def entrant_claim_code_issue(
+    *, competition_id: int, player_id: int, organiser: Player
+) -> ClaimCode:
+    """A new one-time code for guest entrant ``player_id`` of competition ``competition_id``;
+    only its organiser may ask (403 ``not_organiser``), and only for a guest who entered it
+    (409 ``not_guest_seat``). It moves every seat, result and entry of that guest."""
+    competition = competition_get(competition_id=competition_id)
+    if competition.organiser_id != organiser.pk:
+        raise NotOrganiser(
+            _("Only the organiser of competition %(competition)s can ask for a claim code.")
+            % {"competition": competition.pk}
+        )
+    guest = Player.objects.filter(
+        pk=player_id,
+        kind=Player.Kind.GUEST,
+        pk__in=Registration.objects.filter(
+            competition=competition, withdrawn_at__isnull=True
+        ).values("player_id"),
+    ).first()
+    if guest is None:
+        raise NotGuestSeat(
+            _("Player %(player_id)s is not a guest entrant of competition %(competition)s.")
+            % {"player_id": player_id, "competition": competition.pk}
+        )
+    code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    expires_at = timezone.now() + CLAIM_CODE_LIFETIME
+    GuestClaim.objects.create(
+        guest=guest, code_hash=code_hash(code), created_by=organiser, expires_at=expires_at
+    )
+    return ClaimCode(code=code, expires_at=expires_at, guest_id=guest.pk, name=guest.display_name)
+
+
 def claim_redeem(*, player: Player, code: str) -> list[int]:
     """Move the guest ``code`` names, with every seat and result, to ``player``'s account;
     return the ids of the matches moved. Refused: a code that claims nothing now, whether no
     one was given it or it was used or has expired (404 ``claim_code_unknown``, all alike, so
     that a guess learns nothing), a caller without an account (403), or one who sat in one of
-    those matches (409 ``claim_conflict``: a player has one seat at a match)."""
+    those matches or entered one of the guest's competitions (409 ``claim_conflict``: a person
+    has one seat at a match, one entry in a competition)."""
     if player.kind != Player.Kind.HUMAN:
         raise NotGuestSeat(_("Only a player with an account can claim a guest's seat."))
     with transaction.atomic():
@@ -109,8 +152,12 @@ def claim_redeem(*, player: Player, code: str) -> list[int]:
         match_ids = sorted(Seat.objects.filter(player=guest).values_list("match_id", flat=True))
         for match_id in match_ids:  # one lock order: by match id (no two claims deadlock)
             Match.objects.select_for_update().filter(pk=match_id).values_list("pk").first()
-        if not match_ids or Seat.objects.filter(player=guest).count() != len(match_ids):
-            raise _unknown()  # this guest's seats have been claimed already
+        entries_lock(player_id=guest.pk)
+        entered = has_entries(player_id=guest.pk)
+        if (not match_ids and not entered) or Seat.objects.filter(player=guest).count() != len(
+            match_ids
+        ):
+            raise _unknown()  # this guest's seats and entries have been claimed already
         shared = sorted(
             Seat.objects.filter(player=player, match_id__in=match_ids).values_list(
                 "match_id", flat=True
@@ -120,6 +167,12 @@ def claim_redeem(*, player: Player, code: str) -> list[int]:
             raise ClaimConflict(
                 _("You sat in match %(shared)s too: one person has one seat at a table.")
                 % {"shared": shared[0]}
+            )
+        both = shared_competitions(from_player_id=guest.pk, to_player_id=player.pk)
+        if both:
+            raise ClaimConflict(
+                _("You entered competition %(competition)s too: one person has one entry.")
+                % {"competition": both[0]}
             )
         Seat.objects.filter(player=guest).update(player=player)
         player_results_move(from_player_id=guest.pk, to_player_id=player.pk)

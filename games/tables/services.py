@@ -101,21 +101,53 @@ def table_match_create(
             player_ids=[taker.pk for taker in resolved_seats if isinstance(taker, Player)],
         )
     resolved = table_options_resolve(variant=variant, seat_count=len(seats), options=options)
+    return _table_match_write(
+        creator=creator,
+        variant=variant,
+        takers=resolved_seats,
+        options=resolved,
+        confirmation=confirmation,
+        league=league,
+    )
+
+
+def table_match_create_for(
+    *, creator: Player, variant: str, players: list[Player], options: dict[str, Any]
+) -> Match:
+    """A new table match seating ``players`` (accounts or guests who exist: an event's
+    entrants) in order, created by ``creator``; its options checked as ``table_match_create``
+    checks them."""
+    resolved = table_options_resolve(variant=variant, seat_count=len(players), options=options)
+    return _table_match_write(
+        creator=creator, variant=variant, takers=list(players), options=resolved
+    )
+
+
+def _table_match_write(
+    *,
+    creator: Player,
+    variant: str,
+    takers: list[Player | str],
+    options: dict[str, Any],
+    confirmation: str | None = None,
+    league: int | None = None,
+) -> Match:
+    """Write a checked table match: its seats taken by ``takers`` (a ``str``: a new guest)."""
     now = timezone.now()
     with transaction.atomic():
         match = Match.objects.create(
             variant=variant,
             play=Match.Play.TABLE,
-            options=resolved,
+            options=options,
             status=Match.Status.PLAYING,
-            seat_count=len(seats),
+            seat_count=len(takers),
             seed="",
             created_by=creator,
             started_at=now,
-            timeouts_in_row=[0] * len(seats),
+            timeouts_in_row=[0] * len(takers),
         )
         rows = []
-        for position, taker in enumerate(resolved_seats):
+        for position, taker in enumerate(takers):
             player = (
                 taker
                 if isinstance(taker, Player)

@@ -75,6 +75,15 @@ class CompetitionSerializer(serializers.Serializer):
     registered = serializers.IntegerField(help_text="Players registered (withdrawals left out).")
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
+    seeding = serializers.ChoiceField(
+        choices=Competition.Seeding.choices,
+        help_text="Tournaments: how stage 1 orders the field (docs/scoring.md, Seating).",
+    )
+    late_entry = serializers.ChoiceField(
+        choices=Competition.LateEntry.choices,
+        help_text="What an entrant added once stages were seated scores for each stage "
+        "missed: zero, or a bye's points.",
+    )
     warnings = serializers.ListField(
         child=serializers.CharField(),
         help_text="Tournaments: what the registered players' number implies for the seating "
@@ -120,6 +129,8 @@ def competition_json(competition: Competition) -> dict[str, Any]:
                 "public",
                 "created_at",
                 "finished_at",
+                "seeding",
+                "late_entry",
             )
         },
         "confirmation": (
@@ -156,6 +167,8 @@ TOURNAMENT_EXAMPLE: dict[str, Any] = {
     "registered": 12,
     "created_at": _CREATED_AT,
     "finished_at": None,
+    "seeding": "random",
+    "late_entry": "zero",
     "warnings": [],
 }
 #: A tournament at tables of 2 without bots, as created: its warnings say what may follow.

@@ -17,6 +17,7 @@ from chickenfoot.partial import valid_fields
 from chickenfoot.problems import flatten_errors
 from chickenfoot.query import page_size_check
 from scoring.api.apidocs import competitions as apidocs
+from scoring.api.body import BodySerializer
 from scoring.api.common import check_known_params
 from scoring.api.competition_base import (
     COMPETITION_ID,
@@ -29,6 +30,7 @@ from scoring.api.competition_base import (
     status_conflict,
 )
 from scoring.competitions.points import MAX_TABLE_SIZE
+from scoring.competitions.seating_rules import competition_rules_update
 from scoring.competitions.selectors import competition_get, competition_list, competition_players
 from scoring.competitions.services import (
     MAX_STAGES,
@@ -148,6 +150,24 @@ class CompetitionCreateSerializer(serializers.Serializer):
     )
     starts_on = serializers.DateField(required=False, allow_null=True, default=None)
     ends_on = serializers.DateField(required=False, allow_null=True, default=None)
+    seeding = serializers.ChoiceField(
+        choices=Competition.Seeding.choices,
+        default=Competition.Seeding.RANDOM,
+        help_text="Tournaments: stage 1 at random from the stored seed, by rating, or in the "
+        "organiser's order (each entrant's seed): docs/scoring.md, Seating.",
+    )
+    late_entry = serializers.ChoiceField(
+        choices=Competition.LateEntry.choices,
+        default=Competition.LateEntry.ZERO,
+        help_text="An entrant added once stages were seated scores for each stage missed: "
+        "zero (default), or a bye's points.",
+    )
+
+
+class CompetitionRulesSerializer(BodySerializer):
+    # What the organiser may change once the competition exists.
+    seeding = serializers.ChoiceField(choices=Competition.Seeding.choices, required=False)
+    late_entry = serializers.ChoiceField(choices=Competition.LateEntry.choices, required=False)
 
 
 class CompetitionListCreateApi(ListAPIView, CompetitionApi):
@@ -204,7 +224,8 @@ class CompetitionListCreateApi(ListAPIView, CompetitionApi):
 
 
 class CompetitionDetailApi(CompetitionApi):
-    """One tournament or league, with its registered players."""
+    """One tournament or league, with its registered players; its organiser changes its
+    seeding and late-entry scoring with PATCH."""
 
     @extend_schema(
         operation_id="competition_detail",
@@ -214,6 +235,27 @@ class CompetitionDetailApi(CompetitionApi):
         responses=apidocs.competition_detail_responses(CompetitionDetailSerializer),
     )
     def get(self, request: Request, competition_id: int) -> Response:
+        return Response(_detail(competition_id))
+
+    @extend_schema(
+        operation_id="competition_update",
+        summary="Change a competition's seeding or late-entry scoring (organiser)",
+        description="The organiser sets `seeding` (how stage 1 orders the field: it counts "
+        "whenever stage 1 is seated or re-paired) and `late_entry` (what an entrant added once "
+        "stages were seated scores for each stage missed; it stays once someone has entered "
+        "late). Until the competition finishes.",
+        tags=["competitions"],
+        parameters=[COMPETITION_ID],
+        request=CompetitionRulesSerializer,
+        examples=apidocs.COMPETITION_UPDATE_EXAMPLES,
+        responses=apidocs.competition_update_responses(CompetitionDetailSerializer),
+    )
+    def patch(self, request: Request, competition_id: int) -> Response:
+        data = CompetitionRulesSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        competition_rules_update(
+            competition_id=competition_id, caller=self.player(request), values=data.validated_data
+        )
         return Response(_detail(competition_id))
 
 

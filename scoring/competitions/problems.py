@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy
 
-from chickenfoot.problems import ConflictError, ForbiddenError, NotFoundError, ProblemError
+from chickenfoot.problems import (
+    ConflictError,
+    ForbiddenError,
+    NotFoundError,
+    ProblemError,
+    errors_summary,
+)
 
 
 class CompetitionNotFound(NotFoundError):
@@ -60,3 +66,19 @@ class NotInLeague(ProblemError):
 class NotLeaguePlayer(ForbiddenError):
     code = "not_league_player"
     title = gettext_lazy("Not in this league")
+
+
+#: The most rows an entrants file may have (each may be wrong in every column).
+MAX_FILE_ROWS = 1000
+
+
+class InvalidEntrantsFile(ProblemError):
+    """400 ``invalid_csv``: every bad row of an entrants file at once, ``errors`` keyed by
+    ``<line>.<column>`` (``<line>`` alone for a line that is wrong as a whole)."""
+
+    code = "invalid_csv"
+    title = gettext_lazy("Invalid entrants file")
+    max_listed = MAX_FILE_ROWS * 6
+
+    def __init__(self, errors: dict[str, list[str]]) -> None:
+        super().__init__(errors_summary(errors), extra={"errors": errors})

@@ -5,7 +5,12 @@
 
 from __future__ import annotations
 
-from scoring.services.claims import player_results_move
+from scoring.services.claims import (
+    entries_lock,
+    has_entries,
+    player_results_move,
+    shared_competitions,
+)
 from scoring.services.finalise import (
     FinaliseOutcome,
     finalisation_failed,
@@ -23,7 +28,9 @@ from scoring.services.rounds import round_results_record, round_results_replace
 __all__ = [
     "FinaliseOutcome",
     "RecomputeOutcome",
+    "entries_lock",
     "finalisation_failed",
+    "has_entries",
     "match_corrected",
     "match_finalise",
     "match_finished",
@@ -32,4 +39,5 @@ __all__ = [
     "recompute_pending",
     "round_results_record",
     "round_results_replace",
+    "shared_competitions",
 ]

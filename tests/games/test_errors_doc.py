@@ -458,6 +458,9 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
     "invalid_competition": lambda w: _organiser(w).post(
         "/api/competitions", TOURNAMENT, format="json"
     ),
+    "invalid_csv": lambda w: _organiser(w).generic(
+        "POST", _competition(w, "/entrants"), b"username\nnobody\n", content_type="text/csv"
+    ),
     "competition_not_found": lambda w: w.clients[0].get("/api/competitions/999"),
     "registration_closed": lambda w: w.clients[0].post(_competition(w, "/register", close=True)),
     "already_registered": lambda w: _twice(w, "register"),

@@ -298,6 +298,69 @@ def claim_code_responses(output: type) -> dict[int, OpenApiResponse]:
     return {HTTPStatus.CREATED: created, **_CLAIM_CODE_REFUSALS}
 
 
+ENTRANT_CLAIM_CODE_DOCS: dict[str, Any] = {
+    "operation_id": "competition_entrant_claim_code",
+    "summary": "A claim code for a guest entrant (organiser)",
+    "tags": ["competitions"],
+    "parameters": [
+        OpenApiParameter(
+            "competition_id", int, OpenApiParameter.PATH, description="The competition's id."
+        ),
+        OpenApiParameter("player_id", int, OpenApiParameter.PATH, description="The guest's id."),
+    ],
+    "request": None,
+}
+
+
+def entrant_claim_code_responses(output: type) -> dict[int, OpenApiResponse]:
+    """The answers of a guest entrant's claim code, with ``output`` the body of a 201."""
+    created = OpenApiResponse(
+        output,
+        description="A new code: give it to the guest. It is not shown again.",
+        examples=[OpenApiExample("A code", value={**CLAIM_CODE_ISSUED, "name": "Walk-in Wendy"})],
+    )
+    return {
+        HTTPStatus.CREATED: created,
+        HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+        HTTPStatus.FORBIDDEN: problem(
+            "Only the competition's organiser asks for an entrant's claim code.",
+            (
+                "Not the organiser",
+                problem_example(
+                    403,
+                    "not_organiser",
+                    "Not an organiser",
+                    "Only the organiser of competition 3 can ask for a claim code.",
+                ),
+            ),
+        ),
+        HTTPStatus.NOT_FOUND: problem(
+            "No such competition.",
+            (
+                "No such competition",
+                problem_example(
+                    404,
+                    "competition_not_found",
+                    "No such competition",
+                    "There is no competition 99.",
+                ),
+            ),
+        ),
+        HTTPStatus.CONFLICT: problem(
+            "The player is not a guest who entered the competition.",
+            (
+                "Not a guest entrant",
+                problem_example(
+                    409,
+                    "not_guest_seat",
+                    "Not a guest's seat",
+                    "Player 12 is not a guest entrant of competition 3.",
+                ),
+            ),
+        ),
+    }
+
+
 def claim_responses(output: type) -> dict[int, OpenApiResponse]:
     """The answers of a claim, with ``output`` the body of a 200."""
     claimed = OpenApiResponse(

@@ -13,6 +13,7 @@ from scoring.api.common import PAGE_NOT_FOUND
 from scoring.api.competition_base import (
     LEAGUE_EXAMPLE,
     NOT_FOUND,
+    NOT_ORGANISER,
     PAIRS_EXAMPLE,
     TOURNAMENT_EXAMPLE,
     CompetitionSerializer,
@@ -147,4 +148,51 @@ def competition_detail_responses(competition_detail_serializer: Any) -> Any:
         ),
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
         HTTPStatus.NOT_FOUND: NOT_FOUND,
+    }
+
+
+COMPETITION_UPDATE_EXAMPLES = [
+    OpenApiExample("Seeded by rating", value={"seeding": "rating"}, request_only=True),
+    OpenApiExample(
+        "Late entrants score a bye's points", value={"late_entry": "bye"}, request_only=True
+    ),
+]
+
+
+def competition_update_responses(competition_detail_serializer: Any) -> Any:
+    """The answers of ``CompetitionDetailApi.patch``, given the view's own serializer."""
+    return {
+        HTTPStatus.OK: OpenApiResponse(
+            competition_detail_serializer,
+            description="The competition as it is now.",
+            examples=[OpenApiExample("Changed", value={**DETAIL_EXAMPLE, "seeding": "rating"})],
+        ),
+        HTTPStatus.BAD_REQUEST: problem(
+            "A value it does not take, or a field it cannot change.",
+            (
+                "Bad seeding",
+                problem_example(
+                    400,
+                    "invalid",
+                    "Invalid input",
+                    'seeding: "elo" is not a valid choice.',
+                    errors={"seeding": ['"elo" is not a valid choice.']},
+                ),
+            ),
+        ),
+        HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+        HTTPStatus.FORBIDDEN: NOT_ORGANISER,
+        HTTPStatus.NOT_FOUND: NOT_FOUND,
+        HTTPStatus.CONFLICT: problem(
+            "Finished, or late entrants have been scored by the rule in force.",
+            (
+                "Entered late already",
+                problem_example(
+                    409,
+                    "competition_status",
+                    "Not now",
+                    "Competition 3 has late entrants scored by late_entry zero: it stays.",
+                ),
+            ),
+        ),
     }

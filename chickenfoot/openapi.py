@@ -88,6 +88,7 @@ PROBLEM_CODES = [
     "wrong_stage",
     "too_few_players",
     "invalid_csv",
+    "stage_scoring_started",
     "table_match",
     "not_table_match",
     "not_scorer",
@@ -140,7 +141,9 @@ class ProblemSerializer(serializers.Serializer):
         "that broke one.",
     )
     current_version = serializers.IntegerField(
-        required=False, help_text="`stale_version`, `version_ahead`, `version_required`."
+        required=False,
+        help_text="`stale_version`, `version_ahead`, `version_required`: the match's version "
+        "(or, for a change to a stage's seating, the stage's).",
     )
     open_seats = serializers.ListField(
         child=serializers.IntegerField(), required=False, help_text="`seats_open`."
@@ -157,6 +160,11 @@ class ProblemSerializer(serializers.Serializer):
         child=serializers.CharField(), required=False, help_text="`invalid_competition`."
     )
     next_stage = serializers.IntegerField(required=False, help_text="`wrong_stage`.")
+    tables = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="`stage_scoring_started`: the numbers of the stage's tables with scores.",
+    )
     match_id = serializers.IntegerField(
         required=False, help_text="`queue_matched`: the match quick play found you."
     )

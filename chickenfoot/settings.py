@@ -748,6 +748,8 @@ SPECTACULAR_SETTINGS = {
         "RoundScoresEnteredStatusEnum": ["playing", "finished"],
         "RoundReviewStatusEnum": "games.tables.api_types.ROUND_REVIEW_STATUSES",
         "ConfirmationEnum": "games.tables.models.TableSettings.Confirmation",
+        "EntrantKindEnum": "scoring.competitions.entrants_read.ENTRANT_KINDS",
+        "SeatingChangeKindEnum": "scoring.seating_models.SeatingChange.Kind",
     },
 }
 

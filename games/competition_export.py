@@ -3,8 +3,9 @@ entry, as one document (``competition_export``) or as flat rows (``export_rows``
 
 Reads only. What it holds is what the match records publish: seats, places, each finished
 round's points (and, for a table match, the tiles a scorer entered and the score sheet's whole
-trail: entries, corrections, confirmations, disputes, resolutions). Never a hand of an online
-match, a boneyard or a seed.
+trail: entries, corrections, confirmations, disputes, resolutions), and every change the
+organiser made to a stage's seating (``seating_changes``: who, when, what, why). Never a hand
+of an online match, a boneyard or a seed.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from games.models import Match, Player, Round, Seat
 from games.problems import NotOrganiser
 from games.tables.models import RoundReview, ScoreEntry
 from scoring.competition_models import CompetitionMatch
+from scoring.competitions.seating_audit import seating_change_rows
 from scoring.competitions.selectors import competition_get
 from scoring.models import MatchResult, RoundResult
 
@@ -86,6 +88,7 @@ def competition_export(*, competition_id: int, player: Player) -> dict[str, Any]
         },
         "exported_at": timezone.now(),
         "matches": _matches(links, match_ids),
+        "seating_changes": seating_change_rows(competition=competition),
     }
 
 
@@ -232,7 +235,8 @@ def export_rows(document: dict[str, Any]) -> Iterator[list[Any]]:
     (``COLUMNS``): per match, one ``seat`` row per seat (its place and total), then per round
     one row per seat for each time its points were written or reviewed (``entered``,
     ``amended``, ``confirmed``, ``disputed``, ``resolved``; an online round's one ``scored``).
-    ``current`` marks the points that stand."""
+    ``current`` marks the points that stand. Then each change to the seating (``seating_swap``
+    and the like: ``seating_rows``)."""
     for match in document["matches"]:
         head = {
             "competition_id": document["competition"]["id"],
@@ -276,6 +280,43 @@ def export_rows(document: dict[str, Any]) -> Iterator[list[Any]]:
                             "points_before": before.get(score["seat"]),
                         }
                     )
+    yield from seating_rows(document)
+
+
+def seating_rows(document: dict[str, Any]) -> Iterator[list[Any]]:
+    """Each change to the seating (``seating_<kind>``), one row per seat of each table it
+    touched as the change left it (a table it deleted: as it was; a change of no table, such
+    as a reopening of none with scores, one row): who made it, when and why, and who sat
+    there (a guest's id left out, as in the seat rows)."""
+    for change in document.get("seating_changes", []):
+        head = {
+            "competition_id": document["competition"]["id"],
+            "stage": change["stage"],
+            "event": f"seating_{change['kind']}",
+            "event_at": change["at"],
+            "by_player_id": change["by"]["player_id"],
+            "by_name": change["by"]["name"],
+            "reason": change["reason"],
+        }
+        people = {person["player_id"]: person for person in change["entrants"]}
+        if not change["tables"]:
+            yield _row(head)
+        for table in change["tables"]:
+            seats = table.get("after") or table.get("before") or []
+            at = {**head, "table": table["table"], "match_id": table["match_id"]}
+            if not seats:
+                yield _row(at)
+            for position, player_id in enumerate(seats):
+                person = people.get(player_id, {"player_id": player_id})
+                yield _row(
+                    {
+                        **at,
+                        "seat": position,
+                        "player_id": None if person.get("kind") == "guest" else player_id,
+                        "kind": person.get("kind"),
+                        "name": person.get("name"),
+                    }
+                )
 
 
 def _row(values: dict[str, Any]) -> list[Any]:

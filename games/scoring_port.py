@@ -15,14 +15,15 @@ from games import engine
 from games.accounts.names import username_key, username_normalise
 from games.accounts.players import bot_player
 from games.engine.shuffle import new_match_seed
-from games.live.wall import on_commit_wall, on_commit_wall_closed
-from games.models import Match, Player, Seat
+from games.live.wall import on_commit_wall, on_commit_wall_closed, on_commit_wall_seating
+from games.models import Match, Player, Round, Seat
 from games.notifications.services import table_assigned_notify
 from games.paper.pairings import pairings_pdf
 from games.paper.table_card import table_cards_pdf
 from games.services import player_for_user
 from games.services.matches import match_start
 from games.tables.event_links import tables_scorer_links
+from games.tables.options import table_options_resolve
 from games.tables.progress import tables_progress
 from games.tables.scorer_links import event_link_issue
 from games.tables.seats import guest_name_problem
@@ -140,6 +141,50 @@ class GamesForScoring:
 
     def tables_progress(self, *, match_ids: list[int]) -> dict[int, dict[str, Any]]:
         return tables_progress(match_ids=match_ids)
+
+    def matches_lock(self, *, match_ids: list[int]) -> None:
+        list(
+            Match.objects.select_for_update()
+            .filter(pk__in=match_ids)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
+
+    def tables_scored(self, *, match_ids: list[int]) -> set[int]:
+        rounds = Round.objects.filter(match_id__in=match_ids).values_list("match_id", flat=True)
+        moved = Match.objects.filter(pk__in=match_ids, moves_played__gt=0).values_list(
+            "pk", flat=True
+        )
+        return set(rounds) | set(moved)
+
+    def table_match_reseat(
+        self, *, match_id: int, player_ids: list[int], options: dict[str, Any]
+    ) -> None:
+        match = Match.objects.get(pk=match_id)
+        before = set(Seat.objects.filter(match=match).values_list("player_id", flat=True))
+        now = timezone.now()
+        Seat.objects.filter(match=match).delete()
+        Seat.objects.bulk_create(
+            Seat(match=match, position=position, player_id=player_id, joined_at=now)
+            for position, player_id in enumerate(player_ids)
+        )
+        match.options = table_options_resolve(
+            variant=match.variant, seat_count=len(player_ids), options=options
+        )
+        match.seat_count = len(player_ids)
+        match.timeouts_in_row = [0] * len(player_ids)
+        match.version += 1
+        match.save(update_fields=["options", "seat_count", "timeouts_in_row", "version"])
+        table_assigned_notify(
+            match_id=match.pk, player_ids=[pid for pid in player_ids if pid not in before]
+        )
+        on_commit_wall(match_id=match.pk)
+
+    def table_matches_delete(self, *, match_ids: list[int]) -> None:
+        Match.objects.filter(pk__in=match_ids, play=Match.Play.TABLE).delete()
+
+    def wall_seating_changed(self, *, competition_id: int) -> None:
+        on_commit_wall_seating(competition_id=competition_id)
 
     def players_find(
         self, *, player_ids: list[int], usernames: list[str]

@@ -104,6 +104,29 @@ class GamesPort(Protocol):
         """Per match id: ``seats`` (``position``, ``player_id``, ``name``), ``rounds_entered``,
         ``rounds`` (to play), ``finished``, ``confirmed`` and ``disputed`` (rounds)."""
 
+    def matches_lock(self, *, match_ids: list[int]) -> None:
+        """Lock these matches' rows, in id order, to the end of the caller's transaction (a
+        stage's tables, before its competition's row: the order every writer keeps)."""
+
+    def tables_scored(self, *, match_ids: list[int]) -> set[int]:
+        """The matches of ``match_ids`` that have a round's scores (or, online, a move)."""
+
+    def table_match_reseat(
+        self, *, match_id: int, player_ids: list[int], options: dict[str, Any]
+    ) -> None:
+        """Seat ``player_ids`` (entrants: accounts or guests) at table match ``match_id`` in
+        that order, in place of whoever sat there (none of its rounds scored: the caller
+        checked, holding its lock); its options resolved again for the new number of seats,
+        its version moved on, its scorer links kept. Those newly seated are told their
+        table; a public wall is told after commit."""
+
+    def table_matches_delete(self, *, match_ids: list[int]) -> None:
+        """Delete these table matches (no round scored: the caller checked, holding their
+        locks), with their seats and scorer links."""
+
+    def wall_seating_changed(self, *, competition_id: int) -> None:
+        """After commit: a public competition's wall is told its stages' tables changed."""
+
     def players_find(
         self, *, player_ids: list[int], usernames: list[str]
     ) -> tuple[dict[int, EntrantPlayer], dict[str, EntrantPlayer]]:

@@ -20,6 +20,17 @@ from scoring.api.leaderboard import LeaderboardApi
 from scoring.api.players import HeadToHeadApi, PlayerStatisticsApi
 from scoring.api.ratings import PlayerRatingsApi
 from scoring.api.seating_rules import KeepApartApi
+from scoring.api.stage_edits import (
+    SeatingChangesApi,
+    StageApi,
+    StageLockApi,
+    StageMoveApi,
+    StageReopenApi,
+    StageRePairApi,
+    StageReplaceApi,
+    StageSwapApi,
+    StageUndoApi,
+)
 from scoring.api.stage_paper import StagePairingsApi, StageScorerLinksApi, StageTableCardsApi
 from scoring.api.standings import StageListApi, StandingsApi, StandingsCSVApi
 from scoring.api.table_events import (
@@ -102,6 +113,32 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "competitions/<int:competition_id>/stages",
         StageListApi.as_view(),
         name="competition-stages",
+    ),
+    path(
+        "competitions/<int:competition_id>/stages/<int:number>",
+        StageApi.as_view(),
+        name="competition-stage",
+    ),
+    *(
+        path(
+            f"competitions/<int:competition_id>/stages/<int:number>/{action}",
+            view.as_view(),
+            name=f"competition-stage-{action}",
+        )
+        for action, view in (
+            ("swap", StageSwapApi),
+            ("move", StageMoveApi),
+            ("replace", StageReplaceApi),
+            ("lock", StageLockApi),
+            ("re-pair", StageRePairApi),
+            ("reopen", StageReopenApi),
+            ("undo", StageUndoApi),
+        )
+    ),
+    path(
+        "competitions/<int:competition_id>/seating-changes",
+        SeatingChangesApi.as_view(),
+        name="competition-seating-changes",
     ),
     path(
         "competitions/<int:competition_id>/stages/<int:number>/dashboard",

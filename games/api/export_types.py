@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from games.models import Match, Player
 from games.tables.api_types import TableSeatScoreOutputSerializer
+from scoring.api.stage_types import SeatingChangeSerializer
 from scoring.competition_models import Competition
 
 EVENT_KINDS = ["entered", "amended", "confirmed", "disputed", "resolved"]
@@ -99,4 +100,9 @@ class CompetitionExportSerializer(serializers.Serializer):
     exported_at = serializers.DateTimeField()
     matches = ExportMatchSerializer(
         many=True, help_text="Every match that counts for it: by stage and table, then by id."
+    )
+    seating_changes = SeatingChangeSerializer(
+        many=True,
+        help_text="Every change the organiser made to a stage's seating, oldest first: who, "
+        "when, what (the tables before and after) and why.",
     )

@@ -77,6 +77,27 @@ def on_commit_wall(*, match_id: int, standings: bool = False) -> None:
     transaction.on_commit(lambda: wall_publish(match_id=match_id, standings=standings), robust=True)
 
 
+def on_commit_wall_seating(*, competition_id: int) -> None:
+    """After commit: the organiser changed a stage's seating; the wall of competition
+    ``competition_id``, if it is public, gets the standings with the stages as they now are."""
+    transaction.on_commit(lambda: wall_seating_publish(competition_id=competition_id), robust=True)
+
+
+def wall_seating_publish(*, competition_id: int) -> None:
+    """Send a public competition's ``standings_changed`` frame now; a failure is logged."""
+    try:
+        competition = public_competition_get(competition_id=competition_id)
+        frame = {"type": STANDINGS_CHANGED, **wall_body(competition=competition)}
+    except CompetitionNotFound:  # not public
+        return
+    except Exception:
+        logger.warning(
+            "live: could not read the wall of competition %s", competition_id, exc_info=True
+        )
+        return
+    publish_group(group=wall_group(competition_id), message={"type": WALL_FRAME, "frame": frame})
+
+
 def on_commit_wall_closed(*, competition_id: int) -> None:
     """After commit: competition ``competition_id`` is private again; its sockets close."""
     transaction.on_commit(

@@ -30,7 +30,7 @@ from scoring.competitions.entrants import (
     entrants_add_file,
 )
 from scoring.competitions.entrants_csv import read_entrants
-from scoring.competitions.entrants_read import entrants_list
+from scoring.competitions.entrants_read import ENTRANT_KINDS, entrants_list
 from scoring.competitions.selectors import competition_get
 
 TAGS = ["competitions"]
@@ -50,7 +50,7 @@ class EntrantSerializer(serializers.Serializer):
     player_id = serializers.IntegerField()
     name = serializers.CharField(help_text="The display name (a guest's, as the organiser wrote).")
     kind = serializers.ChoiceField(
-        choices=["human", "guest"], help_text="human: a player with an account; guest: none."
+        choices=ENTRANT_KINDS, help_text="human: a player with an account; guest: none."
     )
     club = serializers.CharField(help_text="Empty: none.")
     seed = serializers.IntegerField(allow_null=True, help_text="The organiser's order, 1 first.")

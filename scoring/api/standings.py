@@ -20,6 +20,7 @@ from scoring.api.competition_base import (
     COMPETITION_ID,
     CompetitionApi,
 )
+from scoring.api.stage_types import pairing_stale_field
 from scoring.competitions.selectors import competition_get, competition_stages
 from scoring.competitions.services import stage_start
 from scoring.competitions.standings import (
@@ -44,12 +45,16 @@ class CompetitionTableSerializer(serializers.Serializer):
     match_id = serializers.IntegerField()
     match_status = serializers.CharField(help_text="The match's status (open, playing, ...).")
     results_in = serializers.BooleanField(help_text="Its results count in the standings.")
+    locked = serializers.BooleanField(help_text="The organiser keeps it through a re-pair.")
     seats = CompetitionSeatSerializer(many=True)
 
 
 class CompetitionByeSerializer(serializers.Serializer):
     player_id = serializers.IntegerField()
     name = serializers.CharField()
+    late_entry = serializers.BooleanField(
+        help_text="A stage missed by a late entrant (late_entry: bye), not an odd field's bye."
+    )
 
 
 class CompetitionStageSerializer(serializers.Serializer):
@@ -57,6 +62,13 @@ class CompetitionStageSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Stage.Status.choices)
     started_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
+    version = serializers.IntegerField(
+        help_text="The seating's version (its ETag): each change by the organiser adds one."
+    )
+    seating_reopened_at = serializers.DateTimeField(
+        allow_null=True, help_text="When the organiser reopened its seating after scores."
+    )
+    pairing_stale = pairing_stale_field()
     tables = CompetitionTableSerializer(many=True)
     byes = CompetitionByeSerializer(
         many=True, help_text="Who sits the stage out, with a win's placement points."

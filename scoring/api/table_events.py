@@ -11,6 +11,7 @@ from rest_framework.response import Response
 
 from scoring.api.apidocs import table_events as apidocs
 from scoring.api.competition_base import CompetitionApi
+from scoring.api.stage_types import pairing_stale_field
 from scoring.competitions.checkins import (
     check_in_close,
     check_in_create,
@@ -64,6 +65,7 @@ class DashboardSeatSerializer(serializers.Serializer):
 class DashboardTableSerializer(serializers.Serializer):
     table = serializers.IntegerField()
     match_id = serializers.IntegerField()
+    locked = serializers.BooleanField(help_text="The organiser keeps it through a re-pair.")
     seats = DashboardSeatSerializer(many=True)
     rounds_entered = serializers.IntegerField()
     rounds = serializers.IntegerField(help_text="Rounds to play.")
@@ -75,6 +77,11 @@ class DashboardTableSerializer(serializers.Serializer):
 class DashboardSerializer(serializers.Serializer):
     stage = serializers.IntegerField()
     status = serializers.CharField()
+    version = serializers.IntegerField(help_text="The seating's version (If-Match of a change).")
+    seating_reopened_at = serializers.DateTimeField(
+        allow_null=True, help_text="When the organiser reopened its seating after scores."
+    )
+    pairing_stale = pairing_stale_field()
     finished = serializers.IntegerField(help_text="Tables finished.")
     tables = DashboardTableSerializer(many=True)
 

@@ -42,18 +42,19 @@ def organiser_stage(
 
 
 def stage_tables(*, stage: Stage) -> list[dict[str, Any]]:
-    """The stage's tables in order: ``table_number`` and ``match_id``."""
+    """The stage's tables in order: ``table_number``, ``match_id`` and ``locked``."""
     return list(
         CompetitionMatch.objects.filter(stage=stage)
         .order_by("table_number")
-        .values("table_number", "match_id")
+        .values("table_number", "match_id", "locked")
     )
 
 
 def stage_dashboard(*, competition: Competition, number: int, caller: PlayerRef) -> dict[str, Any]:
-    """Stage ``number``'s tables: match id, seats with names, rounds entered of rounds to play,
-    finished, confirmed and disputed rounds. Only the organiser (403); a stage not yet started
-    is a 409 ``wrong_stage``."""
+    """Stage ``number``'s tables: match id, whether it is locked, seats with names, rounds
+    entered of rounds to play, finished, confirmed and disputed rounds; the seating's version,
+    whether it was reopened and whether a correction left it stale (``pairing_stale``). Only
+    the organiser (403); a stage not yet started is a 409 ``wrong_stage``."""
     stage = organiser_stage(
         competition=competition,
         number=number,
@@ -63,12 +64,20 @@ def stage_dashboard(*, competition: Competition, number: int, caller: PlayerRef)
     links = stage_tables(stage=stage)
     progress = games_port().tables_progress(match_ids=[link["match_id"] for link in links])
     tables = [
-        {"table": link["table_number"], "match_id": link["match_id"], **progress[link["match_id"]]}
+        {
+            "table": link["table_number"],
+            "match_id": link["match_id"],
+            "locked": link["locked"],
+            **progress[link["match_id"]],
+        }
         for link in links
     ]
     return {
         "stage": number,
         "status": stage.status,
+        "version": stage.version,
+        "seating_reopened_at": stage.seating_reopened_at,
+        "pairing_stale": stage.pairing_stale,
         "tables": tables,
         "finished": sum(1 for table in tables if table["finished"]),
     }

@@ -9,6 +9,9 @@ from django.db.models import Exists, OuterRef
 from scoring.competitions.checkins import TABLE, next_stage
 from scoring.models import CheckIn, Competition, Registration
 
+#: An entrant's kind: a player with an account, or a guest.
+ENTRANT_KINDS = ["human", "guest"]
+
 
 def entrants_list(
     *, competition: Competition, player_ids: list[int] | None = None

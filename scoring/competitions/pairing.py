@@ -31,6 +31,7 @@ from scoring.competitions import seating
 from scoring.competitions.seating_search import Pair
 from scoring.competitions.standings import met_counts, ranked_player_ids
 from scoring.models import Competition, KeepApart, Rating, Registration
+from scoring.ports import games_port
 from scoring.ratings import display_rating
 
 SEEDING = Competition.Seeding
@@ -179,3 +180,28 @@ def stage_pairing(*, competition: Competition, number: int, players: list[int]) 
             apart=apart,
         )
     return Pairing(tables=tables, byes=byes)
+
+
+def table_match_create(competition: Competition, table: seating.Table) -> int:
+    """Create the match of one table of a stage: a table match at a table event (scores
+    entered by its players or the organiser), otherwise a dealt match, started (with the
+    competition's turn clock, when it has one)."""
+    port = games_port()
+    if competition.play == Competition.Play.TABLE:
+        return port.table_match_create_seated(
+            organiser_id=competition.organiser_id,
+            variant=competition.variant,
+            options=competition.options,
+            player_ids=[player_id for player_id in table if player_id is not None],
+        )
+    options = dict(competition.options)
+    if competition.turn_seconds is not None:
+        options["turn_seconds"] = competition.turn_seconds
+    return port.match_create_seated(
+        organiser_id=competition.organiser_id,
+        variant=competition.variant,
+        options=options,
+        player_ids=table,
+        bot_level=competition.bot_level,
+        turn_seconds=competition.turn_seconds,
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from http import HTTPStatus
+
 from django.utils.translation import gettext_lazy
 
 from chickenfoot.problems import (
@@ -82,3 +84,32 @@ class InvalidEntrantsFile(ProblemError):
 
     def __init__(self, errors: dict[str, list[str]]) -> None:
         super().__init__(errors_summary(errors), extra={"errors": errors})
+
+
+class StageScoringStarted(ConflictError):
+    """409: a table of the stage has scores; ``tables`` names them."""
+
+    code = "stage_scoring_started"
+    title = gettext_lazy("Scoring started")
+
+
+class StageVersionRequired(ProblemError):
+    """428: a change to a stage's seating sent without the version it answers (``If-Match``)."""
+
+    status = HTTPStatus.PRECONDITION_REQUIRED
+    code = "version_required"
+    title = gettext_lazy("Version required")
+
+
+class StaleStage(ConflictError):
+    """409: the stage's seating has changed since the version the change answers."""
+
+    code = "stale_version"
+    title = gettext_lazy("Stale version")
+
+
+class StageVersionAhead(ConflictError):
+    """409: a version of the stage's seating that it has not reached."""
+
+    code = "version_ahead"
+    title = gettext_lazy("Version ahead")

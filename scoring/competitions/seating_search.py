@@ -27,7 +27,6 @@ import math
 import random
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from itertools import combinations
 
 #: A pair of players (who have met, or who are kept apart).
@@ -42,22 +41,36 @@ EXACT_LIMIT = 20_000
 RESTARTS = 12
 
 
-@dataclass(frozen=True)
 class Objective:
-    """The cost of a seating: ``rank`` per player, ``met`` counts per pair, ``apart`` pairs."""
+    """The cost of a seating: ``rank`` per player, ``met`` counts per pair, ``apart`` pairs.
 
-    rank: Mapping[int, int]
-    met: Mapping[Pair, int]
-    apart: Collection[Pair] = frozenset()
+    The pairs are kept as ordered tuples, each meeting count squared once: a table's cost is
+    then a few dictionary lookups (the search costs tens of thousands of tables a stage)."""
+
+    def __init__(
+        self,
+        *,
+        rank: Mapping[int, int],
+        met: Mapping[Pair, int],
+        apart: Collection[Pair] = frozenset(),
+    ) -> None:
+        self.rank = rank
+        self.weight = {_ordered(pair): count * count for pair, count in met.items() if count}
+        self.apart = {_ordered(pair) for pair in apart}
 
     def table(self, group: Sequence[int]) -> Cost:
         """One table's cost."""
         repeats = apart = 0
-        for a, b in combinations(group, 2):
-            pair = frozenset((a, b))
-            repeats += self.met.get(pair, 0) ** 2
-            if pair in self.apart:
-                apart += 1
+        weight, kept = self.weight, self.apart
+        count = len(group)
+        for i in range(count):
+            a = group[i]
+            for j in range(i + 1, count):
+                b = group[j]
+                key = (a, b) if a < b else (b, a)
+                repeats += weight.get(key, 0)
+                if key in kept:
+                    apart += 1
         ranks = [self.rank[p] for p in group]
         spread = max(ranks) - min(ranks) if ranks else 0
         return (repeats, spread * spread, apart)
@@ -65,6 +78,11 @@ class Objective:
     def total(self, groups: Sequence[Sequence[int]]) -> Cost:
         """A seating's cost: its tables' added up."""
         return add(*(self.table(group) for group in groups))
+
+
+def _ordered(pair: Pair) -> tuple[int, int]:
+    a, b = sorted(pair)
+    return (a, b)
 
 
 def add(*costs: Cost) -> Cost:

@@ -46,18 +46,28 @@ def competition_players(*, competition: Competition) -> list[dict[str, Any]]:
     ]
 
 
-def competition_stages(*, competition: Competition) -> list[dict[str, Any]]:
-    """Each stage with its tables (the match, its status and who sits where) and its byes:
-    who sat it out (three queries)."""
+def competition_stages(
+    *, competition: Competition, number: int | None = None
+) -> list[dict[str, Any]]:
+    """Each stage (or stage ``number`` alone) with its tables (the match, its status, whether
+    the organiser locked it, and who sits where), its byes (who sat it out, and whether as a
+    late entrant), its seating's version and whether it was reopened or went stale (three
+    queries)."""
     stages = list(Stage.objects.filter(competition=competition).order_by("number"))
+    if number is not None:
+        stages = [stage for stage in stages if stage.number == number]
     byes: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for bye in (
         Bye.objects.filter(competition=competition)
         .order_by("stage_id", "player_id")
-        .values("stage_id", "player_id", "player__display_name")
+        .values("stage_id", "player_id", "player__display_name", "late_entry")
     ):
         byes[bye["stage_id"]].append(
-            {"player_id": bye["player_id"], "name": bye["player__display_name"]}
+            {
+                "player_id": bye["player_id"],
+                "name": bye["player__display_name"],
+                "late_entry": bye["late_entry"],
+            }
         )
     seats = (
         CompetitionMatch.objects.filter(competition=competition, stage__isnull=False)
@@ -67,6 +77,7 @@ def competition_stages(*, competition: Competition) -> list[dict[str, Any]]:
             "table_number",
             "match_id",
             "finished",
+            "locked",
             "match__status",
             "match__seats__position",
             "match__seats__player_id",
@@ -83,6 +94,7 @@ def competition_stages(*, competition: Competition) -> list[dict[str, Any]]:
                 "match_id": row["match_id"],
                 "match_status": row["match__status"],
                 "results_in": row["finished"],
+                "locked": row["locked"],
                 "seats": [],
             },
         )
@@ -101,6 +113,9 @@ def competition_stages(*, competition: Competition) -> list[dict[str, Any]]:
             "status": stage.status,
             "started_at": stage.started_at,
             "finished_at": stage.finished_at,
+            "version": stage.version,
+            "seating_reopened_at": stage.seating_reopened_at,
+            "pairing_stale": stage.pairing_stale,
             "tables": list(tables[stage.pk].values()),
             "byes": byes[stage.pk],
         }

@@ -502,7 +502,7 @@ def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage
         stage_byes.byes_record(competition=competition, stage=stage, player_ids=byes)
         rows = []
         for table_number, table in enumerate(tables, start=1):
-            match_id = _table_match(competition, table)
+            match_id = pairing.table_match_create(competition, table)
             rows.append(
                 CompetitionMatch(
                     competition=competition,
@@ -517,26 +517,6 @@ def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage
         competition.check_in_closed_stage = number
         competition.save(update_fields=["status", "current_stage", "check_in_closed_stage"])
         return stage
-
-
-def _table_match(competition: Competition, table: list[int | None]) -> int:
-    """Create the match of one table of a stage: a table match at a table event (scores
-    entered by its players or the organiser), otherwise a dealt match, started."""
-    if competition.play == Competition.Play.TABLE:
-        return games_port().table_match_create_seated(
-            organiser_id=competition.organiser_id,
-            variant=competition.variant,
-            options=competition.options,
-            player_ids=[player_id for player_id in table if player_id is not None],
-        )
-    return games_port().match_create_seated(
-        organiser_id=competition.organiser_id,
-        variant=competition.variant,
-        options=match_options(competition),
-        player_ids=table,
-        bot_level=competition.bot_level,
-        turn_seconds=competition.turn_seconds,
-    )
 
 
 def _ratings_freeze(competition: Competition) -> None:

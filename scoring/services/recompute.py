@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from scoring import ratings
 from scoring.competition_models import CompetitionMatch, CompetitionResult
-from scoring.competitions import totals
+from scoring.competitions import pairing_stale, totals
 from scoring.competitions.services import competition_results_write
 from scoring.models import MatchRecompute, MatchResult, Rating, RatingChange
 from scoring.order import order_from_rows
@@ -110,9 +110,12 @@ def competition_match_recount(*, match_id: int) -> bool:
     recorded = CompetitionResult.objects.filter(match_id=match_id)
     if not recorded.exists():
         return False
+    watched = pairing_stale.watch(competition=competition, link=link)
     recorded.delete()
     competition_results_write(competition=competition, link=link)
     totals.rebuild(competition_ids=[competition.pk])
+    if watched is not None:  # the stage seated last was paired from the standings before
+        pairing_stale.mark(competition=competition, watched=watched, link=link)
     if competition.public:
         games_port().wall_changed(match_id=match_id)  # after commit, to the public wall
     return True

@@ -264,6 +264,27 @@ def _locked(w: World) -> Any:
     return w.clients[0].put(url, body, format="json")
 
 
+def _stage_scoring_started(w: World) -> Any:
+    """A swap at a table tournament's stage 1 after a table's round was entered."""
+    organiser = _organiser(w)
+    body = {**TOURNAMENT, "play": "table", "table_size": 2, "stage_count": 2}
+    url = (
+        f"/api/competitions/{organiser.post('/api/competitions', body, format='json').json()['id']}"
+    )
+    ids = [
+        organiser.post(f"{url}/entrants", {"name": f"Guest {n}", "check_in": True}).json()[
+            "entrants"
+        ][0]["player_id"]
+        for n in range(4)
+    ]
+    organiser.post(f"{url}/close")
+    table = organiser.post(f"{url}/stages", {"number": 1}, format="json").json()["tables"][0]
+    _scores(w, organiser, table["match_id"], [0, 5])
+    return organiser.post(
+        f"{url}/stages/1/swap", {"players": ids[:2]}, format="json", HTTP_IF_MATCH='"0"'
+    )
+
+
 def _scored(w: World) -> int:
     """A table match whose round 1 its creator (player 0) has entered."""
     match_id = _table(w)
@@ -458,6 +479,7 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
     "invalid_competition": lambda w: _organiser(w).post(
         "/api/competitions", TOURNAMENT, format="json"
     ),
+    "stage_scoring_started": _stage_scoring_started,
     "invalid_csv": lambda w: _organiser(w).generic(
         "POST", _competition(w, "/entrants"), b"username\nnobody\n", content_type="text/csv"
     ),

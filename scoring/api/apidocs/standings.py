@@ -23,12 +23,16 @@ STAGE_EXAMPLE = {
     "status": "playing",
     "started_at": "2025-03-08T09:00:00Z",
     "finished_at": None,
+    "version": 0,
+    "seating_reopened_at": None,
+    "pairing_stale": None,
     "tables": [
         {
             "table": 1,
             "match_id": 41,
             "match_status": "playing",
             "results_in": False,
+            "locked": False,
             "seats": [
                 {"position": 0, "player_id": 5, "name": "Alan", "bot": False},
                 {"position": 1, "player_id": 2, "name": "Grace", "bot": False},

@@ -49,11 +49,15 @@ DROP_EXAMPLE: dict[str, Any] = {"player_id": 5, "dropped_at": "2025-03-08T11:02:
 DASHBOARD_EXAMPLE: dict[str, Any] = {
     "stage": 1,
     "status": "playing",
+    "version": 2,
+    "seating_reopened_at": None,
+    "pairing_stale": None,
     "finished": 1,
     "tables": [
         {
             "table": 1,
             "match_id": 41,
+            "locked": False,
             "seats": [
                 {"position": 0, "player_id": 2, "name": "Grace"},
                 {"position": 1, "player_id": 5, "name": "Alan"},
@@ -67,6 +71,7 @@ DASHBOARD_EXAMPLE: dict[str, Any] = {
         {
             "table": 2,
             "match_id": 42,
+            "locked": True,
             "seats": [
                 {"position": 0, "player_id": 7, "name": "Edsger"},
                 {"position": 1, "player_id": 9, "name": "Barbara"},

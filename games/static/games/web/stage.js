@@ -1,6 +1,8 @@
 // The organiser's dashboard of a table event's stage: each table's progress (rounds entered of
-// rounds, confirmed, disputed, finished), the disputes to resolve with a note, check-in for the
-// next stage and starting it. It polls the API every few seconds (no socket serves organisers).
+// rounds, confirmed, disputed, finished, locked), the disputes to resolve with a note, a stage
+// a late correction left paired from old standings (what changed, and a button that re-pairs
+// it), check-in for the next stage and starting it. It polls the API every few seconds (no
+// socket serves organisers).
 import {
   api, askToLogIn, attempt, el, fmt, fmtNodes, joined, nameNode, Problem, renderAccount, say,
   session, statusWord,
@@ -19,7 +21,8 @@ function tableCard(table) {
     ...fmtNodes(label, { ...values, count: el("strong", {}, `${value}`) }));
   return el("li", { "data-table": table.table, class: `table-card${table.disputed ? " disputed" : ""}` },
     el("h3", {}, fmt(gettext("Table %(table)s"), { table: table.table }),
-      el("span", { class: "state" }, table.finished ? gettext(" · finished") : gettext(" · playing"))),
+      el("span", { class: "state" }, table.finished ? gettext(" · finished") : gettext(" · playing")),
+      table.locked ? el("span", { class: "locked" }, gettext(" · locked")) : ""),
     el("p", { class: "players" }, el("a", { href: `/matches/${table.match_id}/` },
       ...joined(table.seats.map((seat) => nameNode(seat.name))))),
     el("p", { class: "figures" },
@@ -56,6 +59,28 @@ function disputeForm({ table, round, seats }) {
     }
   });
   return form;
+}
+
+/** A stage paired from standings a correction has since changed: who moved, and a re-pair. */
+function renderStale(board) {
+  const stale = board.pairing_stale;
+  const box = document.getElementById("stale");
+  box.hidden = !stale;
+  if (!stale) return;
+  document.getElementById("stale-text").textContent = fmt(gettext(
+    "A correction of an earlier stage changed the standings stage %(stage)s was seated from."),
+  { stage: number });
+  document.getElementById("stale-changes").replaceChildren(...stale.changes.map((change) =>
+    el("li", { "data-player": change.player_id }, ...fmtNodes(
+      gettext("%(name)s: rank %(before)s, now %(after)s (%(points_before)s, now %(points_after)s points)"), {
+        name: nameNode(change.name),
+        before: change.rank_before ?? "–",
+        after: change.rank_after ?? "–",
+        points_before: change.placement_points_before,
+        points_after: change.placement_points_after,
+      }))));
+  const button = document.getElementById("re-pair");
+  button.dataset.version = String(board.version);
 }
 
 function renderCheckIns(checkIns) {
@@ -113,6 +138,7 @@ async function refresh() {
       fmt(gettext("Stage %(number)s has not started yet."), { number });
     document.getElementById("tables").replaceChildren();
     document.getElementById("disputes").replaceChildren();
+    document.getElementById("stale").hidden = true;
   }
   if (board) {
     const tables = board.data.tables;
@@ -121,6 +147,7 @@ async function refresh() {
         number, status: statusWord(board.data.status), finished: board.data.finished, tables: tables.length,
       });
     document.getElementById("tables").replaceChildren(...tables.map(tableCard));
+    renderStale(board.data);
     const disputes = (await Promise.all(tables.filter((t) => t.disputed).map(disputesOf))).flat();
     const box = document.getElementById("disputes");
     if (!box.contains(document.activeElement)) box.replaceChildren(...disputes.map(disputeForm));
@@ -133,6 +160,15 @@ async function refresh() {
 }
 
 function wire() {
+  document.getElementById("re-pair").addEventListener("click", async (event) => {
+    const version = Number(event.currentTarget.dataset.version);
+    const done = await attempt(() => api("POST", `/api/competitions/${id}/stages/${number}/re-pair`,
+      { reason: gettext("The standings were corrected") }, { ifMatch: version }));
+    if (done) {
+      say(fmt(gettext("Stage %(stage)s is paired again."), { stage: number }));
+      await refresh();
+    }
+  });
   document.getElementById("close-check-in").addEventListener("click", async () => {
     if (await attempt(() => api("POST", `/api/competitions/${id}/check-in/close`))) await refresh();
   });

@@ -9,6 +9,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
 
 from games.api.common import NOT_AUTHENTICATED, problem, problem_example
+from scoring.api.apidocs.stage_edits import CHANGE_EXAMPLE
 
 COMPETITION_ID = OpenApiParameter(
     "competition_id", int, OpenApiParameter.PATH, description="The tournament's or league's id."
@@ -29,6 +30,7 @@ EXPORT = {
         "stage_count": 1,
     },
     "exported_at": "2026-12-01T22:00:00Z",
+    "seating_changes": [CHANGE_EXAMPLE],
     "matches": [
         {
             "match_id": 41,

@@ -21,12 +21,11 @@ from scoring.api.apidocs import entrants as apidocs
 from scoring.api.body import BodySerializer
 from scoring.api.common import check_known_params
 from scoring.api.competition_base import CompetitionApi
+from scoring.competitions.entrant_edits import entrant_reinstate, entrant_update
 from scoring.competitions.entrants import (
     CLUB_MAX_LENGTH,
     SEED_MAX,
     entrant_add,
-    entrant_reinstate,
-    entrant_update,
     entrants_add_file,
 )
 from scoring.competitions.entrants_csv import read_entrants

@@ -1,5 +1,5 @@
 """Entrants the organiser adds: one at a time or a file of them, at any time until the
-competition finishes; and a dropped entrant reinstated.
+competition finishes (``entrant_edits`` changes one, or takes back one who dropped out).
 
 An entrant is a player with an account (by ``username`` or ``player_id``) or a guest (by
 ``name``: a player of kind ``guest``, as at table matches, made with the entry), each with an
@@ -31,7 +31,6 @@ from scoring.competitions.checkins import TABLE
 from scoring.competitions.problems import (
     AlreadyRegistered,
     InvalidEntrantsFile,
-    NotRegistered,
     WrongCompetitionStatus,
 )
 from scoring.models import Bye, CheckIn, Competition, Registration, Stage
@@ -362,84 +361,3 @@ def entrants_add_file(
         if merged:
             raise InvalidEntrantsFile(merged)
         return _write(competition=competition, entries=entries, check_in=check_in)
-
-
-def entrant_update(
-    *, competition_id: int, caller: PlayerRef, player_id: int, values: Mapping[str, Any]
-) -> Registration:
-    """The organiser sets an entrant's ``club`` and ``seed`` (either, or both; a ``seed`` of
-    ``None`` clears it). 409 ``not_registered`` for someone who is not an entrant."""
-    with transaction.atomic():
-        competition = checkins.lock_competition(competition_id)
-        checkins.organiser_only(
-            competition,
-            caller,
-            _("Only the organiser of competition %(competition)s can change an entrant."),
-        )
-        registration = _entrant(competition, player_id)
-        found: dict[str, list[str]] = {}
-        if "club" in values:
-            club = (values["club"] or "").strip()
-            if (message := club_problem(club)) is not None:
-                found["club"] = [message]
-            registration.club = club
-        if "seed" in values:
-            registration.seed = values["seed"]
-        if found:
-            raise InvalidInput(found)
-        registration.save(update_fields=["club", "seed"])
-        return registration
-
-
-def entrant_reinstate(
-    *, competition_id: int, caller: PlayerRef, player_id: int, check_in: bool = False
-) -> Registration:
-    """The organiser takes a dropped entrant back: seated again from the next stage seated
-    (the stages missed score nothing, as a no-show's). 409 unless the competition runs and
-    the player dropped out; with ``check_in``, checked in for the next stage too."""
-    with transaction.atomic():
-        competition = checkins.lock_competition(competition_id)
-        checkins.organiser_only(
-            competition,
-            caller,
-            _("Only the organiser of competition %(competition)s can reinstate an entrant."),
-        )
-        if competition.status != Competition.Status.RUNNING:
-            raise WrongCompetitionStatus(
-                _(
-                    "Competition %(competition)s is %(status)s: a dropped entrant is "
-                    "reinstated while it runs."
-                )
-                % {"competition": competition.pk, "status": competition.status}
-            )
-        registration = _entrant(competition, player_id)
-        if registration.dropped_at is None:
-            raise WrongCompetitionStatus(
-                _("Player %(player_id)s has not dropped out of competition %(competition)s.")
-                % {"player_id": player_id, "competition": competition.pk}
-            )
-        registration.dropped_at = None
-        registration.save(update_fields=["dropped_at"])
-        if check_in:
-            CheckIn.objects.get_or_create(
-                registration=registration,
-                stage_number=checkins.check_in_open(competition),
-                defaults={
-                    "competition": competition,
-                    "checked_in_at": timezone.now(),
-                    "by_organiser": True,
-                },
-            )
-        return registration
-
-
-def _entrant(competition: Competition, player_id: int) -> Registration:
-    registration = Registration.objects.filter(
-        competition=competition, player_id=player_id, withdrawn_at__isnull=True
-    ).first()
-    if registration is None:
-        raise NotRegistered(
-            _("Player %(player_id)s is not an entrant of competition %(competition)s.")
-            % {"player_id": player_id, "competition": competition.pk}
-        )
-    return registration

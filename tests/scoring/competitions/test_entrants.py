@@ -4,6 +4,7 @@ registration limit does not count them; a dropped entrant reinstated."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
@@ -13,6 +14,7 @@ from rest_framework.test import APIClient
 
 from games.models import Player
 from scoring.models import Bye, Competition, CompetitionTotal, Registration
+from tests.caches import CACHE_KINDS, cache_of_own
 from tests.games.conftest import client_for
 from tests.games.factories import PlayerFactory
 from tests.scoring.competitions.event_api import (
@@ -166,7 +168,7 @@ def test_conflicts_and_who_may_add(organiser_client: APIClient) -> None:
 
 
 def test_the_registration_limit_does_not_count_the_organisers_entrants(
-    organiser_client: APIClient, settings: Any
+    organiser_client: APIClient, settings: Any, counts_of_own: None
 ) -> None:
     # given: one registration an hour from an address, and the organiser's own limit of 3
     settings.THROTTLE_RATES = {"register": "1/hour", "entrant_add": "3/min"}
@@ -192,6 +194,12 @@ def test_the_registration_limit_does_not_count_the_organisers_entrants(
     assert organiser_client.get(f"{API}/{cid}/entrants").status_code == HTTPStatus.OK
 
 
+@pytest.fixture(params=CACHE_KINDS)
+def counts_of_own(request: pytest.FixtureRequest, settings: Any) -> None:
+    """Request counts in a cache of the test's own (Redis too, when ``REDIS_URL``)."""
+    settings.CACHES = cache_of_own(request.param, f"test-entrants-{uuid.uuid4().hex}")
+
+
 @pytest.mark.parametrize("late_entry", ["zero", "bye"])
 def test_a_late_entrant_plays_from_the_next_stage(
     organiser_client: APIClient,
@@ -212,9 +220,10 @@ def test_a_late_entrant_plays_from_the_next_stage(
     assert larry["first_stage"] == 2
     registration = Registration.objects.get(competition_id=cid, player_id=larry["player_id"])
     byes = list(Bye.objects.filter(registration=registration))
-    rows = {r["player_id"]: r for r in organiser_client.get(f"{API}/{cid}/standings").json()[
-        "standings"
-    ]}
+    rows = {
+        r["player_id"]: r
+        for r in organiser_client.get(f"{API}/{cid}/standings").json()["standings"]
+    }
     if late_entry == "bye":
         assert [(b.stage.number, b.late_entry, b.placement_points) for b in byes] == [
             (1, True, 4000)  # a win at a full table of 3

@@ -14,13 +14,14 @@ everyone else; both are checked before any hash is computed:
   the per-process bound still holds.
 
 A share of each is reserved for **known devices** (``games.accounts.devices``: a log-in that
-presents a valid device credential for the account it names):
-``PASSWORD_HASHES_KNOWN_DEVICES_AT_ONCE`` of the slots and ``PASSWORD_HASHES_KNOWN_DEVICES_PER_
-SECOND`` of each second's hashes. Everyone else (unknown clients, registrations, password
-checks) shares what is left; a known device draws from its reserve first, then from that. So a
-flood, which holds no credential, spends the unknown share and never the reserve, and the
-bounds as a whole hold as before. A known device's hash runs at the request's own priority (a
-person is waiting for it, and the reserve bounds how many there are).
+presents a valid device credential for the account it names): the settings'
+``PASSWORD_HASHES_KNOWN_DEVICES_AT_ONCE`` of the slots and
+``PASSWORD_HASHES_KNOWN_DEVICES_PER_SECOND`` of each second's hashes. Everyone else (unknown
+clients, registrations, password checks) shares what is left; a known device draws from its
+reserve first, then from that. So a flood, which holds no credential, spends the unknown share
+and never the reserve, and the bounds as a whole hold as before. A known device's hash runs at
+the request's own priority (a person is waiting for it, and the reserve bounds how many there
+are).
 
 0 turns a bound off. ``password_hashing()`` holds one of each around a hash; the registration
 service wraps the new account's hash in it, and ``BoundedModelBackend`` (Django's

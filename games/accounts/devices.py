@@ -140,14 +140,18 @@ def known_device(claims: Sequence[Claim], *, user_id: int | None) -> KnownDevice
 
 def device_failed(device: KnownDevice) -> KnownDevice:
     """Count a failed log-in against ``device`` (the first within the cool-off starts its
-    count again), in one atomic update; ``device`` with its count as it now is."""
+    count again), in one atomic update; ``device`` with its count as it now is (as it was, if
+    a password change has deleted it meanwhile)."""
     now = timezone.now()
     cooling = Q(failed_since__gt=_cooling_since(now))
-    KnownDevice.objects.filter(pk=device.pk).update(
+    row = KnownDevice.objects.filter(pk=device.pk)
+    row.update(
         failures=Case(When(cooling, then=F("failures") + 1), default=Value(1)),
         failed_since=Case(When(cooling, then=F("failed_since")), default=Value(now)),
     )
-    device.refresh_from_db(fields=["failures", "failed_since"])
+    now_counted = row.values_list("failures", "failed_since").first()
+    if now_counted is not None:
+        device.failures, device.failed_since = now_counted
     return device
 
 

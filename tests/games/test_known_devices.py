@@ -306,6 +306,21 @@ def test_a_known_devices_failures_lock_that_device_and_count_against_the_usernam
     assert log_in("ada", credential=credential).status_code == HTTPStatus.OK
 
 
+def test_a_failure_with_a_device_deleted_meanwhile_is_counted_as_any_other(
+    players: list[Player],
+) -> None:
+    """A password change between the credential's check and the failure's count deletes the
+    device: counting the failure against it is no error, and its credential then makes an
+    unknown client's log-in (a 401, counted against the username)."""
+    credential = credential_of("ada")
+    device = devices.known_device(devices.claims_of([credential]), user_id=players[0].user_id)
+    assert device is not None
+    KnownDevice.objects.all().delete()
+
+    assert devices.device_failed(device) is device
+    assert log_in("ada", "wrong", credential=credential).status_code == 401
+
+
 def test_a_success_clears_the_devices_failures(players: list[Player]) -> None:
     credential = credential_of("ada")
     for _ in range(LIMIT - 1):

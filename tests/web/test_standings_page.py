@@ -73,6 +73,12 @@ def test_the_standings_page_of_a_finished_tournament(
         rank = f"{'=' if row['shared'] else ''}{row['rank']}"
         assert cells[:2] == [rank, row["name"]]
         assert float(cells[4]) == row["placement_points"]
+    assert page.locator("#standings-order").inner_text() == (
+        "Ranked by: Placement points · Wins · Pips a round · Head-to-head"
+    )
+    headings = page.locator("#standings-table thead th").all_inner_texts()
+    assert headings[-2:] == ["Head-to-head", "Rating"]  # a column for each tie-break used
+    assert "Buchholz" not in headings
     link = rows.first.locator("a")
     assert link.get_attribute("href") == f"/players/{body['standings'][0]['player_id']}/"
     series = page.locator("#by-stage svg .series")

@@ -14,6 +14,7 @@ from scoring.api.competitions import (
     RegisterApi,
     WithdrawApi,
 )
+from scoring.api.crosstable import CrosstableApi, CrosstableCSVApi
 from scoring.api.history import PlayerHistoryApi
 from scoring.api.leaderboard import LeaderboardApi
 from scoring.api.players import HeadToHeadApi, PlayerStatisticsApi
@@ -126,6 +127,16 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "competitions/<int:competition_id>/standings.csv",
         StandingsCSVApi.as_view(),
         name="competition-standings-csv",
+    ),
+    path(
+        "competitions/<int:competition_id>/crosstable",
+        CrosstableApi.as_view(),
+        name="competition-crosstable",
+    ),
+    path(
+        "competitions/<int:competition_id>/crosstable.csv",
+        CrosstableCSVApi.as_view(),
+        name="competition-crosstable-csv",
     ),
     path(
         "competitions/<int:competition_id>/standings.svg",

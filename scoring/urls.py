@@ -19,6 +19,7 @@ from scoring.api.history import PlayerHistoryApi
 from scoring.api.leaderboard import LeaderboardApi
 from scoring.api.players import HeadToHeadApi, PlayerStatisticsApi
 from scoring.api.ratings import PlayerRatingsApi
+from scoring.api.sheets import CrosstablePDFApi, StandingsPDFApi
 from scoring.api.stage_paper import StagePairingsApi, StageScorerLinksApi, StageTableCardsApi
 from scoring.api.standings import StageListApi, StandingsApi, StandingsCSVApi
 from scoring.api.table_events import (
@@ -137,6 +138,16 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "competitions/<int:competition_id>/crosstable.csv",
         CrosstableCSVApi.as_view(),
         name="competition-crosstable-csv",
+    ),
+    path(
+        "competitions/<int:competition_id>/crosstable.pdf",
+        CrosstablePDFApi.as_view(),
+        name="competition-crosstable-pdf",
+    ),
+    path(
+        "competitions/<int:competition_id>/standings.pdf",
+        StandingsPDFApi.as_view(),
+        name="competition-standings-pdf",
     ),
     path(
         "competitions/<int:competition_id>/standings.svg",

@@ -16,13 +16,13 @@ from __future__ import annotations
 import io
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 from xml.sax.saxutils import escape, quoteattr
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT, TA_RIGHT
-from reportlab.lib.pagesizes import A4
+from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
@@ -147,6 +147,14 @@ def draw_text(
     return total
 
 
+def lines(values: Sequence[str], size: float = 10, *, bold: bool = False) -> Paragraph:
+    """One paragraph of several lines of text (each escaped as ``para`` escapes it): a cell
+    of two short lines costs a table one paragraph, not two."""
+    return Paragraph(
+        "<br/>".join(markup(value, bold=bold) for value in values), style(size, bold=bold)
+    )
+
+
 def grid(
     rows: Sequence[Sequence[Any]],
     widths: Sequence[float] | None = None,
@@ -155,15 +163,21 @@ def grid(
     footer_rows: int = 0,
     size: float = 10,
     row_height: float | None = None,
+    figures: Sequence[int] = (),
 ) -> Table:
     """A ruled table; its first ``header_rows`` and last ``footer_rows`` rows in bold; every
     row but the header ``row_height`` tall when given (room to write in). A cell that is a
-    string is set as a paragraph (``para``) of ``size``."""
+    string is set as a paragraph (``para``) of ``size``, but for a figure: a cell of the
+    columns ``figures`` lists that is all ASCII (``12.5``, ``3=``) is drawn as it is, in the
+    main face, without the cost of a paragraph (a long field's table has thousands)."""
+    face = typeface()
     commands: list[tuple[Any, ...]] = [
         ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, 0), (-1, -1), 4),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+        ("FONTNAME", (0, 0), (-1, -1), face.regular),
+        ("FONTSIZE", (0, 0), (-1, -1), size),
     ]
     if header_rows:
         commands += [
@@ -177,11 +191,17 @@ def grid(
     if row_height is not None:
         heights = [None] * header_rows + [row_height] * (len(rows) - header_rows)
     bold = set(range(header_rows)) | set(range(len(rows) - footer_rows, len(rows)))
+    plain = set(figures)
+
+    def cell_of(number: int, column: int, cell: Any) -> Any:
+        if not isinstance(cell, str) or not cell:
+            return cell
+        if column in plain and number not in bold and cell.isascii() and cell.isprintable():
+            return cell
+        return para(cell, size, bold=number in bold)
+
     cells = [
-        [
-            para(cell, size, bold=number in bold) if isinstance(cell, str) and cell else cell
-            for cell in row
-        ]
+        [cell_of(number, column, cell) for column, cell in enumerate(row)]
         for number, row in enumerate(rows)
     ]
     table = Table(cells, colWidths=widths, rowHeights=heights, repeatRows=header_rows)
@@ -189,14 +209,32 @@ def grid(
     return table
 
 
-def build(pages: Sequence[Sequence[Flowable]], *, title: str) -> bytes:
-    """The PDF of ``pages`` (each a list of flowables, each page starting on a new sheet)."""
+def _page_foot(footer: Callable[[int], str]) -> Callable[[Canvas, Any], None]:
+    """What draws ``footer(page number)`` at the foot of each page (``draw_text``: each run in
+    its face, shaped)."""
+
+    def draw(canvas: Canvas, document: Any) -> None:
+        draw_text(canvas, document.leftMargin, MARGIN / 2, footer(canvas.getPageNumber()), 8)
+
+    return draw
+
+
+def build(
+    pages: Sequence[Sequence[Flowable]],
+    *,
+    title: str,
+    sideways: bool = False,
+    footer: Callable[[int], str] | None = None,
+) -> bytes:
+    """The PDF of ``pages`` (each a list of flowables, each page starting on a new sheet), on
+    A4 upright, or lying on its side (landscape) when ``sideways``; ``footer`` gives the line
+    printed at the foot of each page from its number (none when not given)."""
     from reportlab.platypus import PageBreak
 
     out = io.BytesIO()
     document = SimpleDocTemplate(
         out,
-        pagesize=PAGE,
+        pagesize=landscape(PAGE) if sideways else PAGE,
         leftMargin=MARGIN,
         rightMargin=MARGIN,
         topMargin=MARGIN,
@@ -211,10 +249,13 @@ def build(pages: Sequence[Sequence[Flowable]], *, title: str) -> bytes:
         story.extend(page)
     if not story:
         story.append(para(" "))
-    document.build(story)
+    if footer is None:
+        document.build(story)
+    else:
+        document.build(story, onFirstPage=_page_foot(footer), onLaterPages=_page_foot(footer))
     return out.getvalue()
 
 
-def width() -> float:
-    """The width a sheet's content may take."""
-    return PAGE[0] - 2 * MARGIN
+def width(*, sideways: bool = False) -> float:
+    """The width a sheet's content may take (on a landscape page when ``sideways``)."""
+    return (landscape(PAGE) if sideways else PAGE)[0] - 2 * MARGIN

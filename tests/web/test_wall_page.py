@@ -99,3 +99,8 @@ def test_the_standings_show_a_column_per_tie_break_of_the_order(
     assert cells[0][:6] == ["1", "Ada", "4.0", "2.0", "0", "0"]
     assert cells[1][:6] == ["2", "Grace", "2.0", "4.0", "0", "14"]
     assert HOSTILE not in html
+    # and the sheets to print, which a public competition's wall offers anyone
+    base = f"/api/competitions/{wall.competition.pk}"
+    assert f'<a href="{base}/standings.pdf">Standings to print (PDF)</a>' in html
+    assert f'<a href="{base}/crosstable.pdf">Crosstable to print (PDF)</a>' in html
+    assert Client().get(f"{base}/standings.pdf")["Content-Type"] == "application/pdf"

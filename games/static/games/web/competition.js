@@ -57,6 +57,24 @@ async function downloadCsv() {
   link.click();
 }
 
+/** A button that fetches a printed sheet with the session's token and saves it. */
+function sheetButton(sheet, label) {
+  const button = el("button", { type: "button", "data-sheet": sheet }, label);
+  button.addEventListener("click", () => attempt(async () => {
+    const response = await fetch(`/api/competitions/${id}/${sheet}.pdf`, {
+      headers: { Authorization: `Bearer ${session.token}`, Accept: "application/pdf" },
+    });
+    if (!response.ok) {
+      say(gettext("The sheet could not be fetched."), "error");
+      return;
+    }
+    const link = el("a", { href: URL.createObjectURL(await response.blob()),
+      download: `competition-${id}-${sheet}.pdf` });
+    link.click();
+  }));
+  return button;
+}
+
 async function load() {
   const detail = await attempt(() => api("GET", `/api/competitions/${id}`));
   const body = await attempt(() => api("GET", `/api/competitions/${id}/standings`));
@@ -92,6 +110,16 @@ async function load() {
   }, ...columns.map(([, content, num]) => cell(content(row), { num }))));
   document.getElementById("standings-order").textContent = fmt(gettext("Ranked by: %(order)s"),
     { order: order.map((key) => TIE_BREAKS[key]).join(" · ") });
+  // the printed sheets: the organiser's, and anyone's once the competition is public
+  const sheets = document.getElementById("sheets");
+  sheets.hidden = !(organiser || info.public);
+  if (!sheets.hidden) {
+    const buttons = [sheetButton("standings", gettext("Standings to print (PDF)"))];
+    if (info.kind === "tournament") {
+      buttons.push(" ", sheetButton("crosstable", gettext("Crosstable to print (PDF)")));
+    }
+    sheets.replaceChildren(...buttons);
+  }
   document.getElementById("standings-table").replaceChildren(el("thead", {}, head),
     el("tbody", {}, ...rows));
   document.getElementById("by-stage-title").textContent = info.kind === "league"

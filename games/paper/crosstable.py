@@ -11,9 +11,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Spacer
+from reportlab.platypus import Flowable, Spacer
 
-from games.paper.layout import build, grid, lines, para, width
+from games.paper.layout import build, grid, para, width
 from games.paper.standings_sheet import figure, footer, order_line, printed_line, rank_label
 from scoring.competitions.tie_breaks import LABELS
 
@@ -32,8 +32,9 @@ def opponent(entry: dict[str, Any]) -> str:
     return _("guest") if entry["number"] is None else str(entry["number"])
 
 
-def stage_cell(entry: dict[str, Any]) -> Paragraph:
-    """A stage of one entrant as two short lines (the sheet's legend says how to read them)."""
+def stage_cell(entry: dict[str, Any]) -> str:
+    """A stage of one entrant as one or two short lines (the sheet's legend says how to read
+    them)."""
     status = entry["status"]
     rivals = " ".join(opponent(o) for o in entry["opponents"])
     if status == "played":
@@ -44,15 +45,15 @@ def stage_cell(entry: dict[str, Any]) -> Paragraph:
             "points": figure(entry["placement_points"]),
             "pips": figure(entry["total_points"]),
         }
-        return lines([first, _("v %(opponents)s") % {"opponents": rivals}], SIZE)
+        return "\n".join([first, _("v %(opponents)s") % {"opponents": rivals}])
     if status in ("playing", "abandoned"):
         word = _("playing") if status == "playing" else _("abandoned")
         first = _("T%(table)s · %(status)s") % {"table": entry["table"], "status": word}
-        return lines([first, _("v %(opponents)s") % {"opponents": rivals}], SIZE)
+        return "\n".join([first, _("v %(opponents)s") % {"opponents": rivals}])
     if status == "bye":
-        return para(_("bye · %(points)s") % {"points": figure(entry["placement_points"])}, SIZE)
+        return _("bye · %(points)s") % {"points": figure(entry["placement_points"])}
     words = {"not_entered": _("not entered"), "dropped": _("dropped out"), "no_show": _("no-show")}
-    return para(words[status], SIZE)
+    return words[status]
 
 
 def _blocks(stages: list[int], keys: int) -> list[list[int]]:
@@ -137,7 +138,7 @@ def crosstable_pdf(*, sheet: dict[str, Any]) -> bytes:
                 )
             )
         if sheet["entrants"]:
-            figures = [0, 1, *range(3, 3 + len(order))]
+            figures = [0, 1, *range(3, 3 + len(order) + len(block))]
             page.append(grid(rows, widths, size=SIZE, figures=figures))
         else:
             page.append(para(_("No entrants yet."), 12))

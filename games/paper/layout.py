@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import math
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 from xml.sax.saxutils import escape, quoteattr
@@ -147,6 +148,17 @@ def draw_text(
     return total
 
 
+def drawn_plain(value: str) -> bool:
+    """Whether the main face draws each line of ``value`` as it is: every character its own,
+    printable, and no mark that would need the font's positioning (shaping)."""
+    chars = typeface().chars
+    return all(
+        line.isprintable()
+        and all(ord(char) in chars and not unicodedata.combining(char) for char in line)
+        for line in value.split("\n")
+    )
+
+
 def lines(values: Sequence[str], size: float = 10, *, bold: bool = False) -> Paragraph:
     """One paragraph of several lines of text (each escaped as ``para`` escapes it): a cell
     of two short lines costs a table one paragraph, not two."""
@@ -167,9 +179,11 @@ def grid(
 ) -> Table:
     """A ruled table; its first ``header_rows`` and last ``footer_rows`` rows in bold; every
     row but the header ``row_height`` tall when given (room to write in). A cell that is a
-    string is set as a paragraph (``para``) of ``size``, but for a figure: a cell of the
-    columns ``figures`` lists that is all ASCII (``12.5``, ``3=``) is drawn as it is, in the
-    main face, without the cost of a paragraph (a long field's table has thousands)."""
+    string is set as a paragraph (``para``) of ``size``, but for the sheet's own figures: in
+    the columns ``figures`` lists, a line break in a cell starts a new line, and a cell the main
+    face draws as it is (``plain``: ``12.5``, ``T3 · 1/4 · 5``) is drawn without the cost of a
+    paragraph (a long field's table has thousands); a cell in Lao, say, is still a paragraph.
+    A figures column never holds what a user wrote."""
     face = typeface()
     commands: list[tuple[Any, ...]] = [
         ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
@@ -178,6 +192,7 @@ def grid(
         ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
         ("FONTNAME", (0, 0), (-1, -1), face.regular),
         ("FONTSIZE", (0, 0), (-1, -1), size),
+        ("LEADING", (0, 0), (-1, -1), size * 1.25),
     ]
     if header_rows:
         commands += [
@@ -196,9 +211,11 @@ def grid(
     def cell_of(number: int, column: int, cell: Any) -> Any:
         if not isinstance(cell, str) or not cell:
             return cell
-        if column in plain and number not in bold and cell.isascii() and cell.isprintable():
+        if column not in plain:
+            return para(cell, size, bold=number in bold)
+        if number not in bold and drawn_plain(cell):
             return cell
-        return para(cell, size, bold=number in bold)
+        return lines(cell.split("\n"), size, bold=number in bold)
 
     cells = [
         [cell_of(number, column, cell) for column, cell in enumerate(row)]

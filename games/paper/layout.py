@@ -16,7 +16,6 @@ from __future__ import annotations
 import io
 import math
 import re
-import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 from xml.sax.saxutils import escape, quoteattr
@@ -114,6 +113,33 @@ class OneLine(Flowable):
         paragraph.drawOn(self.canv, 0, 0)
 
 
+Shaped = list[tuple[str, Any, float]]
+
+
+def shaped_line(value: str, size: float, *, bold: bool = False) -> tuple[Shaped, float]:
+    """``value`` (printable as ``text`` makes it) cut into runs, each in its face and shaped by
+    HarfBuzz as a paragraph is: (font name, shaped text, advance) each, and the whole width."""
+    pieces = []
+    for face, run in runs(text(value)):
+        font = face.name(bold=bold)
+        shaped = shapeStr(run, font, size)
+        advance = (
+            sum(data.x_advance for data in shaped.__shapeData__) * size / 1000
+            if isinstance(shaped, ShapedStr)
+            else pdfmetrics.stringWidth(shaped, font, size)
+        )
+        pieces.append((font, shaped, advance))
+    return pieces, sum(advance for _font, _shaped, advance in pieces)
+
+
+def _draw_shaped(canvas: Canvas, x: float, y: float, pieces: Shaped, size: float) -> None:
+    line = canvas.beginText(x, y)
+    for font, shaped, _advance in pieces:
+        line.setFont(font, size)
+        line.textOut(shaped)
+    canvas.drawText(line)
+
+
 def draw_text(
     canvas: Canvas,
     x: float,
@@ -128,35 +154,42 @@ def draw_text(
     one line straight on ``canvas``, its baseline at ``y`` and its ``align`` ("left", "right"
     or "centre") at ``x``: each run in its face, shaped by HarfBuzz as a paragraph is. Returns
     its width."""
-    pieces = []
-    for face, run in runs(text(value)):
-        font = face.name(bold=bold)
-        shaped = shapeStr(run, font, size)
-        advance = (
-            sum(data.x_advance for data in shaped.__shapeData__) * size / 1000
-            if isinstance(shaped, ShapedStr)
-            else pdfmetrics.stringWidth(shaped, font, size)
-        )
-        pieces.append((font, shaped, advance))
-    total = sum(advance for _font, _shaped, advance in pieces)
+    pieces, total = shaped_line(value, size, bold=bold)
     start = {"left": x, "right": x - total, "centre": x - total / 2}[align]
-    line = canvas.beginText(start, y)
-    for font, shaped, _advance in pieces:
-        line.setFont(font, size)
-        line.textOut(shaped)
-    canvas.drawText(line)
+    _draw_shaped(canvas, start, y, pieces, size)
     return total
 
 
-def drawn_plain(value: str) -> bool:
-    """Whether the main face draws each line of ``value`` as it is: every character its own,
-    printable, and no mark that would need the font's positioning (shaping)."""
-    chars = typeface().chars
-    return all(
-        line.isprintable()
-        and all(ord(char) in chars and not unicodedata.combining(char) for char in line)
-        for line in value.split("\n")
-    )
+class Figures(Flowable):
+    """A table cell of the sheet's own short lines (``T3 · 1/4 · 5``, ``bye · 3``), one line
+    each (``value`` split at line breaks), shaped and set in each script's face as ``draw_text``
+    sets them, without a paragraph's line breaking: a long field's table has thousands of such
+    cells. A line wider than the cell's column is set as a paragraph instead (``lines``)."""
+
+    def __init__(self, value: str, size: float) -> None:
+        super().__init__()
+        self.size, self.leading = size, size * 1.25
+        self.values = value.split("\n")
+        self.shaped = [shaped_line(line, size) for line in self.values]
+        self._wrapped: Paragraph | None = None
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        if any(line_width > availWidth for _pieces, line_width in self.shaped):
+            self._wrapped = lines(self.values, self.size)
+            return self._wrapped.wrap(availWidth, availHeight)
+        self._wrapped = None
+        self.width = max(line_width for _pieces, line_width in self.shaped)
+        self.height = self.leading * len(self.shaped)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        if self._wrapped is not None:
+            self._wrapped.drawOn(self.canv, 0, 0)
+            return
+        descent = self.leading - self.size * 1.07  # Noto Sans's ascent: 1.069 em
+        for number, (pieces, _width) in enumerate(self.shaped):
+            baseline = self.height - (number + 1) * self.leading + descent
+            _draw_shaped(self.canv, 0, baseline, pieces, self.size)
 
 
 def lines(values: Sequence[str], size: float = 10, *, bold: bool = False) -> Paragraph:
@@ -179,20 +212,15 @@ def grid(
 ) -> Table:
     """A ruled table; its first ``header_rows`` and last ``footer_rows`` rows in bold; every
     row but the header ``row_height`` tall when given (room to write in). A cell that is a
-    string is set as a paragraph (``para``) of ``size``, but for the sheet's own figures: in
-    the columns ``figures`` lists, a line break in a cell starts a new line, and a cell the main
-    face draws as it is (``plain``: ``12.5``, ``T3 · 1/4 · 5``) is drawn without the cost of a
-    paragraph (a long field's table has thousands); a cell in Lao, say, is still a paragraph.
-    A figures column never holds what a user wrote."""
-    face = typeface()
+    string is set as a paragraph (``para``) of ``size``, but for the sheet's own figures: a
+    string cell of the columns ``figures`` lists (below the header) is a ``Figures``, a line
+    each, shaped as a paragraph, without its cost. A figures column never holds what a user
+    wrote."""
     commands: list[tuple[Any, ...]] = [
         ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, 0), (-1, -1), 4),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
-        ("FONTNAME", (0, 0), (-1, -1), face.regular),
-        ("FONTSIZE", (0, 0), (-1, -1), size),
-        ("LEADING", (0, 0), (-1, -1), size * 1.25),
     ]
     if header_rows:
         commands += [
@@ -206,16 +234,14 @@ def grid(
     if row_height is not None:
         heights = [None] * header_rows + [row_height] * (len(rows) - header_rows)
     bold = set(range(header_rows)) | set(range(len(rows) - footer_rows, len(rows)))
-    plain = set(figures)
+    shaped_figures = set(figures)
 
     def cell_of(number: int, column: int, cell: Any) -> Any:
         if not isinstance(cell, str) or not cell:
             return cell
-        if column not in plain:
-            return para(cell, size, bold=number in bold)
-        if number not in bold and drawn_plain(cell):
-            return cell
-        return lines(cell.split("\n"), size, bold=number in bold)
+        if column in shaped_figures and number not in bold:
+            return Figures(cell, size)
+        return para(cell, size, bold=number in bold)
 
     cells = [
         [cell_of(number, column, cell) for column, cell in enumerate(row)]

@@ -9,6 +9,7 @@ from http import HTTPStatus
 from typing import Any
 
 import pytest
+from django.utils import translation
 from pypdf import PdfReader
 from rest_framework.test import APIClient
 
@@ -21,8 +22,10 @@ from tests.foundation.hostile import HOSTILE, STORABLE
 from tests.games.conftest import client_for
 from tests.games.factories import PlayerFactory
 from tests.games.paper_reading import keep, page_texts, pictures
+from tests.games.pdf_glyphs import shaped_as_harfbuzz
 from tests.games.schema_check import check_response
 from tests.games.test_languages_done_when import LANGUAGES, client_in, in_language, translated
+from tests.games.test_paper_shaping import ARMENIAN, LAO, THAI, face
 from tests.scoring.competitions.conftest import make_competition
 from tests.scoring.competitions.test_crosstable import eventful
 from tests.scoring.competitions.test_tie_breaks import swiss
@@ -356,3 +359,45 @@ def test_the_sheets_print_in_the_language_asked_for(organiser: Player, language:
     assert translated("Stage %(number)s", language, number="3") in crosstable_text
     for english in ("Final standings", "Ranked by", "Placement points"):
         assert english not in standings_text
+
+
+# --- shaped as HarfBuzz shapes it ----------------------------------------------------------------
+
+
+def test_both_sheets_draw_names_and_their_own_words_as_harfbuzz_shapes_them() -> None:
+    # given: entrants named in Thai, Lao and Armenian (stacked marks, ligatures), the event in
+    # Armenian, one entrant a no-show at stage 2, and the sheets printed in Lao
+    field = _big_field(4, 2)
+    field["name"] = ARMENIAN
+    for entrant, name in zip(field["entrants"], (THAI, LAO, ARMENIAN), strict=False):
+        entrant["name"] = name
+    no_show = field["entrants"][3]["stages"][1]
+    no_show.update(status="no_show", table=None, opponents=[], place=None)
+    rows = [
+        {"rank": n, "shared": False, "name": name, "matches": 2, "dropped": False,
+         "placement_points": 4.0, "buchholz": 2.5}
+        for n, name in enumerate((THAI, LAO, ARMENIAN), start=1)
+    ]  # fmt: skip
+    standings = {
+        "event": ARMENIAN,
+        "final": True,
+        "stage_count": 2,
+        "stages_finished": 2,
+        "min_matches": 0,
+        "tie_breaks": ["placement_points", "buchholz"],
+        "rows": rows,
+    }
+    with translation.override("lo"):
+        crosstable = crosstable_pdf(sheet=field)
+        sheet = standings_pdf(sheet=standings)
+        word = translation.gettext("no-show")
+
+    # then: each name and the Lao word in a figures cell are HarfBuzz's glyphs where it puts them
+    for document in (crosstable, sheet):
+        assert shaped_as_harfbuzz(document, THAI, face("thai")) == 1
+        assert shaped_as_harfbuzz(document, LAO, face("lao")) == 1
+        # (the entrant and the event at the page's foot; the event as the title, in bold)
+        assert shaped_as_harfbuzz(document, ARMENIAN, face("armenian")) == 2
+        assert shaped_as_harfbuzz(document, ARMENIAN, face("armenian", bold=True)) == 1
+    assert word != "no-show"
+    assert shaped_as_harfbuzz(crosstable, word, face("lao")) == 1

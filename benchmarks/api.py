@@ -32,7 +32,10 @@ with the server idle and as long again during a flood of ``--flood-rate`` anonym
 second from 1,000 rotating addresses, in alternating 5-second windows
 (``benchmarks/login_flood.py``), and adds ``idle_get_p50_ms``, ``flood_get_p50_ms``, their ratio
 ``flood_to_idle``, the server's share of a core in each (``idle_server_cores``,
-``flood_server_cores``) and what the flood was answered (``flood_answers``). For it the server
+``flood_server_cores``), what the flood was answered (``flood_answers``), and how the players'
+own log-ins fared meanwhile: as known devices (``known_device_login_success``,
+``known_device_login_p95_ms``) and without a device credential (``unknown_login_success``);
+``login_flood.KEYS`` lists what it adds, ``targets`` judges three of them. For it the server
 runs as in production where hashing is concerned: the production password hasher, the hashing
 bounds at their defaults
 (``--no-hashing-bounds`` turns them off, for comparison), the log-in throttle and the lockout on,
@@ -148,15 +151,21 @@ def expect(status: int, wanted: int, body: Any, what: str) -> Any:
     return body
 
 
+def account(run_id: str, index: int, seat: int) -> tuple[str, str]:
+    """The username and password of client ``index``'s player at ``seat``."""
+    name = f"b{run_id}c{index}s{seat}"
+    return name, f"pw-{run_id}-{name}-long"
+
+
 def register(port: int, index: int, run_id: str, tokens: list[list[str]]) -> None:
     """Client ``index``'s four players (before the clock starts: hashing passwords is slow);
     a registration answered ``busy`` (too many passwords hashing) is sent again when it says."""
     client = Client(port)
     for seat in range(SEATS):
-        name = f"b{run_id}c{index}s{seat}"
+        name, password = account(run_id, index, seat)
         for _ in range(120):
             status, body, _ = client.call(
-                "POST", "/api/players", {"username": name, "password": f"pw-{run_id}-{name}-long"}
+                "POST", "/api/players", {"username": name, "password": password}
             )
             if status != 429 or body.get("code") != "busy":
                 break
@@ -569,6 +578,7 @@ def main() -> int:
             flood, flood_errors = login_flood.measure(
                 port,
                 tokens[0][0],
+                [account(run_id, i, seat) for i in range(args.clients) for seat in range(SEATS)],
                 seconds=args.flood_seconds,
                 rate=args.flood_rate,
                 run_id=run_id,
@@ -662,6 +672,8 @@ def main() -> int:
         **flood,
     }
     summary["targets"] = targets(summary)
+    if args.login_flood:
+        summary["targets"] |= login_flood.targets(summary)
     sys.stdout.write(json.dumps(summary) + "\n")
     return 1 if results.errors else 0
 

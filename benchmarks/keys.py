@@ -1,9 +1,11 @@
 """Check a benchmark's JSON line: every key it documents is there.
 
     .venv/bin/python -m benchmarks.api ... | .venv/bin/python -m benchmarks.keys benchmarks.api
+    .venv/bin/python -m benchmarks.api --login-flood ... |
+        .venv/bin/python -m benchmarks.keys benchmarks.api benchmarks.login_flood
 
 Reads the last line of standard input, parses it as one JSON object and prints it again; exits
-1, naming them, when any of the keys the named module lists in ``KEYS`` is missing (CI's brief
+1, naming them, when any of the keys the named modules list in ``KEYS`` is missing (CI's brief
 runs of the benchmarks).
 """
 
@@ -29,10 +31,10 @@ def missing(summary: dict[str, object], keys: tuple[str, ...]) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 1:
-        sys.stderr.write("usage: python -m benchmarks.keys <benchmark module>\n")
+    if not argv:
+        sys.stderr.write("usage: python -m benchmarks.keys <benchmark module>...\n")
         return 2
-    keys = importlib.import_module(argv[0]).KEYS
+    keys = tuple(key for name in argv for key in importlib.import_module(name).KEYS)
     lines = sys.stdin.read().strip().splitlines()
     summary = json.loads(lines[-1]) if lines else None
     if not isinstance(summary, dict):

@@ -13,6 +13,16 @@ everyone else; both are checked before any hash is computed:
   production). A cache that cannot be reached fails open: the check is skipped and logged, and
   the per-process bound still holds.
 
+A share of each is reserved for **known devices** (``games.accounts.devices``: a log-in that
+presents a valid device credential for the account it names): the settings'
+``PASSWORD_HASHES_KNOWN_DEVICES_AT_ONCE`` of the slots and
+``PASSWORD_HASHES_KNOWN_DEVICES_PER_SECOND`` of each second's hashes. Everyone else (unknown
+clients, registrations, password checks) shares what is left; a known device draws from its
+reserve first, then from that. So a flood, which holds no credential, spends the unknown share
+and never the reserve, and the bounds as a whole hold as before. A known device's hash runs at
+the request's own priority (a person is waiting for it, and the reserve bounds how many there
+are).
+
 0 turns a bound off. ``password_hashing()`` holds one of each around a hash; the registration
 service wraps the new account's hash in it, and ``BoundedModelBackend`` (Django's
 ``ModelBackend``, placed after django-axes' backend) wraps every log-in's password check,
@@ -32,6 +42,7 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any
 
@@ -49,8 +60,10 @@ from chickenfoot.throttles import count_in_window
 
 logger = logging.getLogger(__name__)
 
-#: The cache key of each second's count (the second's number is appended).
+#: The cache key of each second's count (the second's number is appended): the hashes of the
+#: unknown share, and those of the known devices' reserve.
 KEY_PREFIX = "password-hashes"
+KNOWN_KEY_PREFIX = "password-hashes-known"
 #: At most one warning this often (seconds) while the cache cannot be reached.
 LOG_EVERY_SECONDS = 10.0
 #: The clock whose seconds are counted (a test sets its own).
@@ -89,7 +102,8 @@ class Busy(APIException):
 
 
 class _Running:
-    """How many hashes this process is running; taken and given back under a lock."""
+    """How many hashes this process is running in one share; taken and given back under a
+    lock."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -107,67 +121,125 @@ class _Running:
             self.count -= 1
 
 
-_running = _Running()
+@dataclass(frozen=True)
+class Shares:
+    """The bounds as they are now (``settings``), each split into the unknown clients' share
+    and the known devices' reserve. ``at_once``/``per_second`` 0: that bound is off."""
+
+    at_once: int
+    known_at_once: int
+    per_second: int
+    known_per_second: int
+
+    @classmethod
+    def now(cls) -> Shares:
+        at_once = int(settings.PASSWORD_HASHES_AT_ONCE)
+        per_second = int(settings.PASSWORD_HASHES_PER_SECOND)
+        return cls(
+            at_once=at_once,
+            known_at_once=min(at_once, int(settings.PASSWORD_HASHES_KNOWN_DEVICES_AT_ONCE)),
+            per_second=per_second,
+            known_per_second=min(
+                per_second, int(settings.PASSWORD_HASHES_KNOWN_DEVICES_PER_SECOND)
+            ),
+        )
+
+    @property
+    def unknown_at_once(self) -> int:
+        return self.at_once - self.known_at_once
+
+    @property
+    def unknown_per_second(self) -> int:
+        return self.per_second - self.known_per_second
+
+
+_running = _Running()  # the unknown share's slots
+_running_known = _Running()  # the known devices' reserved slots
 _holding = threading.local()  # set while this thread holds a slot (a re-hash inside a check)
 _last_warning = [0.0]
 
 
+def _take_slot(shares: Shares, *, known_device: bool) -> _Running | None:
+    """A slot of this process (the reserve's first for a known device), taken: the share it is
+    of, to give back; ``None`` with the bound off. ``Busy`` when there is none."""
+    if shares.at_once <= 0:
+        return None
+    if known_device and _running_known.take(shares.known_at_once):
+        return _running_known
+    if _running.take(shares.unknown_at_once):
+        return _running
+    raise Busy(1)
+
+
 @contextmanager
-def password_hashing() -> Iterator[None]:
-    """Hold one of this process's hashing slots and one of this second's hashes for the block;
+def password_hashing(*, known_device: bool = False) -> Iterator[None]:
+    """Hold one of this process's hashing slots and one of this second's hashes for the block
+    (``known_device``: from the known devices' reserve first, then from the unknown share);
     ``Busy`` (before the block runs) when there is none. Nested uses count once."""
     if getattr(_holding, "held", False):
         yield
         return
-    at_once = int(settings.PASSWORD_HASHES_AT_ONCE)
-    if at_once > 0 and not _running.take(at_once):
-        raise Busy(1)
+    shares = Shares.now()
+    slot = _take_slot(shares, known_device=known_device)
     try:
-        _count_this_second()
-        _holding.held = True
+        _count_this_second(shares, known_device=known_device)
+        _holding.held, _holding.known = True, known_device
         yield
     finally:
-        _holding.held = False
-        if at_once > 0:
-            _running.give_back()
+        _holding.held, _holding.known = False, False
+        if slot is not None:
+            slot.give_back()
 
 
-def refuse_if_busy() -> None:
+def refuse_if_busy(*, known_device: bool = False) -> None:
     """``Busy`` now, taking nothing, when a hash could not start: every slot of this process
-    taken, or this second's count at the limit. Lets a log-in be refused before the lockout's
+    that the attempt may use taken, or this second's counts at their limits (for a known device,
+    its reserve's and the unknown share's both). Lets a log-in be refused before the lockout's
     queries; ``password_hashing()`` still decides (another request may take the last slot)."""
     if getattr(_holding, "held", False):
         return
-    at_once = int(settings.PASSWORD_HASHES_AT_ONCE)
-    if at_once > 0 and _running.count >= at_once:
+    shares = Shares.now()
+    slots_taken = _running.count >= shares.unknown_at_once and (
+        not known_device or _running_known.count >= shares.known_at_once
+    )
+    if shares.at_once > 0 and slots_taken:
         raise Busy(1)
-    per_second = int(settings.PASSWORD_HASHES_PER_SECOND)
-    if per_second <= 0:
-        return
-    now = clock()
-    try:
-        count = cache.get(f"{KEY_PREFIX}:{int(now)}")
-    except Exception as error:  # noqa: BLE001 - any cache backend's failure: fail open
-        _warn_cache_down(error)
-        return
-    if count is not None and int(count) >= per_second:
-        raise Busy(max(1, math.ceil(int(now) + 1 - now)))
-
-
-def _count_this_second() -> None:
-    """Count one hash in this second's window; ``Busy`` past ``PASSWORD_HASHES_PER_SECOND``."""
-    per_second = int(settings.PASSWORD_HASHES_PER_SECOND)
-    if per_second <= 0:
+    if shares.per_second <= 0:
         return
     now = clock()
     window = int(now)
-    key = f"{KEY_PREFIX}:{window}"
+    keys = [f"{KEY_PREFIX}:{window}"]
+    if known_device and shares.known_per_second > 0:
+        keys.append(f"{KNOWN_KEY_PREFIX}:{window}")
     try:
-        count = count_in_window(key, timeout=2)
+        counts = cache.get_many(keys)
     except Exception as error:  # noqa: BLE001 - any cache backend's failure: fail open
         _warn_cache_down(error)
         return
-    if count > per_second:
+    if int(counts.get(keys[0]) or 0) < shares.unknown_per_second:
+        return
+    if len(keys) > 1 and int(counts.get(keys[1]) or 0) < shares.known_per_second:
+        return
+    raise Busy(max(1, math.ceil(window + 1 - now)))
+
+
+def _count_this_second(shares: Shares, *, known_device: bool) -> None:
+    """Count one hash in this second's window: a known device's in its reserve while that
+    lasts, else in the unknown share; ``Busy`` past both."""
+    if shares.per_second <= 0:
+        return
+    now = clock()
+    window = int(now)
+    try:
+        if known_device and shares.known_per_second > 0:
+            reserved = count_in_window(f"{KNOWN_KEY_PREFIX}:{window}", timeout=2)
+            if reserved <= shares.known_per_second:
+                return
+        count = count_in_window(f"{KEY_PREFIX}:{window}", timeout=2)
+    except Exception as error:  # noqa: BLE001 - any cache backend's failure: fail open
+        _warn_cache_down(error)
+        return
+    if count > shares.unknown_per_second:
         raise Busy(max(1, math.ceil(window + 1 - now)))
 
 
@@ -224,11 +296,13 @@ class NicePBKDF2PasswordHasher(PBKDF2PasswordHasher):
     """Django's PBKDF2-SHA256 hasher (the same algorithm, iterations and stored hashes), which
     computes each hash in a thread of lower CPU priority (``PASSWORD_HASH_NICENESS``; 0: in the
     request's own thread): when the cores are contended, serving requests comes first and
-    hashing takes the rest. The request's thread waits for it with the GIL released."""
+    hashing takes the rest. The request's thread waits for it with the GIL released. A known
+    device's hash (``password_hashing(known_device=True)``) is computed in the request's own
+    thread, at its priority."""
 
     def encode(self, password: str, salt: str, iterations: int | None = None) -> str:
         niceness = int(settings.PASSWORD_HASH_NICENESS)
-        if niceness <= 0:
+        if niceness <= 0 or getattr(_holding, "known", False):
             return str(super().encode(password, salt, iterations))
         future = _niced.pool(niceness).submit(super().encode, password, salt, iterations)
         return str(future.result())
@@ -236,7 +310,9 @@ class NicePBKDF2PasswordHasher(PBKDF2PasswordHasher):
 
 class BoundedModelBackend(ModelBackend):
     """Django's ``ModelBackend``, checking a password (or running the dummy hash for an unknown
-    username) only inside ``password_hashing()``."""
+    username) only inside ``password_hashing()``: from the known devices' reserve when the
+    attempt's request carries a known device (``request.known_device``, which the log-in sets
+    once it has checked the device's credential against the account named)."""
 
     def authenticate(
         self,
@@ -247,7 +323,8 @@ class BoundedModelBackend(ModelBackend):
     ) -> Any:
         if password is None:
             return None
-        with password_hashing():
+        known_device = getattr(request, "known_device", None) is not None
+        with password_hashing(known_device=known_device):
             return super().authenticate(request, username=username, password=password, **kwargs)
 
 

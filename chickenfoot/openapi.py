@@ -279,3 +279,20 @@ LOGIN_REFUSED = problem(
         ),
     ),
 )
+#: 429 of the API's log-in: as ``LOGIN_REFUSED``, and a known device's own lock.
+TOKEN_OBTAIN_REFUSED = problem(
+    "Too many log-in requests from this address, too many failed log-ins for this username or "
+    "from this address (for a known device: with its credential), or the server is checking as "
+    "many passwords as it allows (`busy`; the password was not checked and the attempt is not "
+    "counted as a failure) (docs/reliability.md); `Retry-After` says how many seconds to wait.",
+    *[(example.name, example.value) for example in LOGIN_REFUSED.examples or []],
+    (
+        "Device locked out",
+        problem_example(
+            429,
+            "locked_out",
+            "Locked out",
+            "Too many failed log-ins from this device: try again in 15 minutes.",
+        ),
+    ),
+)

@@ -572,12 +572,39 @@ AUTHENTICATION_BACKENDS = [
     "chickenfoot.hashing.BoundedModelBackend",  # ModelBackend, within the hashing bounds
 ]
 
+# Known devices (games/accounts/devices.py, docs/reliability.md): a successful log-in gives its
+# client a signed device credential for the account, valid LOGIN_KNOWN_DEVICE_DAYS (0: none is
+# given or accepted); a log-in presenting it is not refused by the account's lockout (the
+# device has a lock of its own) and hashes from the known devices' reserve below.
+LOGIN_KNOWN_DEVICE_DAYS = env_int("LOGIN_KNOWN_DEVICE_DAYS", default=90)
+
 # Password hashing under floods (chickenfoot/hashing.py, docs/reliability.md): at most this many
 # password hashes (log-ins, registrations) start each second across every process (counted in
 # the cache), and at most this many run at once in one process; past either, 429 busy at once.
-# 0: no bound. RATE_LIMITS=off turns both off unless they are set.
+# Of each, the KNOWN_DEVICES share is reserved for log-ins from known devices; everyone else
+# shares the rest. 0: no bound (no reserve). RATE_LIMITS=off turns them off unless they are set.
 PASSWORD_HASHES_PER_SECOND = env_int("PASSWORD_HASHES_PER_SECOND", default=2 if RATE_LIMITS else 0)
-PASSWORD_HASHES_AT_ONCE = env_int("PASSWORD_HASHES_AT_ONCE", default=1 if RATE_LIMITS else 0)
+PASSWORD_HASHES_AT_ONCE = env_int("PASSWORD_HASHES_AT_ONCE", default=2 if RATE_LIMITS else 0)
+
+
+def _reserve(name: str, *, of: int) -> int:
+    """The known devices' reserve ``name`` of a bound of ``of`` (default 1; 0 with the bound
+    off): less than the bound, so that everyone else keeps a share."""
+    reserve = env_int(name, default=1 if of > 0 else 0)
+    if of > 0 and not 0 <= reserve < of:
+        raise ImproperlyConfigured(
+            f"{name}={reserve} must be at least 0 and less than the bound it is reserved from "
+            f"({of}): the rest is everyone else's share."
+        )
+    return reserve
+
+
+PASSWORD_HASHES_KNOWN_DEVICES_PER_SECOND = _reserve(
+    "PASSWORD_HASHES_KNOWN_DEVICES_PER_SECOND", of=PASSWORD_HASHES_PER_SECOND
+)
+PASSWORD_HASHES_KNOWN_DEVICES_AT_ONCE = _reserve(
+    "PASSWORD_HASHES_KNOWN_DEVICES_AT_ONCE", of=PASSWORD_HASHES_AT_ONCE
+)
 # Django's hashers, PBKDF2-SHA256 first (new hashes), computed at this lower CPU priority (Linux
 # niceness of the hashing thread; 0: at the request's own), so that serving comes first.
 PASSWORD_HASH_NICENESS = env_int("PASSWORD_HASH_NICENESS", default=10)

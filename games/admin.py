@@ -21,7 +21,7 @@ from chickenfoot.problems import ProblemError
 from chickenfoot.read_only_admin import ReadOnlyAdmin, ReadOnlyInline
 from games.accounts.names import display_name_problem
 from games.accounts.players import player_for_user
-from games.models import DeviceToken, Match, Move, Player, Round, Seat
+from games.models import DeviceToken, KnownDevice, Match, Move, Player, Round, Seat
 from games.services.leaving import match_abandon
 from games.services.replay import match_replay_verify
 
@@ -148,6 +148,23 @@ class DeviceTokenAdmin(admin.ModelAdmin):
     list_display = ("id", "user", "device", "created", "expiry", "last_used")
     search_fields = ("user__username", "device")
     fields = ("user", "device", "created", "expiry", "last_used")
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+@admin.register(KnownDevice)
+class KnownDeviceAdmin(admin.ModelAdmin):
+    """Known devices: seen, and forgotten (deleted: the device's credential stops counting, and
+    its lock with it), never made (a credential is given only at a log-in)."""
+
+    list_display = ("id", "user", "created", "last_login", "failures", "failed_since")
+    search_fields = ("user__username",)
+    fields = list_display
     readonly_fields = fields
 
     def has_add_permission(self, request: HttpRequest) -> bool:

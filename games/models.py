@@ -359,6 +359,7 @@ class Move(models.Model):
 
 
 # Accounts' rows live in modules of their own; imported here so Django finds them.
+from games.accounts.device_models import KnownDevice  # noqa: E402, F401
 from games.accounts.token_models import DeviceToken  # noqa: E402, F401
 from games.accounts.username_models import UsernameKey  # noqa: E402, F401
 from games.invitations.models import Invitation  # noqa: E402, F401

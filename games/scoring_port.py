@@ -18,7 +18,9 @@ from games.engine.shuffle import new_match_seed
 from games.live.wall import on_commit_wall, on_commit_wall_closed, on_commit_wall_seating
 from games.models import Match, Player, Round, Seat
 from games.notifications.services import table_assigned_notify
+from games.paper.crosstable import crosstable_pdf
 from games.paper.pairings import pairings_pdf
+from games.paper.standings_sheet import standings_pdf
 from games.paper.table_card import table_cards_pdf
 from games.services import player_for_user
 from games.services.matches import match_start
@@ -138,6 +140,12 @@ class GamesForScoring:
         self, *, event: str, stage: int, tables: list[tuple[int, list[str]]], byes: list[str]
     ) -> bytes:
         return pairings_pdf(event=event, stage=stage, tables=tables, byes=byes)
+
+    def standings_pdf(self, *, sheet: dict[str, Any]) -> bytes:
+        return standings_pdf(sheet=sheet)
+
+    def crosstable_pdf(self, *, sheet: dict[str, Any]) -> bytes:
+        return crosstable_pdf(sheet=sheet)
 
     def tables_progress(self, *, match_ids: list[int]) -> dict[int, dict[str, Any]]:
         return tables_progress(match_ids=match_ids)

@@ -15,6 +15,8 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
+from scoring.competitions.tie_breaks import DEFAULT_ORDER
+
 #: The two games (the engine's names; scoring does not import the engine).
 VARIANT_CHOICES = [("chickenfoot", "Chicken Foot"), ("mexican_train", "Mexican Train")]
 
@@ -80,6 +82,12 @@ class Competition(models.Model):
     stage_count = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Tournament: how many stages; empty for a league."
     )
+    tie_breaks = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The standings' order, best first: keys of scoring.competitions.tie_breaks "
+        "(null: the default order).",
+    )
     min_matches = models.PositiveSmallIntegerField(
         default=0, help_text="Finished matches a player needs to be ranked (leagues)."
     )
@@ -137,6 +145,11 @@ class Competition(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.name!r}"
+
+    @property
+    def order(self) -> list[str]:
+        """The standings' order: ``tie_breaks``, or the default for a competition without."""
+        return list(self.tie_breaks or DEFAULT_ORDER)
 
 
 class Registration(models.Model):

@@ -100,6 +100,14 @@ class GamesPort(Protocol):
         """A stage's pairings sheet as a PDF: each (table number, names in seat order) and the
         names of the byes."""
 
+    def standings_pdf(self, *, sheet: dict[str, Any]) -> bytes:
+        """The printed standings as a PDF (``scoring.competitions.sheets.standings_sheet``
+        says what ``sheet`` holds: names and figures, nothing private)."""
+
+    def crosstable_pdf(self, *, sheet: dict[str, Any]) -> bytes:
+        """The printed crosstable as a PDF, A4 landscape (``sheet``: the crosstable document,
+        ``scoring.competitions.crosstable``)."""
+
     def tables_progress(self, *, match_ids: list[int]) -> dict[int, dict[str, Any]]:
         """Per match id: ``seats`` (``position``, ``player_id``, ``name``), ``rounds_entered``,
         ``rounds`` (to play), ``finished``, ``confirmed`` and ``disputed`` (rounds)."""

@@ -14,12 +14,14 @@ from scoring.api.competitions import (
     RegisterApi,
     WithdrawApi,
 )
+from scoring.api.crosstable import CrosstableApi, CrosstableCSVApi
 from scoring.api.entrants import EntrantApi, EntrantReinstateApi, EntrantsApi
 from scoring.api.history import PlayerHistoryApi
 from scoring.api.leaderboard import LeaderboardApi
 from scoring.api.players import HeadToHeadApi, PlayerStatisticsApi
 from scoring.api.ratings import PlayerRatingsApi
 from scoring.api.seating_rules import KeepApartApi
+from scoring.api.sheets import CrosstablePDFApi, StandingsPDFApi
 from scoring.api.stage_edits import (
     SeatingChangesApi,
     StageApi,
@@ -185,6 +187,26 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "competitions/<int:competition_id>/standings.csv",
         StandingsCSVApi.as_view(),
         name="competition-standings-csv",
+    ),
+    path(
+        "competitions/<int:competition_id>/crosstable",
+        CrosstableApi.as_view(),
+        name="competition-crosstable",
+    ),
+    path(
+        "competitions/<int:competition_id>/crosstable.csv",
+        CrosstableCSVApi.as_view(),
+        name="competition-crosstable-csv",
+    ),
+    path(
+        "competitions/<int:competition_id>/crosstable.pdf",
+        CrosstablePDFApi.as_view(),
+        name="competition-crosstable-pdf",
+    ),
+    path(
+        "competitions/<int:competition_id>/standings.pdf",
+        StandingsPDFApi.as_view(),
+        name="competition-standings-pdf",
     ),
     path(
         "competitions/<int:competition_id>/standings.svg",

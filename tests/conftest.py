@@ -121,3 +121,5 @@ def _no_hashing_bounds(settings: Any) -> None:
     server allows); ``tests/games/test_hashing.py`` turns the bounds on and tests them."""
     settings.PASSWORD_HASHES_PER_SECOND = 0
     settings.PASSWORD_HASHES_AT_ONCE = 0
+    settings.PASSWORD_HASHES_KNOWN_DEVICES_PER_SECOND = 0
+    settings.PASSWORD_HASHES_KNOWN_DEVICES_AT_ONCE = 0

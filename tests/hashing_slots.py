@@ -10,14 +10,14 @@ from chickenfoot.hashing import password_hashing
 
 
 @contextmanager
-def slots_held(count: int = 1) -> Iterator[None]:
+def slots_held(count: int = 1, *, known_device: bool = False) -> Iterator[None]:
     """``count`` threads each inside ``password_hashing()`` for the block (as ``count`` requests
-    checking passwords would be), then out of it."""
+    checking passwords would be; ``known_device``: known devices' log-ins), then out of it."""
     inside = threading.Barrier(count + 1)
     done = threading.Event()
 
     def hold() -> None:
-        with password_hashing():
+        with password_hashing(known_device=known_device):
             inside.wait(timeout=10)
             done.wait(timeout=30)
 

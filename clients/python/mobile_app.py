@@ -11,7 +11,8 @@ SMTP server received, as an ``.eml`` file. Three players, each a client of their
    shows the invitation; he accepts, and they play it to the end, Bob's phone told of his turns.
 2. Cy joins the quick play queue and is matched with Ada, who joins it too.
 3. Ada forgets her password: she verified her address, asks for a reset, and sets a new password
-   through the link in the mail; her old token stops working.
+   through the link in the mail; her old token stops working. Her app keeps the device
+   credential her log-in gives it, and sends it back with her next log-in (a known device).
 4. Bob exports his data and deletes his account: the match's standings and Ada's rating stay.
 
 Uses only the generated client's typed models (``mypy --strict`` checks it).
@@ -349,10 +350,25 @@ def reset_password(base_url: str, ada: Person, mailbox: Device) -> Person:
         ),
         "ada logs in with the new password",
     )
-    client = AuthenticatedClient(
-        base_url=base_url, token=logged_in.token, raise_on_unexpected_status=True
+    if logged_in.device_credential is None:
+        raise Refused("ada's log-in gave her app no device credential")
+    again = _ok(
+        token_obtain.sync(
+            client=anonymous,
+            body=TokenObtainRequest(
+                username=ada.name,
+                password=NEW_PASSWORD,
+                device_credential=logged_in.device_credential,
+            ),
+        ),
+        "ada logs in again, from her known device",
     )
-    print(f"password reset: ada logs in with the new password (mail to {address})")
+    if again.device_credential is None:
+        raise Refused("ada's second log-in gave her app no device credential")
+    client = AuthenticatedClient(
+        base_url=base_url, token=again.token, raise_on_unexpected_status=True
+    )
+    print(f"password reset: ada logs in with the new password (mail to {address}), twice")
     return Person(name=ada.name, client=client, player_id=ada.player_id)
 
 

@@ -1,8 +1,8 @@
 """Deleting an account: the person goes, their record stays under an anonymous name.
 
 The user row goes (and with it the username's key, so the username is free again, every token,
-the notifications, their preferences and the push devices, and the log-in lockout's entries for
-the username); the player row stays, with no user, no
+every known device, the notifications, their preferences and the push devices, and the log-in
+lockout's entries for the username); the player row stays, with no user, no
 address and the display name ``Deleted player <id>``, so that every result, standing and rating
 it holds is as it was, and nobody else's changes. An organiser of a competition not yet finished
 is refused (409 ``still_organising``): its players need it run to the end (hand it over, or

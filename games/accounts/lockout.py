@@ -9,6 +9,11 @@ A username's lock does not hold at an address that username has logged in from w
 ``LOGIN_KNOWN_ADDRESS_DAYS`` (axes' own log of successful log-ins, ``AccessLog``, says which):
 there only the address's own lock applies, so that nobody can lock a player out of the places
 they play from by failing at their username from elsewhere (``lockout_parameters``).
+
+Neither lock holds for a known device of the account (``games.accounts.devices``: the log-in
+sets ``request.known_device`` once it has checked the device's credential): there the device's
+own failures decide (``LockoutHandler.get_failures``), and each is counted against it as well
+as, as usual, against the username and the address for everyone else.
 """
 
 from __future__ import annotations
@@ -32,6 +37,9 @@ from rest_framework.throttling import BaseThrottle
 
 from chickenfoot.problem_views import render_problem
 from chickenfoot.problems import Problem
+from games.accounts.device_models import KnownDevice
+from games.accounts.devices import device_failed, failures_of
+from games.accounts.devices import unlocked_at as devices_unlocked_at
 
 
 def client_address(request: HttpRequest) -> str | None:
@@ -95,17 +103,49 @@ def lockout_parameters(
     return BY_USERNAME_AND_ADDRESS
 
 
+def known_device_of(request: HttpRequest | Any) -> KnownDevice | None:
+    """The known device this attempt came as (set by the log-in), if any."""
+    device = getattr(request, "known_device", None)
+    return device if isinstance(device, KnownDevice) else None
+
+
 class LockoutHandler(AxesDatabaseHandler):
     """Axes' database handler; a successful log-in clears the failures recorded against that
     account (from any address), and only those: an address's failures on other accounts stay,
-    so logging in to one's own account between guesses at others unlocks nothing. Axes logs
+    so logging in to one's own account between guesses at others unlocks nothing. A known
+    device's log-in clears none of them (only the device's own): the guesses others made at the
+    username still count, so that a player logging in from their phone gives whoever is locking
+    their username out no fresh allowance of guesses. Axes logs
     each successful log-in (``AccessLog``: the known addresses); the account's entries older
-    than ``LOGIN_KNOWN_ADDRESS_DAYS`` go at its next log-in."""
+    than ``LOGIN_KNOWN_ADDRESS_DAYS`` go at its next log-in.
+
+    An attempt from a known device is judged by the device's failures alone: the username's and
+    the address's locks do not refuse it, and the failure that brings the device to the limit
+    locks the device (429 ``locked_out``, ``Retry-After`` its cool-off)."""
+
+    def get_failures(self, request: HttpRequest, credentials: dict[str, Any] | None = None) -> int:
+        device = known_device_of(request)
+        if device is not None:
+            return failures_of(device)
+        return int(super().get_failures(request, credentials))
+
+    def user_login_failed(
+        self,
+        sender: Any,
+        credentials: dict[str, Any],
+        request: HttpRequest | None = None,
+        **kwargs: Any,
+    ) -> None:
+        device = known_device_of(request)
+        if device is not None and not getattr(request, "axes_locked_out", False):
+            device_failed(device)  # the device's own count, before axes judges by it
+        super().user_login_failed(sender, credentials, request, **kwargs)
 
     def user_logged_in(self, sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
         super().user_logged_in(sender, request, user, **kwargs)
-        username = attempted_username(request, {"username": user.get_username()})
-        self.reset_attempts(username=username)
+        if known_device_of(request) is None:  # a known device's clears its own (the log-in)
+            username = attempted_username(request, {"username": user.get_username()})
+            self.reset_attempts(username=username)
         since = known_since()
         entries = AccessLog.objects.filter(username=user.get_username())
         if since is None:
@@ -117,6 +157,9 @@ class LockoutHandler(AxesDatabaseHandler):
         """When the lock on this attempt's username or address lifts, if nobody tries meanwhile:
         for each, the failure that brings the count within the cool-off to the limit leaves it
         one cool-off after it was made."""
+        device = known_device_of(request)
+        if device is not None:
+            return devices_unlocked_at(device)
         limit = get_failure_limit(request, credentials)
         cool_off = get_cool_off(request)
         now = timezone.now()
@@ -141,18 +184,25 @@ def lockout_response(
     left = LockoutHandler().unlocked_at(request, credentials) - timezone.now()
     seconds = max(1, math.ceil(left.total_seconds()))
     minutes = math.ceil(seconds / 60)
-    problem = Problem(
-        status=HTTPStatus.TOO_MANY_REQUESTS,
-        code="locked_out",
-        title=_("Locked out"),
-        detail=ngettext(
+    if known_device_of(request) is not None:
+        detail = ngettext(
+            "Too many failed log-ins from this device: try again in %(minutes)s minute.",
+            "Too many failed log-ins from this device: try again in %(minutes)s minutes.",
+            minutes,
+        )
+    else:
+        detail = ngettext(
             "Too many failed log-ins for this username or from this address: try again in "
             "%(minutes)s minute.",
             "Too many failed log-ins for this username or from this address: try again in "
             "%(minutes)s minutes.",
             minutes,
         )
-        % {"minutes": minutes},
+    problem = Problem(
+        status=HTTPStatus.TOO_MANY_REQUESTS,
+        code="locked_out",
+        title=_("Locked out"),
+        detail=detail % {"minutes": minutes},
         headers={"Retry-After": str(seconds)},
     )
     return render_problem(problem)

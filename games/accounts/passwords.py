@@ -1,5 +1,8 @@
 """Passwords: checking the current one, changing it, and resetting it by an e-mailed link.
 
+Changing or resetting a password forgets every known device of the account
+(``games.accounts.devices``): their credentials stop counting.
+
 Checking a password (to change it, or to delete the account) goes through Django's
 ``authenticate``, like a log-in: django-axes counts a wrong one against the username and the
 address, and refuses a locked-out attempt before any password is hashed (429 ``locked_out``,
@@ -21,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from chickenfoot.hashing import password_hashing, refuse_if_busy
 from chickenfoot.problems import InvalidInput
+from games.accounts.devices import device_remember, devices_forget
 from games.accounts.links import reset_user
 from games.accounts.mail import RESET, account_mail_on_commit
 from games.accounts.names import username_key, username_normalise
@@ -54,17 +58,21 @@ def password_change(
     new_password: str,
     request: HttpRequest,
     keep_token_id: int | None,
-) -> int:
+) -> tuple[int, str | None]:
     """Set ``user``'s password after checking the current one; every other token of theirs is
-    revoked, the one ``keep_token_id`` names (this request's) keeps working. How many were
-    revoked."""
+    revoked, the one ``keep_token_id`` names (this request's) keeps working. Every known device
+    of the account is forgotten (their credentials stop counting), and this client, which has
+    just proved the password, is given a new one. How many tokens were revoked, and this
+    client's device credential."""
     password_check(user=user, password=current_password, request=request, field="current_password")
     hashed = _new_password_hashed(new_password, user=user)
     with transaction.atomic():
         get_user_model().objects.filter(pk=user.pk).update(password=hashed)
         others = DeviceToken.objects.filter(user_id=user.pk).exclude(pk=keep_token_id)
         revoked, _ = others.delete()
-    return revoked
+        devices_forget(user_id=user.pk)
+        credential = device_remember(user=user, device=None)
+    return revoked, credential
 
 
 def password_reset_request(*, email: str = "", username: str = "", link_base: str) -> None:
@@ -86,8 +94,10 @@ def password_reset_request(*, email: str = "", username: str = "", link_base: st
 
 def password_reset_confirm(*, uid: str, token: str, new_password: str) -> int:
     """Set the password of the account a reset link opens, once; every token of that account
-    is revoked (every device logs in again). ``InvalidLink`` for a link that does not work,
-    ``InvalidInput`` (``new_password``) for a weak password. How many tokens were revoked."""
+    is revoked (every device logs in again), and every known device forgotten (the next log-in
+    with the new password makes its client known again). ``InvalidLink`` for a link that does
+    not work, ``InvalidInput`` (``new_password``) for a weak password. How many tokens were
+    revoked."""
     user = reset_user(uid=uid, token=token)  # before hashing: a bad link costs no hash
     hashed = _new_password_hashed(new_password, user=user)
     with transaction.atomic():
@@ -96,4 +106,5 @@ def password_reset_confirm(*, uid: str, token: str, new_password: str) -> int:
         user.password = hashed
         user.save(update_fields=["password"])
         revoked, _ = DeviceToken.objects.filter(user_id=user.pk).delete()
+        devices_forget(user_id=user.pk)
     return revoked

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth import authenticate, get_user_model
@@ -21,6 +21,7 @@ from chickenfoot.hashing import password_hashing, refuse_if_busy
 from chickenfoot.problems import ConflictError, InvalidInput
 from games.accounts import token_cache
 from games.accounts.addresses import email_set
+from games.accounts.devices import claims_of, device_remember, known_device
 from games.accounts.names import (
     BOT_NAMES,
     DISPLAY_NAME_MAX_LENGTH,
@@ -115,8 +116,10 @@ def player_register(
     device: str = "",
     email: str = "",
     link_base: str = "",
-) -> tuple[Player, DeviceToken, str]:
-    """Create a user account and its player; the player, and a token for ``device`` and its key.
+) -> tuple[Player, DeviceToken, str, str | None]:
+    """Create a user account and its player; the player, a token for ``device`` and its key,
+    and the client's device credential (``games.accounts.devices``: it has just set the
+    password, so it is a known device of the account from now on).
 
     The username is stored NFKC-normalised and is unique without regard to case or form
     (``games.accounts.names.username_key``); the display name may not pass for a bot's. Raises
@@ -145,13 +148,14 @@ def player_register(
             if email:  # unverified until its link is opened: a mail goes out after commit
                 email_set(player_id=player.pk, email=email, link_base=link_base)
             token, key = token_issue(user=user, device=device)
+            credential = device_remember(user=user, device=None)
     except IntegrityError:
         raise ConflictError(
             _("The username %(username)r is taken.") % {"username": username},
             code="username_taken",
             title=_("Username taken"),
         ) from None
-    return player, token, key
+    return player, token, key, credential
 
 
 def player_for_user(*, user: AbstractBaseUser) -> Player:
@@ -170,37 +174,55 @@ def player_for_user(*, user: AbstractBaseUser) -> Player:
 
 
 def token_obtain(
-    *, username: str, password: str, request: HttpRequest, device: str = ""
-) -> tuple[Player, DeviceToken, str]:
-    """Log in: the player, and a new token for ``device`` and its key (one per login).
+    *,
+    username: str,
+    password: str,
+    request: HttpRequest,
+    device: str = "",
+    device_credentials: Sequence[str] = (),
+) -> tuple[Player, DeviceToken, str, str | None]:
+    """Log in: the player, a new token for ``device`` and its key (one per login), and the
+    client's device credential (renewed, or new).
 
     ``request`` is the HTTP request the attempt came in on: the log-in lockout counts failures
     by its address, and refuses a locked-out attempt before the password is checked
     (docs/reliability.md), and ``chickenfoot.hashing.Busy`` before it when the server is
-    hashing as many passwords as it allows. A success is announced as Django's
-    ``user_logged_in``. The username may be typed in any case or Unicode form.
+    hashing as many passwords as it allows. ``device_credentials`` are those the client
+    presents: one that is valid for the account named makes the attempt a known device's
+    (``games.accounts.devices``), which the account's lockout does not refuse and which hashes
+    from the known devices' reserve. A success is announced as Django's ``user_logged_in``. The
+    username may be typed in any case or Unicode form.
     """
-    refuse_if_busy()  # no budget left for a hash: refused before the lockout's queries
-    user = authenticate(request, username=_username_stored(username), password=password)
+    claims = claims_of(device_credentials)  # signatures only: a forged one costs no query
+    refuse_if_busy(known_device=bool(claims))  # no budget left: refused before any query
+    stored, user_id = _username_stored(username)
+    known = known_device(claims, user_id=user_id)
+    if claims and known is None:
+        refuse_if_busy()  # none of them this account's: an unknown client's share
+    request.known_device = known  # type: ignore[attr-defined]  (the lockout and the bounds)
+    user = authenticate(request, username=stored, password=password)
     if user is None or not user.is_active:
         raise InvalidCredentials(_("Wrong username or password."))
     user_logged_in.send(sender=type(user), request=request, user=user)
     token, key = token_issue(user=user, device=device)
-    return player_for_user(user=user), token, key
+    credential = device_remember(user=user, device=known)
+    return player_for_user(user=user), token, key, credential
 
 
-def _username_stored(typed: str) -> str:
-    """The username of the account ``typed`` names: exactly as typed if one has it, else the
-    one whose key it shares; as typed when none does (the password check then fails as usual)."""
+def _username_stored(typed: str) -> tuple[str, int | None]:
+    """The username of the account ``typed`` names (exactly as typed if one has it, else the
+    one whose key it shares) and its id; as typed and ``None`` when none does (the password
+    check then fails as usual)."""
     typed = username_normalise(typed)
     names = list(
         get_user_model()
         .objects.filter(Q(username=typed) | Q(username_key__key=username_key(typed)))
-        .values_list("username", flat=True)[:2]
+        .values_list("username", "pk")[:2]
     )
-    if typed in names or not names:
-        return typed
-    return names[0]
+    for name, pk in names:
+        if name == typed:
+            return name, pk
+    return names[0] if names else (typed, None)
 
 
 def bot_player(*, level: int) -> Player:

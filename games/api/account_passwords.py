@@ -19,6 +19,7 @@ from chickenfoot.throttles import (
     PASSWORD_RESET_CONFIRM_THROTTLES,
     PASSWORD_RESET_THROTTLES,
 )
+from games.accounts.devices import set_cookie
 from games.accounts.passwords import password_change, password_reset_confirm, password_reset_request
 from games.api.account_email import link_base
 from games.api.apidocs import account_passwords as apidocs
@@ -40,6 +41,17 @@ class ResetRequestedOutputSerializer(serializers.Serializer):
 @extend_schema_serializer(component_name="PasswordSet")
 class PasswordSetOutputSerializer(serializers.Serializer):
     revoked = serializers.IntegerField(help_text="How many of the account's tokens were revoked.")
+
+
+@extend_schema_serializer(component_name="PasswordChanged")
+class PasswordChangedOutputSerializer(PasswordSetOutputSerializer):
+    device_credential = serializers.CharField(
+        allow_null=True,
+        help_text="This client's new device credential: the change forgot every known device of "
+        "the account (their credentials no longer count), and this client has just proved the "
+        "password. Keep it as a log-in's `device_credential` is kept; null when the server "
+        "gives none.",
+    )
 
 
 class PasswordResetApi(APIView):
@@ -102,7 +114,8 @@ class PasswordResetConfirmApi(APIView):
 
 
 class PasswordChangeApi(GameApi):
-    """Change the caller's password: their other tokens are revoked, this one keeps working."""
+    """Change the caller's password: their other tokens are revoked, this one keeps working;
+    every known device is forgotten, and this client is given a new device credential."""
 
     throttle_classes = PASSWORD_CHECK_THROTTLES
 
@@ -117,15 +130,17 @@ class PasswordChangeApi(GameApi):
         tags=["accounts"],
         request=PasswordChangeInputSerializer,
         examples=apidocs.PASSWORD_CHANGE_EXAMPLES,
-        responses=apidocs.password_change_responses(PasswordSetOutputSerializer),
+        responses=apidocs.password_change_responses(PasswordChangedOutputSerializer),
     )
     def post(self, request: Request) -> Response:
         data = self.PasswordChangeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        revoked = password_change(
+        revoked, credential = password_change(
             user=request.user,
             **data.validated_data,
             request=request._request,
             keep_token_id=request.auth.pk,
         )
-        return Response({"revoked": revoked})
+        response = Response({"revoked": revoked, "device_credential": credential})
+        set_cookie(response, request._request, credential)
+        return response

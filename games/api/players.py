@@ -22,6 +22,8 @@ from chickenfoot.i18n.languages import LANGUAGE_CODES, LANGUAGES
 from chickenfoot.problems import flatten_errors
 from chickenfoot.throttles import LOGIN_THROTTLES, PASSWORD_CHECK_THROTTLES, REGISTER_THROTTLES
 from games.accounts.deletion import player_delete
+from games.accounts.devices import MAX_LENGTH as DEVICE_CREDENTIAL_MAX_LENGTH
+from games.accounts.devices import presented, set_cookie
 from games.accounts.names import DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH
 from games.accounts.players import player_language_set, player_register_refused
 from games.accounts.token_models import DEVICE_MAX_LENGTH
@@ -56,6 +58,10 @@ class PlayerTokenOutputSerializer(serializers.Serializer):
         allow_null=True,
         help_text="When the token stops working (log in again then); null: never.",
     )
+    device_credential = serializers.CharField(
+        allow_null=True,
+        help_text=apidocs.DEVICE_CREDENTIAL_HELP,
+    )
 
 
 LANGUAGE_HELP = (
@@ -87,7 +93,9 @@ class PlayerMeOutputSerializer(PlayerOutputSerializer):
     language = LanguageField()
 
 
-def token_json(player: Player, token: DeviceToken, key: str) -> dict[str, object]:
+def token_json(
+    player: Player, token: DeviceToken, key: str, credential: str | None
+) -> dict[str, object]:
     return {
         "player": player_json(player),
         "token": key,
@@ -95,7 +103,18 @@ def token_json(player: Player, token: DeviceToken, key: str) -> dict[str, object
         "expiry": serializers.DateTimeField().to_representation(token.expiry)
         if token.expiry
         else None,
+        "device_credential": credential,
     }
+
+
+def token_response(
+    request: Request, answer: tuple[Player, DeviceToken, str, str | None], status: int
+) -> Response:
+    """The answer of a log-in or a registration; the device credential in the web's cookie too."""
+    player, token, key, credential = answer
+    response = Response(token_json(player, token, key, credential), status=status)
+    set_cookie(response, request._request, credential)
+    return response
 
 
 def player_json(player: Player) -> dict[str, object]:
@@ -177,15 +196,18 @@ class PlayerRegisterApi(APIView):
                 raise ValidationError(data.errors)
             # with the name and password checks of the rest of it: every field at once
             raise player_register_refused(body=request.data, errors=flatten_errors(data.errors))
-        player, token, key = player_register(**data.validated_data, link_base=link_base(request))
-        return Response(token_json(player, token, key), status=HTTPStatus.CREATED)
+        answer = player_register(**data.validated_data, link_base=link_base(request))
+        return token_response(request, answer, HTTPStatus.CREATED)
 
 
 class TokenObtainApi(APIView):
     """Log in with a username and password; the answer carries a new token for this device.
 
     Each login makes a token of its own (name the device to tell them apart in the token list),
-    valid until it expires (`AUTH_TOKEN_TTL_HOURS`) or is revoked (logout).
+    valid until it expires (`AUTH_TOKEN_TTL_HOURS`) or is revoked (logout), and gives the
+    client a device credential: sent back with the next log-in (`device_credential`, or the
+    web's cookie), it makes that log-in a known device's, which a flood of log-ins or the
+    account's lockout does not keep out (docs/reliability.md, "Known devices").
     """
 
     authentication_classes = ()
@@ -199,20 +221,32 @@ class TokenObtainApi(APIView):
         device = serializers.CharField(
             max_length=DEVICE_MAX_LENGTH, required=False, allow_blank=True, help_text=DEVICE_HELP
         )
+        device_credential = serializers.CharField(
+            max_length=DEVICE_CREDENTIAL_MAX_LENGTH,
+            required=False,
+            allow_blank=True,
+            help_text=apidocs.DEVICE_CREDENTIAL_INPUT_HELP,
+        )
 
     @extend_schema(
         operation_id="token_obtain",
         summary="Log in (get a token for this device)",
         tags=["accounts"],
         request=TokenObtainInputSerializer,
+        parameters=[apidocs.DEVICE_COOKIE_PARAMETER],
         examples=apidocs.TOKEN_OBTAIN_EXAMPLES,
         responses=apidocs.token_obtain_responses(PlayerTokenOutputSerializer),
     )
     def post(self, request: Request) -> Response:
         data = self.TokenObtainInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        player, token, key = token_obtain(**data.validated_data, request=request._request)
-        return Response(token_json(player, token, key))
+        given = data.validated_data.pop("device_credential", "")
+        answer = token_obtain(
+            **data.validated_data,
+            request=request._request,
+            device_credentials=presented(request._request, given),
+        )
+        return token_response(request, answer, HTTPStatus.OK)
 
 
 class PlayerMeApi(GameApi):

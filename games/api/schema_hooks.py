@@ -119,6 +119,17 @@ def _add_field_error_examples(operation: dict[str, Any]) -> None:
             }
 
 
+def _add_response_headers(operation: dict[str, Any]) -> None:
+    """The headers of the answers that set one (``Set-Cookie`` of a device credential)."""
+    from games.api.apidocs.players import SET_DEVICE_COOKIE_HEADER
+
+    statuses = {"token_obtain": "200", "player_register": "201", "password_change": "200"}
+    status = statuses.get(operation.get("operationId", ""))
+    if status is not None:
+        response = operation["responses"][status]
+        response.setdefault("headers", {}).update(SET_DEVICE_COOKIE_HEADER)
+
+
 def postprocess_problems(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """Serve every problem response as ``application/problem+json``; add the generic ones."""
     for operations in result.get("paths", {}).values():
@@ -136,6 +147,7 @@ def postprocess_problems(result: dict[str, Any], **kwargs: Any) -> dict[str, Any
                 if problems:  # whatever the view renders otherwise (JSON, SVG)
                     response["content"] = {PROBLEM_MEDIA_TYPE: problems[0]}
             _add_field_error_examples(operation)
+            _add_response_headers(operation)
             for status, spec in _GENERIC.items():
                 responses.setdefault(str(int(status)), _problem_response(status, spec))
             for status in ("429", "503"):  # each says when to ask again

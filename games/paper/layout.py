@@ -16,13 +16,13 @@ from __future__ import annotations
 import io
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 from xml.sax.saxutils import escape, quoteattr
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT, TA_RIGHT
-from reportlab.lib.pagesizes import A4
+from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
@@ -113,6 +113,33 @@ class OneLine(Flowable):
         paragraph.drawOn(self.canv, 0, 0)
 
 
+Shaped = list[tuple[str, Any, float]]
+
+
+def shaped_line(value: str, size: float, *, bold: bool = False) -> tuple[Shaped, float]:
+    """``value`` (printable as ``text`` makes it) cut into runs, each in its face and shaped by
+    HarfBuzz as a paragraph is: (font name, shaped text, advance) each, and the whole width."""
+    pieces = []
+    for face, run in runs(text(value)):
+        font = face.name(bold=bold)
+        shaped = shapeStr(run, font, size)
+        advance = (
+            sum(data.x_advance for data in shaped.__shapeData__) * size / 1000
+            if isinstance(shaped, ShapedStr)
+            else pdfmetrics.stringWidth(shaped, font, size)
+        )
+        pieces.append((font, shaped, advance))
+    return pieces, sum(advance for _font, _shaped, advance in pieces)
+
+
+def _draw_shaped(canvas: Canvas, x: float, y: float, pieces: Shaped, size: float) -> None:
+    line = canvas.beginText(x, y)
+    for font, shaped, _advance in pieces:
+        line.setFont(font, size)
+        line.textOut(shaped)
+    canvas.drawText(line)
+
+
 def draw_text(
     canvas: Canvas,
     x: float,
@@ -127,24 +154,50 @@ def draw_text(
     one line straight on ``canvas``, its baseline at ``y`` and its ``align`` ("left", "right"
     or "centre") at ``x``: each run in its face, shaped by HarfBuzz as a paragraph is. Returns
     its width."""
-    pieces = []
-    for face, run in runs(text(value)):
-        font = face.name(bold=bold)
-        shaped = shapeStr(run, font, size)
-        advance = (
-            sum(data.x_advance for data in shaped.__shapeData__) * size / 1000
-            if isinstance(shaped, ShapedStr)
-            else pdfmetrics.stringWidth(shaped, font, size)
-        )
-        pieces.append((font, shaped, advance))
-    total = sum(advance for _font, _shaped, advance in pieces)
+    pieces, total = shaped_line(value, size, bold=bold)
     start = {"left": x, "right": x - total, "centre": x - total / 2}[align]
-    line = canvas.beginText(start, y)
-    for font, shaped, _advance in pieces:
-        line.setFont(font, size)
-        line.textOut(shaped)
-    canvas.drawText(line)
+    _draw_shaped(canvas, start, y, pieces, size)
     return total
+
+
+class Figures(Flowable):
+    """A table cell of the sheet's own short lines (``T3 · 1/4 · 5``, ``bye · 3``), one line
+    each (``value`` split at line breaks), shaped and set in each script's face as ``draw_text``
+    sets them, without a paragraph's line breaking: a long field's table has thousands of such
+    cells. A line wider than the cell's column is set as a paragraph instead (``lines``)."""
+
+    def __init__(self, value: str, size: float) -> None:
+        super().__init__()
+        self.size, self.leading = size, size * 1.25
+        self.values = value.split("\n")
+        self.shaped = [shaped_line(line, size) for line in self.values]
+        self._wrapped: Paragraph | None = None
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        if any(line_width > availWidth for _pieces, line_width in self.shaped):
+            self._wrapped = lines(self.values, self.size)
+            return self._wrapped.wrap(availWidth, availHeight)
+        self._wrapped = None
+        self.width = max(line_width for _pieces, line_width in self.shaped)
+        self.height = self.leading * len(self.shaped)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        if self._wrapped is not None:
+            self._wrapped.drawOn(self.canv, 0, 0)
+            return
+        descent = self.leading - self.size * 1.07  # Noto Sans's ascent: 1.069 em
+        for number, (pieces, _width) in enumerate(self.shaped):
+            baseline = self.height - (number + 1) * self.leading + descent
+            _draw_shaped(self.canv, 0, baseline, pieces, self.size)
+
+
+def lines(values: Sequence[str], size: float = 10, *, bold: bool = False) -> Paragraph:
+    """One paragraph of several lines of text (each escaped as ``para`` escapes it): a cell
+    of two short lines costs a table one paragraph, not two."""
+    return Paragraph(
+        "<br/>".join(markup(value, bold=bold) for value in values), style(size, bold=bold)
+    )
 
 
 def grid(
@@ -155,10 +208,14 @@ def grid(
     footer_rows: int = 0,
     size: float = 10,
     row_height: float | None = None,
+    figures: Sequence[int] = (),
 ) -> Table:
     """A ruled table; its first ``header_rows`` and last ``footer_rows`` rows in bold; every
     row but the header ``row_height`` tall when given (room to write in). A cell that is a
-    string is set as a paragraph (``para``) of ``size``."""
+    string is set as a paragraph (``para``) of ``size``, but for the sheet's own figures: a
+    string cell of the columns ``figures`` lists (below the header) is a ``Figures``, a line
+    each, shaped as a paragraph, without its cost. A figures column never holds what a user
+    wrote."""
     commands: list[tuple[Any, ...]] = [
         ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -177,11 +234,17 @@ def grid(
     if row_height is not None:
         heights = [None] * header_rows + [row_height] * (len(rows) - header_rows)
     bold = set(range(header_rows)) | set(range(len(rows) - footer_rows, len(rows)))
+    shaped_figures = set(figures)
+
+    def cell_of(number: int, column: int, cell: Any) -> Any:
+        if not isinstance(cell, str) or not cell:
+            return cell
+        if column in shaped_figures and number not in bold:
+            return Figures(cell, size)
+        return para(cell, size, bold=number in bold)
+
     cells = [
-        [
-            para(cell, size, bold=number in bold) if isinstance(cell, str) and cell else cell
-            for cell in row
-        ]
+        [cell_of(number, column, cell) for column, cell in enumerate(row)]
         for number, row in enumerate(rows)
     ]
     table = Table(cells, colWidths=widths, rowHeights=heights, repeatRows=header_rows)
@@ -189,14 +252,32 @@ def grid(
     return table
 
 
-def build(pages: Sequence[Sequence[Flowable]], *, title: str) -> bytes:
-    """The PDF of ``pages`` (each a list of flowables, each page starting on a new sheet)."""
+def _page_foot(footer: Callable[[int], str]) -> Callable[[Canvas, Any], None]:
+    """What draws ``footer(page number)`` at the foot of each page (``draw_text``: each run in
+    its face, shaped)."""
+
+    def draw(canvas: Canvas, document: Any) -> None:
+        draw_text(canvas, document.leftMargin, MARGIN / 2, footer(canvas.getPageNumber()), 8)
+
+    return draw
+
+
+def build(
+    pages: Sequence[Sequence[Flowable]],
+    *,
+    title: str,
+    sideways: bool = False,
+    footer: Callable[[int], str] | None = None,
+) -> bytes:
+    """The PDF of ``pages`` (each a list of flowables, each page starting on a new sheet), on
+    A4 upright, or lying on its side (landscape) when ``sideways``; ``footer`` gives the line
+    printed at the foot of each page from its number (none when not given)."""
     from reportlab.platypus import PageBreak
 
     out = io.BytesIO()
     document = SimpleDocTemplate(
         out,
-        pagesize=PAGE,
+        pagesize=landscape(PAGE) if sideways else PAGE,
         leftMargin=MARGIN,
         rightMargin=MARGIN,
         topMargin=MARGIN,
@@ -211,10 +292,13 @@ def build(pages: Sequence[Sequence[Flowable]], *, title: str) -> bytes:
         story.extend(page)
     if not story:
         story.append(para(" "))
-    document.build(story)
+    if footer is None:
+        document.build(story)
+    else:
+        document.build(story, onFirstPage=_page_foot(footer), onLaterPages=_page_foot(footer))
     return out.getvalue()
 
 
-def width() -> float:
-    """The width a sheet's content may take."""
-    return PAGE[0] - 2 * MARGIN
+def width(*, sideways: bool = False) -> float:
+    """The width a sheet's content may take (on a landscape page when ``sideways``)."""
+    return (landscape(PAGE) if sideways else PAGE)[0] - 2 * MARGIN

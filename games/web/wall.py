@@ -10,7 +10,8 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from scoring.competitions.problems import CompetitionNotFound
-from scoring.competitions.wall import public_competition_get, wall_body
+from scoring.competitions.tie_breaks import LABELS
+from scoring.competitions.wall import public_competition_get, wall_body, wall_tie_break_columns
 
 #: The page's layouts (``?layout=``); any other value is the phone's.
 LAYOUTS = ("phone", "projector")
@@ -31,5 +32,11 @@ class WallPage(TemplateView):
             raise Http404(_("No such competition.")) from None
         layout = self.request.GET.get("layout", "phone")
         context["layout"] = layout if layout in LAYOUTS else "phone"
-        context["wall"] = wall_body(competition=competition)
+        wall = wall_body(competition=competition)
+        keys = wall_tie_break_columns(wall["competition"]["tie_breaks"])
+        context["wall"] = wall
+        context["tie_breaks"] = [{"key": key, "label": LABELS[key]} for key in keys]
+        context["rows"] = [
+            {**row, "tie_break_values": [row[key] for key in keys]} for row in wall["standings"]
+        ]
         return context

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from chickenfoot.openapi import problem, problem_example
 from scoring.competitions.seating import field_warnings
+from scoring.competitions.tie_breaks import DEFAULT_ORDER, KEYS
 from scoring.models import VARIANT_CHOICES, Competition
 from scoring.ports import PlayerRef, games_port
 
@@ -63,6 +64,11 @@ class CompetitionSerializer(serializers.Serializer):
         help_text="Table size -> points per place, best first.",
     )
     stage_count = serializers.IntegerField(allow_null=True, help_text="Tournaments only.")
+    tie_breaks = serializers.ListField(
+        child=serializers.ChoiceField(choices=KEYS),
+        help_text="The standings' order, best first: the first key ranks, each next one breaks "
+        "the ties left (docs/scoring.md, Standings).",
+    )
     current_stage = serializers.IntegerField(help_text="0 before the first stage.")
     min_matches = serializers.IntegerField(help_text="Finished matches needed to be ranked.")
     starts_on = serializers.DateField(allow_null=True)
@@ -133,6 +139,7 @@ def competition_json(competition: Competition) -> dict[str, Any]:
                 "late_entry",
             )
         },
+        "tie_breaks": competition.order,
         "confirmation": (
             competition.confirmation if competition.play == Competition.Play.TABLE else None
         ),
@@ -157,6 +164,7 @@ TOURNAMENT_EXAMPLE: dict[str, Any] = {
     "turn_seconds": None,
     "points_scheme": {"4": [5, 3, 2, 1]},
     "stage_count": 3,
+    "tie_breaks": list(DEFAULT_ORDER),
     "current_stage": 0,
     "min_matches": 0,
     "starts_on": "2025-03-08",

@@ -43,6 +43,7 @@ from scoring.competitions.services import (
     registration_create,
     registration_withdraw,
 )
+from scoring.competitions.tie_breaks import KEYS
 from scoring.filters import IntegerFilter
 from scoring.models import VARIANT_CHOICES, Competition
 
@@ -139,6 +140,17 @@ class CompetitionCreateSerializer(serializers.Serializer):
         allow_null=True,
         default=None,
         help_text="Tournaments: how many stages.",
+    )
+    tie_breaks = serializers.ListField(
+        child=serializers.ChoiceField(choices=KEYS),
+        min_length=1,
+        max_length=len(KEYS),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The standings' order, best first, each key once and placement_points among "
+        "them (docs/scoring.md, Standings); default placement_points, wins, "
+        "mean_points_per_round, head_to_head.",
     )
     min_matches = serializers.IntegerField(
         min_value=0,

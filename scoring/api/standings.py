@@ -29,7 +29,9 @@ from scoring.competitions.standings import (
     stage_cells,
     stage_columns,
     standings,
+    tie_break_columns,
 )
+from scoring.competitions.tie_breaks import KEYS
 from scoring.models import Competition, Stage
 
 
@@ -128,7 +130,8 @@ class StageListApi(CompetitionApi):
 
 class StandingsCSVRenderer(BaseRenderer):
     """The standings as CSV (RFC 4180, the csv module's quoting: ``chickenfoot.csv_cells``): a
-    header row, then a row per player (``COLUMNS``, then a tournament's points per stage:
+    header row, then a row per player (``COLUMNS``, then the tie-breaks of the order they do
+    not hold: ``buchholz``, ``median_buchholz``, then a tournament's points per stage:
     ``stage_1`` … ``stage_<n>``)."""
 
     media_type = "text/csv"
@@ -143,10 +146,11 @@ class StandingsCSVRenderer(BaseRenderer):
     ) -> bytes:
         rows = data.get("standings", [])
         stages = data.get("stage_count")
+        columns = [*COLUMNS, *tie_break_columns(data.get("tie_breaks", []))]
         return csv_document(
-            [*COLUMNS, *stage_columns(stages)],
+            [*columns, *stage_columns(stages)],
             (
-                [*(row[c] for c in COLUMNS), *stage_cells(row.get("by_stage", []), stages)]
+                [*(row[c] for c in columns), *stage_cells(row.get("by_stage", []), stages)]
                 for row in rows
             ),
         )
@@ -179,7 +183,19 @@ class CompetitionStandingSerializer(serializers.Serializer):
         help_text="Lowest non-zero round score (rounds at zero: rounds_at_zero); null: none.",
     )
     head_to_head = serializers.IntegerField(
-        help_text="Places above minus places below tied rivals at shared tables."
+        allow_null=True,
+        help_text="Places above minus places below the rivals still tied when the order reaches "
+        "head-to-head, at shared tables; null: the order has no head_to_head.",
+    )
+    buchholz = serializers.FloatField(
+        allow_null=True,
+        help_text="Opponents' points: per match, the mean placement points of the registered "
+        "players met there, summed (docs/scoring.md); null: the order has no buchholz.",
+    )
+    median_buchholz = serializers.FloatField(
+        allow_null=True,
+        help_text="Buchholz without its highest and lowest term (0 with fewer than three); "
+        "null: the order has no median_buchholz.",
     )
     rating = serializers.IntegerField(
         allow_null=True,
@@ -203,6 +219,11 @@ class CompetitionStandingsSerializer(serializers.Serializer):
         help_text="A tournament's stages (the CSV's stage_<n> columns); null: a league.",
     )
     final = serializers.BooleanField(help_text="The competition has finished.")
+    tie_breaks = serializers.ListField(
+        child=serializers.ChoiceField(choices=KEYS),
+        help_text="The order the rows are ranked by, best first; each key names the row's field "
+        "that shows its value (docs/scoring.md).",
+    )
     standings = CompetitionStandingSerializer(many=True)
 
 
@@ -220,6 +241,7 @@ def standings_body(competition: Competition) -> dict[str, Any]:
         "min_matches": competition.min_matches,
         "stage_count": competition.stage_count,
         "final": competition.status == Competition.Status.FINISHED,
+        "tie_breaks": competition.order,
         "standings": rows,
     }
 
@@ -259,9 +281,9 @@ class StandingsApi(CompetitionApi):
 
 
 class StandingsCSVApi(CompetitionApi):
-    """The standings as a CSV file: the JSON's columns, and a tournament's points per stage
-    as one column each (`stage_1` … `stage_<n>`: empty for a stage not played, a bye's points
-    for a bye)."""
+    """The standings as a CSV file: the JSON's columns (`buchholz` and `median_buchholz` when
+    the order uses them), and a tournament's points per stage as one column each (`stage_1` …
+    `stage_<n>`: empty for a stage not played, a bye's points for a bye)."""
 
     renderer_classes = (StandingsCSVRenderer,)
 

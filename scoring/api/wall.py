@@ -18,6 +18,7 @@ from scoring.api.competition_base import (
     competition_json,
 )
 from scoring.competitions.selectors import competition_get
+from scoring.competitions.tie_breaks import KEYS
 from scoring.competitions.wall import competition_publish, public_competition_get, wall_body
 from scoring.models import Competition, Stage
 
@@ -30,6 +31,11 @@ class WallCompetitionSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Competition.Status.choices)
     current_stage = serializers.IntegerField(help_text="0 before the first stage.")
     stage_count = serializers.IntegerField(allow_null=True, help_text="Tournaments only.")
+    tie_breaks = serializers.ListField(
+        child=serializers.ChoiceField(choices=KEYS),
+        help_text="The standings' order, best first; each key names the row's field showing "
+        "its value (docs/scoring.md, Tie-breaks).",
+    )
 
 
 class WallStagePointsSerializer(serializers.Serializer):
@@ -46,6 +52,15 @@ class WallStandingSerializer(serializers.Serializer):
     matches = serializers.IntegerField()
     placement_points = serializers.FloatField()
     total_points = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    mean_points_per_round = serializers.FloatField(allow_null=True)
+    rounds_at_zero = serializers.IntegerField()
+    best_round = serializers.IntegerField(allow_null=True)
+    head_to_head = serializers.IntegerField(
+        allow_null=True, help_text="Null: the order has no head_to_head."
+    )
+    buchholz = serializers.FloatField(allow_null=True, help_text="Null: not in the order.")
+    median_buchholz = serializers.FloatField(allow_null=True, help_text="Null: not in the order.")
     by_stage = WallStagePointsSerializer(many=True)
 
 

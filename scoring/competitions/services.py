@@ -22,7 +22,7 @@ from django.utils.translation import ngettext
 
 from chickenfoot.problems import InvalidInput
 from scoring.competitions import byes as stage_byes
-from scoring.competitions import checkins, pairing, points, totals
+from scoring.competitions import checkins, pairing, points, tie_breaks, totals
 from scoring.competitions.problems import (
     AlreadyRegistered,
     CompetitionNotFound,
@@ -76,6 +76,7 @@ class CompetitionSpec:
     confirmation: str | None = None
     seeding: str = Competition.Seeding.RANDOM
     late_entry: str = Competition.LateEntry.ZERO
+    tie_breaks: list[str] | None = None
 
 
 #: The house options a table event's matches take (the rest mean nothing at a real table).
@@ -133,6 +134,9 @@ def competition_errors(
         )
     if kind == LEAGUE and stage_count is not None:
         problem("stage_count", _("A league has no stages: leave stage_count out."))
+    if values.get("tie_breaks") is not None:
+        for message in tie_breaks.order_problems(values["tie_breaks"]):
+            problem("tie_breaks", message)
     if kind == TOURNAMENT and values.get("min_matches"):
         problem("min_matches", _("min_matches is for leagues: a tournament ranks every player."))
     starts_on, ends_on = values.get("starts_on"), values.get("ends_on")
@@ -258,6 +262,7 @@ def competition_create(*, organiser: PlayerRef, spec: CompetitionSpec) -> Compet
         turn_seconds=turn_seconds,
         points_scheme=scheme,
         stage_count=spec.stage_count,
+        tie_breaks=spec.tie_breaks or tie_breaks.default_order(),
         min_matches=(
             0
             if spec.kind == TOURNAMENT

@@ -30,10 +30,13 @@ def stage_table_cards(
     )
 
 
-def pairings_competition(*, competition_id: int, caller: PlayerRef | None) -> Competition:
-    """The competition whose pairings ``caller`` may read: its organiser, or anyone (no token
-    needed) when it is public. Otherwise a signed-in caller is refused (403 ``not_organiser``)
-    and an anonymous one told there is no such competition (404), as the public wall does."""
+def sheet_competition(
+    *, competition_id: int, caller: PlayerRef | None, refusal: str
+) -> Competition:
+    """The competition whose sheets ``caller`` may read: its organiser, or anyone (no token
+    needed) when it is public. Otherwise a signed-in caller is refused (403 ``not_organiser``,
+    with ``refusal``, which names ``%(competition)s``) and an anonymous one told there is no
+    such competition (404), as the public wall does."""
     competition = Competition.objects.filter(pk=competition_id).first()
     if competition is not None and caller is not None and competition.organiser_id == caller.id:
         return competition
@@ -42,14 +45,20 @@ def pairings_competition(*, competition_id: int, caller: PlayerRef | None) -> Co
             _("There is no competition %(competition_id)s.") % {"competition_id": competition_id}
         )
     if not competition.public:
-        raise NotOrganiser(
-            _(
-                "Only the organiser of competition %(competition)s can print "
-                "its pairings while it is not public."
-            )
-            % {"competition": competition.pk}
-        )
+        raise NotOrganiser(refusal % {"competition": competition.pk})
     return competition
+
+
+def pairings_competition(*, competition_id: int, caller: PlayerRef | None) -> Competition:
+    """The competition whose pairings ``caller`` may read (``sheet_competition``)."""
+    return sheet_competition(
+        competition_id=competition_id,
+        caller=caller,
+        refusal=_(
+            "Only the organiser of competition %(competition)s can print "
+            "its pairings while it is not public."
+        ),
+    )
 
 
 def stage_pairings(*, competition_id: int, number: int, caller: PlayerRef | None) -> bytes:

@@ -1,4 +1,4 @@
-"""Reads: a competition's standings, computed by the database in one statement.
+"""Reads: a competition's standings, from its running totals, ranked by its order of tie-breaks.
 
 Per registered player (withdrawn players are not listed), over the competition's finished
 matches (``CompetitionResult``): matches played, wins (first places, a shared first counting as
@@ -7,49 +7,45 @@ rounds at zero, best round (the lowest non-zero round score), byes (stages sat o
 a win's placement points, which the placement points include), and the player's rating in the
 competition's game: today's while it runs, the one kept at its finish once it has finished.
 
-Order (docs/scoring.md): placement points (more first), wins (more first), mean points per
-round (lower first), then head-to-head among the players still tied: each meeting at a table
-with a tied rival counts +1 for placing above them and -1 for placing below, and the higher
-balance ranks first. Players still equal share the rank (``RANK()``: 1, 2, 2, 4). A league ranks
-only players with at least ``min_matches`` finished matches; the others follow, unranked.
+Order: the competition's ``tie_breaks`` (``scoring.competitions.tie_breaks`` says what each key
+means; the default is placement points, wins, mean points per round, head-to-head), ranked by
+``scoring.competitions.ranking``. Players still equal share the rank (``RANK()``: 1, 2, 2, 4).
+A league ranks only players with at least ``min_matches`` finished matches; the others follow,
+unranked.
 
-The statement: Django builds the row per registration from its running totals
+The reads: one statement builds the row per registration from its running totals
 (``CompetitionTotal``, which the end-of-match task keeps: one row per player however many
-matches the competition has had) with a first ``RANK() OVER`` (the first three keys, per
-ranked/unranked group); a common table expression wraps it, finds the players who share a first
-rank, computes their head-to-head balances with a self-join of only their result rows, and
-ranks again with the balance. The same SQL runs on PostgreSQL and SQLite (3.25+: window
-functions).
+matches the competition has had). Only an order that uses them reads result rows: Buchholz
+(every result row's match and player: one query), head-to-head (the results of the players a
+group still tied holds, when it is reached: one query, none without a tie).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any
 
 from django.db import connection
 from django.db.models import (
     BigIntegerField,
-    Case,
     Count,
     F,
     FloatField,
-    IntegerField,
     OuterRef,
-    Q,
     Subquery,
     Sum,
     Value,
-    When,
-    Window,
 )
-from django.db.models.functions import Cast, Coalesce, NullIf, Rank
+from django.db.models.functions import Coalesce
 
+from scoring.competitions import ranking
+from scoring.competitions import tie_breaks as tb
 from scoring.competitions.points import as_points
 from scoring.models import Bye, Competition, CompetitionResult, Rating, Registration
 from scoring.ratings import display_rating
 
-#: The columns of a standings row, in CSV order.
+#: The columns of a standings row, in CSV order (then the tie-breaks these do not hold).
 COLUMNS = (
     "rank",
     "shared",
@@ -75,18 +71,8 @@ def _total(name: str) -> Coalesce:
     return Coalesce(F(f"totals__{name}"), Value(0), output_field=BigIntegerField())
 
 
-def _aggregate(competition: Competition) -> Any:
-    """Per active registration: its running totals and the first rank (Django builds it)."""
-    played = _total("matches")
-    rounds = _total("rounds")
-    mean = Cast(F("totals__total_points"), FloatField()) / NullIf(
-        Cast(F("totals__rounds"), FloatField()), Value(0.0)
-    )
-    ranked = Case(
-        When(Q(played__gte=competition.min_matches), then=Value(1)),
-        default=Value(0),
-        output_field=IntegerField(),
-    )
+def _base_rows(competition: Competition) -> list[dict[str, Any]]:
+    """Per active registration: its running totals, name, rating and whether it is ranked."""
     if competition.status == Competition.Status.FINISHED:
         rating: Any = F("rating_at_finish")  # kept when it finished: the CSV never changes
     else:
@@ -96,96 +82,77 @@ def _aggregate(competition: Competition) -> Any:
             ).values("ordinal")[:1],
             output_field=FloatField(),
         )
-    return (
+    rows = list(
         Registration.objects.filter(competition=competition, withdrawn_at__isnull=True)
         .values("player_id")
         .annotate(
             name=F("player__display_name"),
-            played=played,
+            played=_total("matches"),
             wins=_total("wins"),
             placement_points=_total("placement_points"),
             total_points=_total("total_points"),
-            rounds=rounds,
-            mean=mean,
+            rounds=_total("rounds"),
             zero_rounds=_total("zero_rounds"),
             best_round=F("totals__best_round"),
             rating=rating,
             byes=_total("byes"),
             left_at=F("dropped_at"),
         )
-        .annotate(
-            ranked=ranked,
-            first_rank=Window(
-                Rank(),
-                partition_by=[ranked],
-                order_by=[
-                    F("placement_points").desc(),
-                    F("wins").desc(),
-                    F("mean").asc(nulls_last=True),
-                ],
-            ),
-        )
         .order_by()
     )
+    for row in rows:
+        row["ranked"] = row["played"] >= competition.min_matches
+    return rows
 
 
-_STANDINGS_SQL = """
-WITH base AS ({base}),
-tied AS (
-    SELECT player_id, ranked, first_rank FROM (
-        SELECT player_id, ranked, first_rank,
-               COUNT(*) OVER (PARTITION BY ranked, first_rank) AS sharing
-        FROM base
-    ) counted
-    WHERE sharing > 1
-),
-h2h AS (
-    SELECT a.player_id AS player_id,
-           SUM(CASE WHEN a.place < b.place THEN 1 WHEN a.place > b.place THEN -1 ELSE 0 END)
-               AS balance
-    FROM tied ta
-    JOIN {results} a ON a.competition_id = %s AND a.player_id = ta.player_id
-    JOIN {results} b
-      ON b.competition_id = a.competition_id AND b.match_id = a.match_id
-     AND b.player_id <> a.player_id
-    JOIN tied tb ON tb.player_id = b.player_id
-     AND tb.ranked = ta.ranked AND tb.first_rank = ta.first_rank
-    GROUP BY a.player_id
-),
-ranked AS (
-    SELECT base.*, COALESCE(h2h.balance, 0) AS head_to_head,
-           RANK() OVER (
-               PARTITION BY base.ranked
-               ORDER BY base.first_rank, COALESCE(h2h.balance, 0) DESC
-           ) AS final_rank
-    FROM base LEFT JOIN h2h ON h2h.player_id = base.player_id
-)
-SELECT player_id, name, played, wins, placement_points, total_points, rounds, mean,
-       zero_rounds, best_round, rating, byes, left_at, ranked, head_to_head, final_rank,
-       COUNT(*) OVER (PARTITION BY ranked, final_rank) AS tied
-FROM ranked
-ORDER BY ranked DESC, final_rank, name, player_id
-"""
+def _meetings(competition: Competition) -> ranking.Meetings:
+    """The result rows (match, player, place) of a set of players: for head-to-head."""
+
+    def seats(players: set[int]) -> Iterable[ranking.Seat]:
+        return CompetitionResult.objects.filter(
+            competition=competition, player_id__in=sorted(players)
+        ).values_list("match_id", "player_id", "place")
+
+    return seats
+
+
+def _add_buchholz(competition: Competition, rows: list[dict[str, Any]]) -> None:
+    """Each row's Buchholz and median Buchholz (thousandths), from every result row."""
+    points = {row["player_id"]: row["placement_points"] for row in rows}
+    seats = CompetitionResult.objects.filter(competition=competition).values_list(
+        "match_id", "player_id"
+    )
+    terms = ranking.buchholz_terms(seats.iterator(chunk_size=5000), points)
+    for row in rows:
+        mine = terms.get(row["player_id"], [])
+        row[tb.BUCHHOLZ] = ranking.buchholz(mine)
+        row[tb.MEDIAN_BUCHHOLZ] = ranking.median_buchholz(mine)
 
 
 def _rows(competition: Competition) -> list[dict[str, Any]]:
-    base_sql, base_params = _aggregate(competition).query.sql_with_params()
-    sql = _STANDINGS_SQL.format(base=base_sql, results=CompetitionResult._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*base_params, competition.pk])
-        names = [column[0] for column in cursor.description]
-        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+    """The rows ranked by the competition's order, best first."""
+    order = competition.order
+    rows = _base_rows(competition)
+    if tb.BUCHHOLZ in order or tb.MEDIAN_BUCHHOLZ in order:
+        _add_buchholz(competition, rows)
+    return ranking.rank(rows, order=order, meetings=_meetings(competition))
+
+
+def _points(thousandths: int | None) -> float | None:
+    return None if thousandths is None else float(as_points(thousandths))
 
 
 def standings(*, competition: Competition) -> list[dict[str, Any]]:
-    """The standings, best first (the module's docstring says how they are ordered)."""
+    """The standings, best first (the module's docstring says how they are ordered). A
+    tie-break the order does not use shows ``None`` (Buchholz, head-to-head)."""
+    order = competition.order
     out = []
     for row in _rows(competition):
         ranked = bool(row["ranked"])
-        mean = row["mean"]
+        rounds = row["rounds"]
         out.append(
             {
-                "rank": row["final_rank"] if ranked else None,
+                "rank": row["rank"],
                 "shared": ranked and row["tied"] > 1,
                 "ranked": ranked,
                 "player_id": row["player_id"],
@@ -194,11 +161,17 @@ def standings(*, competition: Competition) -> list[dict[str, Any]]:
                 "wins": row["wins"],
                 "placement_points": float(as_points(row["placement_points"])),
                 "total_points": row["total_points"],
-                "rounds": row["rounds"],
-                "mean_points_per_round": None if mean is None else round(float(mean), 3),
+                "rounds": rounds,
+                "mean_points_per_round": (
+                    round(row["total_points"] / rounds, 3) if rounds else None
+                ),
                 "rounds_at_zero": row["zero_rounds"],
                 "best_round": row["best_round"],
-                "head_to_head": row["head_to_head"],
+                "head_to_head": row.get(tb.HEAD_TO_HEAD) if tb.HEAD_TO_HEAD in order else None,
+                "buchholz": _points(row.get(tb.BUCHHOLZ)) if tb.BUCHHOLZ in order else None,
+                "median_buchholz": (
+                    _points(row.get(tb.MEDIAN_BUCHHOLZ)) if tb.MEDIAN_BUCHHOLZ in order else None
+                ),
                 "rating": None if row["rating"] is None else display_rating(row["rating"]),
                 "byes": row["byes"],
                 "dropped": row["left_at"] is not None,
@@ -213,7 +186,7 @@ def ranked_player_ids(*, competition: Competition) -> list[int]:
         row["player_id"]
         for row in sorted(
             _rows(competition),
-            key=lambda r: (-r["ranked"], r["final_rank"], r["player_id"]),
+            key=lambda r: (not r["ranked"], r["place"], r["player_id"]),
         )
     ]
 
@@ -262,6 +235,11 @@ def points_by_stage(*, competition: Competition) -> dict[int, list[dict[str, Any
             }
         )
     return dict(out)
+
+
+def tie_break_columns(order: list[str]) -> list[str]:
+    """The CSV's columns for the tie-breaks of ``order`` that ``COLUMNS`` does not hold."""
+    return [key for key in order if key not in COLUMNS]
 
 
 def stage_columns(stage_count: int | None) -> list[str]:

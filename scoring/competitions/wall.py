@@ -22,8 +22,29 @@ from scoring.ports import PlayerRef, games_port
 
 #: The competition's fields the wall shows.
 COMPETITION_FIELDS = ("id", "name", "kind", "variant", "status", "current_stage", "stage_count")
-#: Each standings row's fields the wall shows (``by_stage`` beside them).
-ROW_FIELDS = ("rank", "shared", "name", "matches", "placement_points", "total_points")
+#: Each standings row's fields the wall shows (``by_stage`` beside them): the figures of every
+#: tie-break (``scoring.competitions.tie_breaks``; those the order does not use are null).
+ROW_FIELDS = (
+    "rank",
+    "shared",
+    "name",
+    "matches",
+    "placement_points",
+    "total_points",
+    "wins",
+    "mean_points_per_round",
+    "rounds_at_zero",
+    "best_round",
+    "head_to_head",
+    "buchholz",
+    "median_buchholz",
+)
+
+
+def wall_tie_break_columns(order: list[str]) -> list[str]:
+    """The tie-breaks the wall shows in columns of their own, in the order's order: all but the
+    placement points and the total pips, which it shows anyway (as "Points" and "Total")."""
+    return [key for key in order if key not in ("placement_points", "total_points")]
 
 
 def competition_publish(*, competition_id: int, player: PlayerRef, public: bool) -> Competition:
@@ -168,7 +189,10 @@ def wall_stages(*, competition: Competition) -> list[dict[str, Any]]:
 def wall_body(*, competition: Competition) -> dict[str, Any]:
     """The wall: the competition, its standings and its stages with their tables."""
     return {
-        "competition": {name: getattr(competition, name) for name in COMPETITION_FIELDS},
+        "competition": {
+            **{name: getattr(competition, name) for name in COMPETITION_FIELDS},
+            "tie_breaks": competition.order,
+        },
         "final": competition.status == Competition.Status.FINISHED,
         "standings": wall_standings(competition=competition),
         "stages": wall_stages(competition=competition),

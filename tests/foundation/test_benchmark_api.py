@@ -5,6 +5,8 @@ proxies as production's does, keeping connections to the app server alive."""
 
 from __future__ import annotations
 
+import io
+import json
 import re
 import shlex
 import shutil
@@ -15,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import api, keys, serving
+from benchmarks import api, keys, login_flood, serving
 from benchmarks.http_client import Client
 from tests.foundation.live_server import serve_module
 
@@ -28,6 +30,43 @@ def test_every_key_is_described_in_the_docs() -> None:
     section = docs[docs.index("## Benchmark") : docs.index("### Bot strength")]
     for key in api.KEYS:
         assert f"`{key.rsplit('.', 1)[-1]}`" in section, f"docs/api.md does not describe {key}"
+
+
+def test_every_key_the_flood_adds_is_described_in_the_docs() -> None:
+    docs = (ROOT / "docs" / "reliability.md").read_text()
+    section = docs[docs.index("### The flood benchmark") : docs.index("### Known addresses")]
+    for key in login_flood.KEYS:
+        assert f"`{key.rsplit('.', 1)[-1]}`" in section, f"docs/reliability.md lacks {key}"
+
+
+def test_the_flood_targets_are_judged_as_the_docs_say() -> None:
+    judged = login_flood.targets(
+        {"flood_to_idle": 1.4, "known_device_login_success": 0.9, "known_device_login_p95_ms": 900}
+    )
+
+    assert judged["flood_to_idle"] == {"value": 1.4, "at_most": 2, "met": True}
+    assert judged["known_device_login_success"] == {"value": 0.9, "at_least": 0.95, "met": False}
+    assert judged["known_device_login_p95_ms"]["met"] is True
+    assert login_flood.targets({})["flood_to_idle"]["met"] is None
+
+
+def test_the_key_check_reads_the_keys_of_every_module_named(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = {key.split(".")[0]: {"flood_to_idle": 1} for key in api.KEYS + login_flood.KEYS}
+    monkeypatch.setattr("sys.stdin", io.StringIO("noise\n" + json.dumps(line) + "\n"))
+    assert keys.main(["benchmarks.api", "benchmarks.login_flood"]) == 1  # nested ones lack
+
+    complete = dict(line)
+    complete["targets"] = {
+        key.split(".")[1]: {} for key in api.KEYS + login_flood.KEYS if "." in key
+    }
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(complete) + "\n"))
+    assert keys.main(["benchmarks.api", "benchmarks.login_flood"]) == 0
+    del complete["known_device_login_success"]
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(complete) + "\n"))
+    assert keys.main(["benchmarks.api", "benchmarks.login_flood"]) == 1
+    assert "known_device_login_success" in capsys.readouterr().err
 
 
 def test_the_key_check_names_what_is_missing() -> None:

@@ -52,17 +52,22 @@ NOW = 1_000_000_000.25
 def bounds(
     request: pytest.FixtureRequest, settings: Any, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[Callable[..., None]]:
-    """``bounds(per_second=2, at_once=0)``: those bounds, counted in a cache of this test's own,
-    at the clock ``NOW`` (``bounds.clock["now"]`` moves it); hashing with ``CountingHasher``."""
+    """``bounds(per_second=2, at_once=0, known_per_second=0, known_at_once=0)``: those bounds
+    (and the known devices' reserves of them), counted in a cache of this test's own, at the
+    clock ``NOW`` (``bounds.clock["now"]`` moves it); hashing with ``CountingHasher``."""
     prefix = f"test-hashing-{uuid.uuid4().hex}"
     settings.CACHES = cache_of_own(request.param, prefix)
     settings.PASSWORD_HASHERS = ["tests.games.hashers.CountingHasher"]
     clock = {"now": NOW}
     monkeypatch.setattr(hashing, "clock", lambda: clock["now"])
 
-    def set_bounds(*, per_second: int = 0, at_once: int = 0) -> None:
+    def set_bounds(
+        *, per_second: int = 0, at_once: int = 0, known_per_second: int = 0, known_at_once: int = 0
+    ) -> None:
         settings.PASSWORD_HASHES_PER_SECOND = per_second
         settings.PASSWORD_HASHES_AT_ONCE = at_once
+        settings.PASSWORD_HASHES_KNOWN_DEVICES_PER_SECOND = known_per_second
+        settings.PASSWORD_HASHES_KNOWN_DEVICES_AT_ONCE = known_at_once
 
     set_bounds.clock = clock  # type: ignore[attr-defined]
     yield set_bounds
@@ -72,10 +77,23 @@ def bounds(
             server.delete(key)
 
 
-def log_in(name: str = "ada", password: str = PASSWORD, address: str = "192.0.2.10") -> Any:
-    return APIClient(REMOTE_ADDR=address).post(
-        "/api/auth/token", {"username": name, "password": password}, format="json"
-    )
+def log_in(
+    name: str = "ada",
+    password: str = PASSWORD,
+    address: str = "192.0.2.10",
+    credential: str | None = None,
+) -> Any:
+    body = {"username": name, "password": password}
+    if credential is not None:
+        body["device_credential"] = credential
+    return APIClient(REMOTE_ADDR=address).post("/api/auth/token", body, format="json")
+
+
+def credential_of(name: str) -> str:
+    """A device credential of ``name``'s account (logged in before the bounds are set)."""
+    answer = log_in(name)
+    assert answer.status_code == HTTPStatus.OK, answer.content
+    return str(answer.json()["device_credential"])
 
 
 def register(name: str) -> Any:
@@ -263,6 +281,103 @@ def test_while_a_hash_runs_other_requests_do_not_wait_behind_it(
     assert first["answer"].status_code == HTTPStatus.OK
 
 
+def test_with_the_unknown_share_spent_a_known_device_still_logs_in(
+    bounds: Callable[..., None], players: list[Player]
+) -> None:
+    """The flood (no credential) spends everyone else's share of this second's hashes; the
+    known devices' reserve is left for a device that presents a credential for its account."""
+    adas = credential_of("ada")
+    bounds(per_second=2, known_per_second=1)
+    hashed = hashers.CountingHasher.calls
+
+    flood = [log_in(f"nobody{i}", "guess", address=f"198.18.0.{i}") for i in range(1, 4)]
+    unknown = log_in("ada")  # the right password, but no credential
+    known = log_in("ada", credential=adas)
+    again = log_in("ada", credential=known.json().get("device_credential"))
+
+    assert flood[0].status_code == HTTPStatus.UNAUTHORIZED  # the unknown share: one a second
+    for refused in (*flood[1:], unknown, again):  # and the reserve's one, taken
+        assert_busy(refused)
+    assert known.status_code == HTTPStatus.OK, known.content
+    assert hashers.CountingHasher.calls - hashed == 2  # the bound held: two in the second
+    bounds.clock["now"] = NOW + 1  # type: ignore[attr-defined]
+    assert log_in("ada").status_code == HTTPStatus.OK
+
+
+def test_a_known_device_draws_from_the_unknown_share_once_its_reserve_is_spent(
+    bounds: Callable[..., None], players: list[Player]
+) -> None:
+    adas, graces, alans = credential_of("ada"), credential_of("grace"), credential_of("alan")
+    bounds(per_second=3, known_per_second=1)
+
+    first = log_in("ada", credential=adas)  # the reserve
+    second = log_in("grace", credential=graces)  # the unknown share (1 of 2)
+    unknown = log_in("edsger")  # the unknown share (2 of 2)
+
+    assert [first.status_code, second.status_code, unknown.status_code] == [HTTPStatus.OK] * 3
+    assert_busy(log_in("alan", credential=alans))
+    assert_busy(log_in("nobody", "guess"))
+
+
+def test_a_credential_not_valid_for_the_account_draws_from_the_unknown_share(
+    bounds: Callable[..., None], players: list[Player]
+) -> None:
+    """Another account's credential, or a forged one, is an unknown client's: the reserve is
+    not theirs."""
+    graces = credential_of("grace")
+    bounds(per_second=2, known_per_second=1)
+    assert log_in("nobody", "guess").status_code == HTTPStatus.UNAUTHORIZED  # the unknown share
+
+    assert_busy(log_in("ada", credential=graces))
+    assert_busy(log_in("ada", credential=graces[:-2] + "xx"))
+    assert log_in("grace", credential=graces).status_code == HTTPStatus.OK
+
+
+def test_registrations_share_what_is_left_of_the_budget(
+    bounds: Callable[..., None], players: list[Player]
+) -> None:
+    bounds(per_second=2, known_per_second=1)
+
+    assert register("newcomer").status_code == HTTPStatus.CREATED
+
+    assert_busy(register("latecomer"))  # the reserve is left, but not for a registration
+
+
+def test_while_every_share_is_spent_a_known_device_is_refused_before_any_query(
+    bounds: Callable[..., None], players: list[Player], django_assert_num_queries: Any
+) -> None:
+    adas = credential_of("ada")
+    bounds(per_second=2, known_per_second=1)
+    assert log_in("nobody", "guess").status_code == HTTPStatus.UNAUTHORIZED
+    assert log_in("ada", credential=adas).status_code == HTTPStatus.OK
+
+    with django_assert_num_queries(0):
+        refused = log_in("ada", credential=adas)
+
+    assert_busy(refused)
+
+
+def test_with_the_unknown_slots_taken_a_known_device_hashes_in_its_reserved_slot(
+    bounds: Callable[..., None], players: list[Player]
+) -> None:
+    adas, graces = credential_of("ada"), credential_of("grace")
+    bounds(at_once=2, known_at_once=1)
+
+    with slots_held(1):  # a flood's log-in hashing: the unknown share's one slot
+        refused = [log_in("grace"), register("newcomer")]
+        known = log_in("ada", credential=adas)
+    with slots_held(1, known_device=True):  # the reserved slot taken: the unknown share's
+        other_known = log_in("grace", credential=graces)
+    with slots_held(1), slots_held(1, known_device=True):
+        none_left = log_in("ada", credential=adas)
+
+    for response in refused:
+        assert_busy(response)
+    assert known.status_code == HTTPStatus.OK, known.content
+    assert other_known.status_code == HTTPStatus.OK, other_known.content
+    assert_busy(none_left)
+
+
 @pytest.fixture
 def unreachable_cache(settings: Any) -> Iterator[None]:
     """The cache on a loopback port that refuses connections (bound by this test, not
@@ -323,45 +438,80 @@ def test_the_hasher_is_djangos_pbkdf2_computed_at_a_lower_priority(
     ours, django = hashing.NicePBKDF2PasswordHasher(), PBKDF2PasswordHasher()
 
     hashed = ours.encode("correct horse battery", "somesaltsomesalt", 1000)
+    with hashing.password_hashing(known_device=True):  # a person waiting: at their priority
+        known = ours.encode("correct horse battery", "somesaltsomesalt", 1000)
     settings.PASSWORD_HASH_NICENESS = 0
     in_place = ours.encode("correct horse battery", "somesaltsomesalt", 1000)
 
-    assert hashed == in_place == encode(django, "correct horse battery", "somesaltsomesalt", 1000)
+    assert hashed == known == in_place
+    assert in_place == encode(django, "correct horse battery", "somesaltsomesalt", 1000)
     assert ours.algorithm == django.algorithm == "pbkdf2_sha256"
     mine = threading.get_native_id()
     assert ran_in[0][0] != mine
     assert ran_in[0][1] == 10
-    assert ran_in[1] == (mine, os.getpriority(os.PRIO_PROCESS, mine))
+    assert ran_in[1] == ran_in[2] == (mine, os.getpriority(os.PRIO_PROCESS, mine))
 
 
 PROBE = (
     "import json; from django.conf import settings; print(json.dumps([settings."
     "PASSWORD_HASHES_PER_SECOND, settings.PASSWORD_HASHES_AT_ONCE, settings.PASSWORD_HASH_NICENESS,"
-    " settings.PASSWORD_HASHERS[0], settings.AUTHENTICATION_BACKENDS]))"
+    " settings.PASSWORD_HASHERS[0], settings.AUTHENTICATION_BACKENDS, settings."
+    "PASSWORD_HASHES_KNOWN_DEVICES_PER_SECOND, settings.PASSWORD_HASHES_KNOWN_DEVICES_AT_ONCE, "
+    "settings.LOGIN_KNOWN_DEVICE_DAYS]))"
 )
 
 
-def test_the_documented_defaults_are_the_settings_defaults() -> None:
+def settings_probe(**environ: str) -> subprocess.CompletedProcess[str]:
+    """The settings' defaults as a fresh process reads them (``environ`` set, no other of the
+    hashing bounds' variables)."""
     env = {
         key: value
         for key, value in os.environ.items()
-        if not key.startswith(("PASSWORD_HASH", "RATE_LIMITS"))
+        if not key.startswith(("PASSWORD_HASH", "RATE_LIMITS", "LOGIN_KNOWN_DEVICE"))
     }
-    env["DJANGO_SETTINGS_MODULE"] = "chickenfoot.settings"
-    probe = subprocess.run(  # noqa: S603 - our own interpreter and code
+    env |= {"DJANGO_SETTINGS_MODULE": "chickenfoot.settings", **environ}
+    return subprocess.run(  # noqa: S603 - our own interpreter and code
         [sys.executable, "-c", f"import django; django.setup(); {PROBE}"],
-        cwd=ROOT, env=env, capture_output=True, text=True, check=True, timeout=60,
+        cwd=ROOT, env=env, capture_output=True, text=True, check=False, timeout=60,
     )  # fmt: skip
-    per_second, at_once, niceness, hasher, backends = json.loads(
-        probe.stdout.strip().splitlines()[-1]
+
+
+def test_the_documented_defaults_are_the_settings_defaults() -> None:
+    probe = settings_probe()
+    assert probe.returncode == 0, probe.stderr
+    per_second, at_once, niceness, hasher, backends, known_per_second, known_at_once, days = (
+        json.loads(probe.stdout.strip().splitlines()[-1])
     )
     doc = (ROOT / "docs" / "reliability.md").read_text()
 
     assert f"(counted in the cache: Redis in production) | {per_second} |" in doc
     assert f"| password hashes running at once in one process | {at_once} |" in doc
+    assert f"| of those each second, reserved for known devices | {known_per_second} |" in doc
+    assert f"| of those at once in one process, reserved for known devices | {known_at_once} |" in (
+        doc
+    )
     assert f"| the hashing thread's niceness (Linux) | {niceness} |" in doc
+    assert f"| a device credential lasts, and a device unused is kept | {days} days |" in doc
     assert hasher == "chickenfoot.hashing.NicePBKDF2PasswordHasher"
     assert backends == [
         "axes.backends.AxesStandaloneBackend",
         "chickenfoot.hashing.BoundedModelBackend",
     ]
+
+
+@pytest.mark.parametrize(
+    "environ",
+    [
+        {"PASSWORD_HASHES_PER_SECOND": "2", "PASSWORD_HASHES_KNOWN_DEVICES_PER_SECOND": "2"},
+        {"PASSWORD_HASHES_AT_ONCE": "2", "PASSWORD_HASHES_KNOWN_DEVICES_AT_ONCE": "3"},
+        {"PASSWORD_HASHES_AT_ONCE": "2", "PASSWORD_HASHES_KNOWN_DEVICES_AT_ONCE": "-1"},
+    ],
+)
+def test_a_reserve_that_leaves_nobody_else_a_share_stops_the_server(
+    environ: dict[str, str],
+) -> None:
+    probe = settings_probe(**environ)
+
+    assert probe.returncode != 0
+    assert "ImproperlyConfigured" in probe.stderr
+    assert "the rest is everyone else's share" in probe.stderr

@@ -1,4 +1,4 @@
-"""No log line carries a token, a password, a hand's tile or a seed.
+"""No log line carries a token, a device credential, a password, a hand's tile or a seed.
 
 Registration, log-in (a good one and a bad one), a match against bots and its moves go through
 the API with every logger at DEBUG, formatted as the JSON lines of ``LOG_FORMAT=json``; the
@@ -47,11 +47,18 @@ def test_registration_login_and_moves_log_no_secret(caplog: pytest.LogCaptureFix
         "/api/auth/token", {"username": "ada", "password": PASSWORD + "x"}, format="json"
     )
     assert refused.status_code >= HTTPStatus.BAD_REQUEST
-    logged_in = client.post(
-        "/api/auth/token", {"username": "ada", "password": PASSWORD}, format="json"
+    logged_in = client.post(  # as a known device: with the credential registering gave
+        "/api/auth/token",
+        {
+            "username": "ada",
+            "password": PASSWORD,
+            "device_credential": registered.json()["device_credential"],
+        },
+        format="json",
     )
     assert logged_in.status_code in (HTTPStatus.OK, HTTPStatus.CREATED), logged_in.content
     tokens = {registered.json()["token"], logged_in.json()["token"]}
+    tokens |= {registered.json()["device_credential"], logged_in.json()["device_credential"]}
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {logged_in.json()['token']}")
     created = client.post(
         "/api/matches",

@@ -72,8 +72,11 @@ def test_the_wall_holds_exactly_the_public_keys(
     body = response.json()
     assert set(body) == {"competition", "final", "standings", "stages"}
     assert set(body["competition"]) == {
-        "id", "name", "kind", "variant", "status", "current_stage", "stage_count",
+        "id", "name", "kind", "variant", "status", "current_stage", "stage_count", "tie_breaks",
     }  # fmt: skip
+    assert body["competition"]["tie_breaks"] == [
+        "placement_points", "wins", "mean_points_per_round", "head_to_head",
+    ]  # fmt: skip
     # the registered players, no results yet: the match is in play
     assert [(row["name"], row["matches"]) for row in body["standings"]] == [
         ("Ada", 0),
@@ -94,10 +97,12 @@ def test_the_wall_holds_exactly_the_public_keys(
         assert private not in text
 
 
-def test_standings_rows_show_names_and_points_only(
+def test_standings_rows_show_names_points_and_every_tie_break_only(
     players: list[Player], clients: list[APIClient], django_capture_on_commit_callbacks: Any
 ) -> None:
     wall = wall_world(players, clients[0])
+    wall.competition.tie_breaks = ["placement_points", "buchholz", "best_round"]
+    wall.competition.save(update_fields=["tie_breaks"])
     enter_round(clients[0], wall.match_id, 1, 0)
     with django_capture_on_commit_callbacks(execute=True):
         enter_round(clients[0], wall.match_id, 2, 1)  # the last round: the results come in
@@ -106,10 +111,17 @@ def test_standings_rows_show_names_and_points_only(
     first = body["standings"][0]
     assert set(first) == {
         "rank", "shared", "name", "matches", "placement_points", "total_points", "by_stage",
+        "wins", "mean_points_per_round", "rounds_at_zero", "best_round", "head_to_head",
+        "buchholz", "median_buchholz",
     }  # fmt: skip
+    assert body["competition"]["tie_breaks"] == ["placement_points", "buchholz", "best_round"]
     assert first["rank"] == 1
     assert first["placement_points"] == 4.0
     assert first["total_points"] == 0
+    # Ada's one rival with standings at the table is Grace (2 points; the guest has none)
+    assert (first["buchholz"], first["best_round"], first["wins"]) == (2.0, None, 1)
+    assert (first["head_to_head"], first["median_buchholz"]) == (None, None)  # not in the order
+    assert body["standings"][1]["buchholz"] == 4.0
     assert first["by_stage"] == [{"stage": 1, "matches": 1, "placement_points": 4.0, "bye": False}]
     [table] = body["stages"][0]["tables"]
     assert table["status"] == "finished"

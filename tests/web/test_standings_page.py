@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import random
 from http import HTTPStatus
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from games.models import Player
+from scoring.models import Competition
 from tests.games.conftest import client_for
 from tests.games.factories import PlayerFactory, token_for
+from tests.games.paper_reading import page_texts
 from tests.scoring.competitions.drive import play_matches
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -73,6 +76,12 @@ def test_the_standings_page_of_a_finished_tournament(
         rank = f"{'=' if row['shared'] else ''}{row['rank']}"
         assert cells[:2] == [rank, row["name"]]
         assert float(cells[4]) == row["placement_points"]
+    assert page.locator("#standings-order").inner_text() == (
+        "Ranked by: Placement points · Wins · Pips a round · Head-to-head"
+    )
+    headings = page.locator("#standings-table thead th").all_inner_texts()
+    assert headings[-2:] == ["Head-to-head", "Rating"]  # a column for each tie-break used
+    assert "Buchholz" not in headings
     link = rows.first.locator("a")
     assert link.get_attribute("href") == f"/players/{body['standings'][0]['player_id']}/"
     series = page.locator("#by-stage svg .series")
@@ -83,3 +92,17 @@ def test_the_standings_page_of_a_finished_tournament(
     )
     assert float(final_point.get_attribute("data-value")) == leader["placement_points"]
     screenshot(page, "tournament-standings")
+
+    # the printed sheets: not offered to a player while the competition is private; once it
+    # is public, a button saves each PDF, fetched with the page's token
+    assert page.locator("#sheets").is_hidden()
+    Competition.objects.filter(pk=competition_id).update(public=True)
+    page.reload()
+    page.wait_for_function("document.getElementById('competition').dataset.loaded === 'true'")
+    for sheet, words in (("standings", "Final standings"), ("crosstable", "Final crosstable")):
+        with page.expect_download() as download:
+            page.click(f"#sheets button[data-sheet='{sheet}']")
+        assert download.value.suggested_filename == f"competition-{competition_id}-{sheet}.pdf"
+        document = Path(download.value.path()).read_bytes()
+        assert document.startswith(b"%PDF-")
+        assert words in " ".join(page_texts(document))

@@ -141,6 +141,16 @@ def test_the_wall_follows_the_scores_without_a_reload(
     assert phone.evaluate("window.wallNotReloaded") is True
     assert phone.locator(".wall-stage h3 .status").text_content() == "(finished)"
     assert phone.locator("#wall-standings tbody td.name").all_text_contents() == ["Ada", "Grace"]
+    # a column per tie-break of the (default) order, redrawn with the rows
+    assert phone.locator("#wall-standings th.tie-break").all_text_contents() == [
+        "Wins", "Pips a round", "Head-to-head",
+    ]  # fmt: skip
+    assert phone.locator("#wall-standings tbody tr").first.locator(
+        "td.tie-break"
+    ).all_text_contents() == ["1", "0", "0"]
+    assert phone.locator("#wall-standings tbody tr").nth(1).locator(
+        "td.tie-break"
+    ).all_text_contents() == ["0", "9", "0"]
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(phone, "wall-phone")
 

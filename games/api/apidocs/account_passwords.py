@@ -7,6 +7,7 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 
+from games.api.apidocs.players import DEVICE_CREDENTIAL_EXAMPLE
 from games.api.common import LOGIN_REFUSED, NOT_AUTHENTICATED, problem, problem_example
 
 _THROTTLED = (
@@ -128,8 +129,14 @@ def password_change_responses(output: Any) -> Any:
         HTTPStatus.OK: OpenApiResponse(
             output,
             description="The new password is set; the caller's other tokens were revoked, this "
-            "request's keeps working.",
-            examples=[OpenApiExample("Changed", value={"revoked": 1})],
+            "request's keeps working; every known device was forgotten, and this client was "
+            "given a new device credential.",
+            examples=[
+                OpenApiExample(
+                    "Changed",
+                    value={"revoked": 1, "device_credential": DEVICE_CREDENTIAL_EXAMPLE},
+                )
+            ],
         ),
         HTTPStatus.BAD_REQUEST: problem(
             "The current password is wrong (counted as a failed log-in), or the new one is weak.",

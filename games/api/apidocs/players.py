@@ -8,9 +8,12 @@ from typing import Any
 
 from drf_spectacular.utils import (
     OpenApiExample,
+    OpenApiParameter,
     OpenApiResponse,
 )
 
+from chickenfoot.openapi import TOKEN_OBTAIN_REFUSED
+from games.accounts.devices import COOKIE, COOKIE_ACCOUNTS, COOKIE_PATH
 from games.api.common import (
     LOGIN_REFUSED,
     NOT_AUTHENTICATED,
@@ -34,11 +37,56 @@ PLAYER_REGISTER_EXAMPLES = [
 ]
 
 
+#: A device credential, as the server gives them (signed; opaque to the client).
+DEVICE_CREDENTIAL_EXAMPLE = "WzQxLDNd:1xa15P:TDJvKIWcyv54LAh_fA1oWSmgwceDdrEyKdu2KntDXwM"
+
+DEVICE_CREDENTIAL_HELP = (
+    "This client's device credential for the account (docs/reliability.md#known-devices): "
+    "store it, and send it back as `device_credential` with the next log-in to "
+    "this account, which then counts as a known device's: it is not refused by the account's "
+    "lockout, and during a flood of log-ins it is checked from a reserved share of the "
+    "server's password hashing. A new one comes with each log-in (keep the newest). It is "
+    "opaque, signed, and lasts `LOGIN_KNOWN_DEVICE_DAYS` (90 days by default); a password "
+    "change or reset, or deleting the account, revokes it. The web's log-in also gets it as "
+    f"the HttpOnly cookie `{COOKIE}`. Null when the server gives none "
+    "(`LOGIN_KNOWN_DEVICE_DAYS=0`)."
+)
+DEVICE_CREDENTIAL_INPUT_HELP = (
+    "The device credential the last log-in (or registration) to this account gave this client, "
+    "if it kept one (an app sends it here; a browser's cookie is read when this is absent). A "
+    "credential that is not valid for the account named (expired, revoked, another account's, "
+    "altered) is no error: the log-in goes on as an unknown client's."
+)
+DEVICE_COOKIE_PARAMETER = OpenApiParameter(
+    COOKIE,
+    str,
+    OpenApiParameter.COOKIE,
+    required=False,
+    description=(
+        f"The web's device credentials (HttpOnly, `Path={COOKIE_PATH}`, `SameSite=Strict`), set "
+        "by the answers of registering and logging in: those of the last "
+        f"{COOKIE_ACCOUNTS} accounts that logged in from the browser, newest first, separated "
+        "by `.`. Read only when the body has no `device_credential`."
+    ),
+)
+#: The ``Set-Cookie`` of the answers that give a device credential (the schema's hook adds it).
+SET_DEVICE_COOKIE_HEADER = {
+    "Set-Cookie": {
+        "schema": {"type": "string"},
+        "description": (
+            f"`{COOKIE}=<credentials>; HttpOnly; Path={COOKIE_PATH}; SameSite=Strict; "
+            "Max-Age=<LOGIN_KNOWN_DEVICE_DAYS in seconds>` (and `Secure` in production): the "
+            "web's copy of `device_credential`, before those the browser holds of other accounts."
+        ),
+    }
+}
+
 TOKEN_EXAMPLE = {
     "player": PLAYER_EXAMPLE,
     "token": "4f1c3e0a9b7d52e8c6a1f0d3b2e9c8a7d6f5e4c3b2a1908f7e6d5c4b3a291807",
     "token_id": 12,
     "expiry": "2027-01-01T12:00:00Z",
+    "device_credential": DEVICE_CREDENTIAL_EXAMPLE,
 }
 
 
@@ -118,7 +166,18 @@ TOKEN_OBTAIN_EXAMPLES = [
             "device": "Ada's phone",
         },
         request_only=True,
-    )
+    ),
+    OpenApiExample(
+        "Log in from a known device",
+        description="With the device credential the last log-in gave this app.",
+        value={
+            "username": "ada",
+            "password": "correct horse battery",
+            "device": "Ada's phone",
+            "device_credential": DEVICE_CREDENTIAL_EXAMPLE,
+        },
+        request_only=True,
+    ),
 ]
 
 
@@ -155,7 +214,7 @@ def token_obtain_responses(player_token_output_serializer: Any) -> Any:
                 ),
             ),
         ),
-        HTTPStatus.TOO_MANY_REQUESTS: LOGIN_REFUSED,
+        HTTPStatus.TOO_MANY_REQUESTS: TOKEN_OBTAIN_REFUSED,
     }
 
 

@@ -74,6 +74,18 @@ COMPETITION_LIST_CREATE_POST_EXAMPLES = [
         request_only=True,
     ),
     OpenApiExample(
+        "A Swiss at tables of 4 ranked by points, then Buchholz, then wins",
+        value={
+            "kind": "tournament",
+            "name": "Autumn Swiss",
+            "variant": "chickenfoot",
+            "table_size": 4,
+            "stage_count": 5,
+            "tie_breaks": ["placement_points", "buchholz", "median_buchholz", "wins"],
+        },
+        request_only=True,
+    ),
+    OpenApiExample(
         "A league season, 3 matches to rank",
         value={
             "kind": "league",
@@ -107,6 +119,17 @@ COMPETITION_LIST_CREATE_POST_RESPONSES = {
                 "Invalid competition",
                 "Table size 4: a better place never earns fewer points.",
                 problems=["Table size 4: a better place never earns fewer points."],
+            ),
+        ),
+        (
+            "Bad order of tie-breaks",
+            problem_example(
+                400,
+                "invalid_competition",
+                "Invalid competition",
+                "tie_breaks names each key once; wins more than once.",
+                problems=["tie_breaks names each key once; wins more than once."],
+                errors={"tie_breaks": ["tie_breaks names each key once; wins more than once."]},
             ),
         ),
         (

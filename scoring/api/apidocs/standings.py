@@ -138,6 +138,8 @@ STANDING_EXAMPLE = {
     "rounds_at_zero": 5,
     "best_round": 2,
     "head_to_head": 0,
+    "buchholz": None,
+    "median_buchholz": None,
     "rating": 1093,
     "byes": 0,
     "dropped": False,
@@ -156,6 +158,7 @@ STANDINGS_EXAMPLE = {
     "min_matches": 0,
     "stage_count": 3,
     "final": True,
+    "tie_breaks": ["placement_points", "wins", "mean_points_per_round", "head_to_head"],
     "standings": [
         STANDING_EXAMPLE,
         {
@@ -180,13 +183,37 @@ STANDINGS_EXAMPLE = {
 }
 
 
+#: A tournament ranked by placement points, then Buchholz, then wins: Grace and Edsger level on
+#: points, Grace's opponents scored more.
+BUCHHOLZ_EXAMPLE = {
+    **STANDINGS_EXAMPLE,
+    "tie_breaks": ["placement_points", "buchholz", "wins"],
+    "standings": [
+        {
+            **row,
+            "head_to_head": None,
+            "buchholz": buchholz,
+            "median_buchholz": None,
+            "rank": rank,
+            "shared": False,
+        }
+        for row, buchholz, rank in zip(
+            STANDINGS_EXAMPLE["standings"], (21.333, 24.667, 23.0), (1, 2, 3), strict=True
+        )
+    ],
+}
+
+
 def standings_responses(competition_standings_serializer: Any) -> Any:
     """The answers of ``StandingsApi``, given the view's own serializer."""
     return {
         (HTTPStatus.OK, "application/json"): OpenApiResponse(
             competition_standings_serializer,
             description="The standings.",
-            examples=[OpenApiExample("Final", value=STANDINGS_EXAMPLE)],
+            examples=[
+                OpenApiExample("Final", value=STANDINGS_EXAMPLE),
+                OpenApiExample("Ranked by Buchholz after the points", value=BUCHHOLZ_EXAMPLE),
+            ],
         ),
         HTTPStatus.BAD_REQUEST: BAD_FILTER,
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,

@@ -23,8 +23,26 @@ const COLUMNS = [
   [gettext("Points a round"), (r) => figure(r.mean_points_per_round), true],
   [gettext("Rounds at zero"), (r) => figure(r.rounds_at_zero), true],
   [gettext("Best round"), (r) => figure(r.best_round), true],
-  [gettext("Rating"), (r) => figure(r.rating), true],
 ];
+const RATING = [gettext("Rating"), (r) => figure(r.rating), true];
+/** The tie-breaks with a column only when the competition's order uses them. */
+const BY_ORDER = {
+  buchholz: [gettext("Buchholz"), (r) => figure(r.buchholz), true],
+  median_buchholz: [gettext("Median Buchholz"), (r) => figure(r.median_buchholz), true],
+  head_to_head: [gettext("Head-to-head"), (r) => figure(r.head_to_head), true],
+};
+/** What each key of an order is called (docs/scoring.md, "Tie-breaks"). */
+const TIE_BREAKS = {
+  placement_points: gettext("Placement points"),
+  buchholz: gettext("Buchholz"),
+  median_buchholz: gettext("Median Buchholz"),
+  wins: gettext("Wins"),
+  rounds_at_zero: gettext("Rounds at zero"),
+  best_round: gettext("Lowest round"),
+  head_to_head: gettext("Head-to-head"),
+  total_points: gettext("Total pips"),
+  mean_points_per_round: gettext("Pips a round"),
+};
 
 async function downloadCsv() {
   const response = await fetch(`/api/competitions/${id}/standings?format=csv`, {
@@ -37,6 +55,24 @@ async function downloadCsv() {
   const link = el("a", { href: URL.createObjectURL(await response.blob()),
     download: `standings-${id}.csv` });
   link.click();
+}
+
+/** A button that fetches a printed sheet with the session's token and saves it. */
+function sheetButton(sheet, label) {
+  const button = el("button", { type: "button", "data-sheet": sheet }, label);
+  button.addEventListener("click", () => attempt(async () => {
+    const response = await fetch(`/api/competitions/${id}/${sheet}.pdf`, {
+      headers: { Authorization: `Bearer ${session.token}`, Accept: "application/pdf" },
+    });
+    if (!response.ok) {
+      say(gettext("The sheet could not be fetched."), "error");
+      return;
+    }
+    const link = el("a", { href: URL.createObjectURL(await response.blob()),
+      download: `competition-${id}-${sheet}.pdf` });
+    link.click();
+  }));
+  return button;
 }
 
 async function load() {
@@ -63,12 +99,27 @@ async function load() {
     ]).flat());
     stages.replaceChildren(...fmtNodes(gettext("The stages' dashboards: %(links)s"), { links }));
   }
-  const head = el("tr", {}, ...COLUMNS.map(([name, , num]) => cell(name, {
+  const order = body.data.tie_breaks;
+  const columns = [...COLUMNS, ...order.filter((key) => key in BY_ORDER).map((key) => BY_ORDER[key]),
+    RATING];
+  const head = el("tr", {}, ...columns.map(([name, , num]) => cell(name, {
     head: true, scope: "col", num,
   })));
   const rows = body.data.standings.map((row) => el("tr", {
     "data-player": row.player_id, "data-rank": row.rank === null ? "" : row.rank,
-  }, ...COLUMNS.map(([, content, num]) => cell(content(row), { num }))));
+  }, ...columns.map(([, content, num]) => cell(content(row), { num }))));
+  document.getElementById("standings-order").textContent = fmt(gettext("Ranked by: %(order)s"),
+    { order: order.map((key) => TIE_BREAKS[key]).join(" · ") });
+  // the printed sheets: the organiser's, and anyone's once the competition is public
+  const sheets = document.getElementById("sheets");
+  sheets.hidden = !(organiser || info.public);
+  if (!sheets.hidden) {
+    const buttons = [sheetButton("standings", gettext("Standings to print (PDF)"))];
+    if (info.kind === "tournament") {
+      buttons.push(" ", sheetButton("crosstable", gettext("Crosstable to print (PDF)")));
+    }
+    sheets.replaceChildren(...buttons);
+  }
   document.getElementById("standings-table").replaceChildren(el("thead", {}, head),
     el("tbody", {}, ...rows));
   document.getElementById("by-stage-title").textContent = info.kind === "league"

@@ -27,14 +27,44 @@ function points(value) {
   return formatNumber(value, 1);
 }
 
+/** The tie-breaks shown in columns of their own (placement points and total pips have theirs). */
+const TIE_BREAKS = {
+  wins: gettext("Wins"),
+  buchholz: gettext("Buchholz"),
+  median_buchholz: gettext("Median Buchholz"),
+  rounds_at_zero: gettext("Rounds at zero"),
+  best_round: gettext("Lowest round"),
+  head_to_head: gettext("Head-to-head"),
+  mean_points_per_round: gettext("Pips a round"),
+};
+
+function tieBreakKeys() {
+  return wall.competition.tie_breaks.filter((key) => key in TIE_BREAKS);
+}
+
+function drawHead(keys) {
+  const row = document.querySelector("#wall-standings thead tr");
+  const cells = [...row.children].filter((th) => !th.classList.contains("tie-break"));
+  const added = keys.map((key) => {
+    const th = el("th", TIE_BREAKS[key], "tie-break");
+    th.scope = "col";
+    th.dataset.key = key;
+    return th;
+  });
+  row.replaceChildren(...cells.slice(0, 3), ...added, ...cells.slice(3));
+}
+
 function drawStandings() {
   const body = document.querySelector("#wall-standings tbody");
+  const keys = tieBreakKeys();
+  drawHead(keys);
   const rows = wall.standings.map((row) => {
     const tr = el("tr");
     tr.append(
       el("td", row.rank === null ? "–" : `${row.rank}${row.shared ? "=" : ""}`),
       el("td", row.name, "name"),
       el("td", points(row.placement_points)),
+      ...keys.map((key) => el("td", row[key] === null ? "–" : formatNumber(row[key]), "tie-break")),
       el("td", row.total_points),
       el("td", row.matches),
     );
@@ -52,7 +82,7 @@ function drawStandings() {
   if (!rows.length) {
     const tr = el("tr");
     const td = el("td", gettext("No standings yet."));
-    td.colSpan = 6;
+    td.colSpan = 6 + keys.length;
     tr.append(td);
     rows.push(tr);
   }

@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0018_player_language"),
+        ("games", "0019_known_devices"),
     ]
 
     operations = [

@@ -10,7 +10,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scoring", "0013_bot_seats"),
+        ("scoring", "0014_tie_breaks"),
     ]
 
     operations = [

@@ -23,7 +23,7 @@ from games.results import (
     results_prefetch,
 )
 from games.tables.review_states import confirmation_of
-from games.tables.selectors import table_rounds
+from games.tables.selectors import may_score, table_rounds
 
 
 def events_for_seat(
@@ -250,6 +250,10 @@ def match_view(*, match: Match, seat: int | None, viewer: Player | None) -> dict
         body["state"] = engine.view(engine.from_json(match.state, trusted=True), seat)
     body["table_rounds"] = table_rounds(match=match) if match.play == Match.Play.TABLE else None
     body["confirmation"] = confirmation_of(match=match) if match.play == Match.Play.TABLE else None
+    # a scorer link (no viewer) was let in for this table match: it may score it
+    body["you_may_score"] = match.play == Match.Play.TABLE and (
+        viewer is None or may_score(match=match, player=viewer)
+    )
     return body
 
 

@@ -149,6 +149,10 @@ class MatchViewOutputSerializer(MatchSummaryOutputSerializer):
         help_text="A table match: who must confirm each round (its own setting, else its "
         "competition's, else `nobody`); null for an online match.",
     )
+    you_may_score = serializers.BooleanField(
+        help_text="A table match whose scores you may enter and correct (its creator, a player "
+        "seated with an account, a scorer link of it); false for an online match."
+    )
 
 
 @extend_schema_serializer(component_name="MatchMine")

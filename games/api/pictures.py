@@ -28,6 +28,7 @@ from games.models import Match
 from games.pictures.board import board_svg
 from games.pictures.positions import board_position_in, position_round
 from games.pictures.scores import scores_chart
+from games.results import match_round_table
 from games.selectors import match_for_viewer, online_match_check
 
 
@@ -108,7 +109,8 @@ class BoardSvgApi(GameApi):
 
 
 class ScoresSvgApi(GameApi):
-    """The match's cumulative scores after each finished round, one line per seat (SVG).
+    """The match's cumulative scores after each finished round, one line per seat (SVG); a
+    table match's, after each round entered.
 
     Round scores are public once a round ends, so the chart shows nothing hidden. Cached by the
     match's version (`ETag`, `If-None-Match`).
@@ -129,7 +131,7 @@ class ScoresSvgApi(GameApi):
             request,
             match,
             lambda: scores_chart(
-                scores=(match.state or {}).get("scores", []),
+                scores=match_round_table(match=match)["round_scores"],
                 names=_names(match),
                 title=_("%(variant)s #%(match)s: totals by round")
                 % {"variant": _(match.get_variant_display()), "match": match.pk},

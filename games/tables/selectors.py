@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.models import Match
+from games.models import Match, Player, Seat
 from games.tables.models import ScoreEntry
 from games.tables.review_states import round_review_states
+
+
+def may_score(*, match: Match, player: Player) -> bool:
+    """Whether ``player`` may enter and correct ``match``'s scores: its creator, or a player
+    seated at it with an account (a scorer link of it may too: ``scorer_check``)."""
+    if match.play != Match.Play.TABLE:
+        return False
+    if match.created_by_id == player.pk:
+        return True
+    return not player.is_guest and Seat.objects.filter(match=match, player=player).exists()
 
 
 def table_rounds(*, match: Match) -> list[dict[str, Any]]:

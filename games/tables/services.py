@@ -37,6 +37,7 @@ from games.tables.models import ScoreEntry, TableSettings
 from games.tables.options import table_options_resolve
 from games.tables.scorer_links import ScorerPrincipal
 from games.tables.seats import CREATOR, GUEST, TableSeatSpec, table_seats_resolve
+from games.tables.selectors import may_score
 from scoring.competitions.services import (
     league_match_add,
     league_match_options,
@@ -241,9 +242,7 @@ def scorer_check(*, match: Match, player: Player | ScorerPrincipal) -> None:
         raise NotScorer(
             _("This scorer link opens another match than match %(match)s.") % {"match": match.pk}
         )
-    if match.created_by_id == player.pk:
-        return
-    if not player.is_guest and Seat.objects.filter(match=match, player=player).exists():
+    if may_score(match=match, player=player):
         return
     raise NotScorer(
         _("Only the creator of match %(match)s and its seated players may enter its scores.")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
+from xml.etree import ElementTree as ET
 
 import pytest
 from rest_framework.test import APIClient
@@ -199,6 +200,56 @@ def test_only_the_creator_and_seated_players_enter_scores(
     outsider = post(clients[3], table["id"], 1, GOOD)
 
     assert (outsider.status_code, outsider.json()["code"]) == (403, "not_scorer")
+
+
+def test_the_match_view_says_who_may_score(
+    table: dict, clients: list[APIClient], started_match: Callable[..., Match]
+) -> None:
+    # the creator and the seated player may; someone else who may look at it (an organiser, a
+    # finished match's reader) may not; an online match has no scores to enter
+    organiser = PlayerFactory(is_organiser=True)
+    link = clients[0].post(f"/api/matches/{table['id']}/scorer-links").json()["code"]
+    scorer = APIClient()
+    scorer.credentials(HTTP_AUTHORIZATION=f"Scorer {link}")
+    views = {
+        "creator": clients[0].get(f"/api/matches/{table['id']}"),
+        "seated": clients[1].get(f"/api/matches/{table['id']}"),
+        "organiser": client_for(organiser).get(f"/api/matches/{table['id']}"),
+        "scorer link": scorer.get(f"/api/matches/{table['id']}"),
+        "online": clients[0].get(f"/api/matches/{started_match().pk}"),
+    }
+
+    may = {who: response.json()["you_may_score"] for who, response in views.items()}
+
+    assert may == {
+        "creator": True,
+        "seated": True,
+        "organiser": False,
+        "scorer link": True,
+        "online": False,
+    }
+
+
+def test_the_scores_chart_draws_the_rounds_entered(table: dict, clients: list[APIClient]) -> None:
+    assert post(clients[0], table["id"], 1, GOOD).status_code == HTTPStatus.CREATED
+    second = [{"seat": 0, "points": 4}, {"seat": 1, "points": 0, "went_out": True},
+              {"seat": 2, "points": 11}]  # fmt: skip
+    assert post(clients[1], table["id"], 2, second, version=1).status_code == HTTPStatus.CREATED
+
+    chart = clients[1].get(f"/api/matches/{table['id']}/scores.svg")
+
+    assert chart.status_code == HTTPStatus.OK
+    root = ET.fromstring(chart.content)  # noqa: S314
+    points = {
+        (c.get("data-series"), c.get("data-step")): float(c.get("data-value"))
+        for c in root.iter("{http://www.w3.org/2000/svg}circle")
+        if c.get("class") == "point"
+    }
+    assert points == {
+        **{(name, "start"): 0 for name in ("Ada", "Grace", "Bea")},
+        ("Ada", "R1"): 0, ("Grace", "R1"): 25, ("Bea", "R1"): 9,
+        ("Ada", "R2"): 4, ("Grace", "R2"): 25, ("Bea", "R2"): 20,
+    }  # fmt: skip
 
 
 def test_scores_for_an_online_match_are_refused(

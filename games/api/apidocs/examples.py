@@ -85,13 +85,22 @@ MATCH_VIEW = {
     "state": engine.view(_START, 0),
     "table_rounds": None,
     "confirmation": None,
+    "you_may_score": False,
 }
 MINE_ROW = {
     **{
         k: v
         for k, v in MATCH_VIEW.items()
         if k
-        not in ("state", "round_scores", "totals", "you_may_start", "table_rounds", "confirmation")
+        not in (
+            "state",
+            "round_scores",
+            "totals",
+            "you_may_start",
+            "table_rounds",
+            "confirmation",
+            "you_may_score",
+        )
     },
     "your_seat": 0,
     "turn": _START.turn,

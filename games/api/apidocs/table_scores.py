@@ -441,5 +441,6 @@ TABLE_VIEW = {
         }
     ],
     "confirmation": "any_other_seat",
+    "you_may_score": True,
 }
 TABLE_VIEW_EXAMPLE = OpenApiExample("A table match, round 1 scored", value=TABLE_VIEW)

@@ -202,6 +202,27 @@ export function cell(content, { num = false, head = false, scope } = {}) {
   return el(head ? "th" : "td", { class: num ? "num" : null, scope }, content);
 }
 
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** A check mark, drawn (no face the pages carry has ✓), named ``label`` for a screen reader
+ * and in a tooltip. */
+export function checkMark(label) {
+  const mark = document.createElementNS(SVG_NS, "svg");
+  for (const [key, value] of Object.entries({
+    viewBox: "0 0 12 12", width: "0.85em", height: "0.85em", class: "check", role: "img",
+    "aria-label": label,
+  })) mark.setAttribute(key, value);
+  const title = document.createElementNS(SVG_NS, "title");
+  title.textContent = label;
+  const path = document.createElementNS(SVG_NS, "path");
+  for (const [key, value] of Object.entries({
+    d: "M2 6.5 5 9.5 10.5 2.5", fill: "none", stroke: "currentColor", "stroke-width": "2",
+    "stroke-linecap": "round", "stroke-linejoin": "round",
+  })) path.setAttribute(key, value);
+  mark.append(title, path);
+  return mark;
+}
+
 /** A name someone chose, as a bidi isolate: a right-to-left override in it cannot reorder the
  * text around it. */
 export function nameNode(name) {

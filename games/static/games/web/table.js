@@ -6,6 +6,8 @@ import {
   svgInto, VARIANTS,
 } from "./api.js";
 import { follow } from "./live.js";
+import { renderEnd } from "./match_end.js";
+import { tableMatch } from "./table_match.js";
 
 const root = document.getElementById("table");
 const matchId = root.dataset.matchId;
@@ -22,6 +24,7 @@ let syncing = null; // the fetch-and-draw under way: one at a time
 let feed = null; // the socket, while the match runs
 let polls = 0; // the poll loop's generation: a new one retires the old
 let present = []; // the seats with a socket open, as the last presence frame said
+let atTable = null; // a match played at a table: its part of the page (table_match.js)
 
 const key = (tile) => `${Math.min(...tile)}-${Math.max(...tile)}`;
 const names = () => (match ? match.seats.map((s) => s.name || fmt(gettext("Seat %(number)s"), { number: s.position + 1 })) : []);
@@ -174,36 +177,10 @@ function finalOrder() {
 }
 
 function renderStandings() {
-  const section = document.getElementById("standings");
-  const order = match.status === "finished" ? finalOrder() : [];
-  section.hidden = order.length === 0;
-  renderWinner(order);
-  if (section.hidden) return;
-  const items = order.map((row) => el("li", { "data-place": row.place },
-    row.player_id ? el("a", { href: `/players/${row.player_id}/` }, nameNode(row.name))
-      : nameNode(row.name || names()[row.seat]),
-    row.place === 1
-      ? fmt(ngettext(": %(points)s point (winner)", ": %(points)s points (winner)", row.total),
-        { points: row.total })
-      : fmt(ngettext(": %(points)s point", ": %(points)s points", row.total),
-        { points: row.total })));
-  document.getElementById("standings-list").replaceChildren(...items);
-}
-
-/** The banner at the top of a finished match: who won, with how many points. */
-function renderWinner(order) {
-  const banner = document.getElementById("winner");
-  const first = order.filter((row) => row.place === 1);
-  banner.hidden = first.length === 0;
-  if (banner.hidden) return;
-  const who = el("strong", {},
-    ...joined(first.map((row) => nameNode(row.name || names()[row.seat])), gettext(" and ")));
-  const total = first[0].total;
-  const line = first.length === 1
-    ? ngettext("%(who)s won with %(points)s point.", "%(who)s won with %(points)s points.", total)
-    : ngettext("%(who)s share first place with %(points)s point each.",
-      "%(who)s share first place with %(points)s points each.", total);
-  banner.replaceChildren(...fmtNodes(line, { who, points: total }));
+  renderEnd(match.status === "finished" ? finalOrder() : [],
+    (row) => row.name || names()[row.seat]);
+  // the banner says that the match is over, and who won: the line under the title is not needed
+  document.getElementById("status").hidden = !document.getElementById("winner").hidden;
 }
 
 function renderPresence() {
@@ -257,6 +234,16 @@ async function render() {
   document.getElementById("play").hidden = !state;
   if (match.status === "open") {
     renderWaiting();
+    renderPresence();
+    markDrawn();
+    return;
+  }
+  if (match.play === "table") {
+    document.getElementById("title").textContent = fmt(gettext("%(game)s at the table"),
+      { game: VARIANTS[match.variant] || match.variant }) + ` #${match.id}`;
+    atTable ||= tableMatch({ reload: () => sync(true) });
+    await atTable.render(match);
+    renderStandings();
     renderPresence();
     markDrawn();
     return;
@@ -369,7 +356,7 @@ function bind() {
     await sync(true);
   }));
   document.addEventListener("keydown", (event) => {
-    if (event.target instanceof HTMLInputElement) return;
+    if (event.target instanceof HTMLInputElement || !match || match.play === "table") return;
     if (event.key === "d" && !document.getElementById("draw").disabled) play({ kind: "draw" });
     if (event.key === "p" && !document.getElementById("pass").disabled) play({ kind: "pass" });
     if (event.key === "Escape") {

@@ -3,19 +3,33 @@
 Every mark carries ``data-`` attributes with the value it stands for, so tests (and scripts)
 can read a chart back without measuring pixels. Names and titles become text and attribute
 values only, escaped as they are written (``chickenfoot.svg``).
+
+A chart is drawn for the width it will be shown at (``width``, 640 by default), so that its
+text is never smaller than ``SMALLEST`` units a pixel: a page asks for the width of its box (a
+phone's ~350 px) instead of scaling a wide chart down. Narrower than ``NARROW`` the legend
+goes under the plot instead of beside it.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import drawsvg as draw
+from django.utils.translation import gettext as _
 
 from chickenfoot import svg
 
 WIDTH, HEIGHT = 640, 320
-PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 56, 150, 40, 44
+#: The narrowest and widest a chart is drawn.
+MIN_WIDTH, MAX_WIDTH = 280, 1600
+#: Below this width the legend goes under the plot.
+NARROW = 480
+PAD_LEFT, PAD_TOP, PAD_BOTTOM = 56, 40, 46
+#: The smallest text a chart holds (tick and step labels), in units of its width.
+SMALLEST = 11
+LEGEND_ROW = 18
 INK = "#1d2330"
 GRID = "#d9dde5"
 #: Colour-blind-safe series colours (Okabe-Ito), then repeated with dashes.
@@ -30,6 +44,42 @@ class Series:
     values: Sequence[float | None]
 
 
+@dataclass(frozen=True)
+class _Frame:
+    """Where a chart's plot sits: the drawing's size and the plot's edges."""
+
+    width: float
+    height: float
+    plot_right: float
+    legend_below: bool
+
+    @property
+    def plot_bottom(self) -> float:
+        return (HEIGHT if self.legend_below else self.height) - PAD_BOTTOM
+
+    def y(self, value: float, low: float, high: float) -> float:
+        span = (high - low) or 1
+        return PAD_TOP + (self.plot_bottom - PAD_TOP) * (1 - (value - low) / span)
+
+    def x(self, index: int, count: int) -> float:
+        inner = self.plot_right - PAD_LEFT
+        return PAD_LEFT + (inner * index / (count - 1) if count > 1 else inner / 2)
+
+    def legend_at(self, number: int) -> tuple[float, float]:
+        """Where series ``number``'s key starts (its line's left end, its middle)."""
+        if self.legend_below:
+            return PAD_LEFT - 40, HEIGHT + 4 + LEGEND_ROW * number
+        return self.plot_right + 12, PAD_TOP + 16 * number
+
+
+def _frame_for(width: float, legend_rows: int) -> _Frame:
+    width = min(max(width, MIN_WIDTH), MAX_WIDTH)
+    if width < NARROW:
+        height = HEIGHT + 12 + LEGEND_ROW * legend_rows
+        return _Frame(width=width, height=height, plot_right=width - 16, legend_below=True)
+    return _Frame(width=width, height=HEIGHT, plot_right=width - 150, legend_below=False)
+
+
 def _nice_step(span: float) -> float:
     """A round step for about five grid lines over ``span``."""
     raw = max(span, 1e-9) / 5
@@ -40,48 +90,49 @@ def _nice_step(span: float) -> float:
     return 10 * magnitude
 
 
-def _frame(title: str, y_label: str) -> draw.Drawing:
-    drawing = svg.drawing(WIDTH, HEIGHT)
-    drawing.append(draw.Rectangle(0, 0, WIDTH, HEIGHT, fill="#ffffff"))
+def _start(frame: _Frame, title: str, y_label: str) -> draw.Drawing:
+    drawing = svg.drawing(frame.width, frame.height)
+    drawing.append(draw.Rectangle(0, 0, frame.width, frame.height, fill="#ffffff"))
+    title_size = 15 if frame.width >= NARROW else 13
     drawing.append(
         svg.text(
             title,
-            15,
-            PAD_LEFT,
+            title_size,
+            PAD_LEFT if frame.width >= NARROW else 12,
             22,
             font_weight="bold",
             fill=INK,
             class_="chart-title",
         )
     )
+    middle = PAD_TOP + (frame.plot_bottom - PAD_TOP) / 2
     drawing.append(
         svg.text(
             y_label,
-            11,
+            SMALLEST,
             12,
-            PAD_TOP + (HEIGHT - PAD_TOP - PAD_BOTTOM) / 2,
+            middle,
             fill=INK,
-            transform=(f"rotate(-90 12 {PAD_TOP + (HEIGHT - PAD_TOP - PAD_BOTTOM) / 2})"),
+            transform=f"rotate(-90 12 {middle})",
             text_anchor="middle",
         )
     )
     return drawing
 
 
-def _y_axis(drawing: draw.Drawing, low: float, high: float) -> tuple[float, float]:
+def _y_axis(drawing: draw.Drawing, frame: _Frame, low: float, high: float) -> tuple[float, float]:
     """Grid lines and labels; returns the axis' (low, high) after rounding to the step."""
     step = _nice_step(high - low)
     low = step * (low // step)
     high = max(low + step, step * -(-high // step))
     value = low
     while value <= high + 1e-9:
-        y = _y(value, low, high)
-        drawing.append(draw.Line(PAD_LEFT, y, WIDTH - PAD_RIGHT, y, stroke=GRID))
-        label = f"{value:g}"
+        y = frame.y(value, low, high)
+        drawing.append(draw.Line(PAD_LEFT, y, frame.plot_right, y, stroke=GRID))
         drawing.append(
             svg.text(
-                label,
-                10,
+                f"{value:g}",
+                SMALLEST,
                 PAD_LEFT - 6,
                 y,
                 text_anchor="end",
@@ -93,23 +144,13 @@ def _y_axis(drawing: draw.Drawing, low: float, high: float) -> tuple[float, floa
     return low, high
 
 
-def _y(value: float, low: float, high: float) -> float:
-    span = (high - low) or 1
-    return PAD_TOP + (HEIGHT - PAD_TOP - PAD_BOTTOM) * (1 - (value - low) / span)
-
-
-def _x(index: int, count: int) -> float:
-    inner = WIDTH - PAD_LEFT - PAD_RIGHT
-    return PAD_LEFT + (inner * index / (count - 1) if count > 1 else inner / 2)
-
-
-def _empty(drawing: draw.Drawing) -> str:
+def _empty(drawing: draw.Drawing, frame: _Frame) -> str:
     """``drawing`` saying that there is nothing to chart yet, as an SVG document."""
     drawing.append(
         svg.text(
-            "No data yet",
+            _("No data yet"),
             14,
-            WIDTH / 2,
+            frame.width / 2,
             HEIGHT / 2,
             text_anchor="middle",
             fill=INK,
@@ -119,50 +160,64 @@ def _empty(drawing: draw.Drawing) -> str:
     return svg.as_svg(drawing)
 
 
+def _label_every(frame: _Frame, labels: Sequence[str]) -> int:
+    """Label every n-th step so that no two labels meet (each about 0.6 em a character)."""
+    longest = max((len(label) for label in labels), default=1)
+    room = (frame.plot_right - PAD_LEFT) / max(len(labels) - 1, 1)
+    return max(1, math.ceil((longest * SMALLEST * 0.6 + 6) / room))
+
+
 def line_chart(
     title: str,
     steps: Sequence[str],
     series: Sequence[Series],
     *,
+    labels: Sequence[str] | None = None,
     y_label: str = "",
     x_label: str = "",
     from_zero: bool = True,
+    width: float = WIDTH,
 ) -> str:
-    """Lines over ``steps`` (x labels), one per series, with a legend; an SVG document.
+    """Lines over ``steps``, one per series, with a legend; an SVG document ``width`` wide.
 
+    ``steps`` are the points' ``data-step`` values, which clients read (the same in every
+    language); ``labels`` are what the x axis shows for them (translated), ``steps`` if none.
     The y axis starts at 0 (or below, for negative values) unless ``from_zero`` is false, when
     it fits the values (a rating near 1000 then shows its changes).
 
     Each point is a ``<circle class="point" data-series=… data-step=… data-value=…>``.
     """
-    drawing = _frame(title, y_label)
+    frame = _frame_for(width, len(series))
+    drawing = _start(frame, title, y_label)
     values = [v for s in series for v in s.values if v is not None]
     if not values or not steps:
-        return _empty(drawing)
+        return _empty(drawing, frame)
+    shown = list(labels) if labels is not None else list(steps)
     low = min(0.0, min(values)) if from_zero else min(values)
     high = max(values) if max(values) > low else low + 1
-    low, high = _y_axis(drawing, low, high)
+    low, high = _y_axis(drawing, frame, low, high)
     count = len(steps)
-    label_every = max(1, count // 12)
-    for index, step in enumerate(steps):
-        if index % label_every == 0 or index == count - 1:
+    every = _label_every(frame, shown)
+    for index, label in enumerate(shown):
+        if index % every == 0 or index == count - 1:
             drawing.append(
                 svg.text(
-                    step,
-                    10,
-                    _x(index, count),
-                    HEIGHT - PAD_BOTTOM + 14,
+                    label,
+                    SMALLEST,
+                    frame.x(index, count),
+                    frame.plot_bottom + 15,
                     text_anchor="middle",
                     fill=INK,
+                    class_="step",
                 )
             )
     if x_label:
         drawing.append(
             svg.text(
                 x_label,
-                11,
-                PAD_LEFT + (WIDTH - PAD_LEFT - PAD_RIGHT) / 2,
-                HEIGHT - 8,
+                SMALLEST,
+                PAD_LEFT + (frame.plot_right - PAD_LEFT) / 2,
+                frame.plot_bottom + 34,
                 text_anchor="middle",
                 fill=INK,
             )
@@ -183,7 +238,7 @@ def line_chart(
             if value is None:
                 started = False
                 continue
-            x, y = _x(index, count), _y(value, low, high)
+            x, y = frame.x(index, count), frame.y(value, low, high)
             if started:
                 path.L(x, y)
             else:
@@ -202,23 +257,14 @@ def line_chart(
                 )
             )
         drawing.append(group)
-        legend_y = PAD_TOP + 16 * number
-        drawing.append(
-            draw.Line(
-                WIDTH - PAD_RIGHT + 12,
-                legend_y,
-                WIDTH - PAD_RIGHT + 30,
-                legend_y,
-                stroke=colour,
-                stroke_width=3,
-            )
-        )
+        key_x, key_y = frame.legend_at(number)
+        drawing.append(draw.Line(key_x, key_y, key_x + 18, key_y, stroke=colour, stroke_width=3))
         drawing.append(
             svg.text(
-                svg.isolate(line.name[:22]),
-                11,
-                WIDTH - PAD_RIGHT + 36,
-                legend_y,
+                svg.isolate(line.name[: 40 if frame.legend_below else 22]),
+                SMALLEST,
+                key_x + 24,
+                key_y,
                 dominant_baseline="central",
                 fill=INK,
                 class_="legend",
@@ -229,16 +275,17 @@ def line_chart(
 
 def bar_chart(title: str, bars: Sequence[tuple[str, float]], *, y_label: str = "") -> str:
     """One bar per (label, value); an SVG document. Bars are ``<rect class="bar">``."""
-    drawing = _frame(title, y_label)
+    frame = _frame_for(WIDTH, 0)
+    drawing = _start(frame, title, y_label)
     if not bars:
-        return _empty(drawing)
-    low, high = _y_axis(drawing, min(0.0, *(v for _, v in bars)), max(v for _, v in bars))
-    inner = WIDTH - PAD_LEFT - PAD_RIGHT
+        return _empty(drawing, frame)
+    low, high = _y_axis(drawing, frame, min(0.0, *(v for _, v in bars)), max(v for _, v in bars))
+    inner = frame.plot_right - PAD_LEFT
     slot = inner / len(bars)
-    zero = _y(0, low, high)
+    zero = frame.y(0, low, high)
     for index, (label, value) in enumerate(bars):
         x = PAD_LEFT + slot * index + slot * 0.15
-        top = _y(value, low, high)
+        top = frame.y(value, low, high)
         drawing.append(
             draw.Rectangle(
                 x,
@@ -254,9 +301,9 @@ def bar_chart(title: str, bars: Sequence[tuple[str, float]], *, y_label: str = "
         drawing.append(
             svg.text(
                 label[:14],
-                10,
+                SMALLEST,
                 x + slot * 0.35,
-                HEIGHT - PAD_BOTTOM + 14,
+                frame.plot_bottom + 15,
                 text_anchor="middle",
                 fill=INK,
             )

@@ -13,6 +13,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from chickenfoot.charts import MAX_WIDTH, MIN_WIDTH, WIDTH
 from chickenfoot.renderers import SVGRenderer
 from games.accounts.names import shown_name
 from games.api.apidocs import pictures as apidocs
@@ -118,14 +119,25 @@ class ScoresSvgApi(GameApi):
 
     renderer_classes = (SVGRenderer,)
 
+    class ScoresQuerySerializer(QuerySerializer):
+        width = serializers.IntegerField(
+            min_value=MIN_WIDTH,
+            max_value=MAX_WIDTH,
+            default=WIDTH,
+            help_text="The width to draw the chart at, in pixels (its text is 11 or more at that "
+            "width: a page asks for the width of its box); under 480 the legend goes below.",
+        )
+
     @extend_schema(
         operation_id="match_scores_svg",
         summary="Scores by round, as a chart",
         tags=["matches"],
-        parameters=[MATCH_ID, IF_NONE_MATCH],
+        parameters=[MATCH_ID, ScoresQuerySerializer, IF_NONE_MATCH],
         responses=apidocs.SCORES_SVG_RESPONSES,
     )
     def get(self, request: Request, match_id: int) -> Response:
+        query = self.ScoresQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
         match, _seat = match_for_viewer(match_id=match_id, player=self.player(request))
         return _svg_response(
             request,
@@ -135,5 +147,6 @@ class ScoresSvgApi(GameApi):
                 names=_names(match),
                 title=_("%(variant)s #%(match)s: totals by round")
                 % {"variant": _(match.get_variant_display()), "match": match.pk},
+                width=query.validated_data["width"],
             ),
         )

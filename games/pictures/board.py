@@ -117,15 +117,23 @@ def _header(canvas: _Canvas, view: dict[str, Any], names: Sequence[str], caption
             line = _("%(line)s · marker up") % {"line": line}
         if seat == view.get("seat"):
             line = _("%(line)s (you)") % {"line": line}
-        weight = "bold" if seat == view.get("turn") else "normal"
-        prefix = "▶ " if seat == view.get("turn") else "   "
+        to_play = seat == view.get("turn")
+        if to_play:  # a triangle, drawn: no face the pictures are set in has ▶
+            canvas.add(
+                draw.Lines(
+                    MARGIN, y - 9, MARGIN + 8, y - 4.5, MARGIN, y, close=True, fill=INK,
+                    class_="turn-marker",
+                ),
+                MARGIN + 8,
+                y,
+            )  # fmt: skip
         _text(
             canvas,
-            prefix + line,
-            MARGIN,
+            line,
+            MARGIN + 12,
             y,
             12,
-            font_weight=weight,
+            font_weight="bold" if to_play else "normal",
             class_="seat",
             data_seat=str(seat),
         )
@@ -316,7 +324,11 @@ def board_svg(
         bottom = _mexican_train(canvas, view, names, top)
     else:
         bottom = _chickenfoot(canvas, view, top)
-    width = max(canvas.width, HAND_WIDTH)
+    face_up = view.get("hands")  # Mexican Train with open_hands: every hand lies face up
+    rows_of_tiles = (with_hand and view.get("hand") is not None) or face_up or revealed_hands
+    # rows of hands wrap at a hand's width; a table alone is as wide as what it holds, so a
+    # page can scale it to the room it has
+    width = max(canvas.width, HAND_WIDTH) if rows_of_tiles else canvas.width
     y = bottom + 8
     if with_hand and view.get("hand") is not None:
         y = _tile_row(
@@ -328,7 +340,6 @@ def board_svg(
             width - MARGIN,
             highlight=view.get("drawn"),
         )
-    face_up = view.get("hands")  # Mexican Train with open_hands: every hand lies face up
     shown: list[tuple[str, Any]] = []
     if revealed_hands is None and face_up is not None:
         shown = [

@@ -64,12 +64,14 @@ class RatingChartApi(APIView):
         series = rating_series(
             player_id=player_id, variant=variant, limit=query.validated_data["matches"]
         )
-        # the steps are also the points' ``data-step`` values, which clients read: not translated
+        # the steps are also the points' ``data-step`` values, which clients read: not translated;
+        # the axis shows them in the reader's language
         steps = ["before" if match_id == 0 else f"#{match_id}" for match_id, _value in series]
         chart = line_chart(
             _("Rating in %(variant)s") % {"variant": _(VARIANT_NAMES[variant])},
             steps,
             [Series(_("rating"), [value for _match, value in series])] if series else [],
+            labels=[_("before") if step == "before" else step for step in steps],
             y_label=_("rating"),
             x_label=_("match"),
             from_zero=False,
@@ -123,10 +125,15 @@ class StandingsChartApi(CompetitionApi):
             Series(row["name"], [0, *accumulate(per_step.get(row["player_id"], [0] * len(steps)))])
             for row in leaders
         ]
+        labels = [
+            _("S%(stage)s") % {"stage": step[1:]} if step.startswith("S") else step
+            for step in steps
+        ]
         chart = line_chart(
             title % {"competition": isolate(competition.name)},
             ["start", *steps],
             series if steps else [],
+            labels=[_("start"), *labels],
             y_label=_("placement points"),
             x_label=x_label,
         )

@@ -26,8 +26,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PASSWORD = "correct horse battery"
-#: The board never shrinks below this (app.css: 44rem of 16 px), however narrow the screen.
-BOARD_MIN_WIDTH = 44 * 16
 
 
 def signed_in_page(new_page: Any, sign_in: Any, base: str, player: Any, **size: int) -> Any:
@@ -193,25 +191,43 @@ def test_a_finished_match_shows_the_winner_first_and_the_board_once(
 def test_the_board_scrolls_sideways_on_a_phone(
     live_server: Any, new_page: Any, sign_in: Any, screenshot: Any
 ) -> None:
+    # given: a match in play, and one over (its last round's picture is wider than a phone),
+    # both played before a page polls the database
     match, players = two_player_match()
     seat_join(match_id=match.pk, player=players[1], position=1)
     match_start(match_id=match.pk, player=players[0])
+    over, seated = finished_match(["Ada2", "Grace2", "Alan2"])
     phone = signed_in_page(new_page, sign_in, live_server.url, players[0], width=390, height=844)
     open_table(phone, live_server.url, match.pk, "playing")
     phone.locator("#board svg").wait_for()
 
-    width = phone.evaluate("document.querySelector('#board svg').getBoundingClientRect().width")
-    assert width >= BOARD_MIN_WIDTH
-    scroll = phone.evaluate(
-        "(() => { const b = document.getElementById('board');"
-        " return [b.scrollWidth, b.clientWidth, getComputedStyle(b).overflowX]; })()"
+    # then: the board is drawn at one unit a pixel at least (its pips can be read), and the
+    # page never scrolls sideways
+    scale = phone.evaluate(
+        "(() => { const svg = document.querySelector('#board svg');"
+        " return svg.getBoundingClientRect().width / svg.viewBox.baseVal.width; })()"
     )
-    assert scroll[0] > scroll[1], scroll
-    assert scroll[2] == "auto", scroll
+    assert scale >= 1 - 1e-3, scale
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(phone, "board-on-phone")
+
+    # and: a board wider than the phone keeps its size and scrolls sideways in its box
+    phone = signed_in_page(new_page, sign_in, live_server.url, seated[0], width=390, height=844)
+    open_table(phone, live_server.url, over.pk, "finished")
+    phone.locator("#last-round svg").wait_for()
+    box = phone.evaluate(
+        "(() => { const b = document.getElementById('last-round');"
+        " const svg = b.querySelector('svg');"
+        " return [b.scrollWidth, b.clientWidth, getComputedStyle(b).overflowX,"
+        " svg.getBoundingClientRect().width / svg.viewBox.baseVal.width]; })()"
+    )
+    assert box[0] > box[1], box
+    assert box[2] == "auto", box
+    assert box[3] >= 1 - 1e-3, box
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.evaluate("document.getElementById('last-round').scrollLeft = 200")
+    assert phone.evaluate("document.getElementById('last-round').scrollLeft") > 0
     screenshot(phone, "board-scrolls-on-phone")
-    phone.evaluate("document.getElementById('board').scrollLeft = 200")
-    assert phone.evaluate("document.getElementById('board').scrollLeft") > 0
 
 
 def test_log_in_first_links_to_the_log_in_form_and_back(

@@ -98,6 +98,8 @@ def test_the_table_match_page_shows_what_the_api_holds_and_follows_it_live(
     for page in pages:
         expect(page.locator("#status")).to_have_text("Round 1 of 2 to enter · starts with 6|6")
         assert page.locator("#no-rounds").is_visible()
+        assert page.locator("#play").is_hidden()  # no board, no hand
+        assert page.locator("#hand-card").is_hidden()
     # the creator and the seated player may score it from here; the watcher may not
     for page in (desk, phone):
         assert page.locator("#entry").is_visible()
@@ -181,6 +183,7 @@ def test_the_table_match_page_shows_what_the_api_holds_and_follows_it_live(
         assert page.evaluate("typeof window.xss") == "undefined"
         assert page.locator("img, image, b").count() == 0
         assert page.evaluate("window.__violations") == []
+        assert not page.locator("#hand-card").is_visible()
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     # the phone shows who won and the places first, within its first screen
     places = phone.locator("#standings").bounding_box()

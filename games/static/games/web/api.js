@@ -133,7 +133,7 @@ export function renderAccount() {
   const who = document.createElement("span");
   const page = document.createElement("a");
   page.href = session.playerId ? `/players/${session.playerId}/` : "/";
-  page.textContent = session.name;
+  page.append(nameNode(session.name));
   who.append(...fmtNodes(gettext("Signed in as %(name)s"), { name: page }));
   const out = document.createElement("button");
   out.type = "button";
@@ -180,6 +180,38 @@ export function svgInto(container, text, { naturalWidth = false } = {}) {
   svg.setAttribute("role", "img");
   container.replaceChildren(svg);
   return svg;
+}
+
+/** The width to ask a chart to be drawn at (``?width=``): its box's, so that its text is drawn
+ * at its own size (11 px or more), between 280 and 640 px. */
+export function chartWidth(box) {
+  return Math.max(280, Math.min(640, Math.floor(box.clientWidth || 640)));
+}
+
+const charted = new WeakMap(); // a chart's box -> the address it was fetched from
+
+/** Draw the chart at ``path`` (an SVG of the API that takes ``?width=``) in ``box`` for the
+ * box's width; when the box's width changes (a phone turned, a window resized) it is drawn
+ * again for the new one. */
+export async function showChart(box, path) {
+  const known = charted.has(box);
+  charted.set(box, path);
+  const width = chartWidth(box);
+  const answer = await attempt(() => api("GET", `${path}?width=${width}`, undefined,
+    { text: true }));
+  if (!answer || charted.get(box) !== path) return;
+  svgInto(box, answer.data, { naturalWidth: true });
+  box.dataset.width = String(width);
+  if (known) return;
+  let waiting = null;
+  new ResizeObserver(() => {
+    window.clearTimeout(waiting);
+    waiting = window.setTimeout(() => {
+      if (box.clientWidth && Number(box.dataset.width) !== chartWidth(box)) {
+        showChart(box, charted.get(box));
+      }
+    }, 150);
+  }).observe(box);
 }
 
 /** A DOM element with text and attributes. */

@@ -104,24 +104,40 @@ async function signedIn(player, token) {
   showLobby();
 }
 
-function bindAuth() {
-  document.getElementById("register-form").addEventListener("submit", (event) => {
+/**
+ * Send ``form`` once: while its answer is awaited (a log-in under load takes seconds) its
+ * button is disabled and says ``working`` beside a spinner, the form is marked busy, and a
+ * second press or Enter sends nothing. ``action`` runs once per press that is let through.
+ */
+function sendOnce(form, working, action) {
+  const button = form.querySelector("button[type=submit]");
+  const idle = button.textContent;
+  form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const data = Object.fromEntries(new FormData(event.target));
-    if (!data.display_name) delete data.display_name;
-    attempt(async () => {
-      const { data: answer } = await api("POST", "/api/players", { ...data, device: WEB_DEVICE });
-      await signedIn(answer.player, answer.token);
-      say(fmt(gettext("Welcome, %(name)s."), { name: answer.player.name }));
-    });
+    if (form.getAttribute("aria-busy") === "true") return;
+    form.setAttribute("aria-busy", "true");
+    button.disabled = true;
+    button.replaceChildren(el("span", { class: "spinner", "aria-hidden": "true" }), working);
+    try {
+      await attempt(() => action(Object.fromEntries(new FormData(form))));
+    } finally {
+      form.removeAttribute("aria-busy");
+      button.disabled = false;
+      button.textContent = idle;
+    }
   });
-  document.getElementById("login-form").addEventListener("submit", (event) => {
-    event.preventDefault();
-    const data = Object.fromEntries(new FormData(event.target));
-    attempt(async () => {
-      const { data: answer } = await api("POST", "/api/auth/token", { ...data, device: WEB_DEVICE });
-      signedIn(answer.player, answer.token);
-    });
+}
+
+function bindAuth() {
+  sendOnce(document.getElementById("register-form"), gettext("Registering…"), async (data) => {
+    if (!data.display_name) delete data.display_name;
+    const { data: answer } = await api("POST", "/api/players", { ...data, device: WEB_DEVICE });
+    await signedIn(answer.player, answer.token);
+    say(fmt(gettext("Welcome, %(name)s."), { name: answer.player.name }));
+  });
+  sendOnce(document.getElementById("login-form"), gettext("Logging in…"), async (data) => {
+    const { data: answer } = await api("POST", "/api/auth/token", { ...data, device: WEB_DEVICE });
+    await signedIn(answer.player, answer.token);
   });
 }
 

@@ -4,7 +4,7 @@
 // goes out only in the Authorization header of the API calls (Scorer <code>). The page sends no
 // referrer and keeps no copy of it. Names are set as text.
 import {
-  api, attempt, el, fmt, fmtNodes, nameNode, Problem, say, session, VARIANTS,
+  api, attempt, checkMark, el, fmt, fmtNodes, nameNode, Problem, say, session, VARIANTS,
 } from "./api.js";
 import { scoreForms } from "./score_forms.js";
 
@@ -79,7 +79,7 @@ function roundFlag(entry) {
 }
 
 /** The rounds so far, a seat a row (names wrap in the first column, however long): each
- * round's points (✓: went out) and the total; a flag under the table for a round that waits
+ * round's points (a check mark: went out) and the total; a flag under the table for a round that waits
  * for confirmation or is disputed. */
 function renderRounds() {
   const table = document.getElementById("rounds");
@@ -92,7 +92,8 @@ function renderRounds() {
     el("th", { scope: "row", class: "name" }, nameNode(seat.name)),
     ...entered().map((entry) => {
       const score = entry.scores.find((s) => s.seat === seat.position);
-      return el("td", { class: "num" }, score.went_out ? `${score.points}✓` : `${score.points}`);
+      return el("td", { class: "num" }, `${score.points}`,
+        ...(score.went_out ? [" ", checkMark(gettext("went out"))] : []));
     }),
     el("td", { class: "num total" }, `${state.match.totals[seat.position]}`)));
   table.replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));

@@ -4,8 +4,8 @@
 // it), check-in for the next stage and starting it. It polls the API every few seconds (no
 // socket serves organisers).
 import {
-  api, askToLogIn, attempt, el, fmt, fmtNodes, joined, nameNode, Problem, renderAccount, say,
-  session, statusWord,
+  api, askToLogIn, attempt, checkMark, el, fmt, fmtNodes, joined, nameNode, Problem,
+  renderAccount, say, session, statusWord,
 } from "./api.js";
 
 const root = document.getElementById("stage");
@@ -91,7 +91,8 @@ function renderCheckIns(checkIns) {
     ? fmt(gettext("Check-in is open: %(count)s checked in."), { count: checkIns.check_ins.length })
     : gettext("Check-in is closed.");
   document.getElementById("check-ins").replaceChildren(...checkIns.check_ins.map((c) =>
-    el("li", { "data-player": c.player_id }, nameNode(c.name), " ✓")));
+    el("li", { "data-player": c.player_id }, nameNode(c.name), " ",
+      checkMark(gettext("checked in")))));
   const absent = competition.players.filter((p) => !inIds.has(p.id));
   document.getElementById("absent").replaceChildren(...absent.map((p) => {
     const button = el("button", { type: "button", disabled: !checkIns.open }, gettext("Check in"));

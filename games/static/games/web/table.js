@@ -3,11 +3,13 @@
 // once (with its ETag) and redraws. Without a socket it polls the match every second instead.
 import {
   api, askToLogIn, attempt, cell, el, fmt, fmtNodes, joined, nameNode, renderAccount, session,
-  svgInto, VARIANTS,
+  showChart, svgInto, VARIANTS,
 } from "./api.js";
+import { showBoard } from "./board.js";
 import { follow } from "./live.js";
 import { renderEnd } from "./match_end.js";
 import { tableMatch } from "./table_match.js";
+import { tileSvg } from "./tiles.js";
 
 const root = document.getElementById("table");
 const matchId = root.dataset.matchId;
@@ -119,7 +121,7 @@ function renderHand(state) {
         renderHand(state);
         renderTargets();
       },
-    }, `${tile[0]}|${tile[1]}`);
+    }, tileSvg(tile[0], tile[1]));
   });
   document.getElementById("hand").replaceChildren(...tiles);
   const kinds = new Set(legal().map((m) => m.kind));
@@ -152,9 +154,7 @@ async function renderResults(state) {
     ...(state.totals || []).map((p) => cell(p, { num: true })));
   document.getElementById("scores").replaceChildren(el("thead", {}, head),
     el("tbody", {}, ...rows, totals));
-  const chart = await attempt(() => api("GET", `/api/matches/${matchId}/scores.svg`, undefined,
-    { text: true }));
-  if (chart) svgInto(document.getElementById("chart"), chart.data, { naturalWidth: true });
+  await showChart(document.getElementById("chart"), `/api/matches/${matchId}/scores.svg`);
   const last = await attempt(() => api("GET",
     `/api/matches/${matchId}/board.svg?round=${scores.length}&hand=false`, undefined,
     { text: true }));
@@ -163,7 +163,8 @@ async function renderResults(state) {
     svgInto(box, last.data, { naturalWidth: true });
     box.append(el("figcaption", {},
       fmt(gettext("Round %(number)s as it ended"), { number: scores.length })));
-    document.getElementById("chart").append(box);
+    document.getElementById("last-round")?.remove();
+    document.getElementById("results").append(box);
   }
 }
 
@@ -258,7 +259,7 @@ async function render() {
     // the hand is drawn once, as buttons: the picture leaves it out
     const picture = await attempt(() => api("GET",
       `/api/matches/${matchId}/board.svg?hand=false`, undefined, { text: true }));
-    if (picture) svgInto(document.getElementById("board"), picture.data, { naturalWidth: true });
+    if (picture) showBoard(document.getElementById("board"), picture.data);
   }
   document.getElementById("hand-card").hidden = match.your_seat === null || ended;
   renderHand(state);

@@ -5,7 +5,7 @@
 // may score it (you_may_score), the scorer's page's entry and correction forms. The page
 // (table.js) follows the match's socket and calls ``render`` with each new version.
 import {
-  api, attempt, cell, checkMark, el, fmt, fmtNodes, nameNode, Problem, say, session, svgInto,
+  api, attempt, cell, checkMark, el, fmt, fmtNodes, nameNode, Problem, say, session, showChart,
 } from "./api.js";
 import { scoreForms } from "./score_forms.js";
 
@@ -183,9 +183,7 @@ export function tableMatch({ reload }) {
       box.replaceChildren();
       return;
     }
-    const chart = await attempt(() => api("GET", `/api/matches/${match.id}/scores.svg`, undefined,
-      { text: true }));
-    if (chart) svgInto(box, chart.data, { naturalWidth: true });
+    await showChart(box, `/api/matches/${match.id}/scores.svg`);
   }
 
   async function downloadScoreSheet() {

@@ -6,7 +6,7 @@ and the arrows and the minus, not-equal and less/greater-or-equal signs of Noto 
 
 ``FAMILY`` is the stack the pages' CSS (``games/static/games/web/fonts.css``) and the SVG
 pictures name; the PDFs embed ``FACES`` and set each character in the first face that has it
-(``games/paper/fonts.py``).
+(``games/paper/fonts.py``). ``MONO_FAMILY`` is the pages' stack for code.
 """
 
 from __future__ import annotations
@@ -43,3 +43,11 @@ FACES = (
 
 #: The font-family stack of the pages and the SVG pictures.
 FAMILY = ", ".join([*(f"'{face.family}'" for face in FACES), "sans-serif"])
+
+#: The pages' code and the rules' diagrams, which line up by character (a Latin subset of Noto
+#: Sans Mono, Debian's fonts-noto-mono, without a bold face); a script's letters in them come
+#: from its face in ``FAMILY``. Pages only: no picture or sheet is set in it.
+MONO = Face("Noto Sans Mono", "NotoSansMono", has_bold=False)
+MONO_FAMILY = ", ".join(
+    [f"'{MONO.family}'", *(f"'{face.family}'" for face in FACES[1:]), "monospace"]
+)

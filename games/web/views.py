@@ -6,9 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from django.templatetags.static import static
+from django.utils.translation import gettext_lazy
 from django.views.generic import RedirectView, TemplateView
 
 from scoring.models import VARIANT_CHOICES
+
+#: The games by name, in the page's language.
+VARIANT_NAMES = {
+    "chickenfoot": gettext_lazy("Chicken Foot"),
+    "mexican_train": gettext_lazy("Mexican Train"),
+}
 
 
 class LobbyPage(TemplateView):
@@ -64,8 +71,8 @@ class LeaderboardPage(TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
         context["variant"] = kwargs["variant"]
-        context["variant_name"] = dict(VARIANT_CHOICES)[kwargs["variant"]]
-        context["variants"] = VARIANT_CHOICES
+        context["variant_name"] = VARIANT_NAMES[kwargs["variant"]]
+        context["variants"] = [(value, VARIANT_NAMES[value]) for value, _ in VARIANT_CHOICES]
         return context
 
 

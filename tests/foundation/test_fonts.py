@@ -20,7 +20,7 @@ from django.utils import translation
 from fontTools.ttLib import TTFont
 
 from chickenfoot.charts import Series, bar_chart, line_chart
-from chickenfoot.fonts import FACES, FAMILY, FONT_DIR
+from chickenfoot.fonts import FACES, FAMILY, FONT_DIR, MONO, MONO_FAMILY
 from chickenfoot.i18n.formats import format_date, format_datetime, format_decimal
 from games import engine
 from games.paper.fonts import typefaces
@@ -141,7 +141,7 @@ def shown(char: str) -> bool:
 
 
 def test_the_vendored_files_are_the_faces_their_names_say() -> None:
-    for face in FACES:
+    for face in (*FACES, MONO):
         for bold in (False, True):
             path = face.path(bold=bold)
             assert path.is_file(), path
@@ -150,14 +150,18 @@ def test_the_vendored_files_are_the_faces_their_names_say() -> None:
             assert TTFont(path)["OS/2"].usWeightClass == expected, path
     assert (FONT_DIR / "OFL.txt").read_text().count("SIL OPEN FONT LICENSE Version 1.1") == 1
     on_disk = {p.name for p in FONT_DIR.glob("*.ttf")}
-    named = {face.path(bold=bold).name for face in FACES for bold in (False, True)}
+    named = {face.path(bold=bold).name for face in (*FACES, MONO) for bold in (False, True)}
     assert on_disk == named
     assert sum(p.stat().st_size for p in FONT_DIR.glob("*.ttf")) < 1_400_000
+    # the mono face holds Latin (code, diagrams) and nothing of the scripts' faces
+    assert all(code < 0x0530 or code >= 0x2000 for code in cmap(MONO.path()))
 
 
 def test_the_pages_css_declares_each_face_from_the_vendored_files() -> None:
     faces = declared()
-    expected = {(face.family, face.path(bold=bold)) for face in FACES for bold in (False, True)}
+    expected = {
+        (face.family, face.path(bold=bold)) for face in (*FACES, MONO) for bold in (False, True)
+    }
     assert {(face.family, face.file) for face in faces} == expected
     for face in faces:
         assert face.file.parent == FONT_DIR, face
@@ -171,6 +175,9 @@ def test_the_pages_css_and_the_svgs_name_the_vendored_stack() -> None:
         for stack in re.findall(r"font-family\s*:\s*([^;]+);", css(path)):
             unknown = [f for f in families(stack) if f not in families_declared | GENERIC]
             assert unknown == [], (path.name, unknown)
+            if MONO.family in families(stack) and len(families(stack)) > 1:
+                # code: a script's letters in it come from the script's face
+                assert families(stack) == families(MONO_FAMILY), (path.name, stack)
     for name in ("app.css", "wall.css"):
         text = css(WEB / name)
         assert '@import url("fonts.css");' in text, name

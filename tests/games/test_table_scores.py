@@ -237,6 +237,8 @@ def test_the_scores_chart_draws_the_rounds_entered(table: dict, clients: list[AP
     assert post(clients[1], table["id"], 2, second, version=1).status_code == HTTPStatus.CREATED
 
     chart = clients[1].get(f"/api/matches/{table['id']}/scores.svg")
+    narrow = clients[1].get(f"/api/matches/{table['id']}/scores.svg?width=340")
+    too_narrow = clients[1].get(f"/api/matches/{table['id']}/scores.svg?width=10")
 
     assert chart.status_code == HTTPStatus.OK
     root = ET.fromstring(chart.content)  # noqa: S314
@@ -250,6 +252,16 @@ def test_the_scores_chart_draws_the_rounds_entered(table: dict, clients: list[AP
         ("Ada", "R1"): 0, ("Grace", "R1"): 25, ("Bea", "R1"): 9,
         ("Ada", "R2"): 4, ("Grace", "R2"): 25, ("Bea", "R2"): 20,
     }  # fmt: skip
+    # drawn for a phone's width: 340 wide, no text under 11
+    small = ET.fromstring(narrow.content)  # noqa: S314
+    assert small.get("width") == "340"
+    assert (
+        min(float(t.get("font-size")) for t in small.iter("{http://www.w3.org/2000/svg}text")) >= 11
+    )
+    assert (too_narrow.status_code, too_narrow.json()["errors"]) == (
+        HTTPStatus.BAD_REQUEST,
+        {"width": ["Ensure this value is greater than or equal to 280."]},
+    )
 
 
 def test_scores_for_an_online_match_are_refused(

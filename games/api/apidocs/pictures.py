@@ -74,6 +74,19 @@ SCORES_SVG_RESPONSES = {
         examples=[OpenApiExample("A chart", value=SVG_EXAMPLE)],
     ),
     HTTPStatus.NOT_MODIFIED: OpenApiResponse(description="Unchanged: no body."),
+    HTTPStatus.BAD_REQUEST: problem(
+        "A `width` out of range, or an unknown parameter.",
+        (
+            "Bad width",
+            problem_example(
+                400,
+                "invalid",
+                "Invalid input",
+                "width: Ensure this value is greater than or equal to 280.",
+                errors={"width": ["Ensure this value is greater than or equal to 280."]},
+            ),
+        ),
+    ),
     HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
     HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
     HTTPStatus.NOT_FOUND: NOT_FOUND,

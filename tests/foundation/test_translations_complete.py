@@ -59,10 +59,11 @@ def test_no_translation_drops_or_adds_a_placeholder(language: str, domain: str) 
 
 #: Each language's letters: a translation into it holds at least one of them.
 SCRIPTS = {"lo": "[\u0e80-\u0eff]", "th": "[\u0e00-\u0e7f]", "hy": "[\u0530-\u058f]"}
-#: Words a message may hold that no language translates: the product's name, file formats,
-#: rule ids (C-WIN), code in backticks, a key in parentheses ("Draw (d)").
+#: Words a message may hold that no language translates: the product's name, a tie-break
+#: named after a person (Buchholz), file formats, rule ids (C-WIN), code in backticks, a key in
+#: parentheses ("Draw (d)").
 KEPT = re.compile(
-    r"\bChickenfoot\b|\bReDoc\b|\bAPI\b|\bPDF\b|\bCSV\b|\bJSON\b|\bQR\b"
+    r"\bChickenfoot\b|\bBuchholz\b|\bReDoc\b|\bAPI\b|\bPDF\b|\bCSV\b|\bJSON\b|\bQR\b"
     r"|\b[A-Z]{1,3}(?:-[A-Z0-9]+)+\b|`[^`]*`|\([a-z]\)"
 )
 #: Cebuano, written in Latin letters, takes these from English as they are (a review of each
@@ -77,6 +78,11 @@ CEBUANO_AS_IN_ENGLISH = {
     "bot",
     "live",
     "Chickenfoot: lobby",
+    "Crosstable",
+    "crosstable",
+    "%(event)s: crosstable",
+    "Head-to-head",
+    "bye · %(points)s",
     "Tile %(a)s\u2013%(b)s",
     "Tile %(a)s\u2013%(b)s: %(reason)s",
 }

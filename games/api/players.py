@@ -229,13 +229,9 @@ class TokenObtainApi(APIView):
         )
 
     @extend_schema(
-        operation_id="token_obtain",
-        summary="Log in (get a token for this device)",
-        tags=["accounts"],
         request=TokenObtainInputSerializer,
-        parameters=[apidocs.DEVICE_COOKIE_PARAMETER],
-        examples=apidocs.TOKEN_OBTAIN_EXAMPLES,
         responses=apidocs.token_obtain_responses(PlayerTokenOutputSerializer),
+        **apidocs.TOKEN_OBTAIN,
     )
     def post(self, request: Request) -> Response:
         data = self.TokenObtainInputSerializer(data=request.data)

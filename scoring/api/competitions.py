@@ -250,17 +250,9 @@ class CompetitionDetailApi(CompetitionApi):
         return Response(_detail(competition_id))
 
     @extend_schema(
-        operation_id="competition_update",
-        summary="Change a competition's seeding or late-entry scoring (organiser)",
-        description="The organiser sets `seeding` (how stage 1 orders the field: it counts "
-        "whenever stage 1 is seated or re-paired) and `late_entry` (what an entrant added once "
-        "stages were seated scores for each stage missed; it stays once someone has entered "
-        "late). Until the competition finishes.",
-        tags=["competitions"],
-        parameters=[COMPETITION_ID],
         request=CompetitionRulesSerializer,
-        examples=apidocs.COMPETITION_UPDATE_EXAMPLES,
         responses=apidocs.competition_update_responses(CompetitionDetailSerializer),
+        **apidocs.COMPETITION_UPDATE,
     )
     def patch(self, request: Request, competition_id: int) -> Response:
         data = CompetitionRulesSerializer(data=request.data)

@@ -149,13 +149,9 @@ class EntrantsApi(CompetitionApi):
         return Response({"entrants": entrants_list(competition=competition)})
 
     @extend_schema(
-        operation_id="competition_entrant_add",
-        summary="Add entrants (organiser): one, or a CSV file of them",
-        tags=TAGS,
-        parameters=[*apidocs.PARAMETERS, apidocs.CHECK_IN_PARAMETER],
         request={"application/json": EntrantAddSerializer, CSV: apidocs.CSV_BODY},
-        examples=apidocs.ADD_REQUEST_EXAMPLES,
         responses=apidocs.add_responses(EntrantListSerializer),
+        **apidocs.ADD,
     )
     def post(self, request: Request, competition_id: int) -> Response:
         caller = self.player(request)
@@ -190,13 +186,9 @@ class EntrantApi(CompetitionApi):
     """One entrant: the organiser changes their club or seed."""
 
     @extend_schema(
-        operation_id="competition_entrant_update",
-        summary="Change an entrant's club or seed (organiser)",
-        tags=TAGS,
-        parameters=apidocs.ENTRANT_PARAMETERS,
         request=EntrantUpdateSerializer,
-        examples=apidocs.UPDATE_REQUEST_EXAMPLES,
         responses=apidocs.update_responses(EntrantListSerializer),
+        **apidocs.UPDATE,
     )
     def patch(self, request: Request, competition_id: int, player_id: int) -> Response:
         data = EntrantUpdateSerializer(data=request.data)
@@ -215,13 +207,9 @@ class EntrantReinstateApi(CompetitionApi):
     stage (the stages missed score nothing)."""
 
     @extend_schema(
-        operation_id="competition_entrant_reinstate",
-        summary="Reinstate a dropped entrant (organiser)",
-        tags=TAGS,
-        parameters=apidocs.ENTRANT_PARAMETERS,
         request=ReinstateSerializer,
-        examples=apidocs.REINSTATE_REQUEST_EXAMPLES,
         responses=apidocs.reinstate_responses(EntrantListSerializer),
+        **apidocs.REINSTATE,
     )
     def post(self, request: Request, competition_id: int, player_id: int) -> Response:
         data = ReinstateSerializer(data=request.data)

@@ -49,13 +49,9 @@ class KeepApartApi(CompetitionApi):
         return Response(keep_apart_read(competition=competition))
 
     @extend_schema(
-        operation_id="competition_keep_apart_set",
-        summary="Set who is kept apart (organiser)",
-        tags=TAGS,
-        parameters=apidocs.PARAMETERS,
         request=KeepApartSerializer,
-        examples=apidocs.KEEP_APART_REQUEST_EXAMPLES,
         responses=apidocs.keep_apart_put_responses(KeepApartSerializer),
+        **apidocs.KEEP_APART_SET,
     )
     def put(self, request: Request, competition_id: int) -> Response:
         data = KeepApartSerializer(data=request.data)

@@ -311,3 +311,12 @@ PLAYER_DELETE_RESPONSES = {
     ),
     HTTPStatus.TOO_MANY_REQUESTS: LOGIN_REFUSED,
 }
+
+#: Log-in's operation: its name, summary, device cookie and examples.
+TOKEN_OBTAIN: dict[str, Any] = {
+    "operation_id": "token_obtain",
+    "summary": "Log in (get a token for this device)",
+    "tags": ["accounts"],
+    "parameters": [DEVICE_COOKIE_PARAMETER],
+    "examples": TOKEN_OBTAIN_EXAMPLES,
+}

@@ -11,6 +11,7 @@ from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 from chickenfoot.openapi import NOT_AUTHENTICATED, problem, problem_example
 from scoring.api.common import PAGE_NOT_FOUND
 from scoring.api.competition_base import (
+    COMPETITION_ID,
     LEAGUE_EXAMPLE,
     NOT_FOUND,
     NOT_ORGANISER,
@@ -219,3 +220,17 @@ def competition_update_responses(competition_detail_serializer: Any) -> Any:
             ),
         ),
     }
+
+
+#: Changing a competition's rules: the operation's name, words, parameter and examples.
+COMPETITION_UPDATE: dict[str, Any] = {
+    "operation_id": "competition_update",
+    "summary": "Change a competition's seeding or late-entry scoring (organiser)",
+    "description": "The organiser sets `seeding` (how stage 1 orders the field: it counts "
+    "whenever stage 1 is seated or re-paired) and `late_entry` (what an entrant added once "
+    "stages were seated scores for each stage missed; it stays once someone has entered "
+    "late). Until the competition finishes.",
+    "tags": ["competitions"],
+    "parameters": [COMPETITION_ID],
+    "examples": COMPETITION_UPDATE_EXAMPLES,
+}

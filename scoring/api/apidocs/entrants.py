@@ -263,3 +263,27 @@ def reinstate_responses(serializer: Any) -> dict[Any, Any]:
             _NOT_ENTRANT,
         ),
     }
+
+
+#: The organiser's operations on entrants: names, summaries, parameters and examples.
+ADD: dict[str, Any] = {
+    "operation_id": "competition_entrant_add",
+    "summary": "Add entrants (organiser): one, or a CSV file of them",
+    "tags": ["competitions"],
+    "parameters": [*PARAMETERS, CHECK_IN_PARAMETER],
+    "examples": ADD_REQUEST_EXAMPLES,
+}
+UPDATE: dict[str, Any] = {
+    "operation_id": "competition_entrant_update",
+    "summary": "Change an entrant's club or seed (organiser)",
+    "tags": ["competitions"],
+    "parameters": ENTRANT_PARAMETERS,
+    "examples": UPDATE_REQUEST_EXAMPLES,
+}
+REINSTATE: dict[str, Any] = {
+    "operation_id": "competition_entrant_reinstate",
+    "summary": "Reinstate a dropped entrant (organiser)",
+    "tags": ["competitions"],
+    "parameters": ENTRANT_PARAMETERS,
+    "examples": REINSTATE_REQUEST_EXAMPLES,
+}

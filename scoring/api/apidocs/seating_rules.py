@@ -67,3 +67,13 @@ def keep_apart_put_responses(serializer: Any) -> dict[Any, Any]:
             ),
         ),
     }
+
+
+#: Setting who is kept apart: the operation's name, summary, parameters and examples.
+KEEP_APART_SET: dict[str, Any] = {
+    "operation_id": "competition_keep_apart_set",
+    "summary": "Set who is kept apart (organiser)",
+    "tags": ["competitions"],
+    "parameters": PARAMETERS,
+    "examples": KEEP_APART_REQUEST_EXAMPLES,
+}

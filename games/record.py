@@ -4,7 +4,8 @@ The record holds everything needed to replay the match and check it without the 
 seats with their players, the resolved options, the match seed (secret until the end: the round
 seeds derive from it one-way, and each round's commitment was published as it started), every
 round's revealed seed, opening and scores, every move with its events, the engine's standings
-and the results as the end-of-match task wrote them (the rows; ``None`` while pending).
+and the results as the end-of-match task wrote them (the rows; ``None`` while pending) with
+why the match was not rated, if it was not (``unrated_reason``).
 ``record_verify`` replays it through the engine alone.
 """
 
@@ -18,7 +19,7 @@ from django.utils.translation import gettext as _
 from games import engine
 from games.models import Match, Move, Round
 from games.problems import MatchNotFinished
-from games.results import match_standings
+from games.results import match_standings, match_unrated_reason
 
 FORMAT = "chickenfoot-match-record/1"
 
@@ -91,6 +92,7 @@ def match_record(*, match: Match) -> dict[str, Any]:
         ],
         "standings": match.standings,
         "results": match_standings(match=match),
+        "unrated_reason": match_unrated_reason(match=match),
     }
 
 

@@ -124,6 +124,14 @@ def match_standings(*, match: Match) -> list[dict[str, Any]] | None:
     ]
 
 
+def match_unrated_reason(*, match: Match) -> str | None:
+    """Why finished ``match`` was not rated (``scoring.ratings.unrated_reason``: one bot level
+    at every seat, say), from its result rows; ``None`` while they are pending and when it
+    was rated."""
+    rows = _result_rows(match)
+    return (rows[0].unrated_reason or None) if rows else None
+
+
 def match_final_order(*, match: Match) -> list[dict[str, Any]] | None:
     """The final order as a finished match's ``match_over`` frame carries it: the rows of
     ``match_standings`` once the results are written; until then the engine's order

@@ -18,6 +18,7 @@ from games.problems import MatchNotFound, NotYourMatch, TableMatchNoMoves, table
 from games.results import (
     match_round_table,
     match_standings,
+    match_unrated_reason,
     recompute_waiting,
     results_pending,
     results_prefetch,
@@ -231,6 +232,7 @@ def match_summary(*, match: Match, viewer: Player | None = None) -> dict[str, An
         "seats": seats_json(match=match, viewer=viewer),
         "standings": match_standings(match=match),
         "results_pending": results_pending(match=match),
+        "unrated_reason": match_unrated_reason(match=match),
     }
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from django.db import models
 
+from scoring.ratings import UNRATED_REASONS
+
 #: The C-WIN step that decided a seat's place (``shared``: none did).
 DECIDED_BY_CHOICES = [
     ("total", "Lowest total"),
@@ -83,6 +85,14 @@ class MatchResult(models.Model):
     decided_by = models.CharField(max_length=16, choices=DECIDED_BY_CHOICES)
     variant = models.CharField(max_length=16, choices=VARIANT_CHOICES)
     finished_at = models.DateTimeField()
+    unrated_reason = models.CharField(
+        max_length=24,
+        blank=True,
+        default="",
+        db_default="",
+        choices=UNRATED_REASONS,
+        help_text="Why the match was not rated (the same on each of its rows); empty: it was.",
+    )
 
     class Meta:
         ordering = ["match", "seat"]

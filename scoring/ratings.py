@@ -1,8 +1,9 @@
 """Skill ratings: openskill's Plackett-Luce model, one rating per player and variant.
 
-A match is a free-for-all of one-player teams ranked by place (shared places are ties). The
-leaderboard orders by ``ordinal = mu - 3 sigma`` and shows ``display = round(1000 + 40 *
-ordinal)``: a new player (mu 25, sigma 25/3) has ordinal 0 and shows 1000.
+A match is a free-for-all of one-player teams ranked by place (shared places are ties), rated
+when at least two distinct players took part (``unrated_reason``). The leaderboard orders by
+``ordinal = mu - 3 sigma`` and shows ``display = round(1000 + 40 * ordinal)``: a new player
+(mu 25, sigma 25/3) has ordinal 0 and shows 1000.
 """
 
 from __future__ import annotations
@@ -19,6 +20,11 @@ DISPLAY_SCALE = 40
 
 MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
 
+#: Why a finished match was not rated (its result rows' ``unrated_reason``; empty when it was):
+#: every seat was held by one player (a table of one bot level), and a rating compares two.
+SINGLE_RATED_PLAYER = "single_rated_player"
+UNRATED_REASONS = [(SINGLE_RATED_PLAYER, "One player held every seat")]
+
 
 def ordinal(mu: float, sigma: float) -> float:
     """The conservative skill estimate the leaderboard orders by."""
@@ -31,7 +37,8 @@ def display_rating(value: float) -> int:
 
 
 def rate(before: list[tuple[float, float]], places: list[int]) -> list[tuple[float, float]]:
-    """New (mu, sigma) per player after one match, given each one's (mu, sigma) and place."""
+    """New (mu, sigma) per player after one match, given each one's (mu, sigma) and place; at
+    least two players (``unrated_reason`` says whether a match has them)."""
     teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
     after = MODEL.rate(teams, ranks=[float(place) for place in places])
     return [(team[0].mu, team[0].sigma) for team in after]
@@ -48,3 +55,10 @@ def rated_places(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
         if kept is None or row["place"] < kept["place"]:
             best[row["player_id"]] = dict(row)
     return list(best.values())
+
+
+def unrated_reason(rows: Iterable[Mapping[str, Any]]) -> str:
+    """Why the match of result ``rows`` (one per seat, with ``player_id``) is not rated, or
+    ``""`` when it is: a rating compares players, so it takes two distinct ones. A table whose
+    seats one bot level held (its one player) is ``SINGLE_RATED_PLAYER``."""
+    return "" if len({row["player_id"] for row in rows}) >= 2 else SINGLE_RATED_PLAYER

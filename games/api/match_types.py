@@ -25,7 +25,7 @@ from games.api.strict import StrictCharField, StrictIntegerField, StrictSerializ
 from games.models import Match, Seat
 from games.tables.api_types import TableRoundOutputSerializer
 from games.tables.models import TableSettings
-from scoring.api.common import RatingChangeFiguresSerializer
+from scoring.api.common import RatingChangeFiguresSerializer, unrated_reason_field
 
 SEAT_HELP = (
     "Every seat in play order: you (`creator`, at most once), `open` seats, bots; at a table "
@@ -81,7 +81,8 @@ class StandingOutputSerializer(serializers.Serializer):
     rating = RatingChangeFiguresSerializer(
         allow_null=True,
         help_text="What the match did to the player's rating (`display` scale, as the "
-        "leaderboards show it); null until it is rated.",
+        "leaderboards show it); null until it is rated, and in a match not rated (the "
+        "match's `unrated_reason` says why).",
     )
     left = serializers.ChoiceField(
         choices=Seat.Left.choices,
@@ -116,6 +117,7 @@ class MatchSummaryOutputSerializer(serializers.Serializer):
     results_pending = serializers.BooleanField(
         help_text="Finished, and the end-of-match task has not written the results yet."
     )
+    unrated_reason = unrated_reason_field()
 
 
 @extend_schema_serializer(component_name="MatchView")

@@ -18,8 +18,9 @@ from games.api.state_types import options_field
 from games.models import Match
 from games.problems import MatchNotFinished, NotOrganiser, ResultsIncompleteProblem
 from games.record import FORMAT, match_record
-from games.results import match_standings, results_pending
+from games.results import match_standings, match_unrated_reason, results_pending
 from games.selectors import match_for_viewer, online_match_check
+from scoring.api.common import unrated_reason_field
 from scoring.services import match_finalise
 
 
@@ -75,6 +76,7 @@ class MatchRecordSerializer(serializers.Serializer):
     results = StandingOutputSerializer(
         many=True, allow_null=True, help_text="The result rows' order; null while pending."
     )
+    unrated_reason = unrated_reason_field()
 
 
 class MatchRecordApi(GameApi):
@@ -105,6 +107,7 @@ class MatchFinalisedSerializer(serializers.Serializer):
     written = serializers.BooleanField(help_text="This request wrote them (false: already done).")
     results_pending = serializers.BooleanField()
     standings = StandingOutputSerializer(many=True, allow_null=True)
+    unrated_reason = unrated_reason_field()
 
 
 class MatchFinaliseApi(GameApi):
@@ -142,6 +145,7 @@ class MatchFinaliseApi(GameApi):
                 "written": outcome.written,
                 "results_pending": results_pending(match=match),
                 "standings": match_standings(match=match),
+                "unrated_reason": match_unrated_reason(match=match),
             }
         )
 

@@ -13,6 +13,7 @@ from rest_framework.utils.urls import remove_query_param
 
 from chickenfoot.openapi import problem, problem_example
 from chickenfoot.query import QueryCheck, StrictCursor, StrictPageSize, check_query_params
+from scoring import ratings
 
 
 def check_known_params(request: Request, known: Iterable[str], *checks: QueryCheck) -> None:
@@ -100,6 +101,20 @@ class RatingChangeFiguresSerializer(serializers.Serializer):
     before = serializers.IntegerField(help_text="`display` before the match.")
     after = serializers.IntegerField(help_text="`display` after it.")
     delta = serializers.IntegerField(help_text="`after - before`.")
+
+
+def unrated_reason_field() -> serializers.ChoiceField:
+    """Why a finished match was not rated (``scoring.ratings.unrated_reason``), as every
+    answer that shows a match's results says it; null when it was rated, and while its
+    results are pending."""
+    return serializers.ChoiceField(
+        choices=ratings.UNRATED_REASONS,
+        allow_null=True,
+        help_text="Why the match was not rated, null when it was (and while its results are "
+        "pending): `single_rated_player`, one player held every seat (a table of one bot "
+        "level), and a rating compares two. Its results, places and history are written all "
+        "the same; no rating changes.",
+    )
 
 
 class RatingChangeCursor(StrictCursor):

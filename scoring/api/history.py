@@ -15,7 +15,12 @@ from rest_framework.response import Response
 from chickenfoot.db_router import replica_reads
 from chickenfoot.query import page_size_check
 from scoring.api.apidocs import history as apidocs
-from scoring.api.common import HistoryCursor, RatingChangeFiguresSerializer, check_known_params
+from scoring.api.common import (
+    HistoryCursor,
+    RatingChangeFiguresSerializer,
+    check_known_params,
+    unrated_reason_field,
+)
 from scoring.filters import HistoryFilter
 from scoring.models import DECIDED_BY_CHOICES, PLAY_CHOICES, VARIANT_CHOICES, MatchResult
 from scoring.problems import PlayerNotFound
@@ -60,6 +65,7 @@ class HistoryRowSerializer(serializers.Serializer):
         help_text="What the match did to the player's rating in its game (`display` scale); "
         "null while it is not rated.",
     )
+    unrated_reason = unrated_reason_field()
     seats = HistorySeatSerializer(many=True, help_text="Everyone at the table, in seat order.")
 
 

@@ -27,7 +27,8 @@ def player_history(*, player_id: int) -> QuerySet[MatchResult]:
 def history_rows(*, results: Iterable[MatchResult]) -> list[dict[str, Any]]:
     """One page of history as the API shows it: each row with every seat of its match (one
     query for the page, by the ``(match, seat)`` unique index) and what the match did to the
-    player's rating (one more: ``rating_changes_of_matches``; null if it is not rated)."""
+    player's rating (one more: ``rating_changes_of_matches``; null if it is not rated, and
+    ``unrated_reason`` then says why, if it never will be)."""
     page = list(results)
     seats: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for row in (
@@ -51,6 +52,7 @@ def history_rows(*, results: Iterable[MatchResult]) -> list[dict[str, Any]]:
             "rounds_played": r.rounds_played,
             "decided_by": r.decided_by,
             "rating": changes.get((r.match_id, r.player_id)),
+            "unrated_reason": r.unrated_reason or None,
             "seats": seats[r.match_id],
         }
         for r in page

@@ -101,6 +101,10 @@ def _claim(match_id: int) -> bool:
 def match_finalise(*, match_id: int) -> FinaliseOutcome:
     """Write the results and ratings of finished match ``match_id``, once.
 
+    Every finished match gets its result rows (places, history); the ratings change only
+    where at least two distinct players took part, and the rows of a match that is not rated
+    say why (``unrated_reason``: one bot level at every seat is one player).
+
     The order comes from the round rows (``scoring.order``), not from the engine's JSON; the
     engine's order (``games.Match.standings``) is compared and a difference logged as an error
     (the rows decide). Idempotent: the marker's compare-and-set and the unique constraints let
@@ -137,6 +141,7 @@ def _finalise(match_id: int) -> FinaliseOutcome:
                 match_id,
                 "; ".join(differences),
             )
+        unrated = ratings.unrated_reason(rows)
         MatchResult.objects.bulk_create(
             [
                 MatchResult(
@@ -152,11 +157,13 @@ def _finalise(match_id: int) -> FinaliseOutcome:
                     decided_by=row["decided_by"],
                     variant=match["variant"],
                     finished_at=match["finished_at"],
+                    unrated_reason=unrated,
                 )
                 for row in rows
             ]
         )
-        ratings_update(match_id=match_id, variant=match["variant"], rows=rows)
+        if not unrated:
+            ratings_update(match_id=match_id, variant=match["variant"], rows=rows)
         competition_match_finished(match_id=match_id)  # a tournament's table, a league's match
     return FinaliseOutcome(
         match_id=match_id, written=True, engine_agreed=not differences, results=rows
@@ -180,7 +187,8 @@ def _check_complete(*, match_id: int, match: dict[str, Any], rows: list[dict[str
 
 def ratings_update(*, match_id: int, variant: str, rows: list[dict[str, Any]]) -> None:
     """Rate the match's players in ``variant`` by their places, and keep each change (a
-    player at several seats, a bot level, once at its best: ``ratings.rated_places``).
+    player at several seats, a bot level, once at its best: ``ratings.rated_places``). The
+    caller checks that the match is rated (``ratings.unrated_reason``): two players at least.
 
     The ratings rows are locked in player order (no two finalisations can deadlock); a player's
     first match creates their row (``ignore_conflicts``: a concurrent first match waits for it).

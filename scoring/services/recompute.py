@@ -138,12 +138,14 @@ def ratings_replay(*, variant: str, match_id: int, finished_at: datetime) -> int
     )
     matches: dict[int, list[dict[str, Any]]] = {}
     for row in later.order_by("finished_at", "match_id", "seat").values(
-        "match_id", "player_id", "place", "finished_at"
+        "match_id", "player_id", "place", "finished_at", "unrated_reason"
     ):
         matches.setdefault(row["match_id"], []).append(row)
     reached: dict[int, list[dict[str, Any]]] = {}
     first: dict[int, tuple[datetime, int]] = {}  # player -> their first reached match
     for rated_id, rows in matches.items():
+        if rows[0]["unrated_reason"]:  # not rated (``ratings.unrated_reason``)
+            continue
         if rated_id == match_id or any(row["player_id"] in first for row in rows):
             reached[rated_id] = rows
             for row in rows:
@@ -186,11 +188,11 @@ def _ratings_before(
     *, variant: str, first: dict[int, tuple[datetime, int]]
 ) -> dict[int, tuple[float, float]]:
     """Each player's (mu, sigma) after their last rated match before ``first[player]`` (the
-    finish and id of their first reached match)."""
+    finish and id of their first reached match; a match not rated changed nothing)."""
     state = {}
     for player_id, (finished_at, match_id) in first.items():
         last = (
-            MatchResult.objects.filter(variant=variant, player_id=player_id)
+            MatchResult.objects.filter(variant=variant, player_id=player_id, unrated_reason="")
             .filter(
                 Q(finished_at__lt=finished_at) | Q(finished_at=finished_at, match_id__lt=match_id)
             )

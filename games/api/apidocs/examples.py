@@ -70,6 +70,7 @@ SUMMARY = {
     "seats": OPEN_SEATS,
     "standings": None,
     "results_pending": False,
+    "unrated_reason": None,
 }
 MATCH_VIEW = {
     **SUMMARY,

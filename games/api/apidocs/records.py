@@ -74,6 +74,17 @@ RECORD_EXAMPLE["results"] = [
     )
 ]
 
+RECORD_EXAMPLE["unrated_reason"] = None
+
+#: A match of two seats of one bot level: its results written, no rating changed.
+UNRATED_STANDINGS = [
+    {"place": 1, "seat": 1, "player_id": 12, "name": "Rookie bot (level 1)", "total": 14,
+     "zero_rounds": 1, "lowest_round": 14, "decided_by": "total", "tiebreak": ["total"],
+     "rating": None},
+    {"place": 2, "seat": 0, "player_id": 12, "name": "Rookie bot (level 1)", "total": 31,
+     "zero_rounds": 0, "lowest_round": 9, "decided_by": "total", "tiebreak": ["total"],
+     "rating": None},
+]  # fmt: skip
 
 MATCH_RECORD_DESCRIPTION = (
     "Seats with players, options, the match seed and every round's revealed "
@@ -120,8 +131,19 @@ def match_finalise_responses(match_finalised_serializer: Any) -> Any:
                         "written": True,
                         "results_pending": False,
                         "standings": RECORD_EXAMPLE["results"],
+                        "unrated_reason": None,
                     },
-                )
+                ),
+                OpenApiExample(
+                    "Written, not rated (one bot level at every seat)",
+                    value={
+                        "match_id": 8,
+                        "written": True,
+                        "results_pending": False,
+                        "standings": UNRATED_STANDINGS,
+                        "unrated_reason": "single_rated_player",
+                    },
+                ),
             ],
         ),
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,

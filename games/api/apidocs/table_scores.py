@@ -423,6 +423,7 @@ TABLE_VIEW = {
     "seats": _TABLE_SEATS,
     "standings": None,
     "results_pending": False,
+    "unrated_reason": None,
     "your_seat": 0,
     "you_may_start": False,
     "round_scores": [[0, 23, 41]],

@@ -27,6 +27,7 @@ HISTORY_EXAMPLE = {
             "rounds_played": 10,
             "decided_by": "total",
             "rating": {"before": 1012, "after": 1031, "delta": 19},
+            "unrated_reason": None,
             "seats": [
                 {"seat": 0, "player_id": 3, "name": "Ada", "place": 1, "total": 37},
                 {"seat": 1, "player_id": 8, "name": "Grace", "place": 2, "total": 52},

@@ -328,7 +328,7 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 # warned and played for: each sweep, by name. The interval bounds how late a clock can be.
 SWEEPS = {
     "bot_turns": "games.sweeps.bot_turns",
-    "turn_clocks": "games.services.clock.clock_sweep",
+    "turn_clocks": "games.services.timeouts.clock_sweep",
     "match_results": "games.sweeps.match_results",
     "match_recomputes": "games.sweeps.match_recomputes",
     "invitations": "games.sweeps.invitations",

@@ -6,7 +6,7 @@ which runs every sweep named in ``settings.SWEEPS`` (name -> dotted path of a fu
 embedded default, where no beat runs, ``games.middleware.SweepOnRequestMiddleware`` runs them.
 
 A sweep is a function ``sweep(*, now: datetime) -> int`` returning how many items it queued
-again or acted on (the turn-clock sweep, ``games.services.clock.clock_sweep``, warns and plays
+again or acted on (the turn-clock sweep, ``games.services.timeouts.clock_sweep``, warns and plays
 for the clocks that are due: no task waits that long in the broker). It must be cheap when there
 is nothing to do (one indexed query), bounded per run (``SWEEP_BATCH`` items; the rest wait for
 the next run), and safe to run concurrently with itself: claim each item with a compare-and-set

@@ -19,7 +19,8 @@ from games.notifications import delivery  # noqa: F401  (a worker registers push
 from games.quick_play.tasks import queue_pair_task  # noqa: F401 - the worker finds it here
 from games.selectors import bot_strong_at
 from games.services import bot_turn_play
-from games.services.clock import clock_expire, clock_warn
+from games.services.clock import clock_warn
+from games.services.timeouts import clock_expire
 from games.sweeps import sweeps_run
 
 logger = logging.getLogger(__name__)

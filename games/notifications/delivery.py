@@ -20,6 +20,7 @@ from django.utils import translation
 from games.accounts.language import player_language
 from games.models import Player
 from games.notifications import native, webpush
+from games.notifications.envelope import notification_json
 from games.notifications.models import (
     Notification,
     NotificationPreference,
@@ -58,8 +59,6 @@ def _send(device: PushDevice, message: dict[str, object]) -> int | None:
 
 def deliver(*, notification_id: int) -> tuple[int, int]:
     """Push the notification to each device not sent to yet: (sent, to retry)."""
-    from games.notifications.services import notification_json
-
     notification = Notification.objects.filter(pk=notification_id).first()
     if notification is None or not push_wanted(
         player_id=notification.player_id, kind=notification.kind

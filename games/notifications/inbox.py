@@ -9,8 +9,8 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from games.models import Player
+from games.notifications.envelope import notification_json
 from games.notifications.models import KINDS, Notification, NotificationPreference
-from games.notifications.services import notification_json
 
 #: The channels a notification goes out on; the inbox (and the socket) always.
 CHANNELS = ("inbox", "push")

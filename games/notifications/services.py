@@ -24,6 +24,8 @@ from games.enqueue import enqueue_now
 from games.live.publish import publish_group
 from games.models import Match, Player, Seat
 from games.notifications import kinds
+from games.notifications.delivery import push_deliver
+from games.notifications.envelope import notification_json
 from games.notifications.models import KINDS, Notification, PushDevice
 from games.row_values import prepared_value
 
@@ -33,19 +35,6 @@ logger = logging.getLogger(__name__)
 def player_group(player_id: int) -> str:
     """The channel-layer group of a player's ``/ws/me/`` sockets."""
     return f"player.{player_id}"
-
-
-def notification_json(
-    *, pk: int, kind: str, payload: dict[str, Any], created_at: datetime, read: bool
-) -> dict[str, Any]:
-    """A notification as the inbox, the socket and every push show it."""
-    return {
-        "id": pk,
-        "kind": kind,
-        "payload": payload,
-        "created_at": created_at.isoformat().replace("+00:00", "Z"),
-        "read": read,
-    }
 
 
 def notify(
@@ -113,8 +102,6 @@ def _after_commit(
         group=player_group(player_id), message={"type": "me.notification", "frame": frame}
     )
     if pushed:
-        from games.notifications.delivery import push_deliver
-
         enqueue_now(push_deliver, pk)
 
 

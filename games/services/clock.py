@@ -2,8 +2,10 @@
 
 Every move (and the start) sets ``Match.turn_deadline`` when a human is to move and the match
 has a clock, and ``Match.turn_warn_at``, when a quarter of the time is left. The sweep
-(``clock_sweep``, every ``SWEEP_INTERVAL_SECONDS``) finds the clocks that are due, by those two
-indexed columns: it warns the seat, or plays for it. A warning or an expiry due sooner than
+(``games.services.timeouts.clock_sweep``, every ``SWEEP_INTERVAL_SECONDS``) finds the clocks
+that are due, by those two indexed columns: it warns the seat (``clock_warn``, here), or plays
+for it (``clock_expire``, in ``timeouts``: it plays through the moves and leaving, which use this
+module, so this module imports neither). A warning or an expiry due sooner than
 ``COUNTDOWN_MAX_SECONDS`` also gets a countdown task, sent after commit, so that a short clock is
 on time; no task is ever sent with a longer countdown, since a worker holds a countdown's
 message unacknowledged and Redis hands it out again after the visibility timeout.
@@ -19,7 +21,6 @@ seat over for the rest of the match.
 from __future__ import annotations
 
 import logging
-import random
 import threading
 import weakref
 from collections.abc import Callable
@@ -27,16 +28,12 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import close_old_connections, transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from chickenfoot.celery import app as celery_app
-from games import bots, engine
 from games.jobs import games_jobs
 from games.live import publish as live
-from games.models import Match, Seat
-from games.selectors import bot_seat_info
-from games.services.common import match_lock
+from games.models import Match
 
 logger = logging.getLogger(__name__)
 
@@ -44,8 +41,6 @@ logger = logging.getLogger(__name__)
 WARN_AT = 0.75
 #: Seconds a countdown task is sent after its moment, so that it never finds itself early.
 COUNTDOWN_MARGIN = 0.05
-#: The most clocks one sweep acts on in one run (the rest wait for the next run).
-SWEEP_BATCH = 500
 
 
 def turn_deadline(*, match: Match, now: datetime) -> datetime | None:
@@ -183,65 +178,3 @@ def clock_warn(*, match_id: int, version: int) -> bool:
     )
     logger.info("clock: match %s v%s: seat %s warned", match_id, version, row["state__turn"])
     return True
-
-
-def clock_expire(*, match_id: int, version: int) -> int | None:
-    """Play for the seat whose clock ran out, if the match is still at ``version``.
-
-    Returns the new version, or ``None`` when there was nothing to do (the turn moved on, the
-    clock has time left, the match is over). Takes the match lock; idempotent: the move it plays
-    changes the version, so any other try at that version finds nothing.
-    """
-    from games.services.leaving import seat_hand_to_bot
-    from games.services.moves import timed_out_move  # moves imports this module
-
-    with transaction.atomic():
-        match = match_lock(match_id=match_id)
-        now = timezone.now()
-        if (
-            match.status != Match.Status.PLAYING
-            or match.version != version
-            or match.turn_deadline is None
-            or match.turn_deadline > now
-        ):
-            return None
-        seat = match.state["turn"]  # type: ignore[index]
-        if seat in match.bot_seats:
-            return None
-        state = engine.from_json(match.state, trusted=True)  # type: ignore[arg-type]
-        rng = random.Random(f"{match.seed}:{version}:timeout")
-        info = bot_seat_info(match=match, state=state, seat=seat, with_log=False)
-        chosen = bots.choose_move(info, 2, rng)
-        timed_out_move(match=match, seat=seat, move=chosen.to_json())
-        limit = match.options.get("timeouts_to_takeover") or 0
-        if limit and match.timeouts_in_row[seat] >= limit:
-            seat_hand_to_bot(match=match, position=seat, reason=Seat.Left.TIMED_OUT)
-    logger.info("clock: match %s v%s: seat %s ran out of time, played for", match_id, version, seat)
-    return match.version
-
-
-def clock_sweep(*, now: datetime) -> int:
-    """The sweeper's sweep (``settings.SWEEPS``): warn and play for every clock that is due.
-
-    One indexed query finds the playing matches whose warning time (``turn_warn_at``) or
-    deadline (``turn_deadline``) has come; each is warned (``clock_warn``) and, once its time is
-    up, played for (``clock_expire``), both of which act once however many sweepers and tasks
-    try. A clock that fails is logged and tried again by the next run. Returns how many
-    warnings it sent and turns it played.
-    """
-    due = list(
-        Match.objects.filter(
-            Q(turn_warn_at__lte=now) | Q(turn_deadline__lte=now), status=Match.Status.PLAYING
-        )
-        .order_by("turn_deadline")
-        .values_list("pk", "version", "turn_deadline")[:SWEEP_BATCH]
-    )
-    acted = 0
-    for pk, version, deadline in due:
-        try:
-            acted += clock_warn(match_id=pk, version=version)
-            if deadline is not None and deadline <= now:
-                acted += clock_expire(match_id=pk, version=version) is not None
-        except Exception:  # one broken match must not stop the others' clocks
-            logger.exception("clock: match %s v%s: the sweep could not act", pk, version)
-    return acted

@@ -14,6 +14,7 @@ from games.models import Match, Player, Round, Seat
 from games.notifications.services import match_over_notify
 from games.problems import MatchNotFound
 from games.selectors import match_with_seat
+from games.services.standings import final_standings, left_seats
 from scoring.services import match_finished, round_results_record
 
 
@@ -66,10 +67,8 @@ def round_record_events(*, match: Match, state_json: dict[str, Any], events: lis
                 opening=opening_in(events, index),
             )
         elif kind == "match_over":
-            from games.services.leaving import final_standings, left_seats  # leaving uses us
-
             match.status = Match.Status.FINISHED
-            # Players who left are ranked after those who stayed (games/services/leaving.py).
+            # Players who left are marked (games/services/standings.py).
             match.standings = final_standings(
                 standings=event["standings"], left=left_seats(match_id=match.pk)
             )

@@ -9,8 +9,6 @@ tournament's abandoned table is settled, so its stage can finish: docs/scoring.m
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -31,25 +29,6 @@ from scoring.competitions.services import competition_match_abandoned
 
 #: The level of the bot that plays a seat its player left (the timeouts' bot, RULES: level 2).
 TAKEOVER_BOT_LEVEL = 2
-
-
-def final_standings(
-    *, standings: list[dict[str, Any]], left: dict[int, str]
-) -> list[dict[str, Any]]:
-    """The engine's order (C-WIN), each seat whose player left marked with why (``left``).
-
-    The places stay C-WIN's: a seat a bot finished counts for its player as it ended, which
-    is what the results and ratings are computed from (scoring.services.finalise).
-    """
-    if not left:
-        return standings
-    return [dict(row, left=left[row["seat"]]) if row["seat"] in left else row for row in standings]
-
-
-def left_seats(*, match_id: int) -> dict[int, str]:
-    """The seats of ``match_id`` whose players left, and why."""
-    rows = Seat.objects.filter(match_id=match_id).exclude(left="").values_list("position", "left")
-    return dict(rows)
 
 
 def seat_take_over(*, match: Match, position: int, reason: str) -> None:

@@ -170,7 +170,7 @@ def move_body_refused(
 
 
 def timed_out_move(*, match: Match, seat: int, move: dict[str, Any]) -> MoveOutcome:
-    """Play ``move`` for ``seat``, whose clock ran out (games/services/clock.py holds the lock).
+    """Play ``move`` for ``seat``, whose clock ran out (games/services/timeouts.py holds the lock).
 
     The move is logged ``timed_out`` and counts towards the seat's timeouts in a row.
     """

@@ -9,7 +9,7 @@ from typing import Any
 from games import engine
 from games.models import Match, Move, Round
 from games.services.common import opening_in
-from games.services.leaving import final_standings, left_seats
+from games.services.standings import final_standings, left_seats
 
 
 @dataclass

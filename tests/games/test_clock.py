@@ -14,8 +14,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.models import Match, Move, Seat
-from games.services.clock import clock_expire, clock_sweep, clock_warn
+from games.services.clock import clock_warn
 from games.services.replay import match_replay_verify
+from games.services.timeouts import clock_expire, clock_sweep
 from tests.games.helpers import play_turn
 
 # Transactional: clocks and bots are scheduled after commit, as in production.

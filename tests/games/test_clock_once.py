@@ -30,7 +30,7 @@ from chickenfoot.celery import app as celery_app
 from games import tasks
 from games.live import publish as live
 from games.models import Match, Move
-from games.services.clock import clock_sweep
+from games.services.timeouts import clock_sweep
 from tests.games.helpers import play_turn
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -11,8 +11,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.models import Match, Move, Player, Seat
-from games.services.leaving import final_standings
 from games.services.replay import match_replay_verify
+from games.services.standings import final_standings
 from scoring.models import MatchResult, Rating, RatingChange
 from tests.games.conftest import client_for
 from tests.games.factories import PlayerFactory

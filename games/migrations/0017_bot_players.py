@@ -110,13 +110,16 @@ def _rate_again(apps, variant):
         matches[row["match_id"]].append(row)
         finish[row["match_id"]] = row["finished_at"]
     state = {}  # player -> [mu, sigma, matches]
-    changed, created = [], []
+    changed, created, alone = [], [], []
     for match_id, rows in matches.items():
         best = {}
         for row in rows:
             if row["player_id"] not in best or row["place"] < best[row["player_id"]]:
                 best[row["player_id"]] = row["place"]
         players = list(best)
+        if len(players) < 2:  # one level at every seat is one player now: not rated
+            alone.append(match_id)
+            continue
         before = [state.get(pid, [MU, SIGMA, 0]) for pid in players]
         teams = [[model.rating(mu=mu, sigma=sigma)] for mu, sigma, _ in before]
         after = model.rate(teams, ranks=[float(best[pid]) for pid in players])
@@ -140,6 +143,7 @@ def _rate_again(apps, variant):
                 for name, value in figures.items():
                     setattr(row, name, value)
                 changed.append(row)
+    RatingChange.objects.filter(match_id__in=alone).delete()
     RatingChange.objects.bulk_update(changed, FIGURES, batch_size=1000)
     for row in RatingChange.objects.bulk_create(created, batch_size=1000):
         RatingChange.objects.filter(pk=row.pk).update(created_at=finish[row.match_id])

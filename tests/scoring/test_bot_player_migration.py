@@ -30,12 +30,17 @@ def migrate_before() -> None:
         cursor.execute(
             "ALTER TABLE games_player ADD COLUMN language varchar(8) DEFAULT '' NOT NULL"
         )
+        cursor.execute(  # scoring 0016, after 0017
+            "ALTER TABLE scoring_matchresult ADD COLUMN unrated_reason varchar(24) "
+            "DEFAULT '' NOT NULL"
+        )
 
 
 def migrate_after() -> None:
     """Forward to every app's last migration, from ``migrate_before``'s schema."""
     with connection.cursor() as cursor:
         cursor.execute("ALTER TABLE games_player DROP COLUMN language")
+        cursor.execute("ALTER TABLE scoring_matchresult DROP COLUMN unrated_reason")
     migrate(latest())
 
 
@@ -56,6 +61,8 @@ def rated_from_scratch(variant: str) -> dict[int, tuple[float, float, int]]:
     ):
         matches.setdefault(row["match_id"], []).append(row)
     for rows in matches.values():
+        if ratings.unrated_reason(rows):
+            continue
         rows = ratings.rated_places(rows)
         before = [state.get(r["player_id"], (ratings.MU, ratings.SIGMA, 0)) for r in rows]
         after = ratings.rate([b[:2] for b in before], [r["place"] for r in rows])
@@ -76,6 +83,7 @@ def test_bot_players_merge_per_level_keep_results_and_are_rated_again() -> None:
         ([ada, first, second], [[5, 0, 9]]),  # two level-2 seats: 2nd and 3rd
         ([grace, rookie], [[0, 3]]),
         ([second, grace, ada], [[0, 4, 8]]),
+        ([first, second], [[6, 0]]),  # level 2 alone: one player once merged
     ]
     matches = []
     for minute, (seated, scores) in enumerate(plan):
@@ -102,7 +110,14 @@ def test_bot_players_merge_per_level_keep_results_and_are_rated_again() -> None:
     assert Seat.objects.get(match_id=matches[2], position=0).player_id == first.pk
     results = MatchResult.objects.order_by("match_id", "seat")
     assert list(results.values_list("match_id", "seat", "place")) == results_before
-    assert MatchResult.objects.filter(player_id=first.pk).count() == 3
+    assert MatchResult.objects.filter(player_id=first.pk).count() == 5
+    # level 2 against itself is one player: its results stay, not rated, saying why
+    alone = MatchResult.objects.filter(match_id=matches[3])
+    assert set(alone.values_list("player_id", "unrated_reason")) == {
+        (first.pk, ratings.SINGLE_RATED_PLAYER)
+    }
+    assert not RatingChange.objects.filter(match_id=matches[3]).exists()
+    assert not MatchResult.objects.exclude(match_id=matches[3]).exclude(unrated_reason="").exists()
     # every rating is what the live code would give the merged results, one change a match
     expected = rated_from_scratch("chickenfoot")
     stored = {r.player_id: r for r in Rating.objects.filter(variant="chickenfoot")}

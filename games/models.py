@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
+from django.utils import timezone
 
 from chickenfoot.i18n.languages import LANGUAGES
 from games.engine import CHICKENFOOT, MEXICAN_TRAIN
@@ -302,7 +303,11 @@ class Round(models.Model):
         "The match's start deals round 1 in no move: its opening is kept only here.",
     )
     scores = models.JSONField(null=True, blank=True, help_text="Points per seat, once over.")
-    started_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(
+        default=timezone.now,
+        help_text="The writer's one clock reading: a round dealt and ended, or entered "
+        "at a table, starts and ends at the same instant.",
+    )
     ended_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

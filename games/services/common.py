@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
@@ -65,6 +66,7 @@ def round_record_events(*, match: Match, state_json: dict[str, Any], events: lis
                 state_json=state_json,
                 start_double=event["start_double"][0],
                 opening=opening_in(events, index),
+                started_at=now,
             )
         elif kind == "match_over":
             match.status = Match.Status.FINISHED
@@ -125,8 +127,13 @@ def round_create(
     state_json: dict[str, Any],
     start_double: int | None = None,
     opening: list[dict[str, Any]] | None = None,
+    started_at: datetime,
 ) -> Round:
-    """The row of round ``number``: the snapshot it starts from, its commitment, its opening."""
+    """The row of round ``number``: the snapshot it starts from, its commitment, its opening.
+
+    ``started_at`` is the writer's one clock reading, the one a round ended in the same write
+    ends at: a round never ends before it starts.
+    """
     if start_double is None:  # C-ROUNDS: N, N-1, ...
         start_double = state_json["options"]["max_pip"] - (number - 1)
     row = Round.objects.create(
@@ -136,6 +143,7 @@ def round_create(
         commitment=state_json["commitments"][number - 1],
         snapshot=state_json,
         opening=opening or [],
+        started_at=started_at,
     )
     match.current_round = row  # the caller saves the match
     return row

@@ -377,6 +377,7 @@ def match_start(*, match_id: int, player: Player) -> Match:
                 number=number,
                 state_json=state_json,
                 opening=engine.opening_events(state) if number == state.round_no else [],
+                started_at=now,
             )
             if number <= len(state_json["revealed_seeds"]):
                 row.status = Round.Status.FINISHED

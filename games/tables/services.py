@@ -399,6 +399,7 @@ def _record(
         start_double=start_double(match.options, number),
         status=Round.Status.FINISHED,
         scores=checked.scores,
+        started_at=now,
         ended_at=now,
     )
     round_results_record(

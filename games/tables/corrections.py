@@ -82,9 +82,10 @@ def round_scores_amend(
 ) -> ScoresOutcome:
     """Correct round ``number`` of table match ``match_id`` (already entered), in one
     transaction: the same checks as entry (``scorer_check``, the version, every bad entry at
-    once), refused (409 ``match_locked``) once the match is locked. The new entry keeps the
-    seats it replaces (``before``) and ``reason``. A finished match is marked for a recompute
-    (``results_pending`` until it is done), queued after commit."""
+    once), refused (409 ``match_locked``) once the match is locked, and to a scorer link once the
+    match is finished (409 ``match_not_playing``: a link reads a finished match only). The new
+    entry keeps the seats it replaces (``before``) and ``reason``. A finished match is marked
+    for a recompute (``results_pending`` until it is done), queued after commit."""
     fingerprint = request_fingerprint(
         {"amend": number, "scores": entries, "version": expected_version, "reason": reason}
     )
@@ -107,6 +108,12 @@ def round_scores_amend(
                     )
                 return ScoresOutcome(body=prior.response, version=match.version, replayed=True)
         if match.status not in (Match.Status.PLAYING, Match.Status.FINISHED):
+            raise MatchNotPlaying(
+                _("Match %(match)s is %(status)s: no corrections now.")
+                % {"match": match.pk, "status": match.status}
+            )
+        if match.status == Match.Status.FINISHED and isinstance(player, ScorerPrincipal):
+            # docs/tables.md: a finished match is read only for its scorer link
             raise MatchNotPlaying(
                 _("Match %(match)s is %(status)s: no corrections now.")
                 % {"match": match.pk, "status": match.status}

@@ -174,9 +174,27 @@ def test_a_finished_match_is_read_only_for_its_link(table: dict, clients: list[A
         assert post(phone, table["id"], number, GOOD, version=number - 1).status_code == 201
 
     late = post(phone, table["id"], 4, GOOD, version=3)
+    fixed = [{**GOOD[0]}, {"seat": 1, "points": 14}, {**GOOD[2]}]
+    correction = phone.put(
+        f"/api/matches/{table['id']}/rounds/1/scores",
+        {"version": 3, "scores": fixed, "reason": "Seat 1 counted 14"},
+        format="json",
+    )
 
     assert (late.status_code, late.json()["code"]) == (HTTPStatus.CONFLICT, "match_not_playing")
+    assert (correction.status_code, correction.json()["code"]) == (
+        HTTPStatus.CONFLICT,
+        "match_not_playing",
+    )
+    assert ScoreEntry.objects.filter(match_id=table["id"]).count() == 3
     assert phone.get(f"/api/matches/{table['id']}").json()["status"] == "finished"
+    # the match's creator may still correct it
+    by_creator = clients[0].put(
+        f"/api/matches/{table['id']}/rounds/1/scores",
+        {"version": 3, "scores": fixed, "reason": "Seat 1 counted 14"},
+        format="json",
+    )
+    assert by_creator.status_code == HTTPStatus.OK, by_creator.content
 
 
 def test_failed_codes_are_throttled_per_address_even_a_right_one_after(

@@ -73,6 +73,13 @@ AMEND_DOCS: dict[str, Any] = {
     ],
 }
 
+_FINISHED_FOR_A_LINK = problem_example(
+    409,
+    "match_not_playing",
+    "Match not in play",
+    "Match 7 is finished: no corrections now.",
+)
+
 
 def amend_responses(output: type) -> dict[int, OpenApiResponse]:
     """The answers of a correction: those of score entry, with 200 and the lock's 409."""
@@ -86,8 +93,10 @@ def amend_responses(output: type) -> dict[int, OpenApiResponse]:
     )
     conflict = answers[HTTPStatus.CONFLICT]
     answers[HTTPStatus.CONFLICT] = problem(
-        "A stale version, a match not in play, an online match, or a locked match.",
+        "A stale version, a match not in play (for a scorer link: not playing, a finished "
+        "match is read only), an online match, or a locked match.",
         ("Locked", _LOCKED),
+        ("Finished, for a link", _FINISHED_FOR_A_LINK),
         *[(example.name, example.value) for example in conflict.examples or []],
     )
     answers[HTTPStatus.NOT_FOUND] = problem(

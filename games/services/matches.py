@@ -166,16 +166,41 @@ def seat_errors(*, seats: list[SeatSpec], league: int | None = None) -> dict[str
     return errors
 
 
-def match_create_refused(*, body: Mapping[str, Any], errors: dict[str, list[str]]) -> InvalidInput:
-    """400 ``invalid`` for a create request whose own validation found ``errors``, with what
-    the seat and house option checks find in the rest of it, so that every field is answered
-    at once (a field keeps the request validation's messages). A league's options are its own:
-    they are not checked here."""
+def create_refusal(
+    *, errors: dict[str, list[str]], found: dict[str, list[str]], rules: dict[str, str]
+) -> InvalidInput | BadSeats | engine.OptionError:
+    """One answer naming every bad field ``found`` (``rules``: the rule each broke), under the
+    code of the first check that failed (docs/errors.md): the request's shape outside its seats
+    and options (400 ``invalid``), then the seats, their shape (``errors``, the request
+    validation's) or what they say (400 ``invalid_seats``), then the house options
+    (400 ``invalid_option``)."""
+    fields = {name.split(".", 1)[0] for name in errors}
+    if fields - {"seats", "options"}:
+        return InvalidInput(found, rules=rules)
+    messages = [message for field_messages in found.values() for message in field_messages]
+    detail = messages[0] if len(messages) == 1 else errors_summary(found)
+    if "seats" in errors or any(name.startswith("seats.") for name in found):
+        extra: dict[str, Any] = {"errors": found}
+        if rules:
+            extra["rules"] = rules
+        return BadSeats(detail, extra=extra)
+    return engine.OptionError(
+        detail, rule=next(iter(rules.values()), None), errors=found, rules=rules
+    )
+
+
+def match_create_refused(
+    *, body: Mapping[str, Any], errors: dict[str, list[str]]
+) -> InvalidInput | BadSeats | engine.OptionError:
+    """400 for a create request whose own validation found ``errors``, with what the seat and
+    house option checks find in the rest of it, so that every field is answered at once (a
+    field keeps the request validation's messages), under one code (``create_refusal``). A
+    league's options are its own: they are not checked here."""
     found = {name: list(messages) for name, messages in errors.items()}
     rules: dict[str, str] = {}
     seats = body.get("seats")
     if not isinstance(seats, list):
-        return InvalidInput(found)
+        return create_refusal(errors=errors, found=found, rules=rules)
     specs = [
         SeatSpec(kind=str(seat.get("kind")), level=seat.get("level"))
         if isinstance(seat, Mapping)
@@ -193,7 +218,7 @@ def match_create_refused(*, body: Mapping[str, Any], errors: dict[str, list[str]
                 known.extend(message for message in messages if message not in known)
                 if name in option_error.rules:
                     rules[name] = option_error.rules[name]
-    return InvalidInput(found, rules=rules)
+    return create_refusal(errors=errors, found=found, rules=rules)
 
 
 def _option_error(

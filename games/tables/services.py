@@ -25,13 +25,14 @@ from games.live import publish as live
 from games.live.wall import on_commit_wall
 from games.models import Match, Player, Round, Seat
 from games.problems import (
+    BadSeats,
     IdempotencyKeyReused,
     MatchNotPlaying,
     NotScorer,
     NotTableMatch,
 )
 from games.services.common import match_lock, on_commit_finalise, seat_players
-from games.services.matches import seats_refused
+from games.services.matches import create_refusal, seats_refused
 from games.services.versions import request_fingerprint, version_check
 from games.tables.models import ScoreEntry, TableSettings
 from games.tables.options import table_options_resolve
@@ -201,10 +202,11 @@ def table_match_create_from(*, creator: Player, values: dict[str, Any]) -> Match
 
 def table_match_create_refused(
     *, body: Mapping[str, Any], errors: dict[str, list[str]]
-) -> InvalidInput:
-    """400 ``invalid`` for a table match's create request whose own validation found
-    ``errors``, with what the table's option check finds in the rest of it (a field keeps the
-    request validation's messages), so that every field is answered at once."""
+) -> InvalidInput | BadSeats | engine.OptionError:
+    """400 for a table match's create request whose own validation found ``errors``, with
+    what the table's option check finds in the rest of it (a field keeps the request
+    validation's messages), so that every field is answered at once, under one code
+    (``create_refusal``)."""
     found = {name: list(messages) for name, messages in errors.items()}
     rules: dict[str, str] = {}
     seats, options = body.get("seats"), body.get("options", {})
@@ -216,7 +218,7 @@ def table_match_create_refused(
                 found[name] = messages
                 if option_error is not None and name in option_error.rules:
                     rules[name] = option_error.rules[name]
-    return InvalidInput(found, rules=rules)
+    return create_refusal(errors=errors, found=found, rules=rules)
 
 
 def _options_error(values: dict[str, Any], seat_count: int) -> engine.OptionError | None:

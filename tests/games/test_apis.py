@@ -146,12 +146,12 @@ def test_create_a_match_with_the_creator_an_open_seat_and_a_bot(clients: list[AP
         ({"options": {"must_play_drawn": "yes"}}, "invalid_option"),
         ({"options": {"open_hands": True}}, "invalid_option"),  # a Mexican Train option
         ({"variant": "dominoes"}, "invalid"),
-        ({"seats": [{"kind": "creator"}]}, "invalid"),
+        ({"seats": [{"kind": "creator"}]}, "invalid_seats"),
         ({"seats": [{"kind": "creator"}, {"kind": "creator"}]}, "invalid_seats"),
         ({"seats": [{"kind": "creator"}, {"kind": "bot"}]}, "invalid_seats"),
-        ({"seats": [{"kind": "creator"}, {"kind": "bot", "level": 9}]}, "invalid"),
-        ({"seats": [{"kind": "creator"}, {"kind": "ghost"}]}, "invalid"),
-        ({"options": "fast"}, "invalid"),
+        ({"seats": [{"kind": "creator"}, {"kind": "bot", "level": 9}]}, "invalid_seats"),
+        ({"seats": [{"kind": "creator"}, {"kind": "ghost"}]}, "invalid_seats"),
+        ({"options": "fast"}, "invalid_option"),
     ],
 )
 def test_create_refuses_bad_input(clients: list[APIClient], body: dict, code: str) -> None:

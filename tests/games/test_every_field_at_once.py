@@ -70,6 +70,38 @@ CASES = {
             ("options.double_blank_points", "C-PIPS"),
         ),
     ),
+    "match create: a bad option and a seat of no kind": Case(
+        "POST",
+        "/api/matches",
+        {
+            "variant": "chickenfoot",
+            "options": {"speed": 3, "rounds": 99},
+            "seats": [{"kind": "creator"}, {"kind": "ghost"}],
+        },
+        "invalid_seats",
+        frozenset({"seats.1.kind", "options.speed", "options.rounds"}),
+        (("options.rounds", "C-ROUNDS"),),
+    ),
+    "table match create: a bad option and a bot's level out of range": Case(
+        "POST",
+        "/api/matches",
+        {
+            "variant": "chickenfoot",
+            "play": "table",
+            "options": {"rounds": 99},
+            "seats": [{"kind": "creator"}, {"kind": "bot", "level": 9}],
+        },
+        "invalid_seats",
+        frozenset({"seats.1.level", "options.rounds"}),
+        (("options.rounds", "C-ROUNDS"),),
+    ),
+    "match create: options that are no object": Case(
+        "POST",
+        "/api/matches",
+        {"variant": "chickenfoot", "options": "fast", "seats": [{"kind": "creator"}]},
+        "invalid_seats",
+        frozenset({"seats", "options"}),
+    ),
     "match create: a bad body and a bad option": Case(
         "POST",
         "/api/matches",

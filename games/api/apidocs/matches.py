@@ -91,7 +91,8 @@ MATCH_CREATE_RESPONSES = {
         examples=[OpenApiExample("Created", value=examples.SUMMARY)],
     ),
     HTTPStatus.BAD_REQUEST: problem(
-        "Bad input: an unknown or out-of-range option, bad seats.",
+        "Bad input: an unknown or out-of-range option (`invalid_option`), bad seats "
+        "(`invalid_seats`, naming any bad option with them).",
         (
             "Unknown option",
             problem_example(
@@ -115,6 +116,22 @@ MATCH_CREATE_RESPONSES = {
                 rule="CF-SPINNER",
                 errors={"options.spinner_arms": ["Option 'spinner_arms' must be 4 or 6; got 5."]},
                 rules={"options.spinner_arms": "CF-SPINNER"},
+            ),
+        ),
+        (
+            "A bad seat and a bad option",
+            problem_example(
+                400,
+                "invalid_seats",
+                "Invalid seats",
+                "Invalid input in: seats.1.kind, options.rounds.",
+                errors={
+                    "seats.1.kind": ['"ghost" is not a valid choice.'],
+                    "options.rounds": [
+                        "Option 'rounds' must be 1 to 10 for a double-9 set; got 99."
+                    ],
+                },
+                rules={"options.rounds": "C-ROUNDS"},
             ),
         ),
         (

@@ -48,8 +48,19 @@ class JSONRenderer(renderers.JSONRenderer):
 SVG_EXAMPLE = '<svg xmlns="http://www.w3.org/2000/svg" ...>...</svg>'
 
 
+#: The Content-Security-Policy of an SVG answer (docs/web.md, "What a page may run"). A picture
+#: draws with SVG presentation attributes only: no script, no style sheet, no font, no image,
+#: nothing fetched. Opened on its own it may load nothing at all, runs sandboxed (a unique
+#: origin, no script, no form), and no other page may frame it. The site's pages fetch a picture
+#: and put its markup in the page, under the page's own policy.
+SVG_POLICY = (
+    "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox"
+)
+
+
 class SVGRenderer(renderers.BaseRenderer):
-    """An SVG document, already rendered to text by the view (errors stay problem JSON)."""
+    """An SVG document, already rendered to text by the view (errors stay problem JSON), under
+    its own Content-Security-Policy (``SVG_POLICY``, which the CSP middleware leaves as it is)."""
 
     media_type = "image/svg+xml"
     format = "svg"
@@ -58,6 +69,11 @@ class SVGRenderer(renderers.BaseRenderer):
     def render(
         self, data: object, accepted_media_type: str | None = None, renderer_context: object = None
     ) -> bytes:
+        response = (
+            (renderer_context or {}).get("response") if isinstance(renderer_context, dict) else None
+        )
+        if response is not None:
+            response["Content-Security-Policy"] = SVG_POLICY
         return str(data).encode(self.charset)
 
 

@@ -3,7 +3,7 @@ entry, as one document (``competition_export``) or as flat rows (``export_rows``
 
 Reads only. What it holds is what the match records publish: seats, places, each finished
 round's points (and, for a table match, the tiles a scorer entered and the score sheet's whole
-trail: entries, corrections, confirmations, disputes, resolutions), and every change the
+trail: entries, corrections, confirmations, disputes, resolutions, reopenings), and every change the
 organiser made to a stage's seating (``seating_changes``: who, when, what, why). Never a hand
 of an online match, a boneyard or a seed.
 """
@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Match, Player, Round, Seat
 from games.problems import NotOrganiser
-from games.tables.models import RoundReview, ScoreEntry
+from games.tables.models import MatchReopening, RoundReview, ScoreEntry
 from scoring.competition_models import CompetitionMatch
 from scoring.competitions.seating_audit import seating_change_rows
 from scoring.competitions.selectors import competition_get
@@ -190,7 +190,8 @@ def _author(player: Player | None, link_id: int | None) -> dict[str, Any]:
 
 def _trails(match_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
     """Each table match's score sheet in the order it was written: entries and corrections
-    (``entered``, ``amended``: the seats after, and before), then reviews of them."""
+    (``entered``, ``amended``: the seats after, and before), reviews of them, and the
+    organiser's reopenings of the match (``reopened``: of no round, with no seats)."""
     events: dict[int, list[tuple[datetime, int, dict[str, Any]]]] = {}
     for entry in (
         ScoreEntry.objects.filter(match_id__in=match_ids)
@@ -224,6 +225,22 @@ def _trails(match_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
             "reason": review.reason or None,
         }
         events.setdefault(review.match_id, []).append((review.created_at, 1, event))
+    for reopening in (
+        MatchReopening.objects.filter(match_id__in=match_ids)
+        .select_related("reopened_by")
+        .order_by("pk")
+    ):
+        event = {
+            "round": None,
+            "kind": "reopened",
+            "at": reopening.created_at,
+            "by": _author(reopening.reopened_by, None),
+            "seat": None,
+            "before": None,
+            "after": [],
+            "reason": reopening.reason,
+        }
+        events.setdefault(reopening.match_id, []).append((reopening.created_at, 2, event))
     return {
         match_id: [event for _, _, event in sorted(rows, key=lambda row: (row[0], row[1]))]
         for match_id, rows in events.items()
@@ -234,9 +251,10 @@ def export_rows(document: dict[str, Any]) -> Iterator[list[Any]]:
     """``competition_export``'s document, serialized (times as text), as flat rows
     (``COLUMNS``): per match, one ``seat`` row per seat (its place and total), then per round
     one row per seat for each time its points were written or reviewed (``entered``,
-    ``amended``, ``confirmed``, ``disputed``, ``resolved``; an online round's one ``scored``).
-    ``current`` marks the points that stand. Then each change to the seating (``seating_swap``
-    and the like: ``seating_rows``)."""
+    ``amended``, ``confirmed``, ``disputed``, ``resolved``; an online round's one ``scored``),
+    then one ``reopened`` row per reopening of the match (who, when, why). ``current`` marks
+    the points that stand. Then each change to the seating (``seating_swap`` and the like:
+    ``seating_rows``)."""
     for match in document["matches"]:
         head = {
             "competition_id": document["competition"]["id"],
@@ -249,7 +267,7 @@ def export_rows(document: dict[str, Any]) -> Iterator[list[Any]]:
         people = {seat["position"]: seat for seat in match["seats"]}
         for seat in match["seats"]:
             yield _row({**head, "event": "seat", "seat": seat["position"], **_who(seat)})
-        trail: dict[int, list[dict[str, Any]]] = {}
+        trail: dict[int | None, list[dict[str, Any]]] = {}
         for event in match["trail"]:
             trail.setdefault(event["round"], []).append(event)
         for played in match["rounds"]:
@@ -280,6 +298,19 @@ def export_rows(document: dict[str, Any]) -> Iterator[list[Any]]:
                             "points_before": before.get(score["seat"]),
                         }
                     )
+        for event in trail.get(None, []):
+            by = event["by"] or {}
+            yield _row(
+                {
+                    **head,
+                    "event": event["kind"],
+                    "event_at": event["at"],
+                    "by_player_id": by.get("player_id"),
+                    "by_name": by.get("name"),
+                    "by_scorer_link_id": by.get("scorer_link_id"),
+                    "reason": event["reason"],
+                }
+            )
     yield from seating_rows(document)
 
 

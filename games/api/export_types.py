@@ -11,7 +11,7 @@ from games.tables.api_types import TableSeatScoreOutputSerializer
 from scoring.api.stage_types import SeatingChangeSerializer
 from scoring.competition_models import Competition
 
-EVENT_KINDS = ["entered", "amended", "confirmed", "disputed", "resolved"]
+EVENT_KINDS = ["entered", "amended", "confirmed", "disputed", "resolved", "reopened"]
 
 
 @extend_schema_serializer(component_name="ExportCompetition")
@@ -61,7 +61,9 @@ class ExportAuthorSerializer(serializers.Serializer):
 
 @extend_schema_serializer(component_name="ExportEvent")
 class ExportEventSerializer(serializers.Serializer):
-    round = serializers.IntegerField()
+    round = serializers.IntegerField(
+        allow_null=True, help_text="Null for `reopened`: the organiser reopened the whole match."
+    )
     kind = serializers.ChoiceField(choices=EVENT_KINDS)
     at = serializers.DateTimeField()
     by = ExportAuthorSerializer()
@@ -72,10 +74,13 @@ class ExportEventSerializer(serializers.Serializer):
         many=True, allow_null=True, help_text="`amended`: the seats it replaced; else null."
     )
     after = TableSeatScoreOutputSerializer(
-        many=True, help_text="The seats entered; a review: those of the entry it was about."
+        many=True,
+        help_text="The seats entered; a review: those of the entry it was about; `reopened`: none.",
     )
     reason = serializers.CharField(
-        allow_null=True, help_text="A correction's or a dispute's reason, a resolution's note."
+        allow_null=True,
+        help_text="A correction's or a dispute's reason, a resolution's note, a reopening's "
+        "reason.",
     )
 
 

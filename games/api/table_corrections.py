@@ -116,9 +116,18 @@ class ScoreLogEntrySerializer(serializers.Serializer):
     reason = serializers.CharField(allow_null=True)
 
 
+@extend_schema_serializer(component_name="ScoreLogReopening")
+class ScoreLogReopeningSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    at = serializers.DateTimeField()
+    author = ScoreAuthorSerializer(allow_null=True, help_text="The organiser who reopened it.")
+    reason = serializers.CharField(help_text="Why, as the organiser wrote it.")
+
+
 class ScoreLogApi(ScorerOrPlayerApi):
     """A table match's score log: every entry and correction, oldest first, with who, when,
-    the round's seats before and after, and a correction's reason (docs/tables.md). Its
+    the round's seats before and after, and a correction's reason, and every reopening of the
+    match by its organiser: who, when and why (docs/tables.md). Its
     creator, its seated players, its organiser and its scorer links read it."""
 
     class QuerySerializer(StrictSerializer):
@@ -131,6 +140,9 @@ class ScoreLogApi(ScorerOrPlayerApi):
     class OutputSerializer(serializers.Serializer):
         entries = ScoreLogEntrySerializer(many=True)
         next = serializers.IntegerField(allow_null=True)
+        reopenings = ScoreLogReopeningSerializer(
+            many=True, help_text="Every reopening of the match, oldest first (on each page)."
+        )
 
     @extend_schema(**docs.SCORE_LOG_DOCS, responses=docs.score_log_responses(OutputSerializer))
     def get(self, request: Request, match_id: int) -> Response:

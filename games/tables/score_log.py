@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Match, Player, Seat
 from games.problems import MatchNotFound, NotScorer, NotScoreReader
-from games.tables.models import ScoreEntry
+from games.tables.models import MatchReopening, ScoreEntry
 from games.tables.scorer_links import ScorerPrincipal
 from scoring.competition_models import CompetitionMatch
 
@@ -47,7 +47,9 @@ def score_reader_check(*, match: Match, player: Player | ScorerPrincipal) -> Non
 def score_log(*, match: Match, after: int | None, limit: int) -> dict[str, Any]:
     """One page of ``match``'s log, oldest first, from the entry after id ``after``: each entry
     with who made it, when, the round's seats before (``null`` for a first entry) and after, and
-    the reason of a correction. ``next`` is the cursor of the next page (``null``: the end)."""
+    the reason of a correction. ``next`` is the cursor of the next page (``null``: the end).
+    ``reopenings``: every time the organiser reopened the match, oldest first, with who, when
+    and why (on each page: a match is reopened a few times at most)."""
     entries = ScoreEntry.objects.filter(match=match).select_related("entered_by").order_by("pk")
     if after is not None:
         entries = entries.filter(pk__gt=after)
@@ -74,6 +76,24 @@ def score_log(*, match: Match, after: int | None, limit: int) -> dict[str, Any]:
             for entry in page
         ],
         "next": page[-1].pk if more else None,
+        "reopenings": [
+            {
+                "id": reopening.pk,
+                "at": reopening.created_at,
+                "author": (
+                    {
+                        "player_id": reopening.reopened_by_id,
+                        "name": reopening.reopened_by.display_name,
+                    }
+                    if reopening.reopened_by is not None
+                    else None
+                ),
+                "reason": reopening.reason,
+            }
+            for reopening in MatchReopening.objects.filter(match=match)
+            .select_related("reopened_by")
+            .order_by("pk")
+        ],
     }
 
 

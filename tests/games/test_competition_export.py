@@ -218,3 +218,40 @@ def test_only_the_organiser_exports(players: list[Player], clients: list[APIClie
         assert typo.status_code == HTTPStatus.BAD_REQUEST
     stranger = client_for(PlayerFactory(is_organiser=True))
     assert stranger.get(_url(wall.competition.pk)).status_code == HTTPStatus.FORBIDDEN
+
+
+def test_a_reopening_is_in_the_trail_with_who_when_and_why(
+    players: list[Player],
+    clients: list[APIClient],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    # given: the organiser (Ada) reopens the table's match after it was corrected
+    wall, _ = _played(players, clients, django_capture_on_commit_callbacks)
+    reopened = clients[0].post(
+        f"/api/matches/{wall.match_id}/reopen", {"reason": FORMULA}, format="json"
+    )
+    assert reopened.status_code == HTTPStatus.CREATED, reopened.content
+
+    # when
+    body = clients[0].get(_url(wall.competition.pk)).json()
+    response = clients[0].get(_url(wall.competition.pk, "csv"))
+
+    # then: the JSON trail ends with it, of no round
+    (match,) = body["matches"]
+    last = match["trail"][-1]
+    assert (last["round"], last["kind"], last["reason"]) == (None, "reopened", FORMULA)
+    assert last["by"] == {"player_id": players[0].pk, "name": "Ada", "scorer_link_id": None}
+    assert last["at"] >= match["trail"][-2]["at"]
+    assert (last["seat"], last["before"], last["after"]) == (None, None, [])
+    # and the CSV has one row for it, after the match's rounds, its reason never a formula
+    rows = list(csv.DictReader(io.StringIO(response.content.decode(), newline="")))
+    (row,) = [row for row in rows if row["event"] == "reopened"]
+    assert rows.index(row) == 3 + 15  # after the seats and the rounds' 15 rows
+    assert (row["match_id"], row["by_player_id"], row["by_name"]) == (
+        str(wall.match_id),
+        str(players[0].pk),
+        "Ada",
+    )
+    assert row["reason"] == "'" + FORMULA
+    assert row["event_at"] == last["at"]
+    assert (row["round"], row["seat"], row["points"]) == ("", "", "")

@@ -251,6 +251,12 @@ def test_the_score_log_lists_every_entry_in_order_to_its_readers_only(
     assert log[2]["author"] == {"player_id": players[1].pk, "name": "Grace"}
     assert log[3]["reason"] == "Round 2 <b>swapped</b>"  # kept as data, as written
     assert log[0]["reason"] is None
+    # and the reopening: who, when and why, on each page
+    (reopening,) = first["reopenings"]
+    assert rest["reopenings"] == first["reopenings"]
+    assert reopening["author"] == {"player_id": organiser.pk, "name": "Olga"}
+    assert reopening["reason"] == "Sheet misread"
+    assert log[1]["at"] <= reopening["at"] <= log[2]["at"]
     stranger = client_for(PlayerFactory()).get(f"/api/matches/{match_id}/score-log")
     assert (stranger.status_code, stranger.json()["code"]) == (403, "not_score_reader")
     bad = clients[0].get(f"/api/matches/{match_id}/score-log?limit=1000")

@@ -79,6 +79,16 @@ EXPORT = {
                     "after": _FIXED,
                     "reason": "Joe counted his tiles again",
                 },
+                {
+                    "round": None,
+                    "kind": "reopened",
+                    "at": "2026-12-02T09:00:00Z",
+                    "by": {"player_id": 1, "name": "Olga", "scorer_link_id": None},
+                    "seat": None,
+                    "before": None,
+                    "after": [],
+                    "reason": "Seat 1 went out and not seat 0",
+                },
             ],
         }
     ],
@@ -92,6 +102,8 @@ CSV_EXAMPLE = (
     "Grandpa Joe,12,false,,,2,14\r\n"
     "3,1,1,41,finished,table,amended,2026-12-01T20:30:00Z,3,Nora,,Joe counted his tiles "
     "again,1,9|9,true,1,,guest,Grandpa Joe,14,false,5|6 0|3,12,2,14\r\n"
+    "3,1,1,41,finished,table,reopened,2026-12-02T09:00:00Z,1,Olga,,Seat 1 went out and not "
+    "seat 0,,,,,,,,,,,,,\r\n"
 )
 _REFUSALS = {
     HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,

@@ -206,6 +206,14 @@ SCORE_LOG = {
         },
     ],
     "next": None,
+    "reopenings": [
+        {
+            "id": 2,
+            "at": "2026-12-02T09:00:00Z",
+            "author": {"player_id": 1, "name": "Olga"},
+            "reason": "Stage 1, table 1: seat 1 went out, not seat 0",
+        }
+    ],
 }
 
 LOG_AFTER = OpenApiParameter(

@@ -65,6 +65,20 @@ def match_get(*, match_id: int) -> Match:
     return match
 
 
+def match_to_check(*, match_id: int) -> Match:
+    """The match's row as a check of the caller's right reads it (its creator, how it is
+    played, its status), without a lock: 404 ``match_not_found`` if there is none. A service
+    checks again under the match lock."""
+    match = (
+        Match.objects.filter(pk=match_id).only("id", "created_by_id", "play", "status").first()
+        if 0 < match_id <= MAX_ID
+        else None
+    )
+    if match is None:
+        raise MatchNotFound(_("There is no match %(match_id)s.") % {"match_id": match_id})
+    return match
+
+
 def seat_position(*, match: Match, player: Player) -> int | None:
     """``player``'s position at ``match`` (seats prefetched), or ``None``."""
     for seat in match.seats.all():

@@ -29,6 +29,7 @@ from games.invitations.services import (
     invitation_accept,
     invitation_accept_code,
     invitation_create,
+    invitation_creator_check,
     invitation_decline,
     invitation_withdraw,
     invitee_find,
@@ -47,6 +48,7 @@ class InvitationCreateApi(GameApi):
 
     @extend_schema(**docs.CREATE_DOCS, request=InvitationCreateInputSerializer)
     def post(self, request: Request, match_id: int) -> Response:
+        invitation_creator_check(match_id=match_id, player=self.player(request))
         data = InvitationCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data

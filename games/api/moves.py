@@ -49,7 +49,7 @@ from games.selectors import (
     online_match_check,
 )
 from games.services import move_submit
-from games.services.moves import move_body_refused
+from games.services.moves import move_body_refused, mover_check
 
 LOG_LIMIT = 200
 
@@ -176,6 +176,7 @@ def _submitted_move(
     if values is None:  # anything unusual gets the serializer and its errors
         data = serializer_class(data=request.data)
         if not data.is_valid():
+            mover_check(match_id=match_id, player=player)  # a stranger learns nothing more
             errors = flatten_errors(data.errors)
             if not isinstance(request.data, Mapping):
                 raise MalformedMoveBody(errors)

@@ -14,7 +14,13 @@ from games.api.common import GameApi
 from games.api.strict import StrictCharField, StrictSerializer
 from games.tables.api_types import RoundReviewFields
 from games.tables.models import TableSettings
-from games.tables.reviews import round_confirm, round_dispute, round_resolve, table_settings_set
+from games.tables.reviews import (
+    review_right_check,
+    round_confirm,
+    round_dispute,
+    round_resolve,
+    table_settings_set,
+)
 
 #: The longest dispute reason or resolution note.
 MAX_REASON = 500
@@ -41,6 +47,7 @@ class TableSettingsApi(GameApi):
         responses=docs.settings_responses(InputSerializer),
     )
     def patch(self, request: Request, match_id: int) -> Response:
+        review_right_check(match_id=match_id, player=self.player(request), action="settings")
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         rule = table_settings_set(
@@ -75,6 +82,7 @@ class RoundDisputeApi(GameApi):
         responses=docs.dispute_responses(RoundReviewedSerializer),
     )
     def post(self, request: Request, match_id: int, number: int) -> Response:
+        review_right_check(match_id=match_id, player=self.player(request), action="dispute")
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         body = round_dispute(
@@ -100,6 +108,7 @@ class RoundResolveApi(GameApi):
         responses=docs.resolve_responses(RoundReviewedSerializer),
     )
     def post(self, request: Request, match_id: int, number: int) -> Response:
+        review_right_check(match_id=match_id, player=self.player(request), action="resolve")
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         body = round_resolve(

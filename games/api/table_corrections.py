@@ -22,8 +22,14 @@ from games.api.table_scores import (
     scores_submitted,
 )
 from games.tables.api_types import TableRoundOutputSerializer, TableSeatScoreOutputSerializer
-from games.tables.corrections import REASON_MAX, match_reopen, round_scores_amend
+from games.tables.corrections import (
+    REASON_MAX,
+    match_reopen,
+    reopen_right_check,
+    round_scores_amend,
+)
 from games.tables.score_log import LOG_PAGE_MAX, score_log_read
+from games.tables.services import scores_right_check
 
 
 class RoundScoresCorrectionApi(RoundScoresApi):
@@ -49,6 +55,7 @@ class RoundScoresCorrectionApi(RoundScoresApi):
         responses=docs.amend_responses(AmendedSerializer),
     )
     def put(self, request: Request, match_id: int, number: int) -> Response:
+        scores_right_check(match_id=match_id, player=self.caller(request))
         values, version = scores_submitted(request, self.AmendSerializer)
         outcome = round_scores_amend(
             match_id=match_id,
@@ -83,6 +90,7 @@ class MatchReopenApi(GameApi):
         responses=docs.reopen_responses(OutputSerializer),
     )
     def post(self, request: Request, match_id: int) -> Response:
+        reopen_right_check(match_id=match_id, player=self.player(request))
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         reopening = match_reopen(

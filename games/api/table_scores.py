@@ -25,7 +25,7 @@ from games.api.strict import (
 from games.problems import ClaimCodeUnknown
 from games.tables.api_types import TableRoundOutputSerializer
 from games.tables.claims import claim_code_issue, claim_redeem
-from games.tables.services import ScoresOutcome, round_scores_enter
+from games.tables.services import ScoresOutcome, round_scores_enter, scores_right_check
 
 #: The most tiles one hand can hold (a double-18 set has 190).
 MAX_HAND = 190
@@ -104,6 +104,7 @@ class RoundScoresApi(ScorerOrPlayerApi):
         responses=docs.scores_responses(OutputSerializer),
     )
     def post(self, request: Request, match_id: int, number: int) -> Response:
+        scores_right_check(match_id=match_id, player=self.caller(request))
         values, version = scores_submitted(request, self.InputSerializer)
         outcome = round_scores_enter(
             match_id=match_id,

@@ -32,12 +32,16 @@ def rematch_request(*, match_id: int, player: Player) -> Rematch:
     """The rematch of finished match ``match_id`` for ``player``, seated at it: created by
     the first call, the same one afterwards (with the caller seated).
 
-    Refuses a table match (409 ``table_match``), a match not finished (409
-    ``match_not_finished``) and a caller without a seat at it (403 ``not_your_match``).
+    Refuses a caller without a seat at it (403 ``not_your_match``), then a table match (409
+    ``table_match``) and a match not finished (409 ``match_not_finished``).
     Locks the finished match, then the new one: two calls at once make one rematch.
     """
     with transaction.atomic():
         old = match_lock(match_id=match_id)
+        seats = list(Seat.objects.select_related("player").filter(match=old).order_by("position"))
+        mine = [seat.position for seat in seats if seat.player_id == player.pk]
+        if not mine:  # the caller's right first: a stranger learns nothing of the match
+            raise NotYourMatch(_("You have no seat at match %(old)s.") % {"old": old.pk})
         if old.play != Match.Play.ONLINE:
             raise TableMatchNoMoves(
                 _("Match %(old)s was played at a table: it has no rematch.") % {"old": old.pk}
@@ -47,10 +51,6 @@ def rematch_request(*, match_id: int, player: Player) -> Rematch:
                 _("Match %(old)s is %(status)s: a rematch follows its end.")
                 % {"old": old.pk, "status": old.status}
             )
-        seats = list(Seat.objects.select_related("player").filter(match=old).order_by("position"))
-        mine = [seat.position for seat in seats if seat.player_id == player.pk]
-        if not mine:
-            raise NotYourMatch(_("You have no seat at match %(old)s.") % {"old": old.pk})
         existing = Match.objects.filter(rematch_of=old).first()
         if existing is not None:
             _seat_again(match=existing, player=player, position=mine[0])

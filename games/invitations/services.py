@@ -35,7 +35,7 @@ from games.problems import (
     SeatTaken,
     TableMatchNoMoves,
 )
-from games.selectors import MAX_ID
+from games.selectors import MAX_ID, match_to_check
 from games.services.common import match_lock
 from games.services.matches import seat_join
 from games.tables.claims import CODE_ALPHABET, code_hash
@@ -112,12 +112,24 @@ def invitation_create(
     return IssuedInvitation(invitation=invitation, code=code)
 
 
-def invitation_manager_check(*, match: Match, player: Player) -> None:
-    """Only the creator of an online match not started invites to it or withdraws."""
+def invitation_creator_check(*, match_id: int, player: Player) -> None:
+    """Refuse, before the body is read, a caller who is not the creator of match ``match_id``
+    (404 ``match_not_found``, 403 ``not_creator``); ``invitation_create`` checks again, and
+    the rest, under the lock."""
+    match = match_to_check(match_id=match_id)
+    _creator_only(match=match, player=player)
+
+
+def _creator_only(*, match: Match, player: Player) -> None:
     if match.created_by_id != player.pk:
         raise NotCreator(
             _("Only the creator of match %(match)s invites players to it.") % {"match": match.pk}
         )
+
+
+def invitation_manager_check(*, match: Match, player: Player) -> None:
+    """Only the creator of an online match not started invites to it or withdraws."""
+    _creator_only(match=match, player=player)
     if match.play != Match.Play.ONLINE:
         raise TableMatchNoMoves(
             _("Match %(match)s is played at a table: its seats are set when it is created.")

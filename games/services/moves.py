@@ -25,13 +25,14 @@ from games.notifications.services import your_turn_notify
 from games.problems import (
     IdempotencyKeyReused,
     MalformedMoveBody,
+    MatchNotFound,
     MatchNotPlaying,
     NotYourMatch,
     SeatLeft,
     TableMatchNoMoves,
     table_no_moves_detail,
 )
-from games.selectors import MOVE_COLUMNS, bot_seat_info, events_for_seat
+from games.selectors import MOVE_COLUMNS, bot_seat_info, events_for_seat, match_with_seat
 from games.services.clock import clock_start, on_commit_clock
 from games.services.common import bot_turn_schedule, match_lock, round_record_events
 from games.services.versions import request_fingerprint, version_check
@@ -65,6 +66,17 @@ _MATCH_COLUMNS = (
 _MATCH_END_COLUMNS = ("status", "standings", "finished_at", "current_round_id")
 #: The events after which rounds (and the match) are written with the move.
 _ROUND_EVENTS = frozenset({"round_ended", "round_scores", "round_started", "match_over"})
+
+
+def mover_check(*, match_id: int, player: Player) -> None:
+    """Refuse a caller without a seat at match ``match_id`` (404 ``match_not_found``, 403
+    ``not_your_match``): a malformed move's refusal comes after it, so that it tells a
+    stranger nothing. ``move_submit`` checks again under the match lock."""
+    match = match_with_seat(match_id=match_id, player=player, columns=MOVE_COLUMNS)
+    if match is None:
+        raise MatchNotFound(_("There is no match %(match_id)s.") % {"match_id": match_id})
+    if match.my_seat is None:  # type: ignore[attr-defined]
+        raise NotYourMatch(_("You have no seat at match %(match)s.") % {"match": match.pk})
 
 
 def move_submit(

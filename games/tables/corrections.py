@@ -29,6 +29,7 @@ from games.problems import (
     NotTableMatch,
     RoundNotFound,
 )
+from games.selectors import match_to_check
 from games.services.common import match_lock
 from games.services.versions import request_fingerprint, version_check
 from games.tables.models import MatchReopening, ScoreEntry
@@ -213,6 +214,23 @@ def _amend(
     return ScoresOutcome(body=body, version=match.version)
 
 
+def reopen_right_check(*, match_id: int, player: Player) -> None:
+    """Refuse, before the body is read, a caller who may not reopen match ``match_id`` (404
+    ``match_not_found``; 403 ``not_organiser``: only its competition's organiser may);
+    ``match_reopen`` checks again under the lock."""
+    _organiser_only(match=match_to_check(match_id=match_id), player=player)
+
+
+def _organiser_only(*, match: Match, player: Player) -> None:
+    link = CompetitionMatch.objects.filter(match_id=match.pk)
+    organiser = link.values_list("competition__organiser_id", flat=True).first()
+    if organiser != player.pk:
+        raise NotOrganiser(
+            _("Only the organiser of match %(match)s's competition may reopen it.")
+            % {"match": match.pk}
+        )
+
+
 def match_reopen(*, match_id: int, player: Player, reason: str) -> MatchReopening:
     """Reopen table match ``match_id`` for corrections (its competition's organiser only: 403
     ``not_organiser`` for anyone else, and for a match of no competition, which is never
@@ -223,11 +241,5 @@ def match_reopen(*, match_id: int, player: Player, reason: str) -> MatchReopenin
             raise NotTableMatch(
                 _("Match %(match)s is played online: it has no score sheet.") % {"match": match.pk}
             )
-        link = CompetitionMatch.objects.filter(match_id=match.pk).select_related("competition")
-        organiser = link.values_list("competition__organiser_id", flat=True).first()
-        if organiser != player.pk:
-            raise NotOrganiser(
-                _("Only the organiser of match %(match)s's competition may reopen it.")
-                % {"match": match.pk}
-            )
+        _organiser_only(match=match, player=player)
         return MatchReopening.objects.create(match=match, reopened_by=player, reason=reason)

@@ -28,6 +28,7 @@ from games.problems import (
     OwnEntry,
     RoundNotFound,
 )
+from games.selectors import match_to_check
 from games.services.common import match_lock
 from games.tables.models import RoundReview, ScoreEntry, TableSettings
 from games.tables.review_states import dispute_state, round_review_states
@@ -40,15 +41,33 @@ FRAMES = {
 }
 
 
+def review_right_check(*, match_id: int, player: Player, action: str) -> None:
+    """Refuse, before the body is read, a caller without the right to ``action`` (``settings``
+    and ``resolve``: the match's creator, 403 ``not_creator``; ``dispute``: a seated player
+    with an account, 403 ``not_your_match``) on match ``match_id`` (404 ``match_not_found``).
+    The services check again under the match lock."""
+    match = match_to_check(match_id=match_id)
+    if action == "dispute":
+        _seat_of(match, player)
+    else:
+        _creator_only(match, player, action)
+
+
+def _creator_only(match: Match, player: Player, action: str) -> None:
+    if match.created_by_id != player.pk:
+        refusal = (
+            _("Only the creator of match %(match)s sets who confirms its rounds.")
+            if action == "settings"
+            else _("Only the creator of match %(match)s resolves its disputes.")
+        )
+        raise NotCreator(refusal % {"match": match.pk})
+
+
 def table_settings_set(*, match_id: int, player: Player, confirmation: str) -> str:
     """Set who must confirm each round of table match ``match_id`` (its creator only)."""
     with transaction.atomic():
         match = _table_match(match_id)
-        if match.created_by_id != player.pk:
-            raise NotCreator(
-                _("Only the creator of match %(match)s sets who confirms its rounds.")
-                % {"match": match.pk}
-            )
+        _creator_only(match, player, "settings")
         TableSettings.objects.update_or_create(match=match, defaults={"confirmation": confirmation})
         _bump(match)
     return confirmation
@@ -90,11 +109,7 @@ def round_resolve(*, match_id: int, player: Player, number: int, note: str) -> d
     through score entry as usual."""
     with transaction.atomic():
         match = _table_match(match_id)
-        if match.created_by_id != player.pk:
-            raise NotCreator(
-                _("Only the creator of match %(match)s resolves its disputes.")
-                % {"match": match.pk}
-            )
+        _creator_only(match, player, "resolve")
         entry = _latest_entry(match, number)
         if not _dispute_open(match, number):
             raise NoDispute(

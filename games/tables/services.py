@@ -31,6 +31,7 @@ from games.problems import (
     NotScorer,
     NotTableMatch,
 )
+from games.selectors import match_to_check
 from games.services.common import match_lock, on_commit_finalise, seat_players
 from games.services.matches import create_refusal, seats_refused
 from games.services.versions import request_fingerprint, version_check
@@ -250,6 +251,20 @@ def scorer_check(*, match: Match, player: Player | ScorerPrincipal) -> None:
         _("Only the creator of match %(match)s and its seated players may enter its scores.")
         % {"match": match.pk}
     )
+
+
+def scores_right_check(*, match_id: int, player: Player | ScorerPrincipal) -> None:
+    """The checks of score entry and correction that come before their body is read: the
+    match (404 ``match_not_found``), played at a table (409 ``not_table_match``), by a caller
+    who may score it (403 ``not_scorer``), so that a malformed body tells a stranger nothing.
+    ``round_scores_enter`` and ``round_scores_amend`` check again under the match lock."""
+    match = match_to_check(match_id=match_id)
+    if match.play != Match.Play.TABLE:
+        raise NotTableMatch(
+            _("Match %(match)s is played online: its rounds score themselves as they end.")
+            % {"match": match.pk}
+        )
+    scorer_check(match=match, player=player)
 
 
 def round_scores_enter(

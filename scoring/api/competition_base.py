@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.functional import Promise
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
@@ -11,10 +12,15 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from chickenfoot.openapi import problem, problem_example
+from scoring.competitions.checkins import organiser_only
 from scoring.competitions.seating import field_warnings
+from scoring.competitions.selectors import competition_get
 from scoring.competitions.tie_breaks import DEFAULT_ORDER, KEYS
 from scoring.models import VARIANT_CHOICES, Competition
 from scoring.ports import PlayerRef, games_port
+
+#: A message, translated now or lazily.
+StrOrPromise = str | Promise
 
 
 class CompetitionApi(APIView):
@@ -27,6 +33,14 @@ class CompetitionApi(APIView):
 
     def player(self, request: Request) -> PlayerRef:
         return games_port().player_for_user(user=request.user)
+
+    def organiser_first(self, request: Request, competition_id: int, refusal: StrOrPromise) -> None:
+        """Refuse a caller who is not the competition's organiser before the body is read
+        (404 ``competition_not_found``, 403 ``not_organiser`` with ``refusal``, naming
+        ``%(competition)s``): a malformed body tells an outsider nothing. The service checks
+        again under its lock."""
+        competition = competition_get(competition_id=competition_id)
+        organiser_only(competition, self.player(request), refusal)
 
 
 COMPETITION_ID = OpenApiParameter(

@@ -6,6 +6,7 @@ from http import HTTPStatus
 from typing import Any
 
 import django_filters
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.generics import ListAPIView
@@ -38,6 +39,7 @@ from scoring.competitions.services import (
     competition_close,
     competition_create,
     competition_create_refused,
+    competition_creator_check,
     league_finish,
     league_start,
     registration_create,
@@ -46,6 +48,11 @@ from scoring.competitions.services import (
 from scoring.competitions.tie_breaks import KEYS
 from scoring.filters import IntegerFilter
 from scoring.models import VARIANT_CHOICES, Competition
+
+#: The refusal of a change to the seating rules to anyone but the organiser.
+_SEATING_RULES = gettext_lazy(
+    "Only the organiser of competition %(competition)s can change how it is seated."
+)
 
 
 class CompetitionFilter(django_filters.FilterSet):
@@ -219,6 +226,7 @@ class CompetitionListCreateApi(ListAPIView, CompetitionApi):
         responses=apidocs.COMPETITION_LIST_CREATE_POST_RESPONSES,
     )
     def post(self, request: Request) -> Response:
+        competition_creator_check(organiser=self.player(request))
         data = CompetitionCreateSerializer(data=request.data)
         if not data.is_valid():
             # with the competition's checks of the fields that are valid: every field at once
@@ -255,6 +263,7 @@ class CompetitionDetailApi(CompetitionApi):
         **apidocs.COMPETITION_UPDATE,
     )
     def patch(self, request: Request, competition_id: int) -> Response:
+        self.organiser_first(request, competition_id, _SEATING_RULES)
         data = CompetitionRulesSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         competition_rules_update(

@@ -191,6 +191,8 @@ class EntrantApi(CompetitionApi):
         **apidocs.UPDATE,
     )
     def patch(self, request: Request, competition_id: int, player_id: int) -> Response:
+        refusal = _("Only the organiser of competition %(competition)s can change an entrant.")
+        self.organiser_first(request, competition_id, refusal)
         data = EntrantUpdateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         entrant_update(
@@ -212,6 +214,8 @@ class EntrantReinstateApi(CompetitionApi):
         **apidocs.REINSTATE,
     )
     def post(self, request: Request, competition_id: int, player_id: int) -> Response:
+        refusal = _("Only the organiser of competition %(competition)s can reinstate an entrant.")
+        self.organiser_first(request, competition_id, refusal)
         data = ReinstateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         entrant_reinstate(

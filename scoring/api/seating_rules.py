@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -54,6 +55,10 @@ class KeepApartApi(CompetitionApi):
         **apidocs.KEEP_APART_SET,
     )
     def put(self, request: Request, competition_id: int) -> Response:
+        refusal = _(
+            "Only the organiser of competition %(competition)s can change how it is seated."
+        )
+        self.organiser_first(request, competition_id, refusal)
         data = KeepApartSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         keep_apart_set(

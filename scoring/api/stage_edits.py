@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -44,6 +45,11 @@ PLAYER_ID = {"min_value": 1, "max_value": 2**63 - 1}
 #: An ETag this API sends (a version), quoted, weak or bare.
 _IF_MATCH = re.compile(r'(?:W/)?"?([0-9]{1,18})"?', re.ASCII)
 REASON_MAX = 500
+
+#: The refusal of a seating change to anyone but the organiser (as the service words it).
+SEATING_REFUSAL = gettext_lazy(
+    "Only the organiser of competition %(competition)s can change a stage's seating."
+)
 
 
 def if_match(request: Request) -> int | None:
@@ -139,6 +145,7 @@ class _SeatingApi(CompetitionApi):
         raise NotImplementedError
 
     def post(self, request: Request, competition_id: int, number: int) -> Response:
+        self.organiser_first(request, competition_id, SEATING_REFUSAL)
         check_known_params(request, [])
         data = self.body(data=request.data)
         data.is_valid(raise_exception=True)
@@ -259,6 +266,7 @@ class StageUndoApi(_SeatingApi):
 
     @extend_schema(**apidocs.edit_schema("undo", ReasonSerializer, CheckInListSerializer))
     def post(self, request: Request, competition_id: int, number: int) -> Response:
+        self.organiser_first(request, competition_id, SEATING_REFUSAL)
         check_known_params(request, [])
         data = ReasonSerializer(data=request.data)
         data.is_valid(raise_exception=True)

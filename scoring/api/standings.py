@@ -5,6 +5,7 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
 from rest_framework.renderers import BaseRenderer
@@ -114,6 +115,8 @@ class StageListApi(CompetitionApi):
         responses=apidocs.stage_list_post_responses(CompetitionStageSerializer),
     )
     def post(self, request: Request, competition_id: int) -> Response:
+        refusal = _("Only the organiser of competition %(competition)s can start a stage.")
+        self.organiser_first(request, competition_id, refusal)
         data = self.StageStartSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         stage = stage_start(

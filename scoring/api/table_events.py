@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -164,6 +165,8 @@ class DropApi(CompetitionApi):
         responses=apidocs.drop_responses(DropSerializer),
     )
     def post(self, request: Request, competition_id: int) -> Response:
+        refusal = _("Only the organiser of competition %(competition)s can drop a player.")
+        self.organiser_first(request, competition_id, refusal)
         data = PlayerIdSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         registration = player_drop(

@@ -231,14 +231,20 @@ def _turn_seconds(turn_seconds: int | None, options: Mapping[str, Any]) -> int |
     return options.get("turn_seconds") if turn_seconds is None else turn_seconds
 
 
+def competition_creator_check(*, organiser: PlayerRef) -> None:
+    """Refuse (403 ``not_organiser``) a caller who does not organise: checked before a
+    creation's body is read, so that a malformed one tells a player nothing."""
+    if not organiser.organises:
+        raise NotOrganiser(_("Only organisers create tournaments and leagues."))
+
+
 def competition_create(*, organiser: PlayerRef, spec: CompetitionSpec) -> Competition:
     """A new competition, open for registration. Only organisers create one (403).
 
     The house options are checked for every table size it may seat (400, as a match's are),
     the points scheme likewise (the default when none is given, docs/scoring.md).
     """
-    if not organiser.organises:
-        raise NotOrganiser(_("Only organisers create tournaments and leagues."))
+    competition_creator_check(organiser=organiser)
     errors, option_error = competition_errors(values=asdict(spec))
     if errors:
         raise _invalid_competition(errors, option_error)

@@ -5,10 +5,14 @@ them."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 from http import HTTPStatus
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.db.models import F
 from rest_framework.test import APIClient
 
 from games import engine
@@ -81,3 +85,31 @@ def test_a_table_match_entered_round_by_round(clients: list[APIClient]) -> None:
     listed = rounds["rounds"] if isinstance(rounds, dict) else rounds
     for row in listed:
         assert row["ended_at"] >= row["started_at"], row
+
+
+def migrate(targets: list[tuple[str, str]]) -> None:
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(targets)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_rounds_stored_ending_before_they_started_are_put_right(
+    started_match: Callable[..., Match], clients: list[APIClient]
+) -> None:
+    # given: a played match whose rounds were stored as the older code did (started 0.2 ms late)
+    match = started_match(n=2, options={"max_pip": 6, "rounds": 2})
+    play_to_end(clients[:2], match.pk)
+    migrate([("games", "0020_entrant_claims")])
+    Round.objects.filter(match=match).update(started_at=F("ended_at") + timedelta(microseconds=200))
+    ended = dict(Round.objects.filter(match=match).values_list("number", "ended_at"))
+
+    # when
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+    # then: each starts when it ended, its end untouched
+    assert_every_round_ends_after_it_starts(match.pk, 2)
+    rows = Round.objects.filter(match=match).values_list("number", "started_at", "ended_at")
+    assert {number: (start, end) for number, start, end in rows} == {
+        number: (end, end) for number, end in ended.items()
+    }

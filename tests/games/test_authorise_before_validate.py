@@ -61,7 +61,6 @@ ANYONE_MAY = {
     "push_device_register": "a device of the caller's own",
     "queue_join": "the caller's own place in the queue",
     "queue_leave": "the caller's own place in the queue",
-    "live_ticket": "any player may watch a match as a spectator",
 }
 
 #: Bodies that are not what any write operation takes.

@@ -21,7 +21,10 @@ clients, registrations, password checks) shares what is left; a known device dra
 reserve first, then from that. So a flood, which holds no credential, spends the unknown share
 and never the reserve, and the bounds as a whole hold as before. A known device's hash runs at
 the request's own priority (a person is waiting for it, and the reserve bounds how many there
-are).
+are), and it has the process's threads first: when it begins, a request of the process waiting
+for an unknown client's hash is answered ``busy`` at once (that hash runs on in its hashing
+thread, holding its slot, ``hash_aside``), and no unknown client's hash starts until it ends.
+So a flood's hash and a known device's never hold two threads of a worker at once.
 
 0 turns a bound off. ``password_hashing()`` holds one of each around a hash; the registration
 service wraps the new account's hash in it, and ``BoundedModelBackend`` (Django's
@@ -39,10 +42,11 @@ import math
 import os
 import threading
 import time
-from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from http import HTTPStatus
 from typing import Any
 
@@ -159,14 +163,66 @@ _holding = threading.local()  # set while this thread holds a slot (a re-hash in
 _last_warning = [0.0]
 
 
+class _Hold:
+    """A slot held for one ``password_hashing()`` block and for every hash the block hands to
+    the hashing threads (``hash_aside``): given back once the block has ended and those hashes
+    have all finished (a request answered ``busy`` while its hash still runs does not free the
+    slot for another)."""
+
+    def __init__(self, slot: _Running | None) -> None:
+        self._lock = threading.Lock()
+        self.slot = slot
+        self._pending = 1  # the block itself
+
+    def add(self) -> None:
+        with self._lock:
+            self._pending += 1
+
+    def release(self) -> None:
+        with self._lock:
+            self._pending -= 1
+            last = self._pending == 0
+        if last and self.slot is not None:
+            self.slot.give_back()
+
+
+class _Priority:
+    """The known devices' priority over the threads of this process: how many known devices'
+    hashes are running, and the events of the requests waiting for an unknown client's hash in
+    a hashing thread (set to release them). One lock for both, so that a wait registered just
+    as a known device's hash begins is either released by it or refused before it starts."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.known = 0
+        self.waiting: set[threading.Event] = set()
+
+    def known_begins(self) -> None:
+        """A known device's hash begins: every request waiting for an unknown one is released
+        (answered ``busy``, its hash left to end in its hashing thread)."""
+        with self.lock:
+            self.known += 1
+            for waiting in self.waiting:
+                waiting.set()
+
+    def known_ends(self) -> None:
+        with self.lock:
+            self.known -= 1
+
+
+_priority = _Priority()
+
+
 def _take_slot(shares: Shares, *, known_device: bool) -> _Running | None:
     """A slot of this process (the reserve's first for a known device), taken: the share it is
-    of, to give back; ``None`` with the bound off. ``Busy`` when there is none."""
+    of, to give back; ``None`` with the bound off. ``Busy`` when there is none, and for anyone
+    but a known device while a known device's hash runs in this process (its request holds one
+    of the process's threads: no other request's hash may take another)."""
     if shares.at_once <= 0:
         return None
     if known_device and _running_known.take(shares.known_at_once):
         return _running_known
-    if _running.take(shares.unknown_at_once):
+    if (known_device or not _priority.known) and _running.take(shares.unknown_at_once):
         return _running
     raise Busy(1)
 
@@ -175,20 +231,67 @@ def _take_slot(shares: Shares, *, known_device: bool) -> _Running | None:
 def password_hashing(*, known_device: bool = False) -> Iterator[None]:
     """Hold one of this process's hashing slots and one of this second's hashes for the block
     (``known_device``: from the known devices' reserve first, then from the unknown share);
-    ``Busy`` (before the block runs) when there is none. Nested uses count once."""
+    ``Busy`` (before the block runs) when there is none. A known device's block releases the
+    requests of this process waiting for an unknown client's hash (``hash_aside``: they are
+    answered ``busy``), and no unknown client's hash starts until it ends. Nested uses count
+    once."""
     if getattr(_holding, "held", False):
         yield
         return
     shares = Shares.now()
-    slot = _take_slot(shares, known_device=known_device)
+    hold = _Hold(_take_slot(shares, known_device=known_device))
+    known_begun = False
     try:
         _count_this_second(shares, known_device=known_device)
-        _holding.held, _holding.known = True, known_device
+        if known_device and hold.slot is not None:
+            _priority.known_begins()
+            known_begun = True
+        _holding.held, _holding.known, _holding.hold = True, known_device, hold
         yield
     finally:
-        _holding.held, _holding.known = False, False
-        if slot is not None:
-            slot.give_back()
+        _holding.held, _holding.known, _holding.hold = False, False, None
+        if known_begun:
+            _priority.known_ends()
+        hold.release()
+
+
+def hash_aside(compute: Callable[..., str], *args: Any, niceness: int) -> str:
+    """``compute(*args)`` run in one of this process's hashing threads at ``niceness``, while
+    the request's thread waits for it. Inside an unknown client's ``password_hashing()`` block
+    the wait gives way to a known device: when one's hash begins in this process, the request
+    is answered ``busy`` at once (its thread free for other requests) and the hash runs on to
+    its end in the hashing thread, holding its slot until then; while one runs, none starts."""
+    pool = _niced.pool(niceness)
+    hold: _Hold | None = getattr(_holding, "hold", None)
+    if hold is None or hold.slot is None or getattr(_holding, "known", False):
+        return str(pool.submit(compute, *args).result())
+    released = threading.Event()
+    with _priority.lock:
+        if _priority.known:
+            raise Busy(1)
+        _priority.waiting.add(released)
+    hold.add()
+    try:
+        future = pool.submit(compute, *args)
+    except BaseException:
+        hold.release()
+        with _priority.lock:
+            _priority.waiting.discard(released)
+        raise
+
+    def finished(_: Future[str]) -> None:
+        released.set()
+        hold.release()
+
+    future.add_done_callback(finished)
+    try:
+        released.wait()
+    finally:
+        with _priority.lock:
+            _priority.waiting.discard(released)
+    if not future.done():
+        raise Busy(1)
+    return str(future.result())
 
 
 def refuse_if_busy(*, known_device: bool = False) -> None:
@@ -199,9 +302,11 @@ def refuse_if_busy(*, known_device: bool = False) -> None:
     if getattr(_holding, "held", False):
         return
     shares = Shares.now()
-    slots_taken = _running.count >= shares.unknown_at_once and (
-        not known_device or _running_known.count >= shares.known_at_once
-    )
+    unknown_taken = _running.count >= shares.unknown_at_once
+    if known_device:
+        slots_taken = unknown_taken and _running_known.count >= shares.known_at_once
+    else:  # nor while a known device's hash runs (``_take_slot``)
+        slots_taken = unknown_taken or bool(_priority.known)
     if shares.at_once > 0 and slots_taken:
         raise Busy(1)
     if shares.per_second <= 0:
@@ -292,20 +397,25 @@ def _lower_priority(niceness: int) -> None:
 _niced = _NicedThreads()
 
 
-class NicePBKDF2PasswordHasher(PBKDF2PasswordHasher):
-    """Django's PBKDF2-SHA256 hasher (the same algorithm, iterations and stored hashes), which
-    computes each hash in a thread of lower CPU priority (``PASSWORD_HASH_NICENESS``; 0: in the
-    request's own thread): when the cores are contended, serving requests comes first and
-    hashing takes the rest. The request's thread waits for it with the GIL released. A known
-    device's hash (``password_hashing(known_device=True)``) is computed in the request's own
-    thread, at its priority."""
+class HashedAside:
+    """A password hasher's mixin (before the hasher) that computes each hash in a thread of
+    lower CPU priority (``PASSWORD_HASH_NICENESS``; 0: in the request's own thread), through
+    ``hash_aside``: when the cores are contended, serving requests comes first and hashing
+    takes the rest, and the request's thread waits for it with the GIL released, giving way to
+    a known device's log-in. A known device's hash (``password_hashing(known_device=True)``)
+    is computed in the request's own thread, at its priority."""
 
-    def encode(self, password: str, salt: str, iterations: int | None = None) -> str:
+    def encode(self, password: str, salt: str, *args: Any, **kwargs: Any) -> str:
+        compute = super().encode  # type: ignore[misc]
         niceness = int(settings.PASSWORD_HASH_NICENESS)
         if niceness <= 0 or getattr(_holding, "known", False):
-            return str(super().encode(password, salt, iterations))
-        future = _niced.pool(niceness).submit(super().encode, password, salt, iterations)
-        return str(future.result())
+            return str(compute(password, salt, *args, **kwargs))
+        return hash_aside(partial(compute, **kwargs), password, salt, *args, niceness=niceness)
+
+
+class NicePBKDF2PasswordHasher(HashedAside, PBKDF2PasswordHasher):
+    """Django's PBKDF2-SHA256 hasher (the same algorithm, iterations and stored hashes),
+    hashing aside (``HashedAside``)."""
 
 
 class BoundedModelBackend(ModelBackend):

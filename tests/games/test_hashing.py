@@ -378,6 +378,74 @@ def test_with_the_unknown_slots_taken_a_known_device_hashes_in_its_reserved_slot
     assert_busy(none_left)
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_known_devices_log_in_releases_the_thread_waiting_for_a_floods_hash(
+    bounds: Callable[..., None], players: list[Player], settings: Any
+) -> None:
+    """A flood's log-in hashing aside (its request's thread waiting for the hashing thread):
+    a known device's log-in begins its hash, and the flood's request is answered ``busy`` at
+    once, before its hash has ended, so that a known device's log-in never holds a second
+    thread of the process beside it. The flood's hash runs on in its hashing thread, holding
+    its slot: no other unknown client's hash starts until it has ended."""
+    adas = credential_of("ada")
+    bounds(at_once=2, known_at_once=1)
+    settings.PASSWORD_HASHERS = ["tests.games.hashers.AsideGatedHasher"]
+    settings.PASSWORD_HASH_NICENESS = 10
+    gated = hashers.GuessGatedHasher
+    for event in (gated.gate, gated.started, gated.ended):
+        event.clear()
+    flood: dict[str, Any] = {}
+
+    def floods_log_in() -> None:
+        try:
+            flood["answer"] = log_in("nobody", gated.GATED, address="198.18.0.1")
+        finally:
+            connections.close_all()  # this thread's own connection
+
+    flooding = threading.Thread(target=floods_log_in)
+    flooding.start()
+    try:
+        assert gated.started.wait(timeout=10), "the flood's log-in never hashed"
+
+        known = log_in("ada", credential=adas)
+        flooding.join(timeout=10)
+        released_before_its_hash_ended = not flooding.is_alive() and not gated.ended.is_set()
+        while_it_runs = log_in("grace")
+    finally:
+        gated.gate.set()
+        flooding.join(timeout=30)
+
+    assert known.status_code == HTTPStatus.OK, known.content
+    assert released_before_its_hash_ended
+    assert_busy(flood["answer"])
+    assert_busy(while_it_runs)
+    assert gated.ended.wait(timeout=10)
+    for _ in range(100):  # the slot is given back as the hashing thread ends
+        if hashing._running.count == 0:
+            break
+        threading.Event().wait(0.05)
+    assert log_in("grace").status_code == HTTPStatus.OK
+    assert not AccessAttempt.objects.filter(username="nobody").exists()  # no failure counted
+
+
+def test_while_a_known_devices_hash_runs_no_unknown_clients_hash_starts(
+    bounds: Callable[..., None], players: list[Player]
+) -> None:
+    """A known device's log-in holds one thread of the process: no other request's hash takes
+    a second, but another known device's may (from the unknown share's slot)."""
+    graces = credential_of("grace")
+    bounds(at_once=3, known_at_once=1)
+
+    with slots_held(1, known_device=True):
+        refused = [log_in("ada"), register("newcomer"), log_in("nobody", "guess")]
+        other_known = log_in("grace", credential=graces)
+
+    for response in refused:
+        assert_busy(response)
+    assert other_known.status_code == HTTPStatus.OK, other_known.content
+    assert log_in("ada").status_code == HTTPStatus.OK
+
+
 @pytest.fixture
 def unreachable_cache(settings: Any) -> Iterator[None]:
     """The cache on a loopback port that refuses connections (bound by this test, not

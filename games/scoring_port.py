@@ -15,7 +15,12 @@ from games import engine
 from games.accounts.names import username_key, username_normalise
 from games.accounts.players import bot_player
 from games.engine.shuffle import new_match_seed
-from games.live.wall import on_commit_wall, on_commit_wall_closed, on_commit_wall_seating
+from games.live.wall import (
+    on_commit_stage_clock,
+    on_commit_wall,
+    on_commit_wall_closed,
+    on_commit_wall_seating,
+)
 from games.models import Match, Player, Round, Seat
 from games.notifications.services import table_assigned_notify
 from games.paper.crosstable import crosstable_pdf
@@ -193,6 +198,11 @@ class GamesForScoring:
 
     def wall_seating_changed(self, *, competition_id: int) -> None:
         on_commit_wall_seating(competition_id=competition_id)
+
+    def stage_clock_changed(
+        self, *, competition_id: int, number: int, match_ids: list[int]
+    ) -> None:
+        on_commit_stage_clock(competition_id=competition_id, number=number, match_ids=match_ids)
 
     def players_find(
         self, *, player_ids: list[int], usernames: list[str]

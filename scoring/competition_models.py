@@ -254,6 +254,17 @@ class Stage(models.Model):
         help_text="Set when a correction of an earlier stage changed the standings it was "
         "seated from: what changed (docs/scoring.md); cleared by a re-pair.",
     )
+    clock_started_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the organiser started the stage clock (table events; it enforces "
+        "nothing); null: no clock.",
+    )
+    clock_ends_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the stage clock runs out: the wall then says the last round is on.",
+    )
 
     class Meta:
         ordering = ["competition", "number"]

@@ -135,6 +135,13 @@ class GamesPort(Protocol):
     def wall_seating_changed(self, *, competition_id: int) -> None:
         """After commit: a public competition's wall is told its stages' tables changed."""
 
+    def stage_clock_changed(
+        self, *, competition_id: int, number: int, match_ids: list[int]
+    ) -> None:
+        """After commit: stage ``number``'s clock was started or stopped; the competition's
+        wall (when it is public) and the sockets of the stage's tables (``match_ids``) get a
+        ``stage_clock`` frame with the clock and the server's time."""
+
     def players_find(
         self, *, player_ids: list[int], usernames: list[str]
     ) -> tuple[dict[int, EntrantPlayer], dict[str, EntrantPlayer]]:

@@ -43,8 +43,9 @@ class SeatingChange(models.Model):
     ``tables`` holds the tables the change touched, before and after (``[{"table", "match_id",
     "before", "after"}]``, seats as player ids in seat order; a table made or deleted has an
     empty side); ``players`` the entrants it was about; ``byes`` the stage's byes before and
-    after when they changed. ``stage_number`` (not a key) keeps the row when the stage is
-    undone.
+    after when they changed; ``clock`` the stage clock's start or stop (a change to the stage,
+    not to its seating: the version stays). ``stage_number`` (not a key) keeps the row when
+    the stage is undone.
     """
 
     class Kind(models.TextChoices):
@@ -56,6 +57,7 @@ class SeatingChange(models.Model):
         UNLOCK = "unlock", "A table was unlocked"
         REOPEN = "reopen", "The seating was reopened after scores were entered"
         UNDO = "undo", "The stage was undone"
+        CLOCK = "clock", "The stage clock was started or stopped"
 
     competition = models.ForeignKey(
         "scoring.Competition", on_delete=models.CASCADE, related_name="seating_changes"
@@ -70,6 +72,11 @@ class SeatingChange(models.Model):
     tables = models.JSONField(default=list, help_text="The tables it touched, before and after.")
     byes = models.JSONField(
         null=True, blank=True, help_text="The stage's byes before and after, when they changed."
+    )
+    clock = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="A clock change: its action (start, stop), minutes and end; else null.",
     )
 
     class Meta:

@@ -22,6 +22,7 @@ from scoring.api.players import HeadToHeadApi, PlayerStatisticsApi
 from scoring.api.ratings import PlayerRatingsApi
 from scoring.api.seating_rules import KeepApartApi
 from scoring.api.sheets import CrosstablePDFApi, StandingsPDFApi
+from scoring.api.stage_clock import StageClockApi
 from scoring.api.stage_edits import (
     SeatingChangesApi,
     StageApi,
@@ -136,6 +137,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
             ("reopen", StageReopenApi),
             ("undo", StageUndoApi),
         )
+    ),
+    path(
+        "competitions/<int:competition_id>/stages/<int:number>/clock",
+        StageClockApi.as_view(),
+        name="competition-stage-clock",
     ),
     path(
         "competitions/<int:competition_id>/seating-changes",

@@ -20,6 +20,7 @@ from games.tables.scorer_links import (
     scorer_link_url,
     scorer_links_of,
 )
+from scoring.api.wall import WallClockSerializer
 
 
 @extend_schema_serializer(component_name="ScorerLink")
@@ -84,6 +85,9 @@ class ScorerEventSerializer(serializers.Serializer):
     name = serializers.CharField()
     stage = serializers.IntegerField(allow_null=True)
     table = serializers.IntegerField(allow_null=True)
+    clock = WallClockSerializer(
+        allow_null=True, help_text="The stage clock, as the wall shows it; null: none."
+    )
 
 
 class ScorerContextApi(ScorerOrPlayerApi):
@@ -96,6 +100,7 @@ class ScorerContextApi(ScorerOrPlayerApi):
         match_id = serializers.IntegerField()
         variant = serializers.CharField()
         event = ScorerEventSerializer(allow_null=True)
+        now = serializers.DateTimeField(help_text="The server's time: count a clock down from it.")
 
     @extend_schema(**docs.CONTEXT_DOCS, responses=docs.context_responses(OutputSerializer))
     def get(self, request: Request) -> Response:

@@ -3,8 +3,10 @@
 A public competition's group (``wall.<id>``) gets a frame after commit whenever one of its
 matches has a round's scores entered (``table_updated``: that table's progress) or its results
 come in (``standings_changed``: the new standings with the stages and the competition as they
-now are, after the table's ``table_updated``). Frames
-carry the wall's public shape only (``scoring.competitions.wall``): names, points and progress.
+now are, after the table's ``table_updated``), and when the organiser starts or stops a stage's
+clock (``stage_clock``: the clock and the server's ``now``, which the stage's tables' sockets
+get too). Frames carry the wall's public shape only (``scoring.competitions.wall``): names,
+points, progress and clocks.
 """
 
 from __future__ import annotations
@@ -13,15 +15,19 @@ import logging
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
-from games.live.publish import publish_group
+from games.live.publish import NOTICE, match_group, publish_group
 from scoring.competitions.problems import CompetitionNotFound
 from scoring.competitions.wall import (
+    competition_is_public,
     public_competition_get,
     public_competition_of_match,
     wall_body,
+    wall_clock,
     wall_table,
 )
+from scoring.models import Stage
 
 logger = logging.getLogger(__name__)
 
@@ -31,6 +37,7 @@ WALL_FRAME = "wall.frame"
 WALL_CLOSED = "wall.closed"
 TABLE_UPDATED = "table_updated"
 STANDINGS_CHANGED = "standings_changed"
+STAGE_CLOCK = "stage_clock"
 
 
 def wall_group(competition_id: int) -> str:
@@ -102,5 +109,51 @@ def on_commit_wall_closed(*, competition_id: int) -> None:
     """After commit: competition ``competition_id`` is private again; its sockets close."""
     transaction.on_commit(
         lambda: publish_group(group=wall_group(competition_id), message={"type": WALL_CLOSED}),
+        robust=True,
+    )
+
+
+def stage_clock_frame(*, competition_id: int, number: int) -> dict[str, Any] | None:
+    """The ``stage_clock`` frame of stage ``number`` as it is now (``None``: no such stage):
+    its clock (``null``: stopped) and the server's ``now``."""
+    stage = Stage.objects.filter(competition_id=competition_id, number=number).first()
+    if stage is None:
+        return None
+    now = timezone.now()
+    return {
+        "type": STAGE_CLOCK,
+        "stage": number,
+        "clock": wall_clock(stage=stage, now=now),
+        "now": now.isoformat(),
+    }
+
+
+def stage_clock_publish(*, competition_id: int, number: int, match_ids: list[int]) -> None:
+    """Send a stage's ``stage_clock`` frame to its competition's wall (when it is public) and
+    to its tables' sockets now; a failure is logged, never raised."""
+    try:
+        frame = stage_clock_frame(competition_id=competition_id, number=number)
+        public = competition_is_public(competition_id=competition_id)
+    except Exception:
+        logger.warning(
+            "live: could not read the clock of competition %s", competition_id, exc_info=True
+        )
+        return
+    if frame is None:
+        return
+    if public:
+        publish_group(
+            group=wall_group(competition_id), message={"type": WALL_FRAME, "frame": frame}
+        )
+    for match_id in match_ids:
+        publish_group(group=match_group(match_id), message={"type": NOTICE, "frame": frame})
+
+
+def on_commit_stage_clock(*, competition_id: int, number: int, match_ids: list[int]) -> None:
+    """After commit: a stage's clock was started or stopped (``stage_clock_publish``)."""
+    transaction.on_commit(
+        lambda: stage_clock_publish(
+            competition_id=competition_id, number=number, match_ids=match_ids
+        ),
         robust=True,
     )

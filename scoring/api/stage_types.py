@@ -76,6 +76,12 @@ class SeatingAuthorSerializer(serializers.Serializer):
     name = serializers.CharField()
 
 
+class SeatingClockSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(choices=["start", "stop"])
+    minutes = serializers.IntegerField(allow_null=True, help_text="start: the duration set.")
+    ends_at = serializers.DateTimeField(allow_null=True, help_text="start: when it runs out.")
+
+
 class SeatingChangeSerializer(serializers.Serializer):
     stage = serializers.IntegerField()
     version = serializers.IntegerField(help_text="The stage's seating version after it.")
@@ -88,4 +94,8 @@ class SeatingChangeSerializer(serializers.Serializer):
     )
     tables = SeatingTableChangeSerializer(many=True, help_text="The tables it touched.")
     byes = SeatingByesSerializer(allow_null=True, help_text="The stage's byes, when they changed.")
+    clock = SeatingClockSerializer(
+        allow_null=True,
+        help_text="kind clock: the stage clock started or stopped (the version stays).",
+    )
     entrants = SeatingEntrantSerializer(many=True, help_text="Who each player id it names is.")

@@ -79,11 +79,24 @@ class WallTableSerializer(serializers.Serializer):
     )
 
 
+class WallClockSerializer(serializers.Serializer):
+    state = serializers.ChoiceField(
+        choices=["running", "ended"], help_text="ended: run out, the last round is on."
+    )
+    minutes = serializers.IntegerField(help_text="The duration the organiser set.")
+    started_at = serializers.DateTimeField()
+    ends_at = serializers.DateTimeField(
+        help_text="Count down ends_at - now (the body's now: the server's time), not the "
+        "reader's own clock."
+    )
+
+
 class WallStageSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Stage.Status.choices)
     tables = WallTableSerializer(many=True)
     byes = serializers.ListField(child=serializers.CharField(), help_text="Names.")
+    clock = WallClockSerializer(allow_null=True, help_text="The stage clock; null: none.")
 
 
 class PublicWallSerializer(serializers.Serializer):
@@ -91,6 +104,7 @@ class PublicWallSerializer(serializers.Serializer):
     final = serializers.BooleanField(help_text="The competition has finished.")
     standings = WallStandingSerializer(many=True)
     stages = WallStageSerializer(many=True)
+    now = serializers.DateTimeField(help_text="The server's time as it answered.")
 
 
 class CompetitionPublishApi(CompetitionApi):

@@ -25,7 +25,8 @@ def _named(change: SeatingChange) -> set[int]:
 def seating_change_rows(*, competition: Competition) -> list[dict[str, Any]]:
     """Each change to the competition's seating, oldest first: the stage, the version it
     made, its kind, when, who (``player_id``, ``name``), why, the entrants it was about, the
-    tables it touched (before and after), the byes when they changed, and who each player id
+    tables it touched (before and after), the byes when they changed, the clock's start or
+    stop (kind ``clock``), and who each player id
     it names is (``entrants``: id, name, kind)."""
     changes = list(
         SeatingChange.objects.filter(competition=competition).select_related("by").order_by("pk")
@@ -51,6 +52,7 @@ def seating_change_rows(*, competition: Competition) -> list[dict[str, Any]]:
             "players": change.players,
             "tables": change.tables,
             "byes": change.byes,
+            "clock": change.clock,
             "entrants": [people[p] for p in sorted(_named(change)) if p in people],
         }
         for change in changes

@@ -9,13 +9,16 @@ so that its existence is not revealed.
 from __future__ import annotations
 
 from collections import defaultdict
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Count, Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.competitions.problems import CompetitionNotFound, NotOrganiser
+from scoring.competitions.stage_clock import clock_body
 from scoring.competitions.standings import points_by_stage, standings
 from scoring.models import Bye, Competition, CompetitionMatch, Stage
 from scoring.ports import PlayerRef, games_port
@@ -162,9 +165,23 @@ def wall_table(*, competition: Competition, match_id: int) -> dict[str, Any] | N
     return {"stage": tables[0]["stage"], **_public_table(tables[0])}
 
 
-def wall_stages(*, competition: Competition) -> list[dict[str, Any]]:
-    """Each stage (a tournament's; a league has none) with its tables and the names of who sat
-    it out."""
+def wall_clock(*, stage: Stage, now: datetime) -> dict[str, Any] | None:
+    """A stage's clock as the wall shows it (times as ISO 8601 text, as a socket frame carries
+    them); ``None``: it has none."""
+    body = clock_body(stage=stage, now=now)
+    if body["state"] == "off":
+        return None
+    return {
+        "state": body["state"],
+        "minutes": body["minutes"],
+        "started_at": body["started_at"].isoformat(),
+        "ends_at": body["ends_at"].isoformat(),
+    }
+
+
+def wall_stages(*, competition: Competition, now: datetime) -> list[dict[str, Any]]:
+    """Each stage (a tournament's; a league has none) with its tables, the names of who sat
+    it out and its clock (as of ``now``)."""
     tables: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for table in _tables(competition):
         tables[table["stage_id"]].append(_public_table(table))
@@ -181,13 +198,16 @@ def wall_stages(*, competition: Competition) -> list[dict[str, Any]]:
             "status": stage.status,
             "tables": tables[stage.pk],
             "byes": byes[stage.pk],
+            "clock": wall_clock(stage=stage, now=now),
         }
         for stage in Stage.objects.filter(competition=competition).order_by("number")
     ]
 
 
 def wall_body(*, competition: Competition) -> dict[str, Any]:
-    """The wall: the competition, its standings and its stages with their tables."""
+    """The wall: the competition, its standings and its stages with their tables and clocks,
+    and the server's ``now`` (a page counts a clock down from it, whatever its own clock says)."""
+    now = timezone.now()
     return {
         "competition": {
             **{name: getattr(competition, name) for name in COMPETITION_FIELDS},
@@ -195,5 +215,6 @@ def wall_body(*, competition: Competition) -> dict[str, Any]:
         },
         "final": competition.status == Competition.Status.FINISHED,
         "standings": wall_standings(competition=competition),
-        "stages": wall_stages(competition=competition),
+        "stages": wall_stages(competition=competition, now=now),
+        "now": now.isoformat(),
     }

@@ -70,7 +70,7 @@ def test_the_wall_holds_exactly_the_public_keys(
     response = _wall(anonymous, wall.competition.pk)
     assert response.status_code == HTTPStatus.OK
     body = response.json()
-    assert set(body) == {"competition", "final", "standings", "stages"}
+    assert set(body) == {"competition", "final", "standings", "stages", "now"}
     assert set(body["competition"]) == {
         "id", "name", "kind", "variant", "status", "current_stage", "stage_count", "tie_breaks",
     }  # fmt: skip
@@ -83,7 +83,8 @@ def test_the_wall_holds_exactly_the_public_keys(
         ("Grace", 0),
     ]
     [stage] = body["stages"]
-    assert set(stage) == {"number", "status", "tables", "byes"}
+    assert set(stage) == {"number", "status", "tables", "byes", "clock"}
+    assert stage["clock"] is None  # no stage clock started
     [table] = stage["tables"]
     assert table == {
         "table": 1,

@@ -65,7 +65,7 @@ async def test_the_wall_socket_gets_a_frame_after_each_round_and_the_results(
         if "standings_changed" in kinds:
             break
     changed = kinds["standings_changed"]
-    assert set(changed) == {"type", "competition", "final", "standings", "stages"}
+    assert set(changed) == {"type", "competition", "final", "standings", "stages", "now"}
     assert changed["stages"][0]["status"] == "finished"  # its one table is done
     standings = changed["standings"]
     assert [(row["name"], row["placement_points"]) for row in standings] == [

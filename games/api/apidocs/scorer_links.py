@@ -137,7 +137,19 @@ REVOKE_RESPONSES: dict[int, OpenApiResponse] = {
 SCORER_CONTEXT = {
     "match_id": 12,
     "variant": "chickenfoot",
-    "event": {"competition_id": 3, "name": "Club night", "stage": 1, "table": 2},
+    "event": {
+        "competition_id": 3,
+        "name": "Club night",
+        "stage": 1,
+        "table": 2,
+        "clock": {
+            "state": "running",
+            "minutes": 45,
+            "started_at": "2025-03-08T19:30:00+00:00",
+            "ends_at": "2025-03-08T20:15:00+00:00",
+        },
+    },
+    "now": "2025-03-08T19:52:14.503000Z",
 }
 CONTEXT_DOCS: dict[str, Any] = {
     "tags": ["tables"],

@@ -342,6 +342,7 @@ CHANGE_EXAMPLE: dict[str, Any] = {
         {"table": 2, "match_id": 52, "before": [9, 7], "after": [5, 7]},
     ],
     "byes": None,
+    "clock": None,
     "entrants": [
         {"player_id": 2, "name": "Grace", "kind": "human"},
         {"player_id": 5, "name": "Alan", "kind": "human"},
@@ -351,12 +352,33 @@ CHANGE_EXAMPLE: dict[str, Any] = {
 }
 
 
+CLOCK_CHANGE_EXAMPLE: dict[str, Any] = {
+    "stage": 2,
+    "version": 1,
+    "kind": "clock",
+    "at": "2025-03-08T11:30:00Z",
+    "by": {"player_id": 1, "name": "Ada"},
+    "reason": None,
+    "players": [],
+    "tables": [],
+    "byes": None,
+    "clock": {"action": "start", "minutes": 45, "ends_at": "2025-03-08T12:15:00Z"},
+    "entrants": [],
+}
+
+
 def changes_responses(serializer: Any) -> dict[Any, Any]:
     return {
         HTTPStatus.OK: OpenApiResponse(
             serializer,
             description="Every change to the seating, oldest first.",
-            examples=[OpenApiExample("A swap", value={"changes": [CHANGE_EXAMPLE]})],
+            examples=[
+                OpenApiExample("A swap", value={"changes": [CHANGE_EXAMPLE]}),
+                OpenApiExample(
+                    "A swap, then the clock started",
+                    value={"changes": [CHANGE_EXAMPLE, CLOCK_CHANGE_EXAMPLE]},
+                ),
+            ],
         ),
         HTTPStatus.BAD_REQUEST: problem(
             "An unknown query parameter.",

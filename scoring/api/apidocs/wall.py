@@ -78,8 +78,15 @@ WALL_EXAMPLE: dict[str, Any] = {
                 },
             ],
             "byes": [],
+            "clock": {
+                "state": "running",
+                "minutes": 45,
+                "started_at": "2025-03-08T19:30:00+00:00",
+                "ends_at": "2025-03-08T20:15:00+00:00",
+            },
         }
     ],
+    "now": "2025-03-08T19:52:14.503000+00:00",
 }
 
 WALL_NOT_FOUND = problem(

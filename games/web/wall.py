@@ -3,6 +3,7 @@ anyone (a phone, or ``?layout=projector`` on a big screen), kept fresh by its so
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.http import Http404
@@ -39,4 +40,22 @@ class WallPage(TemplateView):
         context["rows"] = [
             {**row, "tie_break_values": [row[key] for key in keys]} for row in wall["standings"]
         ]
+        context["clock"] = current_clock(wall)
         return context
+
+
+def current_clock(wall: dict[str, Any]) -> dict[str, Any] | None:
+    """The clock of the stage playing (the competition's current stage), as the page first
+    shows it: its state, its end and the time left (``h:mm:ss`` or ``m:ss``) by the server's
+    ``now``; ``None``: it has none."""
+    number = wall["competition"]["current_stage"]
+    stage = next((s for s in wall["stages"] if s["number"] == number), None)
+    if stage is None or stage["clock"] is None:
+        return None
+    clock = stage["clock"]
+    left = datetime.fromisoformat(clock["ends_at"]) - datetime.fromisoformat(wall["now"])
+    seconds = max(0, -(-int(left.total_seconds() * 1000) // 1000))
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    shown = f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
+    return {**clock, "left": shown}

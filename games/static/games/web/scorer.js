@@ -7,6 +7,7 @@ import {
   api, attempt, checkMark, el, fmt, fmtNodes, nameNode, Problem, say, session, VARIANTS,
 } from "./api.js";
 import { scoreForms } from "./score_forms.js";
+import { stageClock } from "./stage_clock.js";
 
 const root = document.getElementById("scorer");
 let code = "";
@@ -19,6 +20,7 @@ const state = {
   etag: null,
 };
 let forms = null; // the entry and correction forms (score_forms.js), once wired
+const clock = stageClock(document.getElementById("stage-clock"));
 
 function call(method, path, body, opts = {}) {
   return api(method, path, body, { ...auth, ...opts });
@@ -196,8 +198,15 @@ async function reload() {
   return true;
 }
 
+/** The table's event and its stage clock, with the server's time to count it down from. */
+async function readContext() {
+  state.context = (await call("GET", "/api/scorer")).data;
+  clock.set(state.context.event ? state.context.event.clock : null, state.context.now);
+}
+
 async function poll() {
   try {
+    if (state.context.event) await readContext(); // the organiser may start or stop the clock
     // while a form is in use, keep what is typed: the redraw keeps the entry's values
     if (!document.getElementById("correct-form").contains(document.activeElement)) await reload();
   } catch (error) {
@@ -250,7 +259,7 @@ async function begin(found) {
   auth = { authorization: `Scorer ${code}` };
   root.dataset.state = "loading";
   try {
-    state.context = (await call("GET", "/api/scorer")).data;
+    await readContext();
     state.matchId = state.context.match_id;
     await reload();
   } catch (error) {

@@ -4,6 +4,7 @@
 
 import { statusWord } from "./api.js";
 import { formatNumber } from "./formats.js";
+import { stageClock } from "./stage_clock.js";
 
 const root = document.getElementById("wall");
 const competitionId = root.dataset.competitionId;
@@ -11,7 +12,9 @@ const competitionId = root.dataset.competitionId;
 const HOPELESS = new Set([4400, 4404]);
 const BACKOFF_MS = [1000, 2000, 5000, 10000];
 
+/** The wall as the API or the socket's hello gave it, then as each frame leaves it. */
 let wall = null;
+const clock = stageClock(document.getElementById("wall-clock"));
 
 /** A message of the page's language (/jsi18n/) with its named placeholders filled in. */
 const fmt = (text, values) => interpolate(text, values, true);
@@ -112,6 +115,7 @@ function drawStages() {
   const stages = wall.stages.map((stage) => {
     const section = el("section", null, "wall-stage");
     section.dataset.stage = stage.number;
+    if (stage.number === wall.competition.current_stage) section.dataset.current = "";
     const title = el("h3", `${fmt(gettext("Stage %(number)s"), { number: stage.number })} `);
     title.append(el("span", `(${statusWord(stage.status)})`, "status"));
     const list = el("ol", null, "wall-table-list");
@@ -124,6 +128,118 @@ function drawStages() {
   document.getElementById("wall-stages").replaceChildren(...stages);
 }
 
+/** The stage "Find my table" searches: the one playing, else the last one seated. */
+function findStage() {
+  return wall.stages.find((s) => s.number === wall.competition.current_stage)
+    || wall.stages[wall.stages.length - 1] || null;
+}
+
+const FIND_LIMIT = 12;
+const folded = (text) => text.normalize("NFKC").toLocaleLowerCase();
+
+/** Each entrant of the stage whose name holds what is typed, with their table and seat (or
+ * their bye): the names the wall shows already, searched here, in the page. */
+function drawFind() {
+  const typed = folded(document.getElementById("find-input").value.trim());
+  const list = document.getElementById("find-results");
+  if (!typed || !wall) {
+    list.replaceChildren();
+    return;
+  }
+  const stage = findStage();
+  if (!stage) {
+    list.replaceChildren(el("li", gettext("No tables yet.")));
+    return;
+  }
+  const found = [];
+  for (const table of stage.tables) {
+    table.seats.forEach((name, index) => {
+      if (folded(name).includes(typed)) {
+        found.push([name, fmt(gettext("Table %(table)s, seat %(seat)s"),
+          { table: table.table, seat: index + 1 })]);
+      }
+    });
+  }
+  for (const name of stage.byes) {
+    if (folded(name).includes(typed)) found.push([name, gettext("a bye this stage")]);
+  }
+  if (!found.length) {
+    list.replaceChildren(el("li", fmt(gettext("Nobody of that name at stage %(stage)s."),
+      { stage: stage.number })));
+    return;
+  }
+  const items = found.slice(0, FIND_LIMIT).map(([name, where]) => {
+    const item = el("li");
+    item.append(el("span", name, "name"), " — ", el("span", where, "where"));
+    return item;
+  });
+  if (found.length > FIND_LIMIT) {
+    items.push(el("li", fmt(gettext("and %(count)s more: type more of the name."),
+      { count: found.length - FIND_LIMIT })));
+  }
+  list.replaceChildren(...items);
+}
+
+document.getElementById("find-input").addEventListener("input", drawFind);
+
+/** The projector pages through a field too large for its screen: as many rows (or tables) as
+ * fit, then the next ones every PAGE_MS, saying "Page 2 of 5". */
+const PAGE_MS = 10000;
+const projector = document.body.classList.contains("layout-projector");
+const pagers = [];
+
+function pager(box, items, label) {
+  let page = 0;
+  let pages = 1;
+  let size = Infinity;
+  function show() {
+    const all = items();
+    all.forEach((item, index) => {
+      if (Math.floor(index / size) === page) delete item.dataset.pagedOut;
+      else item.dataset.pagedOut = "";
+    });
+    label.hidden = pages < 2;
+    label.textContent = pages < 2 ? ""
+      : fmt(gettext("page %(page)s of %(pages)s"), { page: page + 1, pages });
+  }
+  /** Measure again: every item shown, those that end inside the box make a page. */
+  function fit() {
+    const all = items();
+    for (const item of all) delete item.dataset.pagedOut;
+    label.hidden = false;
+    label.textContent = fmt(gettext("page %(page)s of %(pages)s"), { page: 1, pages: 1 });
+    const bottom = box.getBoundingClientRect().bottom - 8;
+    const fitting = all.filter((item) => item.getBoundingClientRect().bottom <= bottom).length;
+    size = Math.max(1, fitting);
+    pages = Math.max(1, Math.ceil(all.length / size));
+    page = Math.min(page, pages - 1);
+    show();
+  }
+  function next() {
+    page = (page + 1) % pages;
+    show();
+  }
+  return { fit, next };
+}
+
+function drawPages() {
+  if (!projector) return;
+  for (const pagerOf of pagers) pagerOf.fit();
+}
+
+if (projector) {
+  pagers.push(
+    pager(document.querySelector(".wall-standings"),
+      () => [...document.querySelectorAll("#wall-standings tbody tr")],
+      document.getElementById("standings-page")),
+    pager(document.querySelector(".wall-tables"),
+      () => [...document.querySelectorAll(".wall-stage[data-current] .wall-table")],
+      document.getElementById("tables-page")),
+  );
+  window.setInterval(() => { for (const pagerOf of pagers) pagerOf.next(); }, PAGE_MS);
+  window.addEventListener("resize", drawPages);
+}
+
 function draw() {
   document.getElementById("wall-name").textContent = wall.competition.name;
   document.title = fmt(gettext("%(name)s: standings"), { name: wall.competition.name });
@@ -134,16 +250,45 @@ function draw() {
     : "";
   drawStandings();
   drawStages();
+  drawFind();
+  drawPages();
+}
+
+/** The clock of the stage playing (the competition's current stage), or null. */
+function currentClock() {
+  const stage = wall.stages.find((s) => s.number === wall.competition.current_stage);
+  return stage ? stage.clock : null;
+}
+
+/** The wall read over HTTP as the page opens (the clock, and the names "Find my table"
+ * searches), whether or not the socket can be reached; its hello may come first. */
+async function load() {
+  try {
+    const response = await fetch(`/api/public/competitions/${competitionId}/standings`,
+      { headers: { Accept: "application/json" } });
+    if (!response.ok || wall) return;
+    wall = await response.json();
+    clock.set(currentClock(), wall.now);
+    drawFind();
+  } catch {
+    // the socket's hello brings the wall
+  }
 }
 
 function onFrame(frame) {
   if (frame.type === "hello") {
     wall = frame.wall;
+    clock.set(currentClock(), wall.now);
   } else if (!wall) {
     return;
   } else if (frame.type === "standings_changed") {
     const { type: _type, ...changed } = frame;
     wall = changed;
+    clock.set(currentClock(), wall.now);
+  } else if (frame.type === "stage_clock") {
+    const stage = wall.stages.find((s) => s.number === frame.stage);
+    if (stage) stage.clock = frame.clock;
+    clock.set(currentClock(), frame.now);
   } else if (frame.type === "table_updated") {
     const { stage: number, ...table } = frame.table;
     const stage = wall.stages.find((s) => s.number === number);
@@ -185,4 +330,6 @@ function connect(failures) {
   });
 }
 
+drawPages();
+load();
 connect(0);

@@ -167,9 +167,9 @@ def wall_table(*, competition: Competition, match_id: int) -> dict[str, Any] | N
 
 def wall_clock(*, stage: Stage, now: datetime) -> dict[str, Any] | None:
     """A stage's clock as the wall shows it (times as ISO 8601 text, as a socket frame carries
-    them); ``None``: it has none."""
+    them); ``None``: it has none, or the stage has finished (its clock has nothing to say)."""
     body = clock_body(stage=stage, now=now)
-    if body["state"] == "off":
+    if body["state"] == "off" or stage.status != Stage.Status.PLAYING:
         return None
     return {
         "state": body["state"],

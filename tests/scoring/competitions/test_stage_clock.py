@@ -207,7 +207,13 @@ def test_the_public_wall_and_the_scorer_read_the_clock(organiser_client: APIClie
     assert at(wall["now"]) <= at(stage["clock"]["ends_at"])
     assert at(context["event"]["clock"]["ends_at"]) == at(started["ends_at"])
     assert "now" in context
-    # and once stopped, neither shows one
+    # and once the stage has finished, neither shows one
+    Stage.objects.filter(competition_id=cid).update(status=Stage.Status.FINISHED)
+    wall = APIClient().get(f"/api/public/competitions/{cid}/standings").json()
+    assert wall["stages"][0]["clock"] is None
+    assert scorer.get("/api/scorer").json()["event"]["clock"] is None
+    Stage.objects.filter(competition_id=cid).update(status=Stage.Status.PLAYING)
+    # nor once stopped
     organiser_client.delete(clock_url(cid))
     wall = APIClient().get(f"/api/public/competitions/{cid}/standings").json()
     assert wall["stages"][0]["clock"] is None

@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from chickenfoot.asgi import application
 from games.models import Player
-from tests.games.live import next_frame
+from tests.games.live import frames_until, next_frame, open_socket
 from tests.scoring.competitions.event_api import add, create_event, start
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -76,4 +76,40 @@ async def test_the_clock_s_start_and_stop_reach_the_wall(
     # and when it stops, a frame without a clock
     await db(organiser_client.delete)(f"/api/competitions/{cid}/stages/1/clock")
     assert (await _clock_frame(socket))["clock"] is None
+    await socket.disconnect()
+
+
+def _private_event_tables(client: APIClient) -> tuple[int, list[int]]:
+    """A table event that is not public, stage 1 seated: its id and its tables' match ids."""
+    cid = create_event(client)
+    for n in range(4):
+        add(client, cid, name=f"P{n}", check_in=True)
+    client.post(f"/api/competitions/{cid}/close")
+    start(client, cid, 1)
+    tables = client.get(f"/api/competitions/{cid}/stages/1").json()["tables"]
+    return cid, [table["match_id"] for table in tables]
+
+
+async def test_the_stage_s_tables_hear_the_clock_even_off_the_wall(
+    organiser: Player, organiser_client: APIClient
+) -> None:
+    # given: a private event, a socket on one of its stage's tables
+    cid, match_ids = await db(_private_event_tables)(organiser_client)
+    socket = await open_socket(match_ids[0], organiser)
+    assert (await next_frame(socket))["type"] == "hello"  # in the table's group from now on
+
+    # when
+    await db(organiser_client.post)(
+        f"/api/competitions/{cid}/stages/1/clock", {"minutes": 30}, format="json"
+    )
+
+    # then: the table's socket gets the clock and the server's time
+    frames = await frames_until(socket, lambda frame: frame["type"] == "stage_clock")
+    frame = frames[-1]
+    assert (frame["stage"], frame["clock"]["minutes"], frame["clock"]["state"]) == (
+        1,
+        30,
+        "running",
+    )
+    assert "now" in frame
     await socket.disconnect()

@@ -4,11 +4,13 @@ audited, and refused (problem JSON, nothing written) to anyone else and for bad 
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 from http import HTTPStatus
 from typing import Any
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -218,3 +220,26 @@ def test_the_public_wall_and_the_scorer_read_the_clock(organiser_client: APIClie
     wall = APIClient().get(f"/api/public/competitions/{cid}/standings").json()
     assert wall["stages"][0]["clock"] is None
     assert scorer.get("/api/scorer").json()["event"]["clock"] is None
+
+
+@pytest.mark.parametrize(
+    ("language", "time_left", "last_round"),
+    [("en", "Time left: ", "Last round"), ("th", "เวลาที่เหลือ: ", "รอบสุดท้าย")],
+)
+def test_the_wall_page_draws_the_clock_in_its_language(
+    organiser_client: APIClient, language: str, time_left: str, last_round: str
+) -> None:
+    # given: a public event whose stage clock runs 45 minutes
+    cid = event(organiser_client)
+    organiser_client.post(f"{API}/{cid}/publish")
+    organiser_client.post(clock_url(cid), {"minutes": 45}, format="json")
+    page = Client(headers={"accept-language": language})
+
+    # when / then: the page shows the time left as the server counts it
+    html = page.get(f"/events/{cid}/").content.decode()
+    assert re.search(rf'id="wall-clock" class="wall-clock" data-state="running">'
+                     rf"{re.escape(time_left)}(45:00|44:5\d)</p>", html)  # fmt: skip
+    # and once it has run out, the last round
+    Stage.objects.filter(competition_id=cid).update(clock_ends_at=timezone.now())
+    html = page.get(f"/events/{cid}/").content.decode()
+    assert f'data-state="ended">{last_round}</p>' in html

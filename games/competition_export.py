@@ -317,13 +317,18 @@ def export_rows(document: dict[str, Any]) -> Iterator[list[Any]]:
 def seating_rows(document: dict[str, Any]) -> Iterator[list[Any]]:
     """Each change to the seating (``seating_<kind>``), one row per seat of each table it
     touched as the change left it (a table it deleted: as it was; a change of no table, such
-    as a reopening of none with scores, one row): who made it, when and why, and who sat
+    as a reopening of none with scores, one row; the stage clock started or stopped, one
+    ``stage_clock_start`` or ``stage_clock_stop`` row): who made it, when and why, and who sat
     there (a guest's id left out, as in the seat rows)."""
     for change in document.get("seating_changes", []):
         head = {
             "competition_id": document["competition"]["id"],
             "stage": change["stage"],
-            "event": f"seating_{change['kind']}",
+            "event": (
+                f"stage_clock_{change['clock']['action']}"
+                if change["kind"] == "clock"
+                else f"seating_{change['kind']}"
+            ),
             "event_at": change["at"],
             "by_player_id": change["by"]["player_id"],
             "by_name": change["by"]["name"],

@@ -4,6 +4,8 @@ audited, and refused (problem JSON, nothing written) to anyone else and for bad 
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from datetime import datetime, timedelta
 from http import HTTPStatus
@@ -105,6 +107,13 @@ def test_starting_again_restarts_and_stopping_clears_it_once(organiser_client: A
     ]
     export = organiser_client.get(f"{API}/{cid}/export.json").json()
     assert [c["clock"]["action"] for c in export["seating_changes"]] == ["start", "start", "stop"]
+    sheet = organiser_client.get(f"{API}/{cid}/export.csv").content.decode()
+    rows = [row for row in csv.DictReader(io.StringIO(sheet)) if "clock" in row["event"]]
+    assert [(row["event"], row["reason"]) for row in rows] == [
+        ("stage_clock_start", ""),
+        ("stage_clock_start", "<b>late</b>"),
+        ("stage_clock_stop", ""),
+    ]
 
 
 def test_a_clock_run_out_says_ended(organiser_client: APIClient) -> None:

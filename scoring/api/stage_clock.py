@@ -5,6 +5,7 @@ last round is on once it has run out."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -23,6 +24,10 @@ from scoring.competitions.stage_clock import (
 )
 
 REASON_MAX = 500
+#: The refusal of a clock change to anyone but the organiser (as the service words it).
+CLOCK_REFUSAL = gettext_lazy(
+    "Only the organiser of competition %(competition)s can set a stage's clock."
+)
 
 
 class StageClockSerializer(serializers.Serializer):
@@ -64,6 +69,7 @@ class StageClockApi(CompetitionApi):
     @extend_schema(**apidocs.start_schema(ClockStartSerializer, StageClockSerializer))
     def post(self, request: Request, competition_id: int, number: int) -> Response:
         check_known_params(request, [])
+        self.organiser_first(request, competition_id, CLOCK_REFUSAL)
         data = ClockStartSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         stage = stage_clock_start(

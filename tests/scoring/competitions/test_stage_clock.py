@@ -252,3 +252,12 @@ def test_the_wall_page_draws_the_clock_in_its_language(
     Stage.objects.filter(competition_id=cid).update(clock_ends_at=timezone.now())
     html = page.get(f"/events/{cid}/").content.decode()
     assert f'data-state="ended">{last_round}</p>' in html
+
+
+def test_an_outsider_with_a_bad_body_is_refused_as_an_outsider(organiser_client: APIClient) -> None:
+    cid = event(organiser_client)
+    someone = client_for(PlayerFactory())
+
+    refused = someone.post(clock_url(cid), {"minutes": "soon"}, format="json")
+
+    assert (refused.status_code, refused.json()["code"]) == (403, "not_organiser")

@@ -651,7 +651,7 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["chickenfoot.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["chickenfoot.parsers.DepthLimitedJSONParser"],
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "chickenfoot.negotiation.RememberingNegotiation",
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "games.api.contract_schema.ContractSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "chickenfoot.query.DefaultPages",
     "PAGE_SIZE": 50,

@@ -3,6 +3,8 @@ page; so is a parameter no filter knows (a typo must not silently return everyth
 
 from __future__ import annotations
 
+from typing import Any
+
 import django_filters
 from django import forms
 from django.core.exceptions import ValidationError
@@ -29,9 +31,18 @@ HISTORY_STATUS_CHOICES = [("finished", "Finished")]
 @extend_schema_field(OpenApiTypes.INT)
 class IntegerFilter(django_filters.NumberFilter):
     """A whole number (``NumberFilter`` takes decimals: ``place=1.5`` must be refused), an
-    ``integer`` in the schema too."""
+    ``integer`` in the schema too, with the bounds it is given (``min_value``, ``max_value``)."""
 
     field_class = forms.IntegerField
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        bounds = {"min_value": "minimum", "max_value": "maximum"}
+        schema = {"type": "integer"} | {
+            keyword: self.extra[name] for name, keyword in bounds.items() if name in self.extra
+        }
+        if len(schema) > 1:
+            extend_schema_field(schema)(self)
 
 
 class PlayerIdField(forms.IntegerField):

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from chickenfoot.query import StrictCursor, check_query_params, page_size_check
 from games.api.apidocs import notifications as docs
 from games.api.common import GameApi
-from games.api.strict import StrictBooleanField, StrictSerializer
+from games.api.strict import ID_MAX, StrictBooleanField, StrictSerializer
 from games.live.access import ticket_issue
 from games.notifications.inbox import (
     inbox_json,
@@ -105,9 +105,11 @@ class NotificationReadApi(GameApi):
     @extend_schema_serializer(component_name="NotificationsRead")
     class InputSerializer(StrictSerializer):
         ids = serializers.ListField(
-            child=serializers.IntegerField(min_value=1), required=False, max_length=500
+            child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
+            required=False,
+            max_length=500,
         )
-        up_to = serializers.IntegerField(required=False, min_value=1)
+        up_to = serializers.IntegerField(required=False, min_value=1, max_value=ID_MAX)
 
         def validate(self, data: dict[str, object]) -> dict[str, object]:
             if ("ids" in data) == ("up_to" in data):

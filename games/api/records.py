@@ -80,7 +80,8 @@ class MatchRecordSerializer(serializers.Serializer):
 
 
 class MatchRecordApi(GameApi):
-    """A finished match's full record: anyone signed in may read (and replay) it."""
+    """A finished match's full record: its players, its creator and organisers may read (and
+    replay) it."""
 
     @extend_schema(
         operation_id="match_record",

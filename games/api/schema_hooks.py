@@ -130,6 +130,60 @@ def _add_response_headers(operation: dict[str, Any]) -> None:
         response.setdefault("headers", {}).update(SET_DEVICE_COOKIE_HEADER)
 
 
+def _one_of(*names: str) -> list[dict[str, Any]]:
+    return [{"required": [name]} for name in names]
+
+
+#: What a request body's serializer checks across its fields (its ``validate``), which the
+#: fields' own schemas cannot say: the fields that exclude each other, the ones required together.
+#: Not for the bodies the generated clients build as one model (a password reset, an
+#: invitation): a ``oneOf`` makes them a union there.
+_BODY_RULES: dict[str, dict[str, Any]] = {
+    # `ids` or `up_to`, one (games.api.notifications)
+    "NotificationsReadRequest": {"oneOf": _one_of("ids", "up_to")},
+    # by name (a guest), username or player_id, once (scoring.competitions.entrants)
+    "EntrantAddRequest": {"oneOf": _one_of("name", "username", "player_id")},
+    # a seat's round: its points or its tiles left, one (games.api.table_scores)
+    "SeatScoreRequest": {"oneOf": _one_of("points", "tiles")},
+    # the one setting a table match has: a patch without it changes nothing and is refused
+    "PatchedTableSettingsRequest": {"required": ["confirmation"]},
+}
+#: Array fields whose serializer refuses an empty list (a ``many=True`` field's ``min_length``,
+#: which drf-spectacular does not carry over).
+_NOT_EMPTY: dict[str, list[str]] = {
+    "RoundScoresEnterRequest": ["scores"],
+    "RoundScoresAmendRequest": ["scores"],
+}
+
+
+def _body_rules(schemas: dict[str, Any]) -> None:
+    for name, rule in _BODY_RULES.items():
+        schemas[name].update(rule)
+    for name, fields in _NOT_EMPTY.items():
+        for field in fields:
+            schemas[name]["properties"][field]["minItems"] = 1
+
+
+#: A value with something in it other than spaces, and no NUL (which Django's fields refuse).
+NOT_BLANK = r"^[^\u0000]*\S[^\u0000]*$"
+#: A string without NUL.
+NO_NUL = r"^[^\u0000]*$"
+
+
+def _query_values_not_blank(operation: dict[str, Any]) -> None:
+    """A query parameter given empty (``?cursor=``) or blank is refused (``chickenfoot.query``:
+    leave it out to mean any), so a string parameter's schema says it has a value."""
+    for parameter in operation.get("parameters", []):
+        schema = parameter.get("schema", {})
+        if (
+            parameter.get("in") == "query"
+            and schema.get("type") == "string"
+            and not ({"enum", "pattern", "format"} & set(schema))
+        ):
+            schema.setdefault("minLength", 1)
+            schema["pattern"] = NOT_BLANK
+
+
 def postprocess_problems(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """Serve every problem response as ``application/problem+json``; add the generic ones."""
     for operations in result.get("paths", {}).values():
@@ -148,6 +202,7 @@ def postprocess_problems(result: dict[str, Any], **kwargs: Any) -> dict[str, Any
                     response["content"] = {PROBLEM_MEDIA_TYPE: problems[0]}
             _add_field_error_examples(operation)
             _add_response_headers(operation)
+            _query_values_not_blank(operation)
             for status, spec in _GENERIC.items():
                 responses.setdefault(str(int(status)), _problem_response(status, spec))
             for status in ("429", "503"):  # each says when to ask again
@@ -161,6 +216,7 @@ def postprocess_problems(result: dict[str, Any], **kwargs: Any) -> dict[str, Any
                     responses.setdefault(str(int(status)), _problem_response(status, spec))
             operation["responses"] = dict(sorted(responses.items()))
     schemas = result.get("components", {}).get("schemas", {})
+    _body_rules(schemas)
     unions = {
         "#/components/schemas/" + name for name, schema in schemas.items() if "oneOf" in schema
     }

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from chickenfoot.json_fields import StrictBooleanField
 from chickenfoot.problems import flatten_errors
 from chickenfoot.query import (
     StrictPageSize,
@@ -23,6 +24,10 @@ from chickenfoot.query import (
     page_size_errors,
     query_param_errors,
 )
+
+#: The largest id a database row can have (a signed 64-bit integer): a larger one names no row,
+#: and the database refuses to compare with it.
+ID_MAX = 2**63 - 1
 
 
 class StrictIntegerField(serializers.IntegerField):
@@ -43,15 +48,6 @@ class StrictCharField(serializers.CharField):
         if not isinstance(data, str):
             self.fail("invalid")
         return super().to_internal_value(data)  # type: ignore[no-any-return]
-
-
-class StrictBooleanField(serializers.BooleanField):
-    """A JSON ``true`` or ``false``: not ``"yes"``, not 1."""
-
-    def to_internal_value(self, data: Any) -> bool:
-        if data.__class__ is not bool:
-            self.fail("invalid", input=data)
-        return bool(data)
 
 
 @extend_schema_field(
@@ -76,6 +72,9 @@ class TileField(serializers.ListField):
 class StrictSerializer(serializers.Serializer):
     """Refuses fields it does not declare, each under its own name in ``errors``, together with
     what is wrong with the fields it does declare."""
+
+    #: The schema closes its request bodies (``games.api.contract_schema``).
+    refuses_unknown_fields = True
 
     def to_internal_value(self, data: Any) -> Any:
         unknown: dict[str, list[str]] = {}
@@ -127,6 +126,7 @@ PAGE_PARAMS = ("page", "page_size")
 
 
 __all__ = [
+    "ID_MAX",
     "PAGE_PARAMS",
     "QuerySerializer",
     "StrictBooleanField",

@@ -17,6 +17,9 @@ class BodySerializer(serializers.Serializer):
     """Refuses the fields it does not declare, each under its own name, together with what is
     wrong with those it does."""
 
+    #: The schema closes its request bodies (``games.api.contract_schema``).
+    refuses_unknown_fields = True
+
     def to_internal_value(self, data: Any) -> Any:
         unknown: dict[str, list[str]] = {}
         if isinstance(data, Mapping):

@@ -13,6 +13,7 @@ from rest_framework.generics import ListAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from chickenfoot.json_fields import StrictBooleanField
 from chickenfoot.openapi import NOT_AUTHENTICATED
 from chickenfoot.partial import valid_fields
 from chickenfoot.problems import flatten_errors
@@ -118,7 +119,7 @@ class CompetitionCreateSerializer(serializers.Serializer):
     table_size = serializers.IntegerField(
         min_value=2, max_value=MAX_TABLE_SIZE, help_text="Seats at a table (league: at most)."
     )
-    allow_bots = serializers.BooleanField(
+    allow_bots = StrictBooleanField(
         default=False,
         help_text="Tournament: bots fill short tables. League: matches may seat bots.",
     )

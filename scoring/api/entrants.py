@@ -13,6 +13,7 @@ from rest_framework.parsers import BaseParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from chickenfoot.json_fields import StrictBooleanField
 from chickenfoot.parsers import DepthLimitedJSONParser
 from chickenfoot.partial import valid_fields
 from chickenfoot.problems import InvalidInput, flatten_errors
@@ -90,7 +91,7 @@ class EntrantAddSerializer(BodySerializer):
     seed = serializers.IntegerField(
         required=False, allow_null=True, min_value=1, max_value=SEED_MAX, default=None
     )
-    check_in = serializers.BooleanField(
+    check_in = StrictBooleanField(
         default=False,
         help_text="A table event: check the entrant in for the next stage too (a walk-in).",
     )
@@ -104,7 +105,7 @@ class EntrantUpdateSerializer(BodySerializer):
 
 
 class ReinstateSerializer(BodySerializer):
-    check_in = serializers.BooleanField(
+    check_in = StrictBooleanField(
         default=False, help_text="A table event: check them in for the next stage too."
     )
 

@@ -8,6 +8,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from chickenfoot.json_fields import StrictBooleanField
 from scoring.api.apidocs import seating_rules as apidocs
 from scoring.api.body import BodySerializer
 from scoring.api.competition_base import CompetitionApi
@@ -18,7 +19,7 @@ TAGS = ["competitions"]
 
 
 class KeepApartSerializer(BodySerializer):
-    clubs = serializers.BooleanField(
+    clubs = StrictBooleanField(
         help_text="Each two entrants of one club (as written, without regard to case or "
         "spacing) are kept apart."
     )

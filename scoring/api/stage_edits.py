@@ -19,6 +19,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from chickenfoot.json_fields import StrictBooleanField
 from chickenfoot.problems import InvalidHeader
 from scoring.api.apidocs import stage_edits as apidocs
 from scoring.api.body import BodySerializer
@@ -120,7 +121,7 @@ class LockSerializer(BodySerializer):
     tables = serializers.ListField(
         child=serializers.IntegerField(min_value=1), min_length=1, max_length=500
     )
-    locked = serializers.BooleanField(help_text="true: a re-pair keeps them; false: it may not.")
+    locked = StrictBooleanField(help_text="true: a re-pair keeps them; false: it may not.")
     reason = _reason(required=False, allow_blank=True, default="")
 
 

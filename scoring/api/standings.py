@@ -5,6 +5,8 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any
 
+from django.http import HttpResponse, HttpResponsePermanentRedirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
@@ -260,8 +262,8 @@ def csv_headers(competition: Competition) -> dict[str, str]:
 class StandingsApi(CompetitionApi):
     """The standings, best first, computed by the database (docs/scoring.md: the order).
 
-    JSON; the CSV is its own operation (``StandingsCSVApi``). For links made before it was, this
-    path still answers CSV to `?format=csv` or `Accept: text/csv`.
+    JSON; the CSV is its own operation (``StandingsCSVApi``). Links made before it was
+    (`?format=csv`, deprecated, or `Accept: text/csv`) are sent on to it (308).
     """
 
     renderer_classes = (JSONRenderer, StandingsCSVRenderer)
@@ -274,13 +276,13 @@ class StandingsApi(CompetitionApi):
         responses=apidocs.standings_responses(CompetitionStandingsSerializer),
     )
     @replica_reads()
-    def get(self, request: Request, competition_id: int) -> Response:
+    def get(self, request: Request, competition_id: int) -> HttpResponse:
         check_known_params(request, ["format"])
         competition = competition_get(competition_id=competition_id)
-        headers = {}
         if getattr(request.accepted_renderer, "format", None) == "csv":
-            headers = csv_headers(competition)
-        return Response(standings_body(competition), headers=headers)
+            csv_url = reverse("competition-standings-csv", args=[competition.pk])
+            return HttpResponsePermanentRedirect(csv_url, preserve_request=True)  # 308
+        return Response(standings_body(competition))
 
 
 class StandingsCSVApi(CompetitionApi):

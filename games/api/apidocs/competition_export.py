@@ -106,6 +106,19 @@ CSV_EXAMPLE = (
     "seat 0,,,,,,,,,,,,,\r\n"
 )
 _REFUSALS = {
+    HTTPStatus.BAD_REQUEST: problem(
+        "A query parameter: the export takes none.",
+        (
+            "A parameter",
+            problem_example(
+                400,
+                "invalid",
+                "Invalid input",
+                "page: Unknown query parameter. Known ones: none.",
+                errors={"page": ["Unknown query parameter. Known ones: none."]},
+            ),
+        ),
+    ),
     HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
     HTTPStatus.FORBIDDEN: problem(
         "Only the competition's organiser exports its results.",

@@ -303,6 +303,18 @@ SEAT_JOIN_RESPONSES = {
         ),
     ),
     HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+    HTTPStatus.FORBIDDEN: problem(
+        "A league's match: you are not registered for the league.",
+        (
+            "Not registered",
+            problem_example(
+                403,
+                "not_league_player",
+                "Not in this league",
+                "You are not registered for league 4.",
+            ),
+        ),
+    ),
     HTTPStatus.NOT_FOUND: NOT_FOUND,
     HTTPStatus.CONFLICT: problem(
         "Not open, full, the seat taken, or you are seated already.",

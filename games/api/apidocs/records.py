@@ -9,7 +9,7 @@ from typing import Any
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 
 from games.api.apidocs.table_scores import TABLE_MATCH_EXAMPLE
-from games.api.common import NOT_AUTHENTICATED, NOT_FOUND, problem
+from games.api.common import NOT_AUTHENTICATED, NOT_FOUND, NOT_YOUR_MATCH, problem
 from games.api.common import problem_example as example
 from games.record import FORMAT
 
@@ -87,10 +87,11 @@ UNRATED_STANDINGS = [
 ]  # fmt: skip
 
 MATCH_RECORD_DESCRIPTION = (
-    "Seats with players, options, the match seed and every round's revealed "
-    "seed, every move with its events (unredacted: the match is over), every round's "
-    "scores, the engine's standings and the results: enough to replay and check the match "
-    "offline (docs/scoring.md shows how)."
+    "Readable by those who may look at the match (its players, its creator and organisers; "
+    "403 `not_your_match` for anyone else). Seats with players, options, the match seed and "
+    "every round's revealed seed, every move with its events (unredacted: the match is "
+    "over), every round's scores, the engine's standings and the results: enough to replay "
+    "and check the match offline (docs/scoring.md shows how)."
 )
 
 
@@ -108,6 +109,7 @@ def match_record_responses(match_record_serializer: Any) -> Any:
             examples=[OpenApiExample("A one-round record", value=RECORD_EXAMPLE)],
         ),
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+        HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
         HTTPStatus.NOT_FOUND: NOT_FOUND,
         HTTPStatus.CONFLICT: problem(
             "Not finished (its seeds and hands are still secret), or played at a table (no "

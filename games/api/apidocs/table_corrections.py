@@ -22,6 +22,7 @@ from games.api.common import (
     MATCH_ID,
     NOT_AUTHENTICATED,
     NOT_FOUND,
+    TOO_MANY_REQUESTS,
     problem,
     problem_example,
 )
@@ -159,6 +160,8 @@ def reopen_responses(output: type) -> dict[int, OpenApiResponse]:
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
         HTTPStatus.FORBIDDEN: problem("Not the organiser.", ("Not the organiser", _NOT_ORGANISER)),
         HTTPStatus.NOT_FOUND: NOT_FOUND,
+        # reopening is limited as moves are (per player and per address)
+        HTTPStatus.TOO_MANY_REQUESTS: TOO_MANY_REQUESTS,
         HTTPStatus.CONFLICT: problem(
             "An online match.",
             (
@@ -218,14 +221,14 @@ SCORE_LOG = {
 
 LOG_AFTER = OpenApiParameter(
     "after",
-    int,
+    {"type": "integer", "minimum": 0},
     OpenApiParameter.QUERY,
     required=False,
     description="The cursor: the `next` of the page before (an entry's id).",
 )
 LOG_LIMIT = OpenApiParameter(
     "limit",
-    int,
+    {"type": "integer", "minimum": 1, "maximum": 100},
     OpenApiParameter.QUERY,
     required=False,
     description="Entries per page (1 to 100; 50 if not given).",

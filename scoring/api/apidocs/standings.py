@@ -118,8 +118,28 @@ def stage_list_post_responses(competition_stage_serializer: Any) -> Any:
     }
 
 
-#: ``?format=csv`` still answers CSV on the JSON operation; the schema's CSV is its own operation.
-STANDINGS_PARAMETERS = [COMPETITION_ID, OpenApiParameter("format", exclude=True)]
+#: ``?format=csv`` (links made before the CSV was an operation of its own) is sent on to it.
+STANDINGS_PARAMETERS = [
+    COMPETITION_ID,
+    OpenApiParameter(
+        "format",
+        str,
+        OpenApiParameter.QUERY,
+        enum=["json", "csv"],
+        deprecated=True,
+        description="Deprecated: `csv` answers 308 to `standings.csv`, the CSV's own "
+        "operation (ask for that instead; `Accept: text/csv` is sent on likewise); `json` is "
+        "this operation's answer, as without it.",
+    ),
+    OpenApiParameter(
+        "Location",
+        str,
+        OpenApiParameter.HEADER,
+        required=True,
+        response=[308],
+        description="`/api/competitions/{id}/standings.csv`.",
+    ),
+]
 STANDINGS_CSV_PARAMETERS = [COMPETITION_ID]
 
 
@@ -214,6 +234,9 @@ def standings_responses(competition_standings_serializer: Any) -> Any:
                 OpenApiExample("Final", value=STANDINGS_EXAMPLE),
                 OpenApiExample("Ranked by Buchholz after the points", value=BUCHHOLZ_EXAMPLE),
             ],
+        ),
+        HTTPStatus.PERMANENT_REDIRECT: OpenApiResponse(
+            description="`format=csv` (deprecated): the CSV is at `standings.csv`, no body."
         ),
         HTTPStatus.BAD_REQUEST: BAD_FILTER,
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,

@@ -51,7 +51,7 @@ def test_a_finished_tournaments_csv_never_changes(
     assert tournament.status == Competition.Status.FINISHED
     client = client_for(grace)
     url = f"/api/competitions/{tournament.pk}/standings"
-    csv_before = client.get(f"{url}?format=csv").content
+    csv_before = client.get(f"{url}.csv").content
     json_before = client.get(url).json()["standings"]
     at_finish = rating_of(ada)
 
@@ -60,7 +60,7 @@ def test_a_finished_tournaments_csv_never_changes(
 
     # then: their ratings changed; the finished tournament's standings did not
     assert rating_of(ada) != at_finish
-    assert client.get(f"{url}?format=csv").content == csv_before
+    assert client.get(f"{url}.csv").content == csv_before
     assert client.get(url).json()["standings"] == json_before
     assert {r["player_id"]: r["rating"] for r in json_before}[ada.pk] == at_finish
 

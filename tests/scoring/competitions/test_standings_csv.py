@@ -52,6 +52,9 @@ def test_the_schema_gives_the_csv_an_operation_of_its_own_as_a_string() -> None:
     assert list(csv_answer) == ["text/csv"]
     assert list(json_answer) == ["application/json"]
     assert paths[STANDINGS + ".csv"]["get"]["operationId"] == "competition_standings_csv"
+    (format_,) = [p for p in paths[STANDINGS]["get"]["parameters"] if p["name"] == "format"]
+    assert format_["deprecated"] is True
+    assert "standings.csv" in format_["description"]
 
 
 @pytest.mark.django_db
@@ -71,9 +74,17 @@ def test_the_csv_operation_answers_text_csv_as_the_schema_says(
     rows = list(csv.DictReader(io.StringIO(answer.content.decode(), newline="")))
     assert [row["name"] for row in rows[:3]] == [p.display_name for p in players[:3]]
     check_response(answer, STANDINGS + ".csv", "GET")
-    # older links: the JSON's path still answers the same CSV to ?format=csv
-    older = client.get(f"/api/competitions/{league.pk}/standings?format=csv")
-    assert (older["Content-Type"], older.content) == (answer["Content-Type"], answer.content)
+    # older links: the JSON's path sends ?format=csv (declared, deprecated) and Accept: text/csv
+    # on to the CSV's own operation, which a browser or client follows to the same file
+    csv_path = f"/api/competitions/{league.pk}/standings.csv"
+    for older in (
+        client.get(f"/api/competitions/{league.pk}/standings?format=csv"),
+        client.get(f"/api/competitions/{league.pk}/standings", HTTP_ACCEPT="text/csv"),
+    ):
+        assert (older.status_code, older["Location"], older.content) == (308, csv_path, b"")
+        check_response(older, STANDINGS, "GET")
+    followed = client.get(f"/api/competitions/{league.pk}/standings?format=csv", follow=True)
+    assert (followed["Content-Type"], followed.content) == (answer["Content-Type"], answer.content)
     # its refusals are problem documents, never CSV
     missing = client.get("/api/competitions/999/standings.csv")
     assert missing["Content-Type"] == "application/problem+json"

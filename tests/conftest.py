@@ -123,3 +123,29 @@ def _no_hashing_bounds(settings: Any) -> None:
     settings.PASSWORD_HASHES_AT_ONCE = 0
     settings.PASSWORD_HASHES_KNOWN_DEVICES_PER_SECOND = 0
     settings.PASSWORD_HASHES_KNOWN_DEVICES_AT_ONCE = 0
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _every_api_answer_fits_the_schema() -> Iterator[None]:
+    """Every answer the suite receives from ``/api/`` (Django's test client and DRF's
+    ``APIClient``) is checked against the OpenAPI schema the server serves: its status is
+    declared for the operation, its content type is one the status declares, its body fits that
+    schema, and a request the server served (below 400) is one the schema allows. The schema is
+    read once per session; docs/api.md, "The contract", says how it is kept.
+    """
+    from django.test.client import Client
+
+    from tests.games.schema_check import answer_fits_the_schema
+
+    sent = Client.request
+
+    def request(self: Client, **environ: Any) -> Any:
+        response = sent(self, **environ)
+        answer_fits_the_schema(response)
+        return response
+
+    Client.request = request  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        Client.request = sent  # type: ignore[method-assign]

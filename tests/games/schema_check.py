@@ -15,9 +15,13 @@ import json
 from http import HTTPStatus
 from typing import Any
 
+from django.core.exceptions import DisallowedHost, RequestDataTooBig
+from django.http.request import RawPostDataException
 from drf_spectacular.generators import SchemaGenerator
 from openapi_core import Config, OpenAPI
 from openapi_core.contrib.django import DjangoOpenAPIRequest, DjangoOpenAPIResponse
+from openapi_core.exceptions import OpenAPIError
+from openapi_core.templating.paths.exceptions import OperationNotFound, PathNotFound
 from openapi_schema_validator import OAS31Validator
 
 
@@ -55,6 +59,11 @@ def _text(data: bytes | str, charset: str = "utf-8", **parameters: str) -> str:
     return data.decode(charset) if isinstance(data, bytes) else data
 
 
+def _octets(data: bytes | str, **parameters: str) -> str:
+    """A binary file (a PDF) as the string of its bytes, as JSON Schema reads one."""
+    return data.decode("latin-1") if isinstance(data, bytes) else data
+
+
 @functools.cache
 def spec() -> OpenAPI:
     """openapi-core's reading of the schema; problems are JSON (``application/problem+json``),
@@ -63,6 +72,8 @@ def spec() -> OpenAPI:
         extra_media_type_deserializers={
             "application/problem+json": json.loads,
             "text/csv": _text,
+            "image/svg+xml": _text,
+            "application/pdf": _octets,
         }
     )
     return OpenAPI.from_dict(openapi(), config=config)
@@ -80,6 +91,27 @@ class _SentRequest(DjangoOpenAPIRequest):
         if scheme == "Token":
             headers["Authorization"] = f"Bearer {key}"
 
+    @property
+    def host_url(self) -> str:
+        """The test client's host (the schema names no server; a request a test sent with
+        another ``Host`` to see it refused is still checked)."""
+        return "http://testserver"
+
+    @property
+    def body_readable(self) -> bool:
+        """The body can be read again: not over the size limit, not read as a stream by the
+        view (a CSV file of entrants)."""
+        try:
+            self.request.body  # noqa: B018 - reading it is the question
+        except (RequestDataTooBig, RawPostDataException):
+            return False
+        return True
+
+    @property
+    def body(self) -> bytes:
+        """The body sent, or none when it cannot be read again (``body_readable``)."""
+        return bytes(self.request.body) if self.body_readable else b""
+
 
 def check_exchange(response: Any) -> None:
     """openapi-core accepts the answer, and the request too when it was served (below 400).
@@ -91,7 +123,7 @@ def check_exchange(response: Any) -> None:
     if response.status_code == HTTPStatus.METHOD_NOT_ALLOWED:
         return
     request = _SentRequest(response.wsgi_request)
-    if response.status_code < HTTPStatus.BAD_REQUEST:
+    if response.status_code < HTTPStatus.BAD_REQUEST and request.body_readable:
         spec().validate_request(request)
     spec().validate_response(request, DjangoOpenAPIResponse(response))
 
@@ -135,3 +167,46 @@ def all_examples() -> list[tuple[str, Any, dict[str, Any]]]:
                         label = f"{method.upper()} {path} {where} {media_type} {name}"
                         out.append((label, example["value"], media["schema"]))
     return out
+
+
+def _sent_to_https(response: Any) -> bool:
+    """Production's redirect of plain HTTP to HTTPS (``SECURE_SSL_REDIRECT``), before any
+    operation."""
+    return bool(
+        response.status_code == HTTPStatus.MOVED_PERMANENTLY
+        and not response.wsgi_request.is_secure()
+        and response.get("Location", "").startswith("https://")
+    )
+
+
+def answer_fits_the_schema(response: Any) -> None:
+    """An answer of an ``/api/`` operation is as the schema declares it (``check_exchange``).
+
+    Not checked: answers outside ``/api/`` (pages, the schema itself), those to a path the schema
+    has no operation for (a 404 of an unknown path, the docs' page), and what the server answers
+    before any operation: the 400 of a host it does not serve, the redirect of plain HTTP."""
+    path = response.wsgi_request.path
+    if not path.startswith("/api/") or path.startswith("/api/schema"):
+        return
+    try:
+        response.wsgi_request.get_host()
+    except DisallowedHost:
+        return  # refused before any operation: a Host the server does not serve (400)
+    if _sent_to_https(response):
+        return
+    try:
+        check_exchange(response)
+    except (PathNotFound, OperationNotFound):
+        return  # no operation of the schema (a 404 of an unknown path, the docs' page)
+    except OpenAPIError as error:
+        cause = error.__cause__ or error
+        details = getattr(cause, "schema_errors", None) or ()
+        reasons = "; ".join(str(detail.message) for detail in details) or str(cause)
+        method = response.wsgi_request.method
+        code = ""
+        if response.get("Content-Type", "").startswith("application/problem+json"):
+            code = f" ({response.json().get('code')})"
+        raise AssertionError(
+            f"{method} {path} answered {response.status_code}{code}, not as the schema says: "
+            f"{reasons}"
+        ) from error

@@ -5,7 +5,9 @@ valid ones (positive) and ones that break it (negative: wrong types, missing or 
 out-of-range values), and sends them to the app in-process (WSGI) on the test database, as a
 signed-in player (an organiser, seated at matches) with ids that exist mixed with ids that do
 not, so that the paths past "no such match" are reached. Each answer must not be a 5xx and must
-conform to the schema: a documented status, its content type, its headers, its body.
+conform to the schema: a documented status, its content type, its headers, its body. A header
+the schema requires is not ignored when left out, and a method the path has no operation for
+is a 405. Sequences of calls: ``tests/foundation/test_fuzz_stateful.py``.
 
 ``FUZZ_CASES`` (default 25) bounds the cases per operation and mode; the run is derandomised so
 that CI always sends the same cases (``FUZZ_RANDOM=1`` explores). docs/reliability.md, "Bad
@@ -34,10 +36,12 @@ from rest_framework.test import APIClient
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
+    missing_required_header,
     negative_data_rejection,
     response_headers_conformance,
     response_schema_conformance,
     status_code_conformance,
+    unsupported_method,
 )
 
 from games.models import Player
@@ -56,6 +60,8 @@ CHECKS = [
     response_headers_conformance,
     response_schema_conformance,
     negative_data_rejection,
+    missing_required_header,
+    unsupported_method,
 ]
 #: Cases sent, by operation (summed up at the end of the module).
 SENT: Counter[str] = Counter()

@@ -85,6 +85,7 @@ def competition_export(*, competition_id: int, player: Player) -> dict[str, Any]
             "variant": competition.variant,
             "status": competition.status,
             "stage_count": competition.stage_count,
+            "final_table": competition.final_table,
         },
         "exported_at": timezone.now(),
         "matches": _matches(links, match_ids),
@@ -112,6 +113,7 @@ def _matches(links: list[CompetitionMatch], match_ids: list[int]) -> list[dict[s
             {
                 "match_id": match.pk,
                 "stage": link.stage.number if link.stage is not None else None,
+                "final_table": link.stage is not None and link.stage.final,
                 "table": link.table_number,
                 "status": match.status,
                 "play": match.play,

@@ -125,6 +125,12 @@ class Competition(models.Model):
         help_text="Entrants of one club are not seated together when an equally good "
         "seating keeps them apart (docs/scoring.md).",
     )
+    final_table = models.JSONField(
+        null=True,
+        blank=True,
+        help_text='Tournaments: {"size": n}: after the last Swiss stage the top n play a final '
+        "stage that decides places 1 to n (docs/scoring.md, Final table); null: none.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -145,6 +151,16 @@ class Competition(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.name!r}"
+
+    @property
+    def final_size(self) -> int:
+        """How many play the final table (0: none)."""
+        return int((self.final_table or {}).get("size") or 0)
+
+    @property
+    def last_stage(self) -> int:
+        """The number of the last stage: the Swiss stages, then the final table if any."""
+        return (self.stage_count or 0) + (1 if self.final_size else 0)
 
     @property
     def order(self) -> list[str]:
@@ -264,6 +280,12 @@ class Stage(models.Model):
         null=True,
         blank=True,
         help_text="When the stage clock runs out: the wall then says the last round is on.",
+    )
+    final = models.BooleanField(
+        default=False,
+        db_default=False,
+        help_text="The final table (after the last Swiss stage): its results decide places 1 "
+        "to n and do not count in the Swiss totals.",
     )
 
     class Meta:

@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from games.models import Match, Player
 from games.tables.api_types import TableSeatScoreOutputSerializer
+from scoring.api.competition_base import FinalTableSerializer
 from scoring.api.stage_types import SeatingChangeSerializer
 from scoring.competition_models import Competition
 
@@ -23,6 +24,10 @@ class ExportCompetitionSerializer(serializers.Serializer):
     variant = serializers.ChoiceField(choices=Match.Variant.choices)
     status = serializers.ChoiceField(choices=Competition.Status.choices)
     stage_count = serializers.IntegerField(allow_null=True, help_text="Null for a league.")
+    final_table = FinalTableSerializer(
+        allow_null=True,
+        help_text='Its final table ({"size": n}), played as stage stage_count + 1; null: none.',
+    )
 
 
 @extend_schema_serializer(component_name="ExportSeat")
@@ -88,6 +93,7 @@ class ExportEventSerializer(serializers.Serializer):
 class ExportMatchSerializer(serializers.Serializer):
     match_id = serializers.IntegerField()
     stage = serializers.IntegerField(allow_null=True, help_text="Null for a league's match.")
+    final_table = serializers.BooleanField(help_text="A table of the final (docs/scoring.md).")
     table = serializers.IntegerField(allow_null=True, help_text="Null for a league's match.")
     status = serializers.ChoiceField(choices=Match.Status.choices)
     play = serializers.ChoiceField(choices=Match.Play.choices)

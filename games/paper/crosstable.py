@@ -52,7 +52,12 @@ def stage_cell(entry: dict[str, Any]) -> str:
         return "\n".join([first, _("v %(opponents)s") % {"opponents": rivals}])
     if status == "bye":
         return _("bye · %(points)s") % {"points": figure(entry["placement_points"])}
-    words = {"not_entered": _("not entered"), "dropped": _("dropped out"), "no_show": _("no-show")}
+    words = {
+        "not_entered": _("not entered"),
+        "dropped": _("dropped out"),
+        "not_finalist": _("not in the final"),
+        "no_show": _("no-show"),
+    }
     return words[status]
 
 
@@ -68,6 +73,7 @@ def crosstable_pdf(*, sheet: dict[str, Any]) -> bytes:
     ``final``, ``stage_count``, ``tie_breaks``, ``stages`` and ``entrants``)."""
     order = sheet["tie_breaks"]
     numbers = [stage["number"] for stage in sheet["stages"]]
+    finals = {stage["number"] for stage in sheet["stages"] if stage.get("final_table")}
     blocks = _blocks(numbers, len(order))
     head = [
         para(text, 7, bold=True)
@@ -101,7 +107,13 @@ def crosstable_pdf(*, sheet: dict[str, Any]) -> bytes:
             [
                 *head,
                 *[
-                    para(_("Stage %(number)s") % {"number": number}, 7, bold=True)
+                    para(
+                        _("Final table")
+                        if number in finals
+                        else _("Stage %(number)s") % {"number": number},
+                        7,
+                        bold=True,
+                    )
                     for number in block
                 ],
             ]

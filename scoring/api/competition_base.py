@@ -53,6 +53,18 @@ class OrganiserSerializer(serializers.Serializer):
     name = serializers.CharField()
 
 
+class FinalTableSerializer(serializers.Serializer):
+    size = serializers.IntegerField(
+        min_value=2,
+        max_value=20,
+        help_text="How many play it: 2 to the table size, or 4 at tables of 2 (two tables); "
+        "with bots filling tables, the table size (or 4 at tables of 2).",
+    )
+
+    def to_internal_value(self, data: Any) -> dict[str, int]:
+        return dict(super().to_internal_value(data))
+
+
 class CompetitionSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Competition.Kind.choices)
@@ -104,6 +116,11 @@ class CompetitionSerializer(serializers.Serializer):
         help_text="What an entrant added once stages were seated scores for each stage "
         "missed: zero, or a bye's points.",
     )
+    final_table = FinalTableSerializer(
+        allow_null=True,
+        help_text="Tournaments: after the last Swiss stage the best n play a final table that "
+        "decides places 1 to n (docs/scoring.md, Final table); null: none.",
+    )
     warnings = serializers.ListField(
         child=serializers.CharField(),
         help_text="Tournaments: what the registered players' number implies for the seating "
@@ -151,6 +168,7 @@ def competition_json(competition: Competition) -> dict[str, Any]:
                 "finished_at",
                 "seeding",
                 "late_entry",
+                "final_table",
             )
         },
         "tie_breaks": competition.order,
@@ -191,6 +209,7 @@ TOURNAMENT_EXAMPLE: dict[str, Any] = {
     "finished_at": None,
     "seeding": "random",
     "late_entry": "zero",
+    "final_table": None,
     "warnings": [],
 }
 #: A tournament at tables of 2 without bots, as created: its warnings say what may follow.

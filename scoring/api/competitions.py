@@ -28,6 +28,7 @@ from scoring.api.competition_base import (
     NOT_ORGANISER,
     CompetitionApi,
     CompetitionSerializer,
+    FinalTableSerializer,
     competition_json,
     status_conflict,
 )
@@ -182,12 +183,24 @@ class CompetitionCreateSerializer(serializers.Serializer):
         help_text="An entrant added once stages were seated scores for each stage missed: "
         "zero (default), or a bye's points.",
     )
+    final_table = FinalTableSerializer(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text='Tournaments: {"size": n}: after the last Swiss stage the best n play a '
+        "final table that decides places 1 to n (docs/scoring.md, Final table).",
+    )
 
 
 class CompetitionRulesSerializer(BodySerializer):
     # What the organiser may change once the competition exists.
     seeding = serializers.ChoiceField(choices=Competition.Seeding.choices, required=False)
     late_entry = serializers.ChoiceField(choices=Competition.LateEntry.choices, required=False)
+    final_table = FinalTableSerializer(
+        required=False,
+        allow_null=True,
+        help_text='{"size": n}, or null for none: until the final table is seated.',
+    )
 
 
 class CompetitionListCreateApi(ListAPIView, CompetitionApi):
@@ -246,7 +259,7 @@ class CompetitionListCreateApi(ListAPIView, CompetitionApi):
 
 class CompetitionDetailApi(CompetitionApi):
     """One tournament or league, with its registered players; its organiser changes its
-    seeding and late-entry scoring with PATCH."""
+    seeding, late-entry scoring and final table with PATCH."""
 
     @extend_schema(
         operation_id="competition_detail",

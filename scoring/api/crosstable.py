@@ -36,7 +36,8 @@ class CrosstableEntrySerializer(serializers.Serializer):
     status = serializers.ChoiceField(
         choices=STATUSES,
         help_text="played; playing (results not in); abandoned (counts for nobody); bye; "
-        "not_entered (registered after the stage started); dropped; no_show.",
+        "not_entered (registered after the stage started); dropped; not_finalist (the final "
+        "table seats the best n only); no_show.",
     )
     table = serializers.IntegerField(allow_null=True, help_text="Null: not seated.")
     match_id = serializers.IntegerField(allow_null=True)
@@ -78,6 +79,9 @@ class CrosstableEntrantSerializer(serializers.Serializer):
 class CrosstableStageSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Stage.Status.choices)
+    final_table = serializers.BooleanField(
+        help_text="The final table: its results decide places 1 to n (docs/scoring.md)."
+    )
 
 
 class CrosstableSerializer(serializers.Serializer):

@@ -22,6 +22,7 @@ from scoring.api.common import check_known_params
 from scoring.api.competition_base import (
     COMPETITION_ID,
     CompetitionApi,
+    FinalTableSerializer,
 )
 from scoring.api.stage_types import pairing_stale_field
 from scoring.competitions.selectors import competition_get, competition_stages
@@ -74,6 +75,9 @@ class CompetitionStageSerializer(serializers.Serializer):
         allow_null=True, help_text="When the organiser reopened its seating after scores."
     )
     pairing_stale = pairing_stale_field()
+    final_table = serializers.BooleanField(
+        help_text="The final table: its results decide places 1 to n (docs/scoring.md)."
+    )
     tables = CompetitionTableSerializer(many=True)
     byes = CompetitionByeSerializer(
         many=True, help_text="Who sits the stage out, with a win's placement points."
@@ -136,8 +140,8 @@ class StageListApi(CompetitionApi):
 class StandingsCSVRenderer(BaseRenderer):
     """The standings as CSV (RFC 4180, the csv module's quoting: ``chickenfoot.csv_cells``): a
     header row, then a row per player (``COLUMNS``, then the tie-breaks of the order they do
-    not hold: ``buchholz``, ``median_buchholz``, then a tournament's points per stage:
-    ``stage_1`` … ``stage_<n>``)."""
+    not hold: ``buchholz``, ``median_buchholz``, with a final table ``final_place``, then a
+    tournament's points per stage: ``stage_1`` … ``stage_<n>``)."""
 
     media_type = "text/csv"
     format = "csv"
@@ -152,6 +156,8 @@ class StandingsCSVRenderer(BaseRenderer):
         rows = data.get("standings", [])
         stages = data.get("stage_count")
         columns = [*COLUMNS, *tie_break_columns(data.get("tie_breaks", []))]
+        if data.get("final_table"):
+            columns.append("final_place")
         return csv_document(
             [*columns, *stage_columns(stages)],
             (
@@ -211,6 +217,11 @@ class CompetitionStandingSerializer(serializers.Serializer):
     dropped = serializers.BooleanField(
         help_text="Dropped out while the tournament ran: seated at no later stage."
     )
+    final_place = serializers.IntegerField(
+        allow_null=True,
+        help_text="The place the final table gave (1 to n; the rank follows it); null: not a "
+        "finalist, or the final not played yet.",
+    )
     by_stage = StagePointsSerializer(many=True)
 
 
@@ -224,6 +235,9 @@ class CompetitionStandingsSerializer(serializers.Serializer):
         help_text="A tournament's stages (the CSV's stage_<n> columns); null: a league.",
     )
     final = serializers.BooleanField(help_text="The competition has finished.")
+    final_table = FinalTableSerializer(
+        allow_null=True, help_text="Its final table, if any (docs/scoring.md, Final table)."
+    )
     tie_breaks = serializers.ListField(
         child=serializers.ChoiceField(choices=KEYS),
         help_text="The order the rows are ranked by, best first; each key names the row's field "
@@ -246,6 +260,7 @@ def standings_body(competition: Competition) -> dict[str, Any]:
         "min_matches": competition.min_matches,
         "stage_count": competition.stage_count,
         "final": competition.status == Competition.Status.FINISHED,
+        "final_table": competition.final_table,
         "tie_breaks": competition.order,
         "standings": rows,
     }

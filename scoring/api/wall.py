@@ -94,6 +94,9 @@ class WallClockSerializer(serializers.Serializer):
 class WallStageSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Stage.Status.choices)
+    final_table = serializers.BooleanField(
+        help_text="The final table: its results decide places 1 to n (docs/scoring.md)."
+    )
     tables = WallTableSerializer(many=True)
     byes = serializers.ListField(child=serializers.CharField(), help_text="Names.")
     clock = WallClockSerializer(allow_null=True, help_text="The stage clock; null: none.")

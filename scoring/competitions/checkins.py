@@ -67,7 +67,7 @@ def check_in_open(competition: Competition) -> int:
             _("Competition %(competition)s is played online: its players do not check in.")
             % {"competition": competition.pk}
         )
-    if competition.status not in CHECK_IN_STATUSES or number > (competition.stage_count or 0):
+    if competition.status not in CHECK_IN_STATUSES or number > competition.last_stage:
         raise WrongCompetitionStatus(
             _("Competition %(competition)s is %(status)s: no stage is left to check in for.")
             % {"competition": competition.pk, "status": competition.status}
@@ -169,7 +169,7 @@ def check_ins_list(*, competition: Competition) -> dict[str, Any]:
         "stage": number,
         "open": competition.play == TABLE
         and competition.status in CHECK_IN_STATUSES
-        and number <= (competition.stage_count or 0)
+        and number <= competition.last_stage
         and competition.check_in_closed_stage < number,
         "check_ins": [
             {

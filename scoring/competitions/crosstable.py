@@ -11,6 +11,7 @@ An entrant's stage is one of:
 - ``bye``: sat out with a bye, and its placement points;
 - ``not_entered``: the stage had started before the entrant registered;
 - ``dropped``: the entrant had dropped out before the stage started;
+- ``not_finalist``: the final table (``final_table``), which seats only the best ``n``;
 - ``no_show``: none of these (registered, not seated: not checked in at a table event).
 
 Entrants are numbered 1, 2, 3 … in standings order (``number``: unique where ranks are shared),
@@ -41,9 +42,10 @@ ABANDONED = "abandoned"
 BYE = "bye"
 NOT_ENTERED = "not_entered"
 DROPPED = "dropped"
+NOT_FINALIST = "not_finalist"
 NO_SHOW = "no_show"
 #: Every status an entrant's stage may have, in the docstring's order.
-STATUSES = (PLAYED, PLAYING, ABANDONED, BYE, NOT_ENTERED, DROPPED, NO_SHOW)
+STATUSES = (PLAYED, PLAYING, ABANDONED, BYE, NOT_ENTERED, DROPPED, NOT_FINALIST, NO_SHOW)
 
 
 def _tables(competition: Competition) -> dict[tuple[int, int], dict[str, Any]]:
@@ -134,6 +136,8 @@ def _stage_entry(
         entry["status"] = NOT_ENTERED
     elif registration["dropped_at"] is not None and registration["dropped_at"] <= stage.started_at:
         entry["status"] = DROPPED
+    elif stage.final:
+        entry["status"] = NOT_FINALIST
     return entry
 
 
@@ -207,7 +211,10 @@ def crosstable(*, competition: Competition) -> dict[str, Any]:
         "current_stage": competition.current_stage,
         "final": competition.status == Competition.Status.FINISHED,
         "tie_breaks": competition.order,
-        "stages": [{"number": stage.number, "status": stage.status} for stage in stages],
+        "stages": [
+            {"number": stage.number, "status": stage.status, "final_table": stage.final}
+            for stage in stages
+        ],
         "entrants": entrants,
     }
 

@@ -24,7 +24,7 @@ def started_stage(*, competition: Competition, number: int) -> Stage:
                 "number": number,
                 "competition": competition.pk,
                 "current_stage": competition.current_stage,
-                "value": competition.stage_count or 0,
+                "value": competition.last_stage,
             },
             extra={"next_stage": competition.current_stage + 1},
         )

@@ -27,7 +27,7 @@ from itertools import combinations
 from django.db.models import F
 
 from scoring.competitions import byes as stage_byes
-from scoring.competitions import seating
+from scoring.competitions import final_table, seating
 from scoring.competitions.seating_search import Pair
 from scoring.competitions.standings import met_counts, ranked_player_ids
 from scoring.models import Competition, KeepApart, Rating, Registration
@@ -144,9 +144,18 @@ def stage_rng(competition: Competition, number: int) -> random.Random:
 def stage_pairing(*, competition: Competition, number: int, players: list[int]) -> Pairing:
     """Seat ``players`` (by id) for stage ``number``: byes first (stage 1 at random: drawn
     from the seed; seeded: the last in the seed order; later: the lowest-ranked of those with
-    the fewest byes so far), then the tables. The caller holds the competition's lock."""
+    the fewest byes so far), then the tables; the final table seats the best of the field
+    (``final_table``), with no byes. The caller holds the competition's lock."""
     rng = stage_rng(competition, number)
     order = field_order(competition=competition, number=number, players=players)
+    if final_table.is_final(competition, number):
+        tables = final_table.final_tables(
+            ranked=order.ranked,
+            size=competition.final_size,
+            table_size=competition.table_size,
+            rng=rng,
+        )
+        return Pairing(tables=tables, byes=[])
     randomly = number == 1 and competition.seeding == SEEDING.RANDOM
     if randomly or number > 1:
         byes = stage_byes.bye_players_for(

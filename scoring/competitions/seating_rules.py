@@ -1,6 +1,7 @@
 """The organiser's rules for seating a tournament, changed after it was created: how stage 1
 is seeded (``seeding``), what a late entrant scores for the stages missed (``late_entry``),
-and who is kept apart (``keep_apart``: clubs, and the pairs the organiser names)."""
+whether the best play a final table (``final_table``), and who is kept apart
+(``keep_apart``: clubs, and the pairs the organiser names)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from chickenfoot.problems import InvalidInput
-from scoring.competitions import checkins
+from scoring.competitions import checkins, final_table
 from scoring.competitions.problems import WrongCompetitionStatus
 from scoring.competitions.selectors import competition_get
-from scoring.models import Competition, KeepApart, Registration
+from scoring.models import Competition, KeepApart, Registration, Stage
 from scoring.ports import PlayerRef
 
 
@@ -34,14 +35,49 @@ def _organisers(competition_id: int, caller: PlayerRef) -> Competition:
     return competition
 
 
+def _final_table_check(competition: Competition, value: dict[str, int] | None) -> None:
+    """Refuse a final table the competition cannot have (400 naming ``final_table``), and any
+    change once the final is seated, or its removal once the Swiss stages are over (409)."""
+    problems = final_table.size_problems(
+        value=value,
+        kind=competition.kind,
+        table_size=competition.table_size,
+        allow_bots=competition.allow_bots,
+    )
+    if problems:
+        raise InvalidInput({"final_table": problems})
+    if value == competition.final_table:
+        return
+    if Stage.objects.filter(competition=competition, final=True).exists():
+        raise WrongCompetitionStatus(
+            _("Competition %(competition)s's final table is seated: it stays as it is.")
+            % {"competition": competition.pk}
+        )
+    swiss_over = Stage.objects.filter(
+        competition=competition, number=competition.stage_count, status=Stage.Status.FINISHED
+    ).exists()
+    if value is None and swiss_over:
+        raise WrongCompetitionStatus(
+            _(
+                "Competition %(competition)s's Swiss stages are over: the final table is "
+                "all that is left to play."
+            )
+            % {"competition": competition.pk}
+        )
+
+
 def competition_rules_update(
     *, competition_id: int, caller: PlayerRef, values: Mapping[str, Any]
 ) -> Competition:
-    """Set ``seeding`` and ``late_entry`` (either, or both). Seeding counts whenever stage 1
-    is seated (or re-paired); ``late_entry`` stays once an entrant has entered late and been
-    scored by it (409)."""
+    """Set ``seeding``, ``late_entry`` and ``final_table`` (any of them). Seeding counts
+    whenever stage 1 is seated (or re-paired); ``late_entry`` stays once an entrant has
+    entered late and been scored by it (409); ``final_table`` is checked as at creation (400)
+    and stays once the final is seated (409). Nothing is written when one is refused."""
     with transaction.atomic():
         competition = _organisers(competition_id, caller)
+        if "final_table" in values:
+            _final_table_check(competition, values["final_table"])
+            competition.final_table = values["final_table"]
         late_entry = values.get("late_entry", competition.late_entry)
         if late_entry != competition.late_entry and (
             Registration.objects.filter(
@@ -57,7 +93,7 @@ def competition_rules_update(
             )
         competition.late_entry = late_entry
         competition.seeding = values.get("seeding", competition.seeding)
-        competition.save(update_fields=["late_entry", "seeding"])
+        competition.save(update_fields=["late_entry", "seeding", "final_table"])
         return competition
 
 

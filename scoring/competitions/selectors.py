@@ -116,6 +116,7 @@ def competition_stages(
             "version": stage.version,
             "seating_reopened_at": stage.seating_reopened_at,
             "pairing_stale": stage.pairing_stale,
+            "final_table": stage.final,
             "tables": list(tables[stage.pk].values()),
             "byes": byes[stage.pk],
         }

@@ -15,14 +15,14 @@ from typing import Any, cast
 
 from django.apps import apps
 from django.db import transaction
-from django.db.models import F, OuterRef, Subquery
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from chickenfoot.problems import InvalidInput
 from scoring.competitions import byes as stage_byes
-from scoring.competitions import checkins, pairing, points, tie_breaks, totals
+from scoring.competitions import checkins, final_table, pairing, points, tie_breaks, totals
 from scoring.competitions.problems import (
     AlreadyRegistered,
     CompetitionNotFound,
@@ -77,6 +77,7 @@ class CompetitionSpec:
     seeding: str = Competition.Seeding.RANDOM
     late_entry: str = Competition.LateEntry.ZERO
     tie_breaks: list[str] | None = None
+    final_table: dict[str, int] | None = None
 
 
 #: The house options a table event's matches take (the rest mean nothing at a real table).
@@ -137,6 +138,14 @@ def competition_errors(
     if values.get("tie_breaks") is not None:
         for message in tie_breaks.order_problems(values["tie_breaks"]):
             problem("tie_breaks", message)
+    if "table_size" in values:
+        for message in final_table.size_problems(
+            value=values.get("final_table"),
+            kind=kind,
+            table_size=values["table_size"],
+            allow_bots=values.get("allow_bots"),
+        ):
+            problem("final_table", message)
     if kind == TOURNAMENT and values.get("min_matches"):
         problem("min_matches", _("min_matches is for leagues: a tournament ranks every player."))
     starts_on, ends_on = values.get("starts_on"), values.get("ends_on")
@@ -280,6 +289,7 @@ def competition_create(*, organiser: PlayerRef, spec: CompetitionSpec) -> Compet
         organiser_id=organiser.id,
         seeding=spec.seeding,
         late_entry=spec.late_entry,
+        final_table=spec.final_table,
     )
 
 
@@ -456,7 +466,8 @@ def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage
     per table, start them. Stage 1 seats at random from the stored seed, or seeded (by rating,
     in the organiser's order); later stages by the standings, Swiss (``pairing``). A player
     left over who would sit alone (an odd number at tables of 2 without bots) has a bye: a
-    ``Bye`` row worth a win's placement points, added to their totals. All or nothing: a
+    ``Bye`` row worth a win's placement points, added to their totals. With a final table, the
+    stage after the last Swiss one seats the best ``n`` (``final_table``). All or nothing: a
     refused start creates no match.
     """
     with transaction.atomic():
@@ -468,7 +479,7 @@ def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage
         )
         if competition.kind != TOURNAMENT:
             raise WrongCompetitionStatus(_("A league has no stages: its players create matches."))
-        if number != competition.current_stage + 1 or number > (competition.stage_count or 0):
+        if number != competition.current_stage + 1 or number > competition.last_stage:
             raise WrongStage(
                 _(
                     "The next stage of tournament %(competition)s is "
@@ -477,7 +488,7 @@ def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage
                 % {
                     "competition": competition.pk,
                     "current_stage": competition.current_stage + 1,
-                    "stage_count": competition.stage_count,
+                    "stage_count": competition.last_stage,
                     "number": number,
                 },
                 extra={"next_stage": competition.current_stage + 1},
@@ -509,7 +520,12 @@ def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage
         planned = pairing.stage_pairing(competition=competition, number=number, players=players)
         tables, byes = planned.tables, planned.byes
         now = timezone.now()
-        stage = Stage.objects.create(competition=competition, number=number, started_at=now)
+        stage = Stage.objects.create(
+            competition=competition,
+            number=number,
+            started_at=now,
+            final=final_table.is_final(competition, number),
+        )
         stage_byes.byes_record(competition=competition, stage=stage, player_ids=byes)
         rows = []
         for table_number, table in enumerate(tables, start=1):
@@ -685,7 +701,8 @@ def competition_match_finished(*, match_id: int) -> bool:
         written = competition_results_write(competition=competition, link=link)
         if written is None:
             return False
-        totals.add(written)
+        if not Stage.objects.filter(pk=link.stage_id, final=True).exists():
+            totals.add(written)  # a final table's results count apart (final_table)
         link.finished = True
         link.save(update_fields=["finished"])
         if link.stage_id is not None:
@@ -775,7 +792,7 @@ def _stage_maybe_finished(*, competition: Competition, stage_id: int) -> None:
         return
     now = timezone.now()
     Stage.objects.filter(pk=stage_id).update(status=Stage.Status.FINISHED, finished_at=now)
-    last = Stage.objects.filter(pk=stage_id, number=F("competition__stage_count")).exists()
+    last = Stage.objects.filter(pk=stage_id, number=competition.last_stage).exists()
     if last:
         competition.status = Competition.Status.FINISHED
         competition.finished_at = now

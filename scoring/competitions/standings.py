@@ -7,6 +7,9 @@ rounds at zero, best round (the lowest non-zero round score), byes (stages sat o
 a win's placement points, which the placement points include), and the player's rating in the
 competition's game: today's while it runs, the one kept at its finish once it has finished.
 
+A tournament's final table (``scoring.competitions.final_table``) counts for none of these:
+the Swiss totals and tie-breaks leave it out, and once it is played its places come first.
+
 Order: the competition's ``tie_breaks`` (``scoring.competitions.tie_breaks`` says what each key
 means; the default is placement points, wins, mean points per round, head-to-head), ranked by
 ``scoring.competitions.ranking``. Players still equal share the rank (``RANK()``: 1, 2, 2, 4).
@@ -39,7 +42,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 
-from scoring.competitions import ranking
+from scoring.competitions import final_table, ranking
 from scoring.competitions import tie_breaks as tb
 from scoring.competitions.points import as_points
 from scoring.models import Bye, Competition, CompetitionResult, Rating, Registration
@@ -109,9 +112,11 @@ def _meetings(competition: Competition) -> ranking.Meetings:
     """The result rows (match, player, place) of a set of players: for head-to-head."""
 
     def seats(players: set[int]) -> Iterable[ranking.Seat]:
-        return CompetitionResult.objects.filter(
-            competition=competition, player_id__in=sorted(players)
-        ).values_list("match_id", "player_id", "place")
+        return (
+            CompetitionResult.objects.filter(competition=competition, player_id__in=sorted(players))
+            .exclude(stage__final=True)
+            .values_list("match_id", "player_id", "place")
+        )
 
     return seats
 
@@ -119,8 +124,10 @@ def _meetings(competition: Competition) -> ranking.Meetings:
 def _add_buchholz(competition: Competition, rows: list[dict[str, Any]]) -> None:
     """Each row's Buchholz and median Buchholz (thousandths), from every result row."""
     points = {row["player_id"]: row["placement_points"] for row in rows}
-    seats = CompetitionResult.objects.filter(competition=competition).values_list(
-        "match_id", "player_id"
+    seats = (
+        CompetitionResult.objects.filter(competition=competition)
+        .exclude(stage__final=True)
+        .values_list("match_id", "player_id")
     )
     terms = ranking.buchholz_terms(seats.iterator(chunk_size=5000), points)
     for row in rows:
@@ -144,7 +151,8 @@ def _points(thousandths: int | None) -> float | None:
 
 def standings(*, competition: Competition) -> list[dict[str, Any]]:
     """The standings, best first (the module's docstring says how they are ordered). A
-    tie-break the order does not use shows ``None`` (Buchholz, head-to-head)."""
+    tie-break the order does not use shows ``None`` (Buchholz, head-to-head). Once a final
+    table has been played, its places come first (``final_table``; ``final_place``)."""
     order = competition.order
     out = []
     for row in _rows(competition):
@@ -177,7 +185,7 @@ def standings(*, competition: Competition) -> list[dict[str, Any]]:
                 "dropped": row["left_at"] is not None,
             }
         )
-    return out
+    return final_table.apply_final(out, final_table.final_places(competition))
 
 
 def ranked_player_ids(*, competition: Competition) -> list[int]:
@@ -210,9 +218,11 @@ def met_counts(*, competition: Competition) -> dict[frozenset[int], int]:
 
 def points_by_stage(*, competition: Competition) -> dict[int, list[dict[str, Any]]]:
     """Each player's placement points per stage (tournaments), stage order; a stage sat out
-    with a bye has no match, its bye's points and ``bye: true``."""
+    with a bye has no match, its bye's points and ``bye: true``. A final table is not among
+    them (its results count apart)."""
     rows = (
         CompetitionResult.objects.filter(competition=competition, stage__isnull=False)
+        .exclude(stage__final=True)  # counts apart: the final_place says what it gave
         .values("player_id", "stage__number")
         .annotate(points=Sum("placement_points"), matches=Count("id"))
         .order_by()

@@ -21,7 +21,8 @@ from scoring.competition_models import Bye, CompetitionResult, CompetitionTotal
 
 
 def add(results: Iterable[CompetitionResult]) -> None:
-    """Add each result row to its registration's totals (zero until the first)."""
+    """Add each result row to its registration's totals (zero until the first); the caller
+    leaves a final table's out (it decides places of its own, docs/scoring.md)."""
     for result in results:
         best = result.lowest_round
         changes: dict[str, Any] = {
@@ -53,7 +54,7 @@ def add_bye(bye: Bye) -> None:
 def rebuild(*, competition_ids: Iterable[int] | None = None) -> int:
     """Recompute the totals of the given competitions (all when ``None``) from their result
     rows and byes, replacing what was there; returns how many registrations have totals."""
-    results = CompetitionResult.objects.all()
+    results = CompetitionResult.objects.exclude(stage__final=True)  # the final counts apart
     byes = Bye.objects.all()
     totals = CompetitionTotal.objects.all()
     if competition_ids is not None:

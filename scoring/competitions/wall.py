@@ -196,6 +196,7 @@ def wall_stages(*, competition: Competition, now: datetime) -> list[dict[str, An
         {
             "number": stage.number,
             "status": stage.status,
+            "final_table": stage.final,
             "tables": tables[stage.pk],
             "byes": byes[stage.pk],
             "clock": wall_clock(stage=stage, now=now),

@@ -83,7 +83,7 @@ def test_the_wall_holds_exactly_the_public_keys(
         ("Grace", 0),
     ]
     [stage] = body["stages"]
-    assert set(stage) == {"number", "status", "tables", "byes", "clock"}
+    assert set(stage) == {"number", "status", "final_table", "tables", "byes", "clock"}
     assert stage["clock"] is None  # no stage clock started
     [table] = stage["tables"]
     assert table == {

@@ -28,6 +28,7 @@ EXPORT = {
         "variant": "chickenfoot",
         "status": "finished",
         "stage_count": 1,
+        "final_table": None,
     },
     "exported_at": "2026-12-01T22:00:00Z",
     "seating_changes": [CHANGE_EXAMPLE],
@@ -35,6 +36,7 @@ EXPORT = {
         {
             "match_id": 41,
             "stage": 1,
+            "final_table": False,
             "table": 1,
             "status": "finished",
             "play": "table",

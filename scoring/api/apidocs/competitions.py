@@ -87,6 +87,20 @@ COMPETITION_LIST_CREATE_POST_EXAMPLES = [
         request_only=True,
     ),
     OpenApiExample(
+        "A Swiss at tables of 4 whose best four play a final table",
+        value={
+            "kind": "tournament",
+            "play": "table",
+            "name": "Club final night",
+            "variant": "chickenfoot",
+            "options": {"rounds": 4},
+            "table_size": 4,
+            "stage_count": 4,
+            "final_table": {"size": 4},
+        },
+        request_only=True,
+    ),
+    OpenApiExample(
         "A league season, 3 matches to rank",
         value={
             "kind": "league",
@@ -180,6 +194,10 @@ COMPETITION_UPDATE_EXAMPLES = [
     OpenApiExample(
         "Late entrants score a bye's points", value={"late_entry": "bye"}, request_only=True
     ),
+    OpenApiExample(
+        "The best four play a final table", value={"final_table": {"size": 4}}, request_only=True
+    ),
+    OpenApiExample("No final table", value={"final_table": None}, request_only=True),
 ]
 
 
@@ -203,12 +221,26 @@ def competition_update_responses(competition_detail_serializer: Any) -> Any:
                     errors={"seeding": ['"elo" is not a valid choice.']},
                 ),
             ),
+            (
+                "A final table too big",
+                problem_example(
+                    400,
+                    "invalid",
+                    "Invalid input",
+                    "final_table: final_table's size is one of 2, 3, 4 at tables of 4; got 6.",
+                    errors={
+                        "final_table": [
+                            "final_table's size is one of 2, 3, 4 at tables of 4; got 6."
+                        ]
+                    },
+                ),
+            ),
         ),
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
         HTTPStatus.FORBIDDEN: NOT_ORGANISER,
         HTTPStatus.NOT_FOUND: NOT_FOUND,
         HTTPStatus.CONFLICT: problem(
-            "Finished, or late entrants have been scored by the rule in force.",
+            "Finished, late entrants scored by the rule in force, or the final table seated.",
             (
                 "Entered late already",
                 problem_example(
@@ -218,6 +250,15 @@ def competition_update_responses(competition_detail_serializer: Any) -> Any:
                     "Competition 3 has late entrants scored by late_entry zero: it stays.",
                 ),
             ),
+            (
+                "The final table is seated",
+                problem_example(
+                    409,
+                    "competition_status",
+                    "Not now",
+                    "Competition 3's final table is seated: it stays as it is.",
+                ),
+            ),
         ),
     }
 
@@ -225,11 +266,14 @@ def competition_update_responses(competition_detail_serializer: Any) -> Any:
 #: Changing a competition's rules: the operation's name, words, parameter and examples.
 COMPETITION_UPDATE: dict[str, Any] = {
     "operation_id": "competition_update",
-    "summary": "Change a competition's seeding or late-entry scoring (organiser)",
+    "summary": "Change a competition's seeding, late-entry scoring or final table (organiser)",
     "description": "The organiser sets `seeding` (how stage 1 orders the field: it counts "
-    "whenever stage 1 is seated or re-paired) and `late_entry` (what an entrant added once "
+    "whenever stage 1 is seated or re-paired), `late_entry` (what an entrant added once "
     "stages were seated scores for each stage missed; it stays once someone has entered "
-    "late). Until the competition finishes.",
+    'late) and `final_table` (`{"size": n}` or null: the best n play a final table after '
+    "the last Swiss stage; it stays once the final is seated, and is not removed once the "
+    "Swiss stages are over). Until the competition finishes; nothing is written when a field "
+    "is refused.",
     "tags": ["competitions"],
     "parameters": [COMPETITION_ID],
     "examples": COMPETITION_UPDATE_EXAMPLES,

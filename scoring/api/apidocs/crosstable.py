@@ -70,7 +70,10 @@ CROSSTABLE_EXAMPLE: dict[str, Any] = {
     "current_stage": 2,
     "final": False,
     "tie_breaks": ["placement_points", "buchholz", "wins"],
-    "stages": [{"number": 1, "status": "finished"}, {"number": 2, "status": "finished"}],
+    "stages": [
+        {"number": 1, "status": "finished", "final_table": False},
+        {"number": 2, "status": "finished", "final_table": False},
+    ],
     "entrants": [
         {
             "number": 1,

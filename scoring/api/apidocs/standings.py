@@ -26,6 +26,7 @@ STAGE_EXAMPLE = {
     "version": 0,
     "seating_reopened_at": None,
     "pairing_stale": None,
+    "final_table": False,
     "tables": [
         {
             "table": 1,
@@ -163,6 +164,7 @@ STANDING_EXAMPLE = {
     "rating": 1093,
     "byes": 0,
     "dropped": False,
+    "final_place": None,
     "by_stage": [
         {"stage": 1, "matches": 1, "placement_points": 5.0, "bye": False},
         {"stage": 2, "matches": 1, "placement_points": 3.0, "bye": False},
@@ -178,6 +180,7 @@ STANDINGS_EXAMPLE = {
     "min_matches": 0,
     "stage_count": 3,
     "final": True,
+    "final_table": None,
     "tie_breaks": ["placement_points", "wins", "mean_points_per_round", "head_to_head"],
     "standings": [
         STANDING_EXAMPLE,
@@ -224,6 +227,25 @@ BUCHHOLZ_EXAMPLE = {
 }
 
 
+#: A tournament with a final table of two: Edsger, third on points after the Swiss stages,
+#: won the final; its results are not in the points (``final_place`` says what it gave).
+FINAL_TABLE_EXAMPLE = {
+    **STANDINGS_EXAMPLE,
+    "final_table": {"size": 2},
+    "standings": [
+        {
+            **STANDINGS_EXAMPLE["standings"][2],
+            "rank": 1,
+            "shared": False,
+            "final_place": 1,
+            "placement_points": 11.0,
+        },
+        {**STANDINGS_EXAMPLE["standings"][0], "rank": 2, "shared": False, "final_place": 2},
+        {**STANDINGS_EXAMPLE["standings"][1], "rank": 3, "shared": False, "final_place": None},
+    ],
+}
+
+
 def standings_responses(competition_standings_serializer: Any) -> Any:
     """The answers of ``StandingsApi``, given the view's own serializer."""
     return {
@@ -233,6 +255,7 @@ def standings_responses(competition_standings_serializer: Any) -> Any:
             examples=[
                 OpenApiExample("Final", value=STANDINGS_EXAMPLE),
                 OpenApiExample("Ranked by Buchholz after the points", value=BUCHHOLZ_EXAMPLE),
+                OpenApiExample("After a final table of two", value=FINAL_TABLE_EXAMPLE),
             ],
         ),
         HTTPStatus.PERMANENT_REDIRECT: OpenApiResponse(

@@ -61,6 +61,7 @@ WALL_EXAMPLE: dict[str, Any] = {
         {
             "number": 1,
             "status": "playing",
+            "final_table": False,
             "tables": [
                 {
                     "table": 1,

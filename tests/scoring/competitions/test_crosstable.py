@@ -120,8 +120,8 @@ def test_each_entrant_s_stages_say_what_happened_there(organiser: Player) -> Non
         "Fay",
     ]
     assert body["stages"] == [
-        {"number": 1, "status": "finished"},
-        {"number": 2, "status": "playing"},
+        {"number": 1, "status": "finished", "final_table": False},
+        {"number": 2, "status": "playing", "final_table": False},
     ]
     by_name = {entrant["name"]: entrant["stages"] for entrant in body["entrants"]}
 

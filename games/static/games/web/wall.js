@@ -116,7 +116,10 @@ function drawStages() {
     const section = el("section", null, "wall-stage");
     section.dataset.stage = stage.number;
     if (stage.number === wall.competition.current_stage) section.dataset.current = "";
-    const title = el("h3", `${fmt(gettext("Stage %(number)s"), { number: stage.number })} `);
+    const heading = stage.final_table
+      ? gettext("Final table")
+      : fmt(gettext("Stage %(number)s"), { number: stage.number });
+    const title = el("h3", `${heading} `);
     title.append(el("span", `(${statusWord(stage.status)})`, "status"));
     const list = el("ol", null, "wall-table-list");
     list.append(...stage.tables.map(tableItem));

@@ -1,0 +1,32 @@
+"""The final table: a tournament's ``final_table`` (null: none) and the stage that plays it
+(``final``, with a database default, so the release still running writes rows the new one
+reads)."""
+
+from django.db import migrations, models
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("scoring", "0017_stage_clock"),
+    ]
+
+    operations = [
+        migrations.AddField(
+            model_name="competition",
+            name="final_table",
+            field=models.JSONField(
+                blank=True,
+                help_text='Tournaments: {"size": n}: after the last Swiss stage the top n play a final stage that decides places 1 to n (docs/scoring.md, Final table); null: none.',
+                null=True,
+            ),
+        ),
+        migrations.AddField(
+            model_name="stage",
+            name="final",
+            field=models.BooleanField(
+                db_default=False,
+                default=False,
+                help_text="The final table (after the last Swiss stage): its results decide places 1 to n and do not count in the Swiss totals.",
+            ),
+        ),
+    ]

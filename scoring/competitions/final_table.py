@@ -66,6 +66,8 @@ def final_tables(*, ranked: list[int], size: int, table_size: int, rng: random.R
     """The final's tables for ``ranked`` (the field best first): the best ``size`` at one
     table, or at tables of 2 two by two in standings order; a player left alone at tables of 2
     does not play it. Each table's seat order is shuffled from ``rng``."""
+    if size < 2:
+        return []
     finalists = ranked[:size]
     per_table = table_size if size > table_size else size
     tables: Tables = []

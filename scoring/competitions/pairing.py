@@ -141,17 +141,20 @@ def stage_rng(competition: Competition, number: int) -> random.Random:
     return random.Random(f"{competition.seed}:{number}")
 
 
-def stage_pairing(*, competition: Competition, number: int, players: list[int]) -> Pairing:
+def stage_pairing(
+    *, competition: Competition, number: int, players: list[int], already_seated: int = 0
+) -> Pairing:
     """Seat ``players`` (by id) for stage ``number``: byes first (stage 1 at random: drawn
     from the seed; seeded: the last in the seed order; later: the lowest-ranked of those with
     the fewest byes so far), then the tables; the final table seats the best of the field
-    (``final_table``), with no byes. The caller holds the competition's lock."""
+    (``final_table``), with no byes, less the ``already_seated`` finalists of the tables a
+    re-pair keeps. The caller holds the competition's lock."""
     rng = stage_rng(competition, number)
     order = field_order(competition=competition, number=number, players=players)
     if final_table.is_final(competition, number):
         tables = final_table.final_tables(
             ranked=order.ranked,
-            size=competition.final_size,
+            size=max(0, competition.final_size - already_seated),
             table_size=competition.table_size,
             rng=rng,
         )

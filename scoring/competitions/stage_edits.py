@@ -361,7 +361,12 @@ def seating_re_pair(
                 % {"number": number}
             )
         paired = (
-            pairing.stage_pairing(competition=plan.competition, number=number, players=field)
+            pairing.stage_pairing(
+                competition=plan.competition,
+                number=number,
+                players=field,
+                already_seated=len(at_kept),
+            )
             if field
             else pairing.Pairing(tables=[], byes=[])
         )

@@ -305,3 +305,39 @@ def test_final_tables_and_places_without_the_database() -> None:
         (4, 4, False, None),
         (5, 5, False, None),
     ]
+
+
+def test_a_re_pair_of_the_final_seats_the_best_again_around_a_locked_table(
+    organiser_client: APIClient, django_capture_on_commit_callbacks: Capture
+) -> None:
+    # given: six at tables of 2, one Swiss stage, a final of four seated: two tables
+    cid = create_event(organiser_client, stage_count=1, final_table={"size": 4})
+    ids = [add(organiser_client, cid, name=f"Pair {n}")["player_id"] for n in range(6)]
+    organiser_client.post(f"{API}/{cid}/close")
+    check_in_all(organiser_client, cid, ids)
+    start(organiser_client, cid, 1)
+    score_stage(organiser_client, cid, 1, django_capture_on_commit_callbacks, ids)
+    ranked = [
+        r["player_id"] for r in organiser_client.get(f"{API}/{cid}/standings").json()["standings"]
+    ]
+    check_in_all(organiser_client, cid, ids)
+    start(organiser_client, cid, 2)
+    assert [sorted(t) for t in seated(organiser_client, cid, 2)] == [
+        sorted(ranked[:2]),
+        sorted(ranked[2:4]),
+    ]
+    url = f"{API}/{cid}/stages/2"
+    locked = organiser_client.post(
+        f"{url}/lock", {"tables": [1], "locked": True}, format="json", HTTP_IF_MATCH='"0"'
+    )
+    assert locked.status_code == HTTPStatus.OK, locked.content
+
+    # when: the final is paired again
+    repaired = organiser_client.post(f"{url}/re-pair", {}, format="json", HTTP_IF_MATCH='"1"')
+
+    # then: the locked table stays, the other seats the next two: still the best four
+    assert repaired.status_code == HTTPStatus.OK, repaired.content
+    assert [sorted(t) for t in seated(organiser_client, cid, 2)] == [
+        sorted(ranked[:2]),
+        sorted(ranked[2:4]),
+    ]

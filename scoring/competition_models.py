@@ -47,6 +47,10 @@ class Competition(models.Model):
         RATING = "rating", "By rating in the game, best first"
         ORDER = "order", "In the organiser's order (each entrant's seed)"
 
+    class Pairing(models.TextChoices):
+        SWISS = "swiss", "Swiss: each stage by the standings"
+        ROUND_ROBIN = "round_robin", "Round robin: everyone meets everyone once"
+
     class Status(models.TextChoices):
         REGISTERING = "registering", "Registering players"
         CLOSED = "closed", "Registration closed"
@@ -124,6 +128,13 @@ class Competition(models.Model):
         db_default=False,
         help_text="Entrants of one club are not seated together when an equally good "
         "seating keeps them apart (docs/scoring.md).",
+    )
+    pairing = models.CharField(
+        max_length=11,
+        choices=Pairing.choices,
+        default=Pairing.SWISS,
+        db_default=Pairing.SWISS,
+        help_text="Tournaments: how stages are paired (docs/scoring.md, Round robin).",
     )
     final_table = models.JSONField(
         null=True,

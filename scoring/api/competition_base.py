@@ -116,6 +116,10 @@ class CompetitionSerializer(serializers.Serializer):
         help_text="What an entrant added once stages were seated scores for each stage "
         "missed: zero, or a bye's points.",
     )
+    pairing = serializers.ChoiceField(
+        choices=Competition.Pairing.choices,
+        help_text="Tournaments: swiss, or round_robin (docs/scoring.md, Round robin).",
+    )
     final_table = FinalTableSerializer(
         allow_null=True,
         help_text="Tournaments: after the last Swiss stage the best n play a final table that "
@@ -169,6 +173,7 @@ def competition_json(competition: Competition) -> dict[str, Any]:
                 "seeding",
                 "late_entry",
                 "final_table",
+                "pairing",
             )
         },
         "tie_breaks": competition.order,
@@ -210,6 +215,7 @@ TOURNAMENT_EXAMPLE: dict[str, Any] = {
     "seeding": "random",
     "late_entry": "zero",
     "final_table": None,
+    "pairing": "swiss",
     "warnings": [],
 }
 #: A tournament at tables of 2 without bots, as created: its warnings say what may follow.

@@ -183,6 +183,12 @@ class CompetitionCreateSerializer(serializers.Serializer):
         help_text="An entrant added once stages were seated scores for each stage missed: "
         "zero (default), or a bye's points.",
     )
+    pairing = serializers.ChoiceField(
+        choices=Competition.Pairing.choices,
+        default=Competition.Pairing.SWISS,
+        help_text="Tournaments: swiss (default), or round_robin at tables of 2: everyone "
+        "meets everyone once (docs/scoring.md, Round robin).",
+    )
     final_table = FinalTableSerializer(
         required=False,
         allow_null=True,
@@ -200,6 +206,11 @@ class CompetitionRulesSerializer(BodySerializer):
         required=False,
         allow_null=True,
         help_text='{"size": n}, or null for none: until the final table is seated.',
+    )
+    pairing = serializers.ChoiceField(
+        choices=Competition.Pairing.choices,
+        required=False,
+        help_text="swiss or round_robin: until stage 1 is seated.",
     )
 
 

@@ -75,7 +75,8 @@ def club_problem(club: str) -> str | None:
 
 
 def _open(competition: Competition, caller: PlayerRef) -> None:
-    """Only its organiser adds entrants (403), and only until it finishes (409)."""
+    """Only its organiser adds entrants (403), and only until it finishes (409), or, in a
+    round robin, until its schedule is drawn at stage 1 (409)."""
     checkins.organiser_only(
         competition,
         caller,
@@ -84,6 +85,14 @@ def _open(competition: Competition, caller: PlayerRef) -> None:
     if competition.status == Competition.Status.FINISHED:
         raise WrongCompetitionStatus(
             _("Competition %(competition)s has finished: nobody enters it now.")
+            % {"competition": competition.pk}
+        )
+    if competition.pairing == Competition.Pairing.ROUND_ROBIN and competition.current_stage:
+        raise WrongCompetitionStatus(
+            _(
+                "Competition %(competition)s is a round robin whose schedule was drawn at "
+                "stage 1: nobody enters it now."
+            )
             % {"competition": competition.pk}
         )
 

@@ -27,7 +27,7 @@ from itertools import combinations
 from django.db.models import F
 
 from scoring.competitions import byes as stage_byes
-from scoring.competitions import final_table, seating
+from scoring.competitions import final_table, round_robin, seating
 from scoring.competitions.seating_search import Pair
 from scoring.competitions.standings import met_counts, ranked_player_ids
 from scoring.models import Competition, KeepApart, Rating, Registration
@@ -159,6 +159,8 @@ def stage_pairing(
             rng=rng,
         )
         return Pairing(tables=tables, byes=[])
+    if competition.pairing == Competition.Pairing.ROUND_ROBIN:
+        return round_robin_pairing(competition=competition, number=number, players=players)
     randomly = number == 1 and competition.seeding == SEEDING.RANDOM
     if randomly or number > 1:
         byes = stage_byes.bye_players_for(
@@ -191,6 +193,24 @@ def stage_pairing(
             rank=order.rank,
             apart=apart,
         )
+    return Pairing(tables=tables, byes=byes)
+
+
+def round_robin_pairing(*, competition: Competition, number: int, players: list[int]) -> Pairing:
+    """Stage ``number`` of a round robin (``round_robin``): its round of the schedule drawn
+    over the entrants (not withdrawn; late entrants are refused once it is seated), the
+    players in the stage's field at their tables, a player whose opponent is absent or the
+    bye sitting it out with a bye. Each table's seat order is drawn from the seed."""
+    entrants = Registration.objects.filter(
+        competition=competition, withdrawn_at__isnull=True
+    ).values_list("player_id", flat=True)
+    order = round_robin.schedule_order(list(entrants), competition.seed)
+    tables, byes = round_robin.seat_round(
+        round_robin.stage_round(order, number), present=set(players)
+    )
+    rng = stage_rng(competition, number)
+    for table in tables:
+        rng.shuffle(table)
     return Pairing(tables=tables, byes=byes)
 
 

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from chickenfoot.problems import InvalidInput
-from scoring.competitions import checkins, final_table
+from scoring.competitions import checkins, final_table, round_robin
 from scoring.competitions.problems import WrongCompetitionStatus
 from scoring.competitions.selectors import competition_get
 from scoring.models import Competition, KeepApart, Registration, Stage
@@ -66,15 +66,39 @@ def _final_table_check(competition: Competition, value: dict[str, int] | None) -
         )
 
 
+def _pairing_check(competition: Competition, pairing: str) -> None:
+    """Refuse a pairing the competition cannot have (400 naming ``pairing``), or a change
+    once stage 1 is seated (409)."""
+    problems = round_robin.pairing_problems(
+        {
+            "pairing": pairing,
+            "kind": competition.kind,
+            "table_size": competition.table_size,
+            "allow_bots": competition.allow_bots,
+        }
+    )
+    if problems:
+        raise InvalidInput({"pairing": problems})
+    if competition.current_stage:
+        raise WrongCompetitionStatus(
+            _("Competition %(competition)s's stages have begun: its pairing stays.")
+            % {"competition": competition.pk}
+        )
+
+
 def competition_rules_update(
     *, competition_id: int, caller: PlayerRef, values: Mapping[str, Any]
 ) -> Competition:
-    """Set ``seeding``, ``late_entry`` and ``final_table`` (any of them). Seeding counts
+    """Set ``seeding``, ``late_entry``, ``final_table`` and ``pairing`` (any of them);
+    ``pairing`` until stage 1 is seated. Seeding counts
     whenever stage 1 is seated (or re-paired); ``late_entry`` stays once an entrant has
     entered late and been scored by it (409); ``final_table`` is checked as at creation (400)
     and stays once the final is seated (409). Nothing is written when one is refused."""
     with transaction.atomic():
         competition = _organisers(competition_id, caller)
+        if "pairing" in values and values["pairing"] != competition.pairing:
+            _pairing_check(competition, values["pairing"])
+            competition.pairing = values["pairing"]
         if "final_table" in values:
             _final_table_check(competition, values["final_table"])
             competition.final_table = values["final_table"]
@@ -93,7 +117,7 @@ def competition_rules_update(
             )
         competition.late_entry = late_entry
         competition.seeding = values.get("seeding", competition.seeding)
-        competition.save(update_fields=["late_entry", "seeding", "final_table"])
+        competition.save(update_fields=["late_entry", "seeding", "final_table", "pairing"])
         return competition
 
 

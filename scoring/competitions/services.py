@@ -22,7 +22,15 @@ from django.utils.translation import ngettext
 
 from chickenfoot.problems import InvalidInput
 from scoring.competitions import byes as stage_byes
-from scoring.competitions import checkins, final_table, pairing, points, tie_breaks, totals
+from scoring.competitions import (
+    checkins,
+    final_table,
+    pairing,
+    points,
+    round_robin,
+    tie_breaks,
+    totals,
+)
 from scoring.competitions.problems import (
     AlreadyRegistered,
     CompetitionNotFound,
@@ -78,6 +86,7 @@ class CompetitionSpec:
     late_entry: str = Competition.LateEntry.ZERO
     tie_breaks: list[str] | None = None
     final_table: dict[str, int] | None = None
+    pairing: str = Competition.Pairing.SWISS
 
 
 #: The house options a table event's matches take (the rest mean nothing at a real table).
@@ -146,6 +155,8 @@ def competition_errors(
             allow_bots=values.get("allow_bots"),
         ):
             problem("final_table", message)
+    for message in round_robin.pairing_problems(values):
+        problem("pairing", message)
     if kind == TOURNAMENT and values.get("min_matches"):
         problem("min_matches", _("min_matches is for leagues: a tournament ranks every player."))
     starts_on, ends_on = values.get("starts_on"), values.get("ends_on")
@@ -290,6 +301,7 @@ def competition_create(*, organiser: PlayerRef, spec: CompetitionSpec) -> Compet
         seeding=spec.seeding,
         late_entry=spec.late_entry,
         final_table=spec.final_table,
+        pairing=spec.pairing,
     )
 
 

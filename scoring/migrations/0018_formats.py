@@ -1,6 +1,6 @@
-"""The final table: a tournament's ``final_table`` (null: none) and the stage that plays it
-(``final``, with a database default, so the release still running writes rows the new one
-reads)."""
+"""Formats: a tournament's ``final_table`` (null: none) and the stage that plays it
+(``final``), and its ``pairing`` (Swiss, or a round robin); with database defaults, so the
+release still running writes rows the new one reads."""
 
 from django.db import migrations, models
 
@@ -11,6 +11,20 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.AddField(
+            model_name="competition",
+            name="pairing",
+            field=models.CharField(
+                choices=[
+                    ("swiss", "Swiss: each stage by the standings"),
+                    ("round_robin", "Round robin: everyone meets everyone once"),
+                ],
+                db_default="swiss",
+                default="swiss",
+                help_text="Tournaments: how stages are paired (docs/scoring.md, Round robin).",
+                max_length=11,
+            ),
+        ),
         migrations.AddField(
             model_name="competition",
             name="final_table",

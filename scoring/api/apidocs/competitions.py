@@ -101,6 +101,20 @@ COMPETITION_LIST_CREATE_POST_EXAMPLES = [
         request_only=True,
     ),
     OpenApiExample(
+        "A round robin of pairs",
+        value={
+            "kind": "tournament",
+            "play": "table",
+            "name": "Pairs round robin",
+            "variant": "chickenfoot",
+            "options": {"rounds": 4},
+            "table_size": 2,
+            "stage_count": 5,
+            "pairing": "round_robin",
+        },
+        request_only=True,
+    ),
+    OpenApiExample(
         "A league season, 3 matches to rank",
         value={
             "kind": "league",
@@ -198,6 +212,7 @@ COMPETITION_UPDATE_EXAMPLES = [
         "The best four play a final table", value={"final_table": {"size": 4}}, request_only=True
     ),
     OpenApiExample("No final table", value={"final_table": None}, request_only=True),
+    OpenApiExample("A round robin", value={"pairing": "round_robin"}, request_only=True),
 ]
 
 
@@ -266,14 +281,15 @@ def competition_update_responses(competition_detail_serializer: Any) -> Any:
 #: Changing a competition's rules: the operation's name, words, parameter and examples.
 COMPETITION_UPDATE: dict[str, Any] = {
     "operation_id": "competition_update",
-    "summary": "Change a competition's seeding, late-entry scoring or final table (organiser)",
+    "summary": "Change a competition's seeding, late entry, final table or pairing (organiser)",
     "description": "The organiser sets `seeding` (how stage 1 orders the field: it counts "
     "whenever stage 1 is seated or re-paired), `late_entry` (what an entrant added once "
     "stages were seated scores for each stage missed; it stays once someone has entered "
     'late) and `final_table` (`{"size": n}` or null: the best n play a final table after '
     "the last Swiss stage; it stays once the final is seated, and is not removed once the "
-    "Swiss stages are over). Until the competition finishes; nothing is written when a field "
-    "is refused.",
+    "Swiss stages are over) and `pairing` (`swiss` or `round_robin` at tables of 2, until "
+    "stage 1 is seated). Until the competition finishes; nothing is written when a field is "
+    "refused.",
     "tags": ["competitions"],
     "parameters": [COMPETITION_ID],
     "examples": COMPETITION_UPDATE_EXAMPLES,

@@ -86,7 +86,10 @@ def crosstable_pdf(*, sheet: dict[str, Any]) -> bytes:
             (_("Final crosstable") if sheet["final"] else _("Crosstable"))
             + " · "
             + _("%(done)s of %(count)s stages")
-            % {"done": len(numbers), "count": sheet["stage_count"]},
+            % {
+                "done": len(numbers),
+                "count": sheet["stage_count"] + (1 if sheet.get("final_table") else 0),
+            },
             12,
             bold=True,
         ),

@@ -15,7 +15,7 @@ from chickenfoot.db_router import replica_reads
 from chickenfoot.renderers import JSONRenderer
 from scoring.api.apidocs import crosstable as apidocs
 from scoring.api.common import check_known_params
-from scoring.api.competition_base import CompetitionApi
+from scoring.api.competition_base import CompetitionApi, FinalTableSerializer
 from scoring.competitions.crosstable import STATUSES, crosstable, csv_header, csv_rows
 from scoring.competitions.selectors import competition_get
 from scoring.competitions.tie_breaks import KEYS
@@ -90,6 +90,9 @@ class CrosstableSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Competition.Status.choices)
     stage_count = serializers.IntegerField()
     current_stage = serializers.IntegerField()
+    final_table = FinalTableSerializer(
+        allow_null=True, help_text="Its final table, if any: stage stage_count + 1."
+    )
     final = serializers.BooleanField(help_text="The tournament has finished.")
     tie_breaks = serializers.ListField(
         child=serializers.ChoiceField(choices=KEYS), help_text="The standings' order."

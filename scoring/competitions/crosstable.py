@@ -208,6 +208,7 @@ def crosstable(*, competition: Competition) -> dict[str, Any]:
         "name": competition.name,
         "status": competition.status,
         "stage_count": competition.stage_count,
+        "final_table": competition.final_table,
         "current_stage": competition.current_stage,
         "final": competition.status == Competition.Status.FINISHED,
         "tie_breaks": competition.order,

@@ -32,7 +32,7 @@ def standings_sheet(*, competition_id: int, caller: PlayerRef | None) -> bytes:
     sheet: dict[str, Any] = {
         "event": competition.name,
         "final": competition.status == Competition.Status.FINISHED,
-        "stage_count": competition.stage_count,
+        "stage_count": competition.last_stage,  # with a final table, its stage too
         "stages_finished": Stage.objects.filter(
             competition=competition, status=Stage.Status.FINISHED
         ).count(),

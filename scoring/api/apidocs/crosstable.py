@@ -67,6 +67,7 @@ CROSSTABLE_EXAMPLE: dict[str, Any] = {
     "name": "Spring open",
     "status": "running",
     "stage_count": 3,
+    "final_table": None,
     "current_stage": 2,
     "final": False,
     "tie_breaks": ["placement_points", "buchholz", "wins"],

@@ -103,9 +103,12 @@ def test_the_best_three_play_the_final_which_decides_places_one_to_three(
     cross_csv = organiser_client.get(f"{API}/{cid}/crosstable.csv")
     assert cross_csv.status_code == HTTPStatus.OK
     assert "not_finalist" in cross_csv.content.decode()
+    assert cross["final_table"] == {"size": 3}
     pdf = organiser_client.get(f"{API}/{cid}/crosstable.pdf")
     assert pdf.status_code == HTTPStatus.OK
     assert pdf.content.startswith(b"%PDF")
+    printed = organiser_client.get(f"{API}/{cid}/standings.pdf")
+    assert printed.status_code == HTTPStatus.OK
     sheet = organiser_client.get(f"{API}/{cid}/standings.csv")
     rows = list(csv.DictReader(io.StringIO(sheet.content.decode())))
     assert [int(r["player_id"]) for r in rows] == [r["player_id"] for r in after]

@@ -78,8 +78,8 @@ RUNNERS: tuple[Runner, ...] = (
         "test: tests/foundation/test_fuzz.py::"
         "test_no_input_gets_a_5xx_and_every_answer_fits_the_schema",
     ),
-    # README "Try it" and docs/tables.md: curl against the server, in order (an answer's token,
-    # id or code kept in a shell variable).
+    # README "Try it", docs/tables.md and docs/tournament-day.md (a whole day): curl against the
+    # server, in order (an answer's token, id or code kept in a shell variable).
     Runner(r"([A-Z]+=\$\()?curl .*http://127\.0\.0\.1:8000/.*", LIVE),
     # README "Manage".
     Runner(r"(DJANGO_SUPERUSER_\w+=\S+ )*(DJANGO_SUPERUSER_\w+='[^']*' )*make superuser", LIVE),

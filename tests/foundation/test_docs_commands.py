@@ -204,6 +204,11 @@ RUNNERS: tuple[Runner, ...] = (
         "-m benchmarks.tables",
     ),
     Runner(
+        r"(nice -n 10 )?\.venv/bin/python -m benchmarks\.tournament_day( \[?--\w[\w-]* \w+\]?)*",
+        "ci: Benchmarks, briefly",
+        "-m benchmarks.tournament_day",
+    ),
+    Runner(
         r"\.venv/bin/python -m benchmarks\.queue( \[?--\w[\w-]* \w+\]?)*",
         "ci: Benchmarks, briefly",
         "-m benchmarks.queue",

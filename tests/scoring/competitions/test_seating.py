@@ -16,6 +16,7 @@ from scoring.competitions.seating import (
     seatings_count,
     table_sizes,
 )
+from scoring.competitions.seating_search import Objective, add, improve, split
 
 
 @pytest.mark.parametrize(
@@ -217,3 +218,48 @@ def test_the_number_of_seatings() -> None:
     assert seatings_count([4, 4, 4]) == 5775
     assert seatings_count([4, 3, 3]) == 2100
     assert seatings_count([2, 2]) == 3
+
+
+def _improve_trying_every_swap(groups: list[list[int]], objective: Objective) -> list[list[int]]:
+    """``seating_search.improve`` as it was, trying every swap between every two tables."""
+    groups = [list(g) for g in groups]
+    costs = [objective.table(g) for g in groups]
+    improved = True
+    while improved:
+        improved = False
+        for i, j in combinations(range(len(groups)), 2):
+            before = add(costs[i], costs[j])
+            for a in range(len(groups[i])):
+                for b in range(len(groups[j])):
+                    gi, gj = list(groups[i]), list(groups[j])
+                    gi[a], gj[b] = gj[b], gi[a]
+                    ci, cj = objective.table(gi), objective.table(gj)
+                    if add(ci, cj) < before:
+                        groups[i], groups[j], costs[i], costs[j] = gi, gj, ci, cj
+                        before = add(ci, cj)
+                        improved = True
+    return groups
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_the_search_passing_over_tables_apart_in_rank_takes_the_swaps_of_trying_them_all(
+    seed: int,
+) -> None:
+    """``improve`` passes over two tables with no repeat nor kept-apart pair whose ranks do
+    not overlap: it must take exactly the swaps trying every one takes (same seating)."""
+    rng = random.Random(seed)
+    players = list(range(rng.choice([12, 20, 28, 40])))
+    points = {p: rng.randint(0, rng.choice([2, 6, 12])) for p in players}
+    ranked = sorted(players, key=lambda p: (-points[p], p))
+    rank = {p: sorted(points.values(), reverse=True).index(points[p]) for p in players}
+    met: dict[frozenset[int], int] = {}
+    for _stage in range(rng.randint(0, 3)):
+        shuffled = rng.sample(players, len(players))
+        for start in range(0, len(shuffled), 4):
+            for pair in combinations(shuffled[start : start + 4], 2):
+                met[frozenset(pair)] = met.get(frozenset(pair), 0) + 1
+    apart = {frozenset(rng.sample(players, 2)) for _ in range(rng.randint(0, 4))}
+    objective = Objective(rank=rank, met=met, apart=apart)
+    sizes = [4] * (len(players) // 4)
+    for start in (split(ranked, sizes), split(rng.sample(players, len(players)), sizes)):
+        assert improve(start, objective=objective) == _improve_trying_every_swap(start, objective)

@@ -186,8 +186,9 @@ class CompetitionCreateSerializer(serializers.Serializer):
     pairing = serializers.ChoiceField(
         choices=Competition.Pairing.choices,
         default=Competition.Pairing.SWISS,
-        help_text="Tournaments: swiss (default), or round_robin at tables of 2: everyone "
-        "meets everyone once (docs/scoring.md, Round robin).",
+        help_text="Tournaments: swiss (default), or round_robin at tables of 2 (everyone "
+        "meets everyone once), 3 or 4 (the fewest repeated meetings) (docs/scoring.md, Round "
+        "robin).",
     )
     final_table = FinalTableSerializer(
         required=False,

@@ -27,7 +27,7 @@ from itertools import combinations
 from django.db.models import F
 
 from scoring.competitions import byes as stage_byes
-from scoring.competitions import final_table, round_robin, seating
+from scoring.competitions import final_table, round_robin, round_robin_groups, seating
 from scoring.competitions.seating_search import Pair
 from scoring.competitions.standings import met_counts, ranked_player_ids
 from scoring.models import Competition, KeepApart, Rating, Registration
@@ -198,16 +198,23 @@ def stage_pairing(
 
 def round_robin_pairing(*, competition: Competition, number: int, players: list[int]) -> Pairing:
     """Stage ``number`` of a round robin (``round_robin``): its round of the schedule drawn
-    over the entrants (not withdrawn; late entrants are refused once it is seated), the
-    players in the stage's field at their tables, a player whose opponent is absent or the
-    bye sitting it out with a bye. Each table's seat order is drawn from the seed."""
+    (tables of 2: the circle method; 3 and 4: ``round_robin_groups``) over the entrants (not
+    withdrawn; late entrants are refused once it is seated), the players in the stage's field
+    at their tables, a player left alone by absent opponents or the bye sitting it out with a
+    bye. Each table's seat order is drawn from the seed."""
     entrants = Registration.objects.filter(
         competition=competition, withdrawn_at__isnull=True
     ).values_list("player_id", flat=True)
     order = round_robin.schedule_order(list(entrants), competition.seed)
-    tables, byes = round_robin.seat_round(
-        round_robin.stage_round(order, number), present=set(players)
-    )
+    if competition.table_size == 2:
+        tables, byes = round_robin.seat_round(
+            round_robin.stage_round(order, number), present=set(players)
+        )
+    else:
+        stages = round_robin_groups.schedule(
+            order, competition.table_size, number, competition.seed
+        )
+        tables, byes = round_robin_groups.seat_stage(stages[number - 1], present=set(players))
     rng = stage_rng(competition, number)
     for table in tables:
         rng.shuffle(table)

@@ -1,5 +1,6 @@
 """A round robin at tables of 2: every two entrants meet exactly once (docs/scoring.md, "Round
-robin"). Pure functions over player ids, and the checks a competition must pass for one.
+robin"). Pure functions over player ids, and the checks a competition must pass for one (at
+tables of 3 and 4 the schedule is ``round_robin_groups``'s).
 
 The circle method: the field in its order (``order``; with an odd number, a bye, ``None``,
 added last) is laid out in two rows; the first player stays put and the others turn one place
@@ -17,6 +18,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
+
+#: The table sizes a round robin is played at (2: this module; 3 and 4: ``round_robin_groups``).
+GROUP_TABLE_SIZES = (2, 3, 4)
 
 #: One round: its pairs (a player id, or ``None`` for the bye).
 Round = list[tuple[int | None, int | None]]
@@ -65,14 +69,16 @@ def seat_round(pairs: Round, present: set[int]) -> tuple[list[list[int | None]],
 
 def pairing_problems(values: Mapping[str, Any]) -> list[str]:
     """What keeps a competition of ``values`` from a round robin (``pairing: round_robin``):
-    a league, tables other than 2, bots filling tables."""
+    a league, tables of more than 4, bots filling tables."""
     if values.get("pairing") != "round_robin":
         return []
     if values.get("kind") == "league":
         return [_("A league has no stages to pair: leave pairing out.")]
     problems = []
-    if "table_size" in values and values["table_size"] != 2:
-        problems.append(_("A round robin is played at tables of 2: table_size must be 2."))
+    if "table_size" in values and values["table_size"] not in GROUP_TABLE_SIZES:
+        problems.append(
+            _("A round robin is played at tables of 2, 3 or 4: table_size must be one of them.")
+        )
     if values.get("allow_bots"):
         problems.append(_("A round robin seats no bots: an odd field has a bye each stage."))
     return problems

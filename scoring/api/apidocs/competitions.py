@@ -287,8 +287,8 @@ COMPETITION_UPDATE: dict[str, Any] = {
     "stages were seated scores for each stage missed; it stays once someone has entered "
     'late) and `final_table` (`{"size": n}` or null: the best n play a final table after '
     "the last Swiss stage; it stays once the final is seated, and is not removed once the "
-    "Swiss stages are over) and `pairing` (`swiss` or `round_robin` at tables of 2, until "
-    "stage 1 is seated). Until the competition finishes; nothing is written when a field is "
+    "Swiss stages are over) and `pairing` (`swiss` or `round_robin` at tables of 2, 3 or 4, "
+    "until stage 1 is seated). Until the competition finishes; nothing is written when a field is "
     "refused.",
     "tags": ["competitions"],
     "parameters": [COMPETITION_ID],

@@ -110,7 +110,7 @@ def test_a_table_event_of_five_plays_its_round_robin_through(
 @pytest.mark.parametrize(
     ("fields", "named"),
     [
-        ({"table_size": 3}, "pairing"),
+        ({"table_size": 5}, "pairing"),
         ({"table_size": 2, "play": "online", "allow_bots": True, "options": {}}, "pairing"),
         ({"kind": "league", "stage_count": None}, "pairing"),
         ({"pairing": "knockout"}, "pairing"),
@@ -142,7 +142,7 @@ def test_a_round_robin_it_cannot_play_is_refused_naming_the_field(
 def test_the_organiser_chooses_a_round_robin_by_patch_before_stage_one(
     organiser_client: APIClient,
 ) -> None:
-    wide = create_event(organiser_client, table_size=4)
+    wide = create_event(organiser_client, table_size=5)
     refused = organiser_client.patch(
         f"{API}/{wide}", {"pairing": "round_robin", "seeding": "order"}, format="json"
     )

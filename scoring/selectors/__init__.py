@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from scoring.selectors.head_to_head import head_to_head
 from scoring.selectors.history import history_rows, player_exists, player_history
-from scoring.selectors.leaderboard import leaderboard, leaderboard_position
+from scoring.selectors.leaderboard import leaderboard, leaderboard_position, leaderboard_rank
 from scoring.selectors.rating_changes import (
     player_rating_changes,
     rating_change_figures,
@@ -20,6 +20,7 @@ __all__ = [
     "history_rows",
     "leaderboard",
     "leaderboard_position",
+    "leaderboard_rank",
     "player_exists",
     "player_history",
     "player_rating_changes",

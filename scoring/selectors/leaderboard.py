@@ -39,3 +39,15 @@ def leaderboard_position(
         .filter(Q(ordinal__gt=own) | Q(ordinal=own, player_id__lt=player_id))
         .count()
     )
+
+
+def leaderboard_rank(*, variant: str, player_id: int, bots: bool = False) -> int | None:
+    """``player_id``'s rank on the variant's leaderboard as ``leaderboard`` ranks it (1 = best;
+    equal ordinals share a rank: one more than the rows with a higher ordinal), or ``None`` when
+    the player is not on it (a guest, no rated match). Two small queries on
+    ``rating_leaderboard``."""
+    board = leaderboard(variant=variant, bots=bots)
+    own = board.filter(player_id=player_id).values_list("ordinal", flat=True).first()
+    if own is None:
+        return None
+    return 1 + Rating.objects.filter(pk__in=board.values("pk"), ordinal__gt=own).count()

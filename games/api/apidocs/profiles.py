@@ -1,0 +1,90 @@
+"""The OpenAPI declarations of ``games.api.profiles``'s views: what their ``extend_schema``
+calls name."""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
+
+from chickenfoot.openapi import NOT_AUTHENTICATED
+from scoring.api.common import PLAYER_NOT_FOUND
+
+PLAYER_ID = OpenApiParameter("player_id", int, OpenApiParameter.PATH, description="A player id.")
+
+AVATAR_URL_HELP = (
+    "The player's picture: an absolute URL, or null while there is none (every player for now; "
+    "an app draws its own placeholder). Always present, so a client reads it the same way "
+    "before and after avatars are uploaded."
+)
+HIDDEN_HELP = (
+    "True when the player's profile is not shown to the caller: then only `id`, `name`, `kind` "
+    "and `avatar_url` are given, and `joined`, `ratings`, `statistics` and `recent_results` "
+    "are null. A player always sees their own profile whole."
+)
+RANK_HELP = (
+    "The place on the variant's leaderboard (`GET /api/leaderboards/{variant}`, as it ranks: "
+    "1 = best, equal ratings share a rank; a bot among the bots); null when the player is not on "
+    "it."
+)
+
+RECENT_RESULT_EXAMPLE = {
+    "match_id": 41,
+    "variant": "chickenfoot",
+    "play": "online",
+    "finished_at": "2026-05-02T18:40:11Z",
+    "seat": 0,
+    "place": 1,
+    "total": 23,
+    "zero_rounds": 3,
+    "lowest_round": 2,
+    "rounds_played": 10,
+    "decided_by": "total",
+    "rating": {"before": 1184, "after": 1203, "delta": 19},
+    "unrated_reason": None,
+    "seats": [
+        {"seat": 0, "player_id": 3, "name": "Ada", "place": 1, "total": 23},
+        {"seat": 1, "player_id": 8, "name": "Grace", "place": 2, "total": 57},
+    ],
+}
+PROFILE_EXAMPLE = {
+    "id": 3,
+    "name": "Ada",
+    "kind": "human",
+    "avatar_url": None,
+    "hidden": False,
+    "joined": "2026-01-12T09:30:00Z",
+    "ratings": [
+        {"variant": "chickenfoot", "display": 1203, "ordinal": 5.075, "matches": 42, "rank": 7}
+    ],
+    "statistics": {"matches": 42, "wins": 13, "rounds_at_zero": 97, "best_round": 1},
+    "recent_results": [RECENT_RESULT_EXAMPLE],
+}
+HIDDEN_PROFILE_EXAMPLE = {
+    "id": 8,
+    "name": "Grace",
+    "kind": "human",
+    "avatar_url": None,
+    "hidden": True,
+    "joined": None,
+    "ratings": None,
+    "statistics": None,
+    "recent_results": None,
+}
+
+
+def player_profile_responses(profile_serializer: Any) -> Any:
+    """The answers of ``PlayerProfileApi``, given the view's own serializer."""
+    return {
+        HTTPStatus.OK: OpenApiResponse(
+            profile_serializer,
+            description="The player as the caller may see them.",
+            examples=[
+                OpenApiExample("A profile", value=PROFILE_EXAMPLE),
+                OpenApiExample("A hidden profile", value=HIDDEN_PROFILE_EXAMPLE),
+            ],
+        ),
+        HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+        HTTPStatus.NOT_FOUND: PLAYER_NOT_FOUND,
+    }

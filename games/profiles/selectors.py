@@ -1,0 +1,63 @@
+"""Reads of players as others see them: the profile (``player_profile``).
+
+The figures are scoring's own selectors, unchanged: the leaderboard's rank
+(``leaderboard_rank``), the statistics (``player_statistics``) and the history rows
+(``player_history``, ``history_rows``), so that a profile never disagrees with the leaderboard,
+the statistics or the history it summarises.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.models import Player
+from scoring.selectors import history_rows, leaderboard_rank, player_history, player_statistics
+
+#: How many of a player's latest results a profile shows (their history has the rest).
+RECENT_RESULTS = 5
+
+
+def profile_hidden(*, player: Player, viewer: Player) -> bool:
+    """Does ``viewer`` see only ``player``'s name and avatar? A deleted account's record
+    shows its anonymous name only; the player themselves see everything."""
+    if player.pk == viewer.pk:
+        return False
+    return player.deleted_at is not None
+
+
+def player_profile(*, player: Player, viewer: Player) -> dict[str, Any]:
+    """``player`` as ``viewer`` may see them: name, kind, avatar, when they joined, and (unless
+    the profile is hidden from ``viewer``) their ratings with their ranks, their figures and
+    their latest results, newest first."""
+    hidden = profile_hidden(player=player, viewer=viewer)
+    profile: dict[str, Any] = {
+        "id": player.pk,
+        "name": player.display_name,
+        "kind": player.kind,
+        "avatar_url": None,  # no avatars yet: null until a player uploads one
+        "hidden": hidden,
+        "joined": None if hidden else player.created_at,
+        "ratings": None,
+        "statistics": None,
+        "recent_results": None,
+    }
+    if hidden:
+        return profile
+    figures = player_statistics(player_id=player.pk)
+    bots = player.kind == Player.Kind.BOT
+    profile["ratings"] = [
+        {
+            "variant": rating["variant"],
+            "display": rating["display"],
+            "ordinal": rating["ordinal"],
+            "matches": rating["matches"],
+            "rank": leaderboard_rank(variant=rating["variant"], player_id=player.pk, bots=bots),
+        }
+        for rating in figures["ratings"]
+    ]
+    profile["statistics"] = {
+        name: figures[name] for name in ("matches", "wins", "rounds_at_zero", "best_round")
+    }
+    latest = player_history(player_id=player.pk).order_by("-finished_at", "-id")[:RECENT_RESULTS]
+    profile["recent_results"] = history_rows(results=latest)
+    return profile

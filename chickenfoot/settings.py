@@ -542,6 +542,7 @@ THROTTLE_RATES: dict[str, str | None] = (
         "password_change_address": env_rate("THROTTLE_PASSWORD_CHANGE_ADDRESS", "20/min"),
         "email_send": env_rate("THROTTLE_EMAIL_SEND", "5/hour"),  # verification mails, per player
         "email_verify": env_rate("THROTTLE_EMAIL_VERIFY", "20/hour"),  # per player
+        "player_search": env_rate("THROTTLE_PLAYER_SEARCH", "60/min"),  # per player
     }
     if RATE_LIMITS
     else {}

@@ -252,6 +252,12 @@ class EmailVerifyThrottle(PerUser):
     scope = "email_verify"
 
 
+class PlayerSearchThrottle(PerUser):
+    """Searches for a player by name: enough to type one, not to walk through every name."""
+
+    scope = "player_search"
+
+
 #: The throttles of each limited operation, as the views list them.
 REGISTER_THROTTLES = (RegisterThrottle,)
 LOGIN_THROTTLES = (LoginThrottle,)
@@ -264,5 +270,6 @@ PASSWORD_RESET_CONFIRM_THROTTLES = (PasswordResetConfirmThrottle,)
 PASSWORD_CHECK_THROTTLES = (PasswordChangeThrottle, PasswordChangeAddressThrottle)
 EMAIL_SEND_THROTTLES = (EmailSendThrottle,)
 EMAIL_VERIFY_THROTTLES = (EmailVerifyThrottle,)
+PLAYER_SEARCH_THROTTLES = (PlayerSearchThrottle,)
 #: Failed codes that open a seat: a guest's claim code, an invite link's code.
 CODE_GUESS_THROTTLES = (CodeGuessThrottle, CodeGuessAddressThrottle)

@@ -37,8 +37,8 @@ from games.api.notifications import (
 )
 from games.api.paper import ScoreSheetApi
 from games.api.pictures import BoardSvgApi, ScoresSvgApi
-from games.api.players import PlayerDeleteApi, PlayerMeApi, PlayerRegisterApi, TokenObtainApi
-from games.api.profiles import PlayerProfileApi
+from games.api.players import PlayerDeleteApi, PlayerMeApi, TokenObtainApi
+from games.api.profiles import PlayerProfileApi, PlayersApi
 from games.api.push import PushDeviceDeleteApi, PushDeviceRegisterApi, VapidPublicKeyApi
 from games.api.quick_play import QueueApi
 from games.api.records import MatchFinaliseApi, MatchRecordApi
@@ -63,7 +63,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:match_id>/legal-moves", LegalMovesApi.as_view(), name="legal-moves"),
     path("matches/<int:match_id>/moves", MoveSubmitApi.as_view(), name="move-submit"),
     path("matches/<int:match_id>", MatchDetailApi.as_view(), name="match-detail"),
-    path("players", PlayerRegisterApi.as_view(), name="player-register"),
+    path("players", PlayersApi.as_view(), name="player-register"),
     path("players/<int:player_id>", PlayerProfileApi.as_view(), name="player-profile"),
     path("players/me", PlayerMeApi.as_view(), name="player-me"),
     path("players/me/delete", PlayerDeleteApi.as_view(), name="player-delete"),

@@ -1,4 +1,5 @@
-"""Reads of players as others see them: the profile (``player_profile``).
+"""Reads of players as others see them: the profile (``player_profile``) and the search
+(``player_search``).
 
 The figures are scoring's own selectors, unchanged: the leaderboard's rank
 (``leaderboard_rank``), the statistics (``player_statistics``) and the history rows
@@ -10,11 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Q, QuerySet
+from django.db.models.functions import Lower
+
+from games.accounts.names import username_key
 from games.models import Player
 from scoring.selectors import history_rows, leaderboard_rank, player_history, player_statistics
 
 #: How many of a player's latest results a profile shows (their history has the rest).
 RECENT_RESULTS = 5
+#: The shortest text a search takes: shorter would list half the players.
+SEARCH_MIN_LENGTH = 3
 
 
 def profile_hidden(*, player: Player, viewer: Player) -> bool:
@@ -61,3 +68,20 @@ def player_profile(*, player: Player, viewer: Player) -> dict[str, Any]:
     latest = player_history(player_id=player.pk).order_by("-finished_at", "-id")[:RECENT_RESULTS]
     profile["recent_results"] = history_rows(results=latest)
     return profile
+
+
+def player_search(*, text: str, viewer: Player) -> QuerySet[Player]:
+    """The people ``viewer`` may invite whose username or display name starts with ``text``
+    (without regard to case: the username by its folded key, the display name by ``LOWER``),
+    by display name, then id. Only people with an account: no guest, no bot (a seat asks for a
+    bot by its level), no deleted account, and not the viewer."""
+    folded = text.strip()
+    return (
+        Player.objects.filter(kind=Player.Kind.HUMAN, user__isnull=False, deleted_at__isnull=True)
+        .filter(
+            Q(user__username_key__key__startswith=username_key(folded))
+            | Q(display_name__istartswith=folded)
+        )
+        .exclude(pk=viewer.pk)
+        .order_by(Lower("display_name"), "pk")
+    )

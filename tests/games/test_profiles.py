@@ -1,4 +1,5 @@
-"""A player's profile (``GET /api/players/{id}``)."""
+"""A player's profile (``GET /api/players/{id}``) and finding a player by name
+(``GET /api/players?search=``)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,14 @@ from http import HTTPStatus
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from chickenfoot.env import env_rate
 from games.models import Player
 from scoring.services import match_finalise
+from tests.games.conftest import client_for
 from tests.games.factories import BotFactory, PlayerFactory
 from tests.scoring.conftest import make_finished_match
 
@@ -139,3 +143,121 @@ def test_a_profile_needs_a_signed_in_caller(players: list[Player]) -> None:
 
     assert response.status_code == HTTPStatus.UNAUTHORIZED
     assert response.json()["code"] == "not_authenticated"
+
+
+# --- search ---
+
+
+def search(client: APIClient, **params: object) -> Any:
+    return client.get("/api/players", params)
+
+
+def names(response: Any) -> list[str]:
+    assert response.status_code == HTTPStatus.OK, response.content
+    return [row["name"] for row in response.json()["results"]]
+
+
+def test_search_finds_display_names_and_usernames_by_their_start_without_regard_to_case(
+    players: list[Player], clients: list[APIClient]
+) -> None:
+    PlayerFactory(user__username="lovelace", display_name="Countess")
+    PlayerFactory(user__username="zed", display_name="ADAMANT")
+
+    assert names(search(clients[1], search="ada")) == ["Ada", "ADAMANT"]
+    assert names(search(clients[1], search="LOVE")) == ["Countess"]
+    assert names(search(clients[1], search="  gra  ")) == []  # grace is the caller
+    assert names(search(clients[0], search="gra")) == ["Grace"]
+    assert names(search(clients[0], search="ace")) == []  # a start, not a part
+
+
+def test_search_lists_no_guest_bot_deleted_account_or_caller(
+    players: list[Player], clients: list[APIClient]
+) -> None:
+    Player.objects.create(kind=Player.Kind.GUEST, display_name="Adalbert")
+    BotFactory(display_name="Adabot")
+    gone = PlayerFactory(user__username="adagone", display_name="Ada Gone")
+    assert client_for(gone).post("/api/players/me/delete", {"password": "a-long-enough-passphrase"},
+                                 format="json").status_code == HTTPStatus.NO_CONTENT  # fmt: skip
+
+    assert names(search(clients[1], search="ada")) == ["Ada"]
+    assert names(search(clients[0], search="ada")) == []
+
+
+def test_search_rows_carry_id_name_kind_and_avatar_never_a_username(
+    players: list[Player], clients: list[APIClient]
+) -> None:
+    PlayerFactory(user__username="mallory", display_name=HOSTILE)
+
+    body = search(clients[0], search="mal").json()
+
+    assert body["count"] == 1
+    (row,) = body["results"]
+    assert row == {"id": row["id"], "name": HOSTILE, "kind": "human", "avatar_url": None}
+
+
+def test_search_is_paged(players: list[Player], clients: list[APIClient]) -> None:
+    for n in range(5):
+        PlayerFactory(user__username=f"twin{n}", display_name=f"Twin {n}")
+
+    first = search(clients[0], search="twin", page_size=2).json()
+    last = search(clients[0], search="twin", page_size=2, page=3).json()
+
+    assert first["count"] == 5
+    assert [r["name"] for r in first["results"]] == ["Twin 0", "Twin 1"]
+    assert first["next"] is not None
+    assert [r["name"] for r in last["results"]] == ["Twin 4"]
+    assert last["next"] is None
+    past = search(clients[0], search="twin", page_size=2, page=4)
+    assert past.status_code == HTTPStatus.NOT_FOUND
+    assert past["Content-Type"].startswith("application/problem+json")
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{}, {"search": ""}, {"search": "ad"}, {"search": "  ad  "}, {"search": "a" * 65}],
+)
+def test_search_refuses_a_missing_or_short_text_naming_search(
+    clients: list[APIClient], params: dict[str, str]
+) -> None:
+    response = search(clients[0], **params)
+
+    assert response.status_code == HTTPStatus.BAD_REQUEST
+    assert response["Content-Type"].startswith("application/problem+json")
+    problem = response.json()
+    assert problem["code"] == "invalid"
+    assert list(problem["errors"]) == ["search"]
+
+
+def test_search_refuses_an_unknown_parameter(clients: list[APIClient]) -> None:
+    response = search(clients[0], search="ada", kind="bot")
+
+    assert response.status_code == HTTPStatus.BAD_REQUEST
+    assert list(response.json()["errors"]) == ["kind"]
+
+
+def test_search_needs_a_signed_in_caller_and_registering_still_needs_none(
+    players: list[Player],
+) -> None:
+    anonymous = APIClient()
+
+    assert search(anonymous, search="ada").status_code == HTTPStatus.UNAUTHORIZED
+    registered = anonymous.post(
+        "/api/players", {"username": "newcomer", "password": "correct horse battery"},
+        format="json",
+    )  # fmt: skip
+    assert registered.status_code == HTTPStatus.CREATED, registered.content
+
+
+def test_search_is_limited_per_player(
+    settings: Any, players: list[Player], clients: list[APIClient]
+) -> None:
+    cache.clear()
+    settings.THROTTLE_RATES = {"player_search": env_rate("UNUSED", "2/min")}
+
+    answers = [search(clients[0], search="gra").status_code for _ in range(3)]
+
+    assert answers == [HTTPStatus.OK, HTTPStatus.OK, HTTPStatus.TOO_MANY_REQUESTS]
+    assert search(clients[1], search="ada").status_code == HTTPStatus.OK  # another player's own
+    refused = search(clients[0], search="gra")
+    assert refused.json()["code"] == "throttled"
+    assert "Retry-After" in refused

@@ -358,6 +358,7 @@ PLACEHOLDERS = {
     "position": 2,  # seat 2: the guest
     "code": "ABCDEFGHJK",  # a scorer page's code: the page is the same for any
     "language": "lo",  # a How to play page's language
+    "search": "gra",  # a player's search: grace
 }
 
 

@@ -330,6 +330,7 @@ def test_every_page_size_parameter_gives_its_bounds() -> None:
         ("/api/matches/mine", 1, 100),
         ("/api/matches/open", 1, 100),
         ("/api/notifications", 1, 100),
+        ("/api/players", 1, 100),
         ("/api/players/{player_id}/history", 1, 100),
         ("/api/players/{player_id}/ratings", 1, 100),
         ("/api/leaderboards/{variant}", 1, 200),

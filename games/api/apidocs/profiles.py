@@ -8,8 +8,8 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
 
-from chickenfoot.openapi import NOT_AUTHENTICATED
-from scoring.api.common import PLAYER_NOT_FOUND
+from chickenfoot.openapi import NOT_AUTHENTICATED, TOO_MANY_REQUESTS, problem, problem_example
+from scoring.api.common import PAGE_NOT_FOUND, PLAYER_NOT_FOUND
 
 PLAYER_ID = OpenApiParameter("player_id", int, OpenApiParameter.PATH, description="A player id.")
 
@@ -87,4 +87,52 @@ def player_profile_responses(profile_serializer: Any) -> Any:
         ),
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
         HTTPStatus.NOT_FOUND: PLAYER_NOT_FOUND,
+    }
+
+
+SEARCH_HELP = (
+    "At least 3 characters (spaces around it not counted), at most 64: the start of a "
+    "username or of a display name, without regard to case."
+)
+SEARCH_TOO_SHORT = "Ensure this field has at least 3 characters."
+SEARCH_ROW_EXAMPLE = {"id": 3, "name": "Ada", "kind": "human", "avatar_url": None}
+PLAYER_SEARCH_HEADING = {
+    "summary": "Find a player to invite",
+    "tags": ["accounts"],
+    "description": (
+        "People with an account whose username or display name starts with `search` (without "
+        "regard to case), by display name, in pages: the caller, guests, bots (a seat asks for "
+        "a bot by its level) and deleted accounts are never listed. The answer names no "
+        "username: only the id (to invite: `POST /api/matches/{match_id}/invitations`), the "
+        "display name and the avatar. Limited per player (`THROTTLE_PLAYER_SEARCH`, 60 a "
+        "minute by default: 429 `throttled`)."
+    ),
+}
+
+
+def player_search_responses(row_serializer: Any) -> Any:
+    """The answers of the search, given the view's own serializer of a row."""
+    return {
+        HTTPStatus.OK: OpenApiResponse(
+            row_serializer(many=True),
+            description="A page of the players found.",
+            examples=[OpenApiExample("One found", value=SEARCH_ROW_EXAMPLE)],
+        ),
+        HTTPStatus.BAD_REQUEST: problem(
+            "`search` missing, empty, shorter than 3 characters or longer than 64, or an "
+            "unknown query parameter.",
+            (
+                "Too short",
+                problem_example(
+                    400,
+                    "invalid",
+                    "Invalid input",
+                    f"search: {SEARCH_TOO_SHORT}",
+                    errors={"search": [SEARCH_TOO_SHORT]},
+                ),
+            ),
+        ),
+        HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
+        HTTPStatus.NOT_FOUND: PAGE_NOT_FOUND,
+        HTTPStatus.TOO_MANY_REQUESTS: TOO_MANY_REQUESTS,
     }

@@ -32,6 +32,7 @@ PROBLEM_CODES = [
     "not_your_match",
     "not_creator",
     "not_organiser",
+    "profile_hidden",
     "not_found",
     "match_not_found",
     "player_not_found",

@@ -745,6 +745,7 @@ SPECTACULAR_SETTINGS = {
         "NotificationKindEnum": "games.notifications.models.KINDS",
         "PushDeviceKindEnum": "games.notifications.models.DEVICE_KINDS",
         "PlayerKindEnum": "games.models.Player.Kind",
+        "ProfileVisibilityEnum": "games.models.Player.Visibility",
         "RatedPlayerKindEnum": "scoring.api.leaderboard.PLAYER_KINDS",
         "MatchPlayEnum": "games.models.Match.Play",
         "CompetitionPlayEnum": "scoring.models.Competition.Play",

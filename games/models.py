@@ -32,6 +32,14 @@ class Player(models.Model):
         BOT = "bot", "Bot"
         GUEST = "guest", "Guest"
 
+    class Visibility(models.TextChoices):
+        """Who sees the player's profile, history, statistics and head-to-head
+        (``games.profiles.visibility``)."""
+
+        EVERYONE = "everyone", "Everyone"
+        FRIENDS = "friends", "Friends"
+        NOBODY = "nobody", "Nobody"
+
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -76,6 +84,15 @@ class Player(models.Model):
         blank=True,
         help_text="When the account was deleted: the player stays, under an anonymous name, "
         "with no user, so that results and standings stay as they were.",
+    )
+    profile_visibility = models.CharField(
+        max_length=8,
+        choices=Visibility.choices,
+        default=Visibility.EVERYONE,
+        db_default=Visibility.EVERYONE,
+        help_text="Who sees the player's profile, history, statistics and head-to-head: "
+        "everyone, friends (for now the player alone: there are no friends yet) or nobody "
+        "(the player alone). Their name and avatar are shown to everyone.",
     )
 
     class Meta:

@@ -60,6 +60,11 @@ class GamesPort(Protocol):
     def player_for_user(self, *, user: Any) -> PlayerRef:
         """The player of an authenticated user (made on first use, as games does)."""
 
+    def profile_hidden(self, *, player_id: int, user: Any) -> bool:
+        """Is the profile of ``player_id`` hidden from the authenticated ``user`` (their
+        figures not shown to them: the player's ``profile_visibility``)? An id that names no
+        player is not hidden (the caller answers its own 404)."""
+
     def match_create_seated(
         self,
         *,

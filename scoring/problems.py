@@ -7,7 +7,7 @@ imports the engine's errors, i.e. games).
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, PermissionDenied
 
 
 class PlayerNotFound(NotFound):
@@ -24,6 +24,16 @@ class NotOnLeaderboard(NotFound):
 
     default_code = "not_on_leaderboard"
     title = gettext_lazy("Not on this leaderboard")
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail, code=self.default_code)
+
+
+class ProfileHidden(PermissionDenied):
+    """A player's figures asked by someone their ``profile_visibility`` does not show them to."""
+
+    default_code = "profile_hidden"
+    title = gettext_lazy("Profile hidden")
 
     def __init__(self, detail: str) -> None:
         super().__init__(detail, code=self.default_code)

@@ -33,6 +33,7 @@ def player_export(*, player: Player) -> dict[str, Any]:
             "email_verified_at": player.email_verified_at,
             "is_organiser": player.is_organiser,
             "language": player.language,
+            "profile_visibility": player.profile_visibility,
             "joined": player.created_at,
             "last_login": user.last_login if user else None,
         },

@@ -29,6 +29,9 @@ class PlayerDataAccountSerializer(serializers.Serializer):
     language = serializers.CharField(
         allow_blank=True, help_text="The language the player chose; empty: none."
     )
+    profile_visibility = serializers.ChoiceField(
+        choices=Player.Visibility.choices, help_text="Who sees the player's profile."
+    )
     joined = serializers.DateTimeField()
     last_login = serializers.DateTimeField(allow_null=True)
 

@@ -33,6 +33,7 @@ from games.api.common import (
     GameApi,
 )
 from games.models import DeviceToken, Player
+from games.profiles.services import player_visibility_set
 from games.services import player_register, token_obtain
 
 
@@ -88,9 +89,20 @@ class LanguageField(serializers.ChoiceField):
         return data
 
 
+PROFILE_VISIBILITY_HELP = (
+    "Who sees the player's profile, history, statistics, rating changes and head-to-head: "
+    "`everyone` (every signed-in player), `friends` (for now the player alone: there are no "
+    "friends yet; it will widen to their friends) or `nobody` (the player alone). Their name "
+    "and avatar are shown to everyone."
+)
+
+
 @extend_schema_serializer(component_name="PlayerMe")
 class PlayerMeOutputSerializer(PlayerOutputSerializer):
     language = LanguageField()
+    profile_visibility = serializers.ChoiceField(
+        choices=Player.Visibility.choices, help_text=PROFILE_VISIBILITY_HELP
+    )
 
 
 def token_json(
@@ -127,7 +139,11 @@ def player_json(player: Player) -> dict[str, object]:
 
 
 def player_me_json(player: Player) -> dict[str, object]:
-    return {**player_json(player), "language": player.language}
+    return {
+        **player_json(player),
+        "language": player.language,
+        "profile_visibility": player.profile_visibility,
+    }
 
 
 PASSWORD_RULES = (
@@ -246,11 +262,15 @@ class TokenObtainApi(APIView):
 
 
 class PlayerMeApi(GameApi):
-    """The caller's player; what they may change of it (their language)."""
+    """The caller's player; what they may change of it (their language, who sees their
+    profile)."""
 
     @extend_schema_serializer(component_name="PlayerMeUpdate")
     class PlayerMeUpdateInputSerializer(serializers.Serializer):
         language = LanguageField(required=False)
+        profile_visibility = serializers.ChoiceField(
+            choices=Player.Visibility.choices, required=False, help_text=PROFILE_VISIBILITY_HELP
+        )
 
     @extend_schema(
         operation_id="player_me",
@@ -263,7 +283,7 @@ class PlayerMeApi(GameApi):
 
     @extend_schema(
         operation_id="player_me_update",
-        summary="Change my profile (my language)",
+        summary="Change my settings (language, who sees my profile)",
         tags=["accounts"],
         request=PlayerMeUpdateInputSerializer,
         examples=apidocs.PLAYER_ME_UPDATE_EXAMPLES,
@@ -276,6 +296,10 @@ class PlayerMeApi(GameApi):
         if "language" in data.validated_data:
             player_language_set(player=player, language=data.validated_data["language"])
             use_player_language(request, player.language)  # the answer is in the new language
+        if "profile_visibility" in data.validated_data:
+            player_visibility_set(
+                player=player, visibility=data.validated_data["profile_visibility"]
+            )
         return Response(player_me_json(player))
 
 

@@ -16,6 +16,7 @@ from django.db.models.functions import Lower
 
 from games.accounts.names import username_key
 from games.models import Player
+from games.profiles.visibility import profile_hidden
 from scoring.selectors import history_rows, leaderboard_rank, player_history, player_statistics
 
 #: How many of a player's latest results a profile shows (their history has the rest).
@@ -24,19 +25,11 @@ RECENT_RESULTS = 5
 SEARCH_MIN_LENGTH = 3
 
 
-def profile_hidden(*, player: Player, viewer: Player) -> bool:
-    """Does ``viewer`` see only ``player``'s name and avatar? A deleted account's record
-    shows its anonymous name only; the player themselves see everything."""
-    if player.pk == viewer.pk:
-        return False
-    return player.deleted_at is not None
-
-
 def player_profile(*, player: Player, viewer: Player) -> dict[str, Any]:
     """``player`` as ``viewer`` may see them: name, kind, avatar, when they joined, and (unless
     the profile is hidden from ``viewer``) their ratings with their ranks, their figures and
     their latest results, newest first."""
-    hidden = profile_hidden(player=player, viewer=viewer)
+    hidden = profile_hidden(player=player, viewer_id=viewer.pk)
     profile: dict[str, Any] = {
         "id": player.pk,
         "name": player.display_name,
@@ -74,14 +67,17 @@ def player_search(*, text: str, viewer: Player) -> QuerySet[Player]:
     """The people ``viewer`` may invite whose username or display name starts with ``text``
     (without regard to case: the username by its folded key, the display name by ``LOWER``),
     by display name, then id. Only people with an account: no guest, no bot (a seat asks for a
-    bot by its level), no deleted account, and not the viewer."""
+    bot by its level), no deleted account, and not the viewer. A player whose profile is not
+    shown to everyone is found by their display name only: their username, which they log in
+    with, is not confirmed to anyone who guesses it."""
     folded = text.strip()
+    by_username = Q(
+        user__username_key__key__startswith=username_key(folded),
+        profile_visibility=Player.Visibility.EVERYONE,
+    )
     return (
         Player.objects.filter(kind=Player.Kind.HUMAN, user__isnull=False, deleted_at__isnull=True)
-        .filter(
-            Q(user__username_key__key__startswith=username_key(folded))
-            | Q(display_name__istartswith=folded)
-        )
+        .filter(by_username | Q(display_name__istartswith=folded))
         .exclude(pk=viewer.pk)
         .order_by(Lower("display_name"), "pk")
     )

@@ -16,15 +16,15 @@ from chickenfoot.query import serializer_check
 from chickenfoot.renderers import SVGRenderer
 from chickenfoot.svg import isolate
 from scoring.api.apidocs import charts as apidocs
-from scoring.api.common import PLAYER_NOT_FOUND, check_known_params
+from scoring.api.common import PLAYER_NOT_FOUND, PROFILE_HIDDEN, check_known_params
 from scoring.api.competition_base import COMPETITION_ID, CompetitionApi
 from scoring.api.competition_base import NOT_FOUND as COMPETITION_NOT_FOUND
 from scoring.api.history import PLAYER_ID
+from scoring.api.shown import player_shown_check
 from scoring.competitions.selectors import competition_get
 from scoring.competitions.standings import points_by_match, points_by_stage, standings
 from scoring.models import VARIANT_CHOICES, Competition
-from scoring.problems import PlayerNotFound
-from scoring.selectors import player_exists, rating_series
+from scoring.selectors import rating_series
 
 VARIANT_NAMES = dict(VARIANT_CHOICES)
 
@@ -54,12 +54,12 @@ class RatingChartApi(APIView):
         parameters=[PLAYER_ID, RatingChartQuerySerializer],
         points="`data-step` (`#<match id>`) and `data-value` (the rating after that match)",
         not_found=PLAYER_NOT_FOUND,
+        forbidden=PROFILE_HIDDEN,
     )
     def get(self, request: Request, player_id: int) -> Response:
         query = RatingChartQuerySerializer(data=request.query_params)
         check_known_params(request, ["variant", "matches"], serializer_check(query))
-        if not player_exists(player_id=player_id):
-            raise PlayerNotFound(_("There is no player %(player_id)s.") % {"player_id": player_id})
+        player_shown_check(request, player_id)
         variant = query.validated_data["variant"]
         series = rating_series(
             player_id=player_id, variant=variant, limit=query.validated_data["matches"]

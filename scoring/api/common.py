@@ -63,6 +63,12 @@ PLAYER_NOT_FOUND = problem(
     ("No such player", problem_example(404, "player_not_found", "No such player",
                                        "There is no player 99.")),
 )  # fmt: skip
+PROFILE_HIDDEN = problem(
+    "The player does not show their record to the caller (their `profile_visibility`: "
+    "`friends` or `nobody`; a deleted account's is hidden from everyone).",
+    ("Profile hidden", problem_example(403, "profile_hidden", "Profile hidden",
+                                       "Player 8 does not show their record to you.")),
+)  # fmt: skip
 PAGE_NOT_FOUND = problem(
     "A page that does not exist: past the last one, or not a page number.",
     ("No such page", problem_example(404, "not_found", "Not found", "Invalid page.")),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -21,10 +20,10 @@ from scoring.api.common import (
     check_known_params,
     unrated_reason_field,
 )
+from scoring.api.shown import player_shown_check
 from scoring.filters import HistoryFilter
 from scoring.models import DECIDED_BY_CHOICES, PLAY_CHOICES, VARIANT_CHOICES, MatchResult
-from scoring.problems import PlayerNotFound
-from scoring.selectors import history_rows, player_exists, player_history
+from scoring.selectors import history_rows, player_history
 
 PLAYER_ID = OpenApiParameter("player_id", int, OpenApiParameter.PATH, description="A player id.")
 COMPETITION = OpenApiParameter(
@@ -70,7 +69,8 @@ class HistoryRowSerializer(serializers.Serializer):
 
 
 class PlayerHistoryApi(ListAPIView):
-    """A player's finished matches, newest first (any signed-in player may read them)."""
+    """A player's finished matches, newest first (any signed-in player their
+    ``profile_visibility`` shows them to may read them)."""
 
     serializer_class = HistoryRowSerializer
     filter_backends = (DjangoFilterBackend,)
@@ -99,8 +99,7 @@ class PlayerHistoryApi(ListAPIView):
             lambda: self.filter_queryset(rows),
             page_size_check(self.paginator, request),
         )
-        if not player_exists(player_id=player_id):
-            raise PlayerNotFound(_("There is no player %(player_id)s.") % {"player_id": player_id})
+        player_shown_check(request, player_id)
         page = self.paginate_queryset(self.filter_queryset(rows))
         rows = history_rows(results=page or [])
         return self.get_paginated_response(HistoryRowSerializer(rows, many=True).data)

@@ -17,9 +17,9 @@ from chickenfoot.query import serializer_check
 from scoring.api.apidocs import players as apidocs
 from scoring.api.common import BAD_FILTER, check_known_params
 from scoring.api.history import PLAYER_ID
+from scoring.api.shown import player_shown_check
 from scoring.models import VARIANT_CHOICES
-from scoring.problems import PlayerNotFound
-from scoring.selectors import head_to_head, player_exists, player_statistics
+from scoring.selectors import head_to_head, player_statistics
 
 
 class VariantQuerySerializer(serializers.Serializer):
@@ -32,11 +32,6 @@ def _variant(request: Request) -> str | None:
     query = VariantQuerySerializer(data=request.query_params)
     check_known_params(request, ["variant"], serializer_check(query))
     return query.validated_data.get("variant")
-
-
-def _check_player(player_id: int) -> None:
-    if not player_exists(player_id=player_id):
-        raise PlayerNotFound(_("There is no player %(player_id)s.") % {"player_id": player_id})
 
 
 class PlayerRatingSerializer(serializers.Serializer):
@@ -115,7 +110,7 @@ class PlayerStatisticsApi(APIView):
     @replica_reads()
     def get(self, request: Request, player_id: int) -> Response:
         variant = _variant(request)
-        _check_player(player_id)
+        player_shown_check(request, player_id)
         body = player_statistics(player_id=player_id, variant=variant)
         return Response(PlayerStatisticsSerializer(body).data)
 
@@ -180,8 +175,8 @@ class HeadToHeadApi(APIView):
     @replica_reads()
     def get(self, request: Request, player_id: int, opponent_id: int) -> Response:
         variant = _variant(request)
-        _check_player(player_id)
-        _check_player(opponent_id)
+        player_shown_check(request, player_id)
+        player_shown_check(request, opponent_id)
         if opponent_id == player_id:
             raise ValidationError({"opponent_id": [_(SAME_PLAYER)]})
         body = head_to_head(player_id=player_id, opponent_id=opponent_id, variant=variant)

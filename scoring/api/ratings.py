@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.generics import ListAPIView
@@ -15,9 +14,9 @@ from chickenfoot.query import page_size_check, serializer_check
 from scoring.api.apidocs import ratings as apidocs
 from scoring.api.common import RatingChangeCursor, check_known_params
 from scoring.api.history import PLAYER_ID
+from scoring.api.shown import player_shown_check
 from scoring.models import VARIANT_CHOICES, RatingChange
-from scoring.problems import PlayerNotFound
-from scoring.selectors import player_exists, player_rating_changes, rating_change_rows
+from scoring.selectors import player_rating_changes, rating_change_rows
 
 
 class RatingsQuerySerializer(serializers.Serializer):
@@ -36,7 +35,8 @@ class RatingChangeRowSerializer(serializers.Serializer):
 
 
 class PlayerRatingsApi(ListAPIView):
-    """A player's rating changes in one game, newest first (any signed-in player may read)."""
+    """A player's rating changes in one game, newest first (any signed-in player their
+    ``profile_visibility`` shows them to may read)."""
 
     serializer_class = RatingChangeRowSerializer
     pagination_class = RatingChangeCursor
@@ -61,8 +61,7 @@ class PlayerRatingsApi(ListAPIView):
             serializer_check(query),
             page_size_check(self.paginator, request),
         )
-        if not player_exists(player_id=player_id):
-            raise PlayerNotFound(_("There is no player %(player_id)s.") % {"player_id": player_id})
+        player_shown_check(request, player_id)
         changes = player_rating_changes(
             player_id=player_id, variant=query.validated_data["variant"]
         )

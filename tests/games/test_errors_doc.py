@@ -378,6 +378,12 @@ TABLE_PRODUCERS: dict[str, Callable[[World], Any]] = {
 }
 
 
+def _profile_hidden(w: World) -> Any:
+    hidden = w.players[1]
+    Player.objects.filter(pk=hidden.pk).update(profile_visibility=Player.Visibility.NOBODY)
+    return w.clients[0].get(f"/api/players/{hidden.pk}/stats")
+
+
 PRODUCERS: dict[str, Callable[[World], Any]] = {
     **TABLE_PRODUCERS,
     "invalid": lambda w: w.clients[0].get("/api/matches/mine?status=won"),
@@ -452,6 +458,7 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
     "not_organiser": lambda w: w.clients[0].post(f"/api/matches/{w.playing.pk}/finalise"),
     "results_incomplete": _results_incomplete,
     "player_not_found": lambda w: w.clients[0].get("/api/players/999999/stats"),
+    "profile_hidden": _profile_hidden,
     "not_on_leaderboard": lambda w: w.clients[0].get("/api/leaderboards/chickenfoot?player=1"),
     "already_left": _already_left,
     "seat_left": _seat_left,

@@ -20,6 +20,7 @@ EXPORT_EXAMPLE = {
         "email_verified_at": "2026-11-02T09:00:00Z",
         "is_organiser": False,
         "language": "lo",
+        "profile_visibility": "everyone",
         "joined": "2026-11-02T08:55:00Z",
         "last_login": "2026-11-30T19:00:00Z",
     },

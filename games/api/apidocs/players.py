@@ -218,11 +218,12 @@ def token_obtain_responses(player_token_output_serializer: Any) -> Any:
     }
 
 
-PLAYER_ME_EXAMPLE = {**PLAYER_EXAMPLE, "language": "lo"}
+PLAYER_ME_EXAMPLE = {**PLAYER_EXAMPLE, "language": "lo", "profile_visibility": "everyone"}
 
 PLAYER_ME_UPDATE_EXAMPLES = [
     OpenApiExample("Choose Lao", value={"language": "lo"}, request_only=True),
     OpenApiExample("No choice", value={"language": ""}, request_only=True),
+    OpenApiExample("Hide my profile", value={"profile_visibility": "nobody"}, request_only=True),
 ]
 
 LANGUAGE_REFUSED = (

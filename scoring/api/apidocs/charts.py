@@ -23,9 +23,11 @@ def chart_schema(
     parameters: list[Any],
     points: str,
     not_found: OpenApiResponse,
+    forbidden: OpenApiResponse | None = None,
 ) -> Callable[[F], F]:
     """The schema of a chart view: an SVG line chart whose points carry ``points``, or a bad
-    filter, no login, or nothing to chart (``not_found``)."""
+    filter, no login, nothing to chart (``not_found``), or (``forbidden``) not for the
+    caller."""
     return extend_schema(
         operation_id=operation_id,
         summary=summary,
@@ -40,5 +42,6 @@ def chart_schema(
             400: BAD_FILTER,
             401: NOT_AUTHENTICATED,
             404: not_found,
+            **({403: forbidden} if forbidden is not None else {}),
         },
     )

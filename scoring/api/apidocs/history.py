@@ -8,7 +8,7 @@ from typing import Any
 from drf_spectacular.utils import OpenApiExample
 
 from chickenfoot.openapi import NOT_AUTHENTICATED
-from scoring.api.common import BAD_FILTER, PLAYER_NOT_FOUND
+from scoring.api.common import BAD_FILTER, PLAYER_NOT_FOUND, PROFILE_HIDDEN
 
 HISTORY_EXAMPLE = {
     "next": "http://localhost:8000/api/players/3/history?cursor=cD0yMDI2LTExLTMw",
@@ -52,6 +52,7 @@ def player_history_responses(history_row_serializer: Any) -> Any:
         200: history_row_serializer(many=True),
         400: BAD_FILTER,
         401: NOT_AUTHENTICATED,
+        403: PROFILE_HIDDEN,
         404: PLAYER_NOT_FOUND,
     }
 

@@ -8,7 +8,7 @@ from typing import Any
 from drf_spectacular.utils import OpenApiParameter
 
 from chickenfoot.openapi import NOT_AUTHENTICATED
-from scoring.api.common import BAD_FILTER, PLAYER_NOT_FOUND
+from scoring.api.common import BAD_FILTER, PLAYER_NOT_FOUND, PROFILE_HIDDEN
 from scoring.api.history import PLAYER_ID
 
 
@@ -18,6 +18,7 @@ def player_statistics_responses(player_statistics_serializer: Any) -> Any:
         200: player_statistics_serializer,
         400: BAD_FILTER,
         401: NOT_AUTHENTICATED,
+        403: PROFILE_HIDDEN,
         404: PLAYER_NOT_FOUND,
     }
 
@@ -38,5 +39,6 @@ def head_to_head_responses(bad_head_to_head: Any, head_to_head_serializer: Any) 
         200: head_to_head_serializer,
         400: bad_head_to_head,
         401: NOT_AUTHENTICATED,
+        403: PROFILE_HIDDEN,
         404: PLAYER_NOT_FOUND,
     }

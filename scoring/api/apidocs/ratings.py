@@ -8,7 +8,7 @@ from typing import Any
 from drf_spectacular.utils import OpenApiExample
 
 from chickenfoot.openapi import NOT_AUTHENTICATED
-from scoring.api.common import BAD_FILTER, PLAYER_NOT_FOUND
+from scoring.api.common import BAD_FILTER, PLAYER_NOT_FOUND, PROFILE_HIDDEN
 
 RATINGS_EXAMPLE = {
     "next": "http://localhost:8000/api/players/3/ratings?variant=chickenfoot&cursor=cD0xMjA",
@@ -43,6 +43,7 @@ def player_ratings_responses(rating_change_serializer: Any) -> Any:
         200: rating_change_serializer(many=True),
         400: BAD_FILTER,
         401: NOT_AUTHENTICATED,
+        403: PROFILE_HIDDEN,
         404: PLAYER_NOT_FOUND,
     }
 

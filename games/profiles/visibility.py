@@ -1,0 +1,37 @@
+"""Who sees a player's profile: the player's ``profile_visibility``, read by every view that
+shows a player's figures to someone else (the profile, the history, the statistics, the
+rating changes and their chart, and head-to-head).
+
+- ``everyone``: every signed-in player (the default).
+- ``friends``: for now the player alone. There are no friends yet; when friends exist, this
+  widens to them. Until then it is the stricter reading on purpose: not even the player's
+  opponents, who could otherwise read a record the player chose to keep to few.
+- ``nobody``: the player alone.
+
+A hidden profile still shows its name and avatar (``games.profiles.selectors``); the refusals
+elsewhere are 403 ``profile_hidden``. A deleted account's record is hidden from everyone: its
+anonymous name only. A player always sees their own.
+"""
+
+from __future__ import annotations
+
+from games.models import Player
+
+
+def profile_hidden(*, player: Player, viewer_id: int | None) -> bool:
+    """Does the viewer (a player id; ``None``: nobody signed in) see only ``player``'s name
+    and avatar?"""
+    if viewer_id is not None and player.pk == viewer_id:
+        return False
+    if player.deleted_at is not None:
+        return True
+    return player.profile_visibility != Player.Visibility.EVERYONE
+
+
+def profile_hidden_by_id(*, player_id: int, viewer_id: int | None) -> bool:
+    """``profile_hidden`` of the player ``player_id`` (one narrow read); an id that names no
+    player is not hidden (the caller answers its own 404)."""
+    if viewer_id is not None and player_id == viewer_id:
+        return False
+    row = Player.objects.filter(pk=player_id).only("pk", "deleted_at", "profile_visibility").first()
+    return row is not None and profile_hidden(player=row, viewer_id=viewer_id)

@@ -27,7 +27,7 @@ from games.paper.crosstable import crosstable_pdf
 from games.paper.pairings import pairings_pdf
 from games.paper.standings_sheet import standings_pdf
 from games.paper.table_card import table_cards_pdf
-from games.profiles.visibility import profile_hidden_by_id
+from games.profiles.visibility import hidden_profiles_of, profile_hidden_by_id
 from games.services import player_for_user
 from games.services.matches import match_start
 from games.tables.event_links import tables_scorer_links
@@ -77,6 +77,10 @@ class GamesForScoring:
     def profile_hidden(self, *, player_id: int, user: Any) -> bool:
         viewer = player_for_user(user=user)
         return profile_hidden_by_id(player_id=player_id, viewer_id=viewer.pk)
+
+    def hidden_profiles(self, *, player_ids: set[int], user: Any) -> set[int]:
+        viewer = player_for_user(user=user)
+        return hidden_profiles_of(player_ids=player_ids, viewer_id=viewer.pk)
 
     def match_create_seated(
         self,

@@ -65,6 +65,9 @@ class GamesPort(Protocol):
         figures not shown to them: the player's ``profile_visibility``)? An id that names no
         player is not hidden (the caller answers its own 404)."""
 
+    def hidden_profiles(self, *, player_ids: set[int], user: Any) -> set[int]:
+        """Which of ``player_ids`` hide their profile from the authenticated ``user``."""
+
     def match_create_seated(
         self,
         *,

@@ -16,7 +16,7 @@ from django.db.models.functions import Lower
 
 from games.accounts.names import username_key
 from games.models import Player
-from games.profiles.visibility import profile_hidden
+from games.profiles.visibility import hidden_profiles_of, profile_hidden
 from scoring.selectors import history_rows, leaderboard_rank, player_history, player_statistics
 
 #: How many of a player's latest results a profile shows (their history has the rest).
@@ -59,7 +59,14 @@ def player_profile(*, player: Player, viewer: Player) -> dict[str, Any]:
         name: figures[name] for name in ("matches", "wins", "rounds_at_zero", "best_round")
     }
     latest = player_history(player_id=player.pk).order_by("-finished_at", "-id")[:RECENT_RESULTS]
-    profile["recent_results"] = history_rows(results=latest)
+    rows = history_rows(results=latest)
+    seated = {seat["player_id"] for row in rows for seat in row["seats"]}
+    hidden_seats = hidden_profiles_of(player_ids=seated, viewer_id=viewer.pk)
+    for row in rows:
+        for seat in row["seats"]:
+            if seat["player_id"] in hidden_seats:
+                seat["rating"] = None  # their name and result stay; their rating is theirs
+    profile["recent_results"] = rows
     return profile
 
 

@@ -35,3 +35,16 @@ def profile_hidden_by_id(*, player_id: int, viewer_id: int | None) -> bool:
         return False
     row = Player.objects.filter(pk=player_id).only("pk", "deleted_at", "profile_visibility").first()
     return row is not None and profile_hidden(player=row, viewer_id=viewer_id)
+
+
+def hidden_profiles_of(*, player_ids: set[int], viewer_id: int | None) -> set[int]:
+    """Which of ``player_ids`` hide their profile from the viewer (one query): the seats of a
+    history whose rating change is not shown."""
+    others = set(player_ids) - {viewer_id}
+    if not others:
+        return set()
+    return set(
+        Player.objects.filter(pk__in=others)
+        .exclude(profile_visibility=Player.Visibility.EVERYONE, deleted_at__isnull=True)
+        .values_list("pk", flat=True)
+    )

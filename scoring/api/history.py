@@ -20,7 +20,7 @@ from scoring.api.common import (
     check_known_params,
     unrated_reason_field,
 )
-from scoring.api.shown import player_shown_check
+from scoring.api.shown import player_shown_check, seat_ratings_shown
 from scoring.filters import HistoryFilter
 from scoring.models import DECIDED_BY_CHOICES, PLAY_CHOICES, VARIANT_CHOICES, MatchResult
 from scoring.selectors import history_rows, player_history
@@ -42,6 +42,12 @@ class HistorySeatSerializer(serializers.Serializer):
     name = serializers.CharField()
     place = serializers.IntegerField()
     total = serializers.IntegerField()
+    rating = RatingChangeFiguresSerializer(
+        allow_null=True,
+        help_text="What the match did to this seat's rating in its game (`display` scale); "
+        "null while it is not rated, and for a player whose profile is not shown to the "
+        "caller (`profile_visibility`).",
+    )
 
 
 class HistoryRowSerializer(serializers.Serializer):
@@ -101,5 +107,5 @@ class PlayerHistoryApi(ListAPIView):
         )
         player_shown_check(request, player_id)
         page = self.paginate_queryset(self.filter_queryset(rows))
-        rows = history_rows(results=page or [])
+        rows = seat_ratings_shown(request, history_rows(results=page or []))
         return self.get_paginated_response(HistoryRowSerializer(rows, many=True).data)

@@ -3,6 +3,8 @@ figures makes first (history, statistics, rating changes and their chart, head-t
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from rest_framework.request import Request
 
@@ -21,3 +23,16 @@ def player_shown_check(request: Request, player_id: int) -> None:
         raise ProfileHidden(
             _("Player %(player_id)s does not show their record to you.") % {"player_id": player_id}
         )
+
+
+def seat_ratings_shown(request: Request, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """History rows (``history_rows``) with the rating change of each seat whose player does
+    not show their record to the caller taken out (null): their name and result at the table
+    stay, their rating does not."""
+    seated = {seat["player_id"] for row in rows for seat in row["seats"]}
+    hidden = games_port().hidden_profiles(player_ids=seated, user=request.user)
+    for row in rows:
+        for seat in row["seats"]:
+            if seat["player_id"] in hidden:
+                seat["rating"] = None
+    return rows

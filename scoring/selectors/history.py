@@ -27,17 +27,19 @@ def player_history(*, player_id: int) -> QuerySet[MatchResult]:
 def history_rows(*, results: Iterable[MatchResult]) -> list[dict[str, Any]]:
     """One page of history as the API shows it: each row with every seat of its match (one
     query for the page, by the ``(match, seat)`` unique index) and what the match did to the
-    player's rating (one more: ``rating_changes_of_matches``; null if it is not rated, and
-    ``unrated_reason`` then says why, if it never will be)."""
+    player's rating and to every seat's (one more: ``rating_changes_of_matches``; null if it is
+    not rated, and ``unrated_reason`` then says why, if it never will be)."""
     page = list(results)
+    changes = rating_changes_of_matches(match_ids=[r.match_id for r in page])
     seats: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for row in (
         MatchResult.objects.filter(match_id__in=[r.match_id for r in page])
         .order_by("match_id", "seat")
         .values("match_id", "seat", "player_id", "place", "total", name=F("player__display_name"))
     ):
-        seats[row.pop("match_id")].append(row)
-    changes = rating_changes_of_matches(match_ids=[r.match_id for r in page])
+        match_id = row.pop("match_id")
+        row["rating"] = changes.get((match_id, row["player_id"]))
+        seats[match_id].append(row)
     return [
         {
             "match_id": r.match_id,

@@ -44,8 +44,22 @@ RECENT_RESULT_EXAMPLE = {
     "rating": {"before": 1184, "after": 1203, "delta": 19},
     "unrated_reason": None,
     "seats": [
-        {"seat": 0, "player_id": 3, "name": "Ada", "place": 1, "total": 23},
-        {"seat": 1, "player_id": 8, "name": "Grace", "place": 2, "total": 57},
+        {
+            "seat": 0,
+            "player_id": 3,
+            "name": "Ada",
+            "place": 1,
+            "total": 23,
+            "rating": {"before": 1184, "after": 1203, "delta": 19},
+        },
+        {
+            "seat": 1,
+            "player_id": 8,
+            "name": "Grace",
+            "place": 2,
+            "total": 57,
+            "rating": {"before": 1250, "after": 1231, "delta": -19},
+        },
     ],
 }
 PROFILE_EXAMPLE = {

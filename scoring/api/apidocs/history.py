@@ -29,10 +29,12 @@ HISTORY_EXAMPLE = {
             "rating": {"before": 1012, "after": 1031, "delta": 19},
             "unrated_reason": None,
             "seats": [
-                {"seat": 0, "player_id": 3, "name": "Ada", "place": 1, "total": 37},
-                {"seat": 1, "player_id": 8, "name": "Grace", "place": 2, "total": 52},
+                {"seat": 0, "player_id": 3, "name": "Ada", "place": 1, "total": 37,
+                 "rating": {"before": 1012, "after": 1031, "delta": 19}},
+                {"seat": 1, "player_id": 8, "name": "Grace", "place": 2, "total": 52,
+                 "rating": {"before": 1250, "after": 1246, "delta": -4}},
                 {"seat": 2, "player_id": 11, "name": "Shark bot (level 3)", "place": 3,
-                 "total": 95},
+                 "total": 95, "rating": {"before": 1102, "after": 1090, "delta": -12}},
             ],
         }
     ],

@@ -25,6 +25,7 @@ from games.api.account_email import link_base
 from games.api.apidocs import account_passwords as apidocs
 from games.api.common import GameApi
 from games.api.players import PASSWORD_RULES
+from games.api.strict import StrictCharField
 
 #: The one answer to a reset request, whoever it names.
 RESET_REQUESTED = gettext_lazy(
@@ -64,7 +65,7 @@ class PasswordResetApi(APIView):
     @extend_schema_serializer(component_name="PasswordReset")
     class PasswordResetInputSerializer(serializers.Serializer):
         email = serializers.EmailField(required=False, help_text="A verified address; or:")
-        username = serializers.CharField(max_length=150, required=False)
+        username = StrictCharField(max_length=150, required=False)
 
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
             if bool(attrs.get("email")) == bool(attrs.get("username")):

@@ -86,6 +86,14 @@ def _is_problem(media: dict[str, Any]) -> bool:
     return schema.get("$ref") == PROBLEM_REF
 
 
+def _required_fields(schemas: dict[str, Any], schema: dict[str, Any]) -> list[str]:
+    """The fields a request body's schema requires (its own, or its component's)."""
+    ref = schema.get("$ref", "")
+    if ref.startswith("#/components/schemas/"):
+        schema = schemas.get(ref.rsplit("/", 1)[1], {})
+    return list(schema.get("required", []))
+
+
 def _plain_union_refs(node: Any, unions: set[str]) -> Any:
     """``allOf: [union]`` (how a described field refers to a component) as a plain reference.
 
@@ -228,5 +236,10 @@ def postprocess_problems(result: dict[str, Any], **kwargs: Any) -> dict[str, Any
                 for media in body.get("content", {}).values()
             ):
                 body["required"] = True  # a union body (the create request) is never optional
+            elif body and any(
+                _required_fields(schemas, media.get("schema", {}))
+                for media in body.get("content", {}).values()
+            ):
+                body["required"] = True  # a body with fields it needs cannot be left out
     result["components"]["schemas"] = _plain_union_refs(schemas, unions)
     return result

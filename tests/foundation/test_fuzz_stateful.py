@@ -23,7 +23,15 @@ from django.db import transaction
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import ensure_resource_availability, use_after_free
 
-from tests.foundation.test_fuzz import CHECKS, RANDOM, connection_kept, schema, world
+from tests.foundation.test_fuzz import (
+    CHECKS,
+    RANDOM,
+    auth_headers,
+    connection_kept,
+    schema,
+    whole_numbers_as_integers,
+    world,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +46,7 @@ def test_sequences_of_calls_get_no_5xx_and_every_answer_fits_the_schema(
     world: dict[str, Any], schema: schemathesis.BaseSchema
 ) -> None:
     machine = schema.as_state_machine()
-    headers = {"Authorization": f"Token {world['token']}"}
+    headers = auth_headers(world)
     sent: list[str] = []
 
     class Calls(machine):  # type: ignore[misc, valid-type]
@@ -51,12 +59,15 @@ def test_sequences_of_calls_get_no_5xx_and_every_answer_fits_the_schema(
         def teardown(self) -> None:
             transaction.savepoint_rollback(self.savepoint)
 
+        def before_call(self, case: schemathesis.Case) -> None:
+            whole_numbers_as_integers(case)
+
         def get_call_kwargs(self, case: schemathesis.Case) -> dict[str, Any]:
             return {"headers": headers}
 
         def validate_response(self, response: Any, case: schemathesis.Case, **kwargs: Any) -> None:
             sent.append(f"{case.method} {case.path}")
-            case.validate_response(response, checks=STATEFUL_CHECKS)
+            case.validate_response(response, checks=STATEFUL_CHECKS, headers=headers)
 
     with connection_kept():
         Calls.run(

@@ -236,3 +236,35 @@ def test_django_and_drf_error_bodies_are_formatted_alike(clients: list[APIClient
         assert response["Content-Type"] == "application/problem+json"
         assert response.content == ProblemJSONRenderer().render(response.json())
     assert list(django_404.json()) == list(drf_404.json())  # the same members, in one order
+
+
+# --- found by schemathesis's positive_data_acceptance and negative_data_rejection ---------------
+
+
+def test_a_password_reset_takes_a_username_as_a_json_string_only() -> None:
+    refused = problem(
+        APIClient().post("/api/auth/password-reset", {"username": 7.8e239}, format="json"),
+        HTTPStatus.BAD_REQUEST,
+        "invalid",
+    )
+    assert "username" in refused["errors"], refused
+
+
+def test_a_request_body_with_required_fields_is_declared_required() -> None:
+    """A body the server cannot do without is not optional in the schema (the table settings'
+    PATCH needs its ``confirmation``; without a body it is a 400)."""
+    from tests.games.schema_check import openapi
+
+    schema = openapi()
+    schemas = schema["components"]["schemas"]
+    optional = []
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            body = operation.get("requestBody")
+            if not body or body.get("required"):
+                continue
+            for media in body["content"].values():
+                ref = media["schema"].get("$ref", "")
+                if schemas.get(ref.rsplit("/", 1)[-1], {}).get("required"):
+                    optional.append(f"{method.upper()} {path}")
+    assert optional == []

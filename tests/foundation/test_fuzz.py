@@ -99,6 +99,8 @@ REFUSED_BY_DESIGN = {
     "GET /api/leaderboards/{variant}": "player and page together (they exclude each other)",
     "POST /api/auth/password-reset": "neither email nor username (one of them is needed)",
     "POST /api/competitions": "stage_count outside 1-20 for a tournament (kind decides)",
+    "PATCH /api/competitions/{competition_id}": "a field the competition's kind does not take "
+    "(a league's pairing): the kind is the competition's, not the request's",
     "POST /api/matches": "two creator seats (one only)",
     "POST /api/push/devices": "an fcm device without its token (kind decides)",
     # An If-Match that is no ETag of ours (`*`, a list): the header is a free string.

@@ -22,7 +22,7 @@ from games.live.wall import (
     on_commit_wall_seating,
 )
 from games.models import Match, Player, Round, Seat
-from games.notifications.services import table_assigned_notify
+from games.notifications.services import table_assigned_notify, tables_assigned_notify
 from games.paper.crosstable import crosstable_pdf
 from games.paper.pairings import pairings_pdf
 from games.paper.standings_sheet import standings_pdf
@@ -33,9 +33,9 @@ from games.services.matches import match_start
 from games.tables.event_links import tables_scorer_links
 from games.tables.options import table_options_resolve
 from games.tables.progress import tables_progress
-from games.tables.scorer_links import event_link_issue
+from games.tables.scorer_links import event_link_issue, event_links_issue
 from games.tables.seats import guest_name_problem
-from games.tables.services import table_match_create_for
+from games.tables.services import table_match_create_for, table_matches_create_for
 from scoring.ports import EntrantPlayer, PlayerRef
 
 #: The bot levels a competition may fill tables with.
@@ -139,6 +139,31 @@ class GamesForScoring:
             event_link_issue(match=match, created_by=organiser)
             table_assigned_notify(match_id=match.pk, player_ids=player_ids)
         return match.pk
+
+    def table_matches_create_seated(
+        self,
+        *,
+        organiser_id: int,
+        variant: str,
+        options: dict[str, Any],
+        tables: list[list[int]],
+    ) -> list[int]:
+        """``table_match_create_seated`` for each of ``tables``, in order, each kind of row
+        written in one statement."""
+        organiser = Player.objects.get(pk=organiser_id)
+        found = Player.objects.in_bulk({pid for player_ids in tables for pid in player_ids})
+        with transaction.atomic():
+            matches = table_matches_create_for(
+                creator=organiser,
+                variant=variant,
+                tables=[[found[pid] for pid in player_ids] for player_ids in tables],
+                options=options,
+            )
+            event_links_issue(matches=matches, created_by=organiser)
+            tables_assigned_notify(
+                tables=[(m.pk, list(ids)) for m, ids in zip(matches, tables, strict=True)]
+            )
+        return [match.pk for match in matches]
 
     def tables_scorer_links(
         self, *, match_ids: list[int], request_base: str

@@ -89,6 +89,17 @@ class GamesPort(Protocol):
         the organiser (who may enter its scores, as its seated players may), with one scorer
         link whose code can be printed again; return its id. Runs in the caller's transaction."""
 
+    def table_matches_create_seated(
+        self,
+        *,
+        organiser_id: int,
+        variant: str,
+        options: dict[str, Any],
+        tables: list[list[int]],
+    ) -> list[int]:
+        """``table_match_create_seated`` for each of ``tables`` (player ids in seat order), in
+        order, written together (a stage's tables); their ids, in the same order."""
+
     def tables_scorer_links(
         self, *, match_ids: list[int], request_base: str
     ) -> dict[int, dict[str, Any]]:

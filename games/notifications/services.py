@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -217,6 +218,47 @@ def table_assigned_notify(*, match_id: int, player_ids: Iterable[int | None]) ->
         payload=kinds.table_assigned(match_id=match_id),
         key=f"table_assigned:{match_id}",
     )
+
+
+def tables_assigned_notify(*, tables: list[tuple[int, list[int | None]]]) -> None:
+    """``table_assigned_notify`` for each (match id, player ids) of a stage's new tables, in
+    three statements: who is a human with an account, who has a device, and the inbox rows.
+    The keys name matches just made, so none was notified before (no row is skipped, as
+    ``_record`` skips a repeat); each row goes out after commit, as ``_record``'s does."""
+    everyone = {pid for _match, player_ids in tables for pid in player_ids if pid is not None}
+    humans = set(
+        Player.objects.filter(
+            pk__in=everyone, kind=Player.Kind.HUMAN, user__isnull=False
+        ).values_list("pk", flat=True)
+    )
+    devices = set(
+        PushDevice.objects.filter(player_id__in=humans).values_list("player_id", flat=True)
+    )
+    rows = [
+        Notification(
+            player_id=player_id,
+            kind="table_assigned",
+            payload=kinds.table_assigned(match_id=match_id),
+            key=f"table_assigned:{match_id}"[:120],
+        )
+        for match_id, player_ids in tables
+        for player_id in sorted({pid for pid in player_ids if pid in humans})
+    ]
+    with transaction.atomic():
+        Notification.objects.bulk_create(rows)
+    for row in rows:
+        transaction.on_commit(
+            partial(
+                _after_commit,
+                pk=row.pk,
+                player_id=row.player_id,
+                kind=row.kind,
+                payload=row.payload,
+                created_at=row.created_at,
+                pushed=row.player_id in devices,
+            ),
+            robust=True,
+        )
 
 
 def round_disputed_notify(*, match: Match, round_number: int, seat: int, by: int) -> None:

@@ -120,6 +120,24 @@ def event_link_issue(*, match: Match, created_by: Player) -> IssuedScorerLink:
     return IssuedScorerLink(link=link, code=code)
 
 
+def event_links_issue(*, matches: list[Match], created_by: Player) -> list[IssuedScorerLink]:
+    """``event_link_issue`` for each of ``matches`` (a stage's new tables), in order, in two
+    statements: the rows, then their hashes once their ids are known."""
+    salts = [secrets.token_hex(16) for _match in matches]
+    with transaction.atomic():
+        links = ScorerLink.objects.bulk_create(
+            ScorerLink(match=match, code_hash=f"pending-{salt}", salt=salt, created_by=created_by)
+            for match, salt in zip(matches, salts, strict=True)
+        )
+        codes = [
+            _derived(link_id=link.pk, salt=link.salt, secret=settings.SECRET_KEY) for link in links
+        ]
+        for link, code in zip(links, codes, strict=True):
+            link.code_hash = code_hash(code)
+        ScorerLink.objects.bulk_update(links, ["code_hash"])
+    return [IssuedScorerLink(link=link, code=code) for link, code in zip(links, codes, strict=True)]
+
+
 def scorer_link_code(link: ScorerLink) -> str | None:
     """The code of a derived link, again; ``None`` for a link shown once, or when no key the
     server has (``SECRET_KEY``, ``SECRET_KEY_FALLBACKS``) derives the code its hash is of."""

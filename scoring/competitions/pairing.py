@@ -244,3 +244,16 @@ def table_match_create(competition: Competition, table: seating.Table) -> int:
         bot_level=competition.bot_level,
         turn_seconds=competition.turn_seconds,
     )
+
+
+def table_matches_create(competition: Competition, tables: list[seating.Table]) -> list[int]:
+    """``table_match_create`` for each of a stage's ``tables``, in order: at a table event
+    written together (the same rows, each kind in one statement), otherwise a table at a time."""
+    if competition.play != Competition.Play.TABLE:
+        return [table_match_create(competition, table) for table in tables]
+    return games_port().table_matches_create_seated(
+        organiser_id=competition.organiser_id,
+        variant=competition.variant,
+        options=competition.options,
+        tables=[[player_id for player_id in table if player_id is not None] for table in tables],
+    )

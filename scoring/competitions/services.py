@@ -539,18 +539,14 @@ def stage_start(*, competition_id: int, player: PlayerRef, number: int) -> Stage
             final=final_table.is_final(competition, number),
         )
         stage_byes.byes_record(competition=competition, stage=stage, player_ids=byes)
-        rows = []
-        for table_number, table in enumerate(tables, start=1):
-            match_id = pairing.table_match_create(competition, table)
-            rows.append(
-                CompetitionMatch(
-                    competition=competition,
-                    match_id=match_id,
-                    stage=stage,
-                    table_number=table_number,
-                )
+        CompetitionMatch.objects.bulk_create(
+            CompetitionMatch(
+                competition=competition, match_id=match_id, stage=stage, table_number=table_number
             )
-        CompetitionMatch.objects.bulk_create(rows)
+            for table_number, match_id in enumerate(
+                pairing.table_matches_create(competition, tables), start=1
+            )
+        )
         competition.status = Competition.Status.RUNNING
         competition.current_stage = number
         competition.check_in_closed_stage = number

@@ -43,6 +43,7 @@ def test_an_administrator_makes_a_player_an_organiser_in_the_admin(players: list
             "user": player.user.pk,
             "kind": player.kind,
             "display_name": player.display_name,
+            "profile_visibility": player.profile_visibility,
             "is_organiser": "on",
         },
     )

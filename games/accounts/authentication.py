@@ -51,6 +51,7 @@ _PLAYER_COLUMNS = (
     "is_organiser",
     "created_at",
     "language",
+    "profile_visibility",
 )
 #: The token (by its digest), its user (the columns the API reads; the rest load on first use)
 #: and their player.
@@ -58,7 +59,7 @@ _AUTH_SQL = (
     "SELECT t.id, t.user_id, t.created, t.expiry, t.last_used, "
     "u.id, u.is_active, u.is_staff, u.username, "
     "p.id, p.user_id, p.kind, p.bot_level, p.display_name, p.is_organiser, p.created_at, "
-    "p.language "
+    "p.language, p.profile_visibility "
     "FROM games_devicetoken t JOIN auth_user u ON u.id = t.user_id "
     "LEFT JOIN games_player p ON p.user_id = u.id WHERE t.digest = %s"
 )

@@ -22,13 +22,18 @@ BEFORE = [("games", "0016_notifications")]
 
 
 def migrate_before() -> None:
-    """The games schema before 0017, and the player's ``language`` (0018) added by hand: the
-    factories and the services write today's rows. It goes again before migrating forward."""
+    """The games schema before 0017, and the player's ``language`` (0018) and
+    ``profile_visibility`` (0022) added by hand: the factories and the services write today's
+    rows. They go again before migrating forward."""
     migrate(BEFORE)
     # plain SQL: SQLite's schema editor would rebuild the table with today's constraints
     with connection.cursor() as cursor:
         cursor.execute(
             "ALTER TABLE games_player ADD COLUMN language varchar(8) DEFAULT '' NOT NULL"
+        )
+        cursor.execute(
+            "ALTER TABLE games_player ADD COLUMN profile_visibility varchar(8) "
+            "DEFAULT 'everyone' NOT NULL"
         )
         cursor.execute(  # scoring 0016, after 0017
             "ALTER TABLE scoring_matchresult ADD COLUMN unrated_reason varchar(24) "
@@ -40,6 +45,7 @@ def migrate_after() -> None:
     """Forward to every app's last migration, from ``migrate_before``'s schema."""
     with connection.cursor() as cursor:
         cursor.execute("ALTER TABLE games_player DROP COLUMN language")
+        cursor.execute("ALTER TABLE games_player DROP COLUMN profile_visibility")
         cursor.execute("ALTER TABLE scoring_matchresult DROP COLUMN unrated_reason")
     migrate(latest())
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -90,11 +90,24 @@ class PlayerSearchPagination(MatchPagination):
     """The players found, in pages (50 by default, at most 100)."""
 
 
+@extend_schema_field(
+    {
+        "type": "string",
+        "minLength": SEARCH_MIN_LENGTH,
+        "maxLength": DISPLAY_NAME_MAX_LENGTH,
+        "pattern": apidocs.SEARCH_PATTERN,
+    }
+)
+class SearchField(serializers.CharField):
+    """The search term: DRF trims the spaces around it before counting its characters, which
+    the schema's pattern says (at least 3 once trimmed, no NUL)."""
+
+
 class PlayerSearchQuerySerializer(QuerySerializer):
     also_known = PAGE_PARAMS
     pagination = PlayerSearchPagination
 
-    search = serializers.CharField(
+    search = SearchField(
         min_length=SEARCH_MIN_LENGTH,
         max_length=DISPLAY_NAME_MAX_LENGTH,
         help_text=apidocs.SEARCH_HELP,

@@ -96,8 +96,6 @@ REFUSED_BY_DESIGN = {
     "POST /api/competitions/{competition_id}/entrants": "a guest's name for a competition "
     "played online (the competition's play mode decides which fields it takes)",
     # Rules across fields or items that the schema cannot say.
-    "GET /api/players": "a search under 3 characters once the whitespace around it is trimmed "
-    "(minLength counts it; left to fix: say it with a pattern)",
     "GET /api/leaderboards/{variant}": "player and page together (they exclude each other)",
     "POST /api/auth/password-reset": "neither email nor username (one of them is needed)",
     "POST /api/competitions": "stage_count outside 1-20 for a tournament (kind decides)",

@@ -11,6 +11,10 @@ from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiRespo
 from chickenfoot.openapi import NOT_AUTHENTICATED, TOO_MANY_REQUESTS, problem, problem_example
 from scoring.api.common import PAGE_NOT_FOUND, PLAYER_NOT_FOUND
 
+#: A search term as the server counts it: at least 3 characters once the spaces around it are
+#: trimmed (a first and a last that are not spaces, something between), and no NUL.
+SEARCH_PATTERN = r"^\s*[^\s\u0000][^\u0000]+[^\s\u0000]\s*$"
+
 PLAYER_ID = OpenApiParameter("player_id", int, OpenApiParameter.PATH, description="A player id.")
 
 AVATAR_URL_HELP = (

@@ -37,23 +37,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import secrets
 import subprocess
 import sys
 import threading
 import time
 from typing import Any
-from urllib.parse import urlsplit
 
 import psycopg
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from benchmarks import table_event
-from benchmarks.api import ROOT, admin, log, percentile
+from benchmarks.api import ROOT, log, percentile
 from benchmarks.http_client import Client
-from benchmarks.live import DEFAULT_REDIS, Stack, clean_redis, organiser_promote, stack_env
+from benchmarks.live import Stack, bench_run, organiser_promote
 from benchmarks.serving import process_tree_cpu
 
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/chickenfoot_tables_bench"
@@ -228,40 +225,19 @@ def main() -> int:
     if args.players < 8 or args.stages < 1:
         parser.error("at least 8 players (a no-show and a drop-out) and one stage")
 
-    url = os.environ.get("BENCH_DATABASE_URL") or DEFAULT_URL
-    redis_url = os.environ.get("BENCH_REDIS_URL") or DEFAULT_REDIS
-    db_name = urlsplit(url).path.lstrip("/")
-    run_id = secrets.token_hex(3)
-    queue = f"tables-bench-{run_id}"
-    env = stack_env(url, redis_url, queue)
-    log(f"benchmark: database {db_name}, redis {redis_url}, queue {queue}")
-    admin(url, f'DROP DATABASE IF EXISTS "{db_name}" WITH (FORCE)')
-    admin(url, f'CREATE DATABASE "{db_name}"')
-    stack = Stack(env, queue)
-    load_before = os.getloadavg()[0]
     seeded = vacuumed = 0.0
-    try:
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-        )
+    with bench_run(DEFAULT_URL, "tables") as bench:
         if args.rated_matches:
             log(f"benchmark: seeding {args.rated_matches} rated matches (seed_league)")
-            seeded, vacuumed = seed(env, url, args.rated_matches)
+            seeded, vacuumed = seed(bench.env, bench.url, args.rated_matches)
             log(f"benchmark: seeded in {seeded:.1f} s, VACUUM ANALYZE {vacuumed:.1f} s")
-        stack.start()
-        summary = run(stack, run_id, args)
-    finally:
-        stack.stop()
-        admin(url, f'DROP DATABASE IF EXISTS "{db_name}" WITH (FORCE)')
-        clean_redis(redis_url, queue)
+        bench.stack.start()
+        summary = run(bench.stack, bench.run_id, args)
     summary |= {
         "rated_matches": args.rated_matches,
         "seed_seconds": round(seeded, 1),
         "vacuum_analyze_seconds": round(vacuumed, 1),
-        "load_avg_1m": [round(load_before, 2), round(os.getloadavg()[0], 2)],
+        "load_avg_1m": bench.load_avg(),
     }
     sys.stdout.write(json.dumps(summary) + "\n")
     return 0

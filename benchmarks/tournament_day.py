@@ -37,19 +37,15 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
-import secrets
-import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
-from urllib.parse import urlsplit
 
 from benchmarks import table_event
-from benchmarks.api import ROOT, admin, log, percentile
+from benchmarks.api import log, percentile
 from benchmarks.http_client import Client
-from benchmarks.live import DEFAULT_REDIS, Stack, clean_redis, organiser_promote, stack_env
+from benchmarks.live import Stack, bench_run, organiser_promote
 from benchmarks.table_event import API, DriveError, Event, expect
 
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/chickenfoot_day_bench"
@@ -356,31 +352,10 @@ def main() -> int:
     if args.drops > args.entrants // 8:
         parser.error("at most one entrant in eight dropped")
 
-    url = os.environ.get("BENCH_DATABASE_URL") or DEFAULT_URL
-    redis_url = os.environ.get("BENCH_REDIS_URL") or DEFAULT_REDIS
-    db_name = urlsplit(url).path.lstrip("/")
-    run_id = secrets.token_hex(3)
-    queue = f"day-bench-{run_id}"
-    env = stack_env(url, redis_url, queue)
-    log(f"benchmark: database {db_name}, redis {redis_url}, queue {queue}")
-    admin(url, f'DROP DATABASE IF EXISTS "{db_name}" WITH (FORCE)')
-    admin(url, f'CREATE DATABASE "{db_name}"')
-    stack = Stack(env, queue)
-    load_before = os.getloadavg()[0]
-    try:
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-        )
-        stack.start()
-        summary = run(stack, run_id, args)
-    finally:
-        stack.stop()
-        admin(url, f'DROP DATABASE IF EXISTS "{db_name}" WITH (FORCE)')
-        clean_redis(redis_url, queue)
-    summary["load_avg_1m"] = [round(load_before, 2), round(os.getloadavg()[0], 2)]
+    with bench_run(DEFAULT_URL, "day") as bench:
+        bench.stack.start()
+        summary = run(bench.stack, bench.run_id, args)
+    summary["load_avg_1m"] = bench.load_avg()
     summary["targets"] = targets(summary)
     sys.stdout.write(json.dumps(summary) + "\n")
     return 0

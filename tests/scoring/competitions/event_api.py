@@ -12,8 +12,10 @@ from rest_framework.test import APIClient
 API = "/api/competitions"
 
 
-def create_event(client: APIClient, **fields: Any) -> int:
-    body = {
+def event_body(**fields: Any) -> dict[str, Any]:
+    """A table tournament's creation body: a club night of three stages at tables of 2, with
+    ``fields`` given or changed."""
+    return {
         "kind": "tournament",
         "play": "table",
         "name": "Club night",
@@ -23,7 +25,10 @@ def create_event(client: APIClient, **fields: Any) -> int:
         "options": {"rounds": 1},
         **fields,
     }
-    response = client.post(API, body, format="json")
+
+
+def create_event(client: APIClient, **fields: Any) -> int:
+    response = client.post(API, event_body(**fields), format="json")
     assert response.status_code == HTTPStatus.CREATED, response.content
     return int(response.json()["id"])
 

@@ -27,6 +27,7 @@ from tests.scoring.competitions.event_api import (
     add,
     check_in_all,
     create_event,
+    event_body,
     score_stage,
     seated,
     start,
@@ -216,17 +217,7 @@ def test_online_at_tables_of_two_a_final_of_four_plays_two_tables() -> None:
 def test_a_final_table_it_cannot_have_is_refused_naming_the_field(
     organiser_client: APIClient, fields: dict[str, Any], size: int
 ) -> None:
-    body = {
-        "kind": "tournament",
-        "play": "table",
-        "name": "Club night",
-        "variant": "chickenfoot",
-        "table_size": 2,
-        "stage_count": 3,
-        "options": {"rounds": 1},
-        "final_table": {"size": size},
-        **fields,
-    }
+    body = event_body(**{"final_table": {"size": size}, **fields})
     if body.get("play") == "online":
         body["options"] = {}
 

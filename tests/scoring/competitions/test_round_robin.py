@@ -27,6 +27,7 @@ from tests.scoring.competitions.event_api import (
     add,
     check_in_all,
     create_event,
+    event_body,
     score_stage,
     seated,
     start,
@@ -119,17 +120,7 @@ def test_a_table_event_of_five_plays_its_round_robin_through(
 def test_a_round_robin_it_cannot_play_is_refused_naming_the_field(
     organiser_client: APIClient, fields: dict[str, Any], named: str
 ) -> None:
-    body = {
-        "kind": "tournament",
-        "play": "table",
-        "name": "Club night",
-        "variant": "chickenfoot",
-        "table_size": 2,
-        "stage_count": 3,
-        "options": {"rounds": 1},
-        "pairing": "round_robin",
-        **fields,
-    }
+    body = event_body(**{"pairing": "round_robin", **fields})
 
     response = organiser_client.post(API, body, format="json")
 

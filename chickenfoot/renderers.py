@@ -95,6 +95,20 @@ class PDFRenderer(renderers.BaseRenderer):
         return data if isinstance(data, bytes) else bytes(str(data), "utf-8")
 
 
+class WebPRenderer(renderers.BaseRenderer):
+    """A WebP image, already encoded by the view (errors stay problem JSON)."""
+
+    media_type = "image/webp"
+    format = "webp"
+    charset = None
+    render_style = "binary"
+
+    def render(
+        self, data: object, accepted_media_type: str | None = None, renderer_context: object = None
+    ) -> bytes:
+        return data if isinstance(data, bytes) else b""
+
+
 def pdf_response(body: bytes, filename: str) -> Response:
     """``body`` as a PDF to open in the browser (or save as ``filename``), never cached."""
     headers = {

@@ -543,6 +543,7 @@ THROTTLE_RATES: dict[str, str | None] = (
         "email_send": env_rate("THROTTLE_EMAIL_SEND", "5/hour"),  # verification mails, per player
         "email_verify": env_rate("THROTTLE_EMAIL_VERIFY", "20/hour"),  # per player
         "player_search": env_rate("THROTTLE_PLAYER_SEARCH", "60/min"),  # per player
+        "avatar_upload": env_rate("THROTTLE_AVATAR_UPLOAD", "10/hour"),  # uploads, per player
     }
     if RATE_LIMITS
     else {}
@@ -638,6 +639,41 @@ STATIC_URL = "static/"
 SCORER_LINK_BASE_URL = env_str("SCORER_LINK_BASE_URL", "")
 
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+
+# --- Stored files: players' avatars (docs/operations.md, "Avatars") ---------------------------
+
+# Uploaded files live under MEDIA_ROOT on the embedded default (the API serves them itself:
+# nothing there is served as a directory). AVATAR_STORAGE=s3 keeps the avatars in any
+# S3-compatible bucket instead (django-storages): AVATAR_S3_BUCKET, AVATAR_S3_ENDPOINT_URL (empty:
+# AWS itself), AVATAR_S3_REGION, and the credentials as boto3 reads them (AWS_ACCESS_KEY_ID and
+# AWS_SECRET_ACCESS_KEY, or the machine's role).
+MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(BASE_DIR / "media")))
+AVATAR_STORAGE = env_str("AVATAR_STORAGE", "filesystem")
+if AVATAR_STORAGE not in ("filesystem", "s3"):
+    raise ImproperlyConfigured(f"AVATAR_STORAGE must be filesystem or s3, not {AVATAR_STORAGE!r}")
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    "avatars": (
+        {
+            "BACKEND": "storages.backends.s3.S3Storage",
+            "OPTIONS": {
+                "bucket_name": env_str("AVATAR_S3_BUCKET"),
+                "endpoint_url": env_str("AVATAR_S3_ENDPOINT_URL") or None,
+                "region_name": env_str("AVATAR_S3_REGION") or None,
+                "location": "avatars",
+                "file_overwrite": True,  # a name is its content's hash: the same bytes again
+                "default_acl": None,
+                "querystring_auth": False,
+            },
+        }
+        if AVATAR_STORAGE == "s3"
+        else {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": MEDIA_ROOT / "avatars", "allow_overwrite": True},
+        }
+    ),
+}
 
 # --- API --------------------------------------------------------------------------------------
 

@@ -258,6 +258,12 @@ class PlayerSearchThrottle(PerUser):
     scope = "player_search"
 
 
+class AvatarUploadThrottle(PerUser):
+    """Avatar uploads: each is decoded and re-encoded, and its files written to the storage."""
+
+    scope = "avatar_upload"
+
+
 #: The throttles of each limited operation, as the views list them.
 REGISTER_THROTTLES = (RegisterThrottle,)
 LOGIN_THROTTLES = (LoginThrottle,)
@@ -271,5 +277,6 @@ PASSWORD_CHECK_THROTTLES = (PasswordChangeThrottle, PasswordChangeAddressThrottl
 EMAIL_SEND_THROTTLES = (EmailSendThrottle,)
 EMAIL_VERIFY_THROTTLES = (EmailVerifyThrottle,)
 PLAYER_SEARCH_THROTTLES = (PlayerSearchThrottle,)
+AVATAR_UPLOAD_THROTTLES = (AvatarUploadThrottle,)
 #: Failed codes that open a seat: a guest's claim code, an invite link's code.
 CODE_GUESS_THROTTLES = (CodeGuessThrottle, CodeGuessAddressThrottle)

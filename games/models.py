@@ -384,6 +384,7 @@ class Move(models.Model):
 from games.accounts.device_models import KnownDevice  # noqa: E402, F401
 from games.accounts.token_models import DeviceToken  # noqa: E402, F401
 from games.accounts.username_models import UsernameKey  # noqa: E402, F401
+from games.avatars.models import PlayerAvatar  # noqa: E402, F401
 from games.invitations.models import Invitation  # noqa: E402, F401
 from games.notifications.models import (  # noqa: E402, F401
     Notification,

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from django.urls import URLPattern, URLResolver, path
+from django.urls import URLPattern, URLResolver, path, register_converter
 
 from games.api.account_data import PlayerExportApi
 from games.api.account_email import EmailApi, EmailVerifyApi
 from games.api.account_passwords import PasswordChangeApi, PasswordResetApi, PasswordResetConfirmApi
+from games.api.avatars import AvatarApi, AvatarFileApi, AvatarInitialsApi
 from games.api.competition_export import CompetitionExportApi, CompetitionExportCSVApi
 from games.api.entrant_claims import EntrantClaimCodeApi
 from games.api.invitations import (
@@ -58,6 +59,22 @@ from games.api.table_corrections import (
 from games.api.table_scores import ClaimCodeApi, ClaimRedeemApi
 from games.api.tokens import LogoutAllApi, LogoutApi, TokenListApi, TokenRevokeApi
 
+
+class DigestConverter:
+    """A content address in a path: a SHA-256 in lower-case hex."""
+
+    regex = "[0-9a-f]{64}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(DigestConverter, "digest")
+
+
 urlpatterns: list[URLPattern | URLResolver] = [
     # A turn's requests first: a path is matched against each pattern in order.
     path("matches/<int:match_id>/legal-moves", LegalMovesApi.as_view(), name="legal-moves"),
@@ -67,6 +84,13 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("players/<int:player_id>", PlayerProfileApi.as_view(), name="player-profile"),
     path("players/me", PlayerMeApi.as_view(), name="player-me"),
     path("players/me/delete", PlayerDeleteApi.as_view(), name="player-delete"),
+    path("players/me/avatar", AvatarApi.as_view(), name="avatar"),
+    path(
+        "players/<int:player_id>/avatar/<digest:digest>.svg",
+        AvatarInitialsApi.as_view(),
+        name="avatar-initials",
+    ),
+    path("avatars/<digest:digest>.webp", AvatarFileApi.as_view(), name="avatar-file"),
     path("players/me/email", EmailApi.as_view(), name="email"),
     path("players/me/email/verify", EmailVerifyApi.as_view(), name="email-verify"),
     path("players/me/password", PasswordChangeApi.as_view(), name="password-change"),

@@ -2,8 +2,8 @@
 
 The user row goes (and with it the username's key, so the username is free again, every token,
 every known device, the notifications, their preferences and the push devices, and the log-in
-lockout's entries for the username); the player row stays, with no user, no
-address and the display name ``Deleted player <id>``, so that every result, standing and rating
+lockout's entries for the username), and so does the uploaded avatar; the player row stays,
+with no user, no address and the display name ``Deleted player <id>``, so that every result, standing and rating
 it holds is as it was, and nobody else's changes. An organiser of a competition not yet finished
 is refused (409 ``still_organising``): its players need it run to the end (hand it over, or
 finish it, first).
@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.accounts.passwords import password_check
+from games.avatars.services import avatar_remove
 from games.models import (
     DeviceToken,
     Notification,
@@ -66,6 +67,7 @@ def player_delete(*, user: AbstractBaseUser, password: str, request: HttpRequest
         player.deleted_at = timezone.now()
         player.save()
         DeviceToken.objects.filter(user_id=user.pk).delete()
+        avatar_remove(player=player)  # the person's picture; the record keeps the initials
         # the inbox, its preferences and the push devices: the person's, not the record's
         for kept in (PushDevice, Notification, NotificationPreference):
             kept.objects.filter(player=player).delete()

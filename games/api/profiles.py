@@ -16,6 +16,8 @@ from chickenfoot.throttles import PLAYER_SEARCH_THROTTLES
 from games.accounts.authentication import PlayerTokenAuthentication
 from games.accounts.names import DISPLAY_NAME_MAX_LENGTH
 from games.api.apidocs import profiles as apidocs
+from games.api.apidocs.avatars import AVATAR_SMALL_URL_HELP, AVATAR_URL_HELP
+from games.api.avatars import avatar_urls
 from games.api.common import GameApi
 from games.api.paging import PAGE_PARAMETERS, MatchPagination
 from games.api.players import PlayerRegisterApi
@@ -49,7 +51,8 @@ class PlayerProfileSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField(help_text="The display name: plain text, never markup.")
     kind = serializers.ChoiceField(choices=Player.Kind.choices)
-    avatar_url = serializers.URLField(allow_null=True, help_text=apidocs.AVATAR_URL_HELP)
+    avatar_url = serializers.URLField(help_text=AVATAR_URL_HELP)
+    avatar_small_url = serializers.URLField(help_text=AVATAR_SMALL_URL_HELP)
     hidden = serializers.BooleanField(help_text=apidocs.HIDDEN_HELP)
     joined = serializers.DateTimeField(allow_null=True, help_text="When the player joined.")
     ratings = ProfileRatingSerializer(many=True, allow_null=True, help_text="One a variant.")
@@ -64,7 +67,8 @@ class PlayerFoundSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField(help_text="The display name: plain text, never markup.")
     kind = serializers.ChoiceField(choices=Player.Kind.choices)
-    avatar_url = serializers.URLField(allow_null=True, help_text=apidocs.AVATAR_URL_HELP)
+    avatar_url = serializers.URLField(help_text=AVATAR_URL_HELP)
+    avatar_small_url = serializers.URLField(help_text=AVATAR_SMALL_URL_HELP)
 
 
 class PlayerProfileApi(GameApi):
@@ -79,10 +83,13 @@ class PlayerProfileApi(GameApi):
     )
     @replica_reads()
     def get(self, request: Request, player_id: int) -> Response:
-        player = Player.objects.filter(pk=player_id).first()
+        player = Player.objects.filter(pk=player_id).select_related("avatar").first()
         if player is None:
             raise PlayerNotFound(_("There is no player %(player_id)s.") % {"player_id": player_id})
-        body = player_profile(player=player, viewer=self.player(request))
+        body = {
+            **player_profile(player=player, viewer=self.player(request)),
+            **avatar_urls(request, player),
+        }
         return Response(PlayerProfileSerializer(body).data)
 
 
@@ -149,6 +156,7 @@ class PlayersApi(PlayerRegisterApi):
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(found, request, view=self) or []
         rows = [
-            {"id": p.pk, "name": p.display_name, "kind": p.kind, "avatar_url": None} for p in page
+            {"id": p.pk, "name": p.display_name, "kind": p.kind, **avatar_urls(request, p)}
+            for p in page
         ]
         return paginator.get_paginated_response(PlayerFoundSerializer(rows, many=True).data)

@@ -26,7 +26,7 @@ SEARCH_MIN_LENGTH = 3
 
 
 def player_profile(*, player: Player, viewer: Player) -> dict[str, Any]:
-    """``player`` as ``viewer`` may see them: name, kind, avatar, when they joined, and (unless
+    """``player`` as ``viewer`` may see them: name, kind, when they joined, and (unless
     the profile is hidden from ``viewer``) their ratings with their ranks, their figures and
     their latest results, newest first."""
     hidden = profile_hidden(player=player, viewer_id=viewer.pk)
@@ -34,7 +34,6 @@ def player_profile(*, player: Player, viewer: Player) -> dict[str, Any]:
         "id": player.pk,
         "name": player.display_name,
         "kind": player.kind,
-        "avatar_url": None,  # no avatars yet: null until a player uploads one
         "hidden": hidden,
         "joined": None if hidden else player.created_at,
         "ratings": None,
@@ -86,5 +85,6 @@ def player_search(*, text: str, viewer: Player) -> QuerySet[Player]:
         Player.objects.filter(kind=Player.Kind.HUMAN, user__isnull=False, deleted_at__isnull=True)
         .filter(by_username | Q(display_name__istartswith=folded))
         .exclude(pk=viewer.pk)
+        .select_related("avatar")
         .order_by(Lower("display_name"), "pk")
     )

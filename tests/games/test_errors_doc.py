@@ -21,6 +21,7 @@ from games.models import Match, Player
 from games.quick_play.pairing import queue_pair
 from games.services import SeatSpec, match_create, match_start, seat_join
 from tests.foundation.errors_doc import PROXY_CODES, Documented, documented
+from tests.games.avatar_images import animated, encoded, noise, png_header_only
 from tests.games.conftest import FIXED_SEED, client_for
 from tests.games.helpers import submit
 from tests.hashing_slots import slots_held
@@ -384,6 +385,10 @@ def _profile_hidden(w: World) -> Any:
     return w.clients[0].get(f"/api/players/{hidden.pk}/stats")
 
 
+def _avatar(world: World, body: bytes) -> Any:
+    return world.clients[0].put("/api/players/me/avatar", data=body, content_type="image/png")
+
+
 PRODUCERS: dict[str, Callable[[World], Any]] = {
     **TABLE_PRODUCERS,
     "invalid": lambda w: w.clients[0].get("/api/matches/mine?status=won"),
@@ -401,6 +406,12 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
         "/api/matches", b'{"x": "' + b"a" * (1024 * 1024) + b'"}', content_type="application/json"
     ),
     "malformed_move": lambda w: w.move(w.mover(), w.play(version="2")),
+    "avatar_too_large": lambda w: _avatar(w, b"\x89PNG" + b"\0" * (2 * 1024 * 1024)),
+    "avatar_too_many_pixels": lambda w: _avatar(w, png_header_only(5000, 5000)),
+    "avatar_not_an_image": lambda w: _avatar(w, b"<svg/>"),
+    "avatar_animated": lambda w: _avatar(w, animated("PNG")),
+    "avatar_damaged": lambda w: _avatar(w, encoded(noise((300, 300)))[:60000]),
+    "avatar_not_found": lambda w: w.anonymous.get(f"/api/avatars/{'0' * 64}.webp"),
     "invalid_option": lambda w: w.clients[0].post(
         "/api/matches",
         {

@@ -64,7 +64,10 @@ def test_a_profile_shows_the_player_their_ranks_figures_and_latest_results(
     assert body["id"] == ada.pk
     assert body["name"] == "Ada"
     assert body["kind"] == "human"
-    assert body["avatar_url"] is None
+    # no upload: the initials, served from the address of their SVG's bytes
+    assert body["avatar_url"].startswith(f"http://testserver/api/players/{ada.pk}/avatar/")
+    assert body["avatar_url"].endswith(".svg")
+    assert body["avatar_small_url"] == body["avatar_url"]
     assert body["hidden"] is False
     assert body["joined"] is not None
     # the figures are the statistics endpoint's
@@ -192,7 +195,9 @@ def test_search_rows_carry_id_name_kind_and_avatar_never_a_username(
 
     assert body["count"] == 1
     (row,) = body["results"]
-    assert row == {"id": row["id"], "name": HOSTILE, "kind": "human", "avatar_url": None}
+    assert set(row) == {"id", "name", "kind", "avatar_url", "avatar_small_url"}
+    assert (row["name"], row["kind"]) == (HOSTILE, "human")
+    assert clients[0].get(row["avatar_url"]).status_code == HTTPStatus.OK
 
 
 def test_search_is_paged(players: list[Player], clients: list[APIClient]) -> None:

@@ -15,16 +15,19 @@ from scoring.api.common import PAGE_NOT_FOUND, PLAYER_NOT_FOUND
 #: trimmed (a first and a last that are not spaces, something between), and no NUL.
 SEARCH_PATTERN = r"^\s*[^\s\u0000][^\u0000]+[^\s\u0000]\s*$"
 
+#: A profile's avatar: one uploaded, and (a hidden profile's) the initials.
+AVATARS = {
+    "avatar_url": "https://chickenfoot.example/api/avatars/" + "9f86d081" * 8 + ".webp",
+    "avatar_small_url": "https://chickenfoot.example/api/avatars/" + "60303ae2" * 8 + ".webp",
+}
+_INITIALS = "https://chickenfoot.example/api/players/8/avatar/" + "2c26b46b" * 8 + ".svg"
+HIDDEN_AVATARS = {"avatar_url": _INITIALS, "avatar_small_url": _INITIALS}
+
 PLAYER_ID = OpenApiParameter("player_id", int, OpenApiParameter.PATH, description="A player id.")
 
-AVATAR_URL_HELP = (
-    "The player's picture: an absolute URL, or null while there is none (every player for now; "
-    "an app draws its own placeholder). Always present, so a client reads it the same way "
-    "before and after avatars are uploaded."
-)
 HIDDEN_HELP = (
     "True when the player's profile is not shown to the caller: then only `id`, `name`, `kind` "
-    "and `avatar_url` are given, and `joined`, `ratings`, `statistics` and `recent_results` "
+    "and the avatar's URLs are given, and `joined`, `ratings`, `statistics` and `recent_results` "
     "are null. A player always sees their own profile whole."
 )
 RANK_HELP = (
@@ -70,7 +73,7 @@ PROFILE_EXAMPLE = {
     "id": 3,
     "name": "Ada",
     "kind": "human",
-    "avatar_url": None,
+    **AVATARS,
     "hidden": False,
     "joined": "2026-01-12T09:30:00Z",
     "ratings": [
@@ -83,7 +86,7 @@ HIDDEN_PROFILE_EXAMPLE = {
     "id": 8,
     "name": "Grace",
     "kind": "human",
-    "avatar_url": None,
+    **HIDDEN_AVATARS,
     "hidden": True,
     "joined": None,
     "ratings": None,
@@ -113,7 +116,7 @@ SEARCH_HELP = (
     "username or of a display name, without regard to case."
 )
 SEARCH_TOO_SHORT = "Ensure this field has at least 3 characters."
-SEARCH_ROW_EXAMPLE = {"id": 3, "name": "Ada", "kind": "human", "avatar_url": None}
+SEARCH_ROW_EXAMPLE = {"id": 3, "name": "Ada", "kind": "human", **AVATARS}
 PLAYER_SEARCH_HEADING = {
     "summary": "Find a player to invite",
     "tags": ["accounts"],

@@ -74,6 +74,8 @@ class SVGRenderer(renderers.BaseRenderer):
         )
         if response is not None:
             response["Content-Security-Policy"] = SVG_POLICY
+        if data is None:  # a 304: no body
+            return b""
         return str(data).encode(self.charset)
 
 

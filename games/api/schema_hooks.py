@@ -241,5 +241,10 @@ def postprocess_problems(result: dict[str, Any], **kwargs: Any) -> dict[str, Any
                 for media in body.get("content", {}).values()
             ):
                 body["required"] = True  # a body with fields it needs cannot be left out
+            elif body and all(
+                media.get("schema", {}).get("format") == "binary"
+                for media in body.get("content", {}).values()
+            ):
+                body["required"] = True  # a file sent as the body (an avatar) is the request
     result["components"]["schemas"] = _plain_union_refs(schemas, unions)
     return result

@@ -69,7 +69,8 @@ def png_header_only(width: int, height: int) -> bytes:
 
 def riff_chunks(webp: bytes) -> list[bytes]:
     """The ids of a WebP file's chunks (RIFF), the extended header's included."""
-    assert webp[:4] == b"RIFF" and webp[8:12] == b"WEBP"
+    assert webp[:4] == b"RIFF"
+    assert webp[8:12] == b"WEBP"
     found, at = [], 12
     while at + 8 <= len(webp):
         kind, size = webp[at : at + 4], struct.unpack("<I", webp[at + 4 : at + 8])[0]

@@ -10,6 +10,7 @@ from http import HTTPStatus
 import pytest
 from rest_framework.test import APIClient
 
+from games.avatars.initials import initials_digest
 from games.models import Match, Player
 from tests.games.schema_check import openapi
 from tests.scoring.competitions.conftest import make_competition
@@ -40,11 +41,12 @@ def svg_paths() -> list[str]:
     return sorted(found)
 
 
-def test_the_schema_declares_the_four_pictures() -> None:
+def test_the_schema_declares_the_five_pictures() -> None:
     assert svg_paths() == [
         "/api/competitions/{competition_id}/standings.svg",
         "/api/matches/{match_id}/board.svg",
         "/api/matches/{match_id}/scores.svg",
+        "/api/players/{player_id}/avatar/{digest}.svg",
         "/api/players/{player_id}/rating.svg",
     ]
 
@@ -61,7 +63,10 @@ def test_every_svg_answer_loads_nothing_and_runs_nothing(
     players[0].save(update_fields=["is_organiser"])
     match = started_match()
     competition = make_competition(players[0])
-    url = path.format(match_id=match.pk, competition_id=competition.pk, player_id=players[0].pk)
+    digest = initials_digest(players[0].display_name, players[0].pk)
+    url = path.format(
+        match_id=match.pk, competition_id=competition.pk, player_id=players[0].pk, digest=digest
+    )
     if "rating.svg" in path:
         url += "?variant=chickenfoot"
 

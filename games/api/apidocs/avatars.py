@@ -72,7 +72,13 @@ NOT_FOUND = problem(
         problem_example(404, "avatar_not_found", "No such avatar", "No avatar is at this address."),
     ),
 )
-NOT_MODIFIED = OpenApiResponse(description="The picture you hold (`If-None-Match`): no body.")
+NOT_MODIFIED = OpenApiResponse(
+    OpenApiTypes.BINARY,
+    description=(
+        "The picture you hold (`If-None-Match`): an empty body, typed as the picture's own "
+        "(a generated client hands over empty bytes)."
+    ),
+)
 
 AVATAR_FILE = {
     "operation_id": "avatar_file",
@@ -84,7 +90,7 @@ AVATAR_FILE = {
         (HTTPStatus.OK, "image/webp"): OpenApiResponse(
             OpenApiTypes.BINARY, description="A WebP image, 256 or 64 pixels a side."
         ),
-        HTTPStatus.NOT_MODIFIED: NOT_MODIFIED,
+        (HTTPStatus.NOT_MODIFIED, "image/webp"): NOT_MODIFIED,
         HTTPStatus.NOT_FOUND: NOT_FOUND,
     },
 }
@@ -100,7 +106,7 @@ AVATAR_INITIALS = {
             description="An SVG document: the initials on a disc, the name as its title.",
             examples=[OpenApiExample("A picture", value=SVG_EXAMPLE)],
         ),
-        HTTPStatus.NOT_MODIFIED: NOT_MODIFIED,
+        (HTTPStatus.NOT_MODIFIED, "image/svg+xml"): NOT_MODIFIED,
         HTTPStatus.NOT_FOUND: NOT_FOUND,
     },
 }

@@ -4,9 +4,9 @@ The user row goes (and with it the username's key, so the username is free again
 every known device, the notifications, their preferences and the push devices, and the log-in
 lockout's entries for the username), and so does the uploaded avatar; the player row stays,
 with no user, no address and the display name ``Deleted player <id>``, so that every result,
-standing and rating it holds is as it was, and nobody else's changes. An organiser of a competition not yet finished
-is refused (409 ``still_organising``): its players need it run to the end (hand it over, or
-finish it, first).
+standing and rating it holds is as it was, and nobody else's changes. An organiser of a
+competition not yet finished is refused (409 ``still_organising``): its players need it run to
+the end (hand it over, or finish it, first).
 """
 
 from __future__ import annotations

@@ -61,9 +61,10 @@ from games.api.tokens import LogoutAllApi, LogoutApi, TokenListApi, TokenRevokeA
 
 
 class DigestConverter:
-    """A content address in a path: a SHA-256 in lower-case hex."""
+    """A content address in a path: a SHA-256 in lower-case hex (a shorter run of hex digits
+    names nothing, and is answered so by the view)."""
 
-    regex = "[0-9a-f]{64}"
+    regex = "[0-9a-f]{1,64}"
 
     def to_python(self, value: str) -> str:
         return value

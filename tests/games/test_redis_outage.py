@@ -29,6 +29,9 @@ from rest_framework.test import APIClient
 from chickenfoot.env import env_rate
 from games import engine
 from games.engine.shuffle import new_match_seed
+from games.avatars.initials import initials_digest
+from games.avatars.models import PlayerAvatar
+from games.avatars.services import avatar_set
 from games.invitations.services import invitation_create
 from games.models import DeviceToken, Match, Player
 from games.notifications.devices import device_register
@@ -38,6 +41,7 @@ from games.tables.seats import TableSeatSpec
 from games.tables.services import table_match_create
 from scoring.models import CompetitionMatch
 from tests.conftest import broker_at
+from tests.games.avatar_images import encoded, halves
 from tests.games.conftest import client_for
 from tests.games.factories import token_for
 from tests.games.schema_check import openapi
@@ -124,6 +128,8 @@ PROMISED = {
     "POST /api/matches/{match_id}/start": HTTPStatus.OK,
 }
 PASSWORD = "a-long-enough-passphrase"  # the player factory's
+#: Ada's avatar, uploaded before Redis goes.
+AVATAR_PICTURE = encoded(halves())
 #: Bodies that pass validation, so that these requests do their work.
 BODIES: dict[str, Any] = {
     "POST /api/players": {"username": "newcomer", "password": "correct horse battery"},
@@ -233,11 +239,21 @@ class World:
             "link_id": self.scorer_link,
             "invitation_id": self.invitations.get(template.rsplit("}", 1)[-1], 0),
             "device_id": self.push_device,
+            "digest": self.avatar_digest(template),
             **PLACEHOLDERS,
         }
         return filled(template, ids) + required_query(template)
 
+    def avatar_digest(self, template: str) -> str:
+        """An uploaded avatar's address (ada's), or a default one's (her initials')."""
+        ada = self.players[0]
+        if template.endswith(".webp"):
+            return PlayerAvatar.objects.get(player=ada).large
+        return initials_digest(ada.display_name, ada.pk)
+
     def body(self, operation: str) -> Any:
+        if operation == "PUT /api/players/me/avatar":
+            return AVATAR_PICTURE  # the one ada has: her files stay as they are
         if operation == "POST /api/matches/{match_id}/moves":
             client = self.caller(operation.split(" ", 1)[1])
             legal = client.get(f"/api/matches/{self.playing.pk}/legal-moves").json()
@@ -406,7 +422,7 @@ def _routes(patterns: list[Any], prefix: str = "") -> Iterator[str]:
 
 
 #: The other ids of the schema's paths, for resolving them.
-ONE_IDS = ("token_id", "link_id", "invitation_id", "device_id")
+ONE_IDS = ("token_id", "link_id", "invitation_id", "device_id", "digest")
 
 
 def pages() -> list[str]:
@@ -460,6 +476,8 @@ def call(world: World, operation: str) -> Answer:
     started = time.monotonic()
     if body is None:
         response = client.generic(method, world.path(template))
+    elif isinstance(body, bytes):
+        response = getattr(client, method.lower())(world.path(template), body, "image/png")
     else:
         response = getattr(client, method.lower())(world.path(template), body, format="json")
     seconds = time.monotonic() - started
@@ -491,10 +509,18 @@ def test_with_redis_killed_every_endpoint_answers_and_none_with_a_5xx_but_the_do
     where = workdir()
     server = RedisServer(where)
     server.start()
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "avatars": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": where / "avatars", "allow_overwrite": True},
+        },
+    }
     try:
         with everything_at(settings, server.url):
             # given: Redis in use (the app's pools hold live connections)
             world = make_world(players)
+            avatar_set(player=players[0], body=AVATAR_PICTURE)
             ticket = call(world, "POST /api/matches/{match_id}/ticket")
             assert ticket.status == HTTPStatus.CREATED
             assert call(world, "GET /api/health").status == HTTPStatus.OK

@@ -110,6 +110,8 @@ REFUSED_BY_DESIGN = {
         for action in ("lock", "move", "re-pair", "reopen", "replace", "swap", "undo")
     },
     "POST /api/matches/{match_id}/moves": "an If-Match that is not one version's ETag",
+    # A file as the body: the schema says bytes, not which bytes decode as a picture.
+    "PUT /api/players/me/avatar": "bytes that are not a PNG, JPEG or WebP picture",
 }
 #: The operations where a schema-valid request may get a 422: a move the rules refuse (a tile
 #: the player does not hold, an end that is not open) is well formed; the hand is state.

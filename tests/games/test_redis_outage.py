@@ -477,7 +477,9 @@ def call(world: World, operation: str) -> Answer:
     if body is None:
         response = client.generic(method, world.path(template))
     elif isinstance(body, bytes):
-        response = getattr(client, method.lower())(world.path(template), body, "image/png")
+        response = getattr(client, method.lower())(
+            world.path(template), body, content_type="image/png"
+        )
     else:
         response = getattr(client, method.lower())(world.path(template), body, format="json")
     seconds = time.monotonic() - started

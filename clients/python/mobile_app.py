@@ -13,7 +13,10 @@ SMTP server received, as an ``.eml`` file. Three players, each a client of their
 3. Ada forgets her password: she verified her address, asks for a reset, and sets a new password
    through the link in the mail; her old token stops working. Her app keeps the device
    credential her log-in gives it, and sends it back with her next log-in (a known device).
-4. Bob exports his data and deletes his account: the match's standings and Ada's rating stay.
+4. Ada uploads an avatar (a PNG, as the request's body); Bob sees it on her profile; anyone
+   fetches it from its content address, and a second fetch with its ETag is a 304; she removes
+   it and her initials show again.
+5. Bob exports his data and deletes his account: the match's standings and Ada's rating stay.
 
 Uses only the generated client's typed models (``mypy --strict`` checks it).
 """
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import io
 import json
 import re
 import sys
@@ -29,12 +33,16 @@ import time
 import uuid
 from dataclasses import dataclass
 from email.message import EmailMessage
+from http import HTTPStatus
 from pathlib import Path
 from typing import TypeVar
 from urllib.parse import parse_qs, urlsplit
 
 from chickenfoot_client import AuthenticatedClient, Client
 from chickenfoot_client.api.accounts import (
+    avatar_file,
+    avatar_remove,
+    avatar_upload,
     email_set,
     email_verify,
     password_reset,
@@ -42,6 +50,7 @@ from chickenfoot_client.api.accounts import (
     player_delete,
     player_export,
     player_me,
+    player_profile,
     player_register,
     token_obtain,
 )
@@ -85,7 +94,8 @@ from chickenfoot_client.models import (
     VariantEnum,
     WebPushKeysRequest,
 )
-from chickenfoot_client.types import UNSET
+from chickenfoot_client.types import UNSET, File
+from PIL import Image
 
 T = TypeVar("T")
 PASSWORD = "correct horse battery staple"
@@ -372,6 +382,30 @@ def reset_password(base_url: str, ada: Person, mailbox: Device) -> Person:
     return Person(name=ada.name, client=client, player_id=ada.player_id)
 
 
+def avatar(base_url: str, ada: Person, bob: Person) -> None:
+    picture = io.BytesIO()
+    Image.new("RGB", (320, 240), (31, 95, 139)).save(picture, "PNG")
+    upload = File(payload=io.BytesIO(picture.getvalue()), file_name="ada.png")
+    mine = _ok(avatar_upload.sync(client=ada.client, body=upload), "ada: upload an avatar")
+    if not mine.uploaded:
+        raise Refused("ada: her upload is not her avatar")
+    seen = _ok(player_profile.sync(ada.player_id, client=bob.client), "bob: ada's profile")
+    if seen.avatar_url != mine.avatar_url:
+        raise Refused("bob: ada's profile shows another picture")
+    digest = mine.avatar_url.rsplit("/", 1)[1].removesuffix(".webp")
+    anyone = Client(base_url=base_url, raise_on_unexpected_status=True)
+    first = avatar_file.sync_detailed(digest, client=anyone)
+    served = _ok(first.parsed, "anyone: ada's avatar")
+    if first.status_code != HTTPStatus.OK or served.payload.read(4) != b"RIFF":
+        raise Refused(f"anyone: ada's avatar is not a WebP ({first.status_code})")
+    again = avatar_file.sync_detailed(digest, client=anyone, if_none_match=first.headers["ETag"])
+    if again.status_code != HTTPStatus.NOT_MODIFIED:
+        raise Refused(f"anyone: ada's avatar again with its ETag: {again.status_code}, not 304")
+    initials = _ok(avatar_remove.sync(client=ada.client), "ada: remove her avatar")
+    if initials.uploaded or not initials.avatar_url.endswith(".svg"):
+        raise Refused("ada: her initials are not her avatar again")
+
+
 def export_and_delete(ada: Person, bob: Person, match_id: int) -> None:
     def standings() -> list[tuple[int, int, int, float | None]]:
         record = _ok(match_record.sync(match_id, client=ada.client), "the match's record")
@@ -424,6 +458,7 @@ def main(argv: list[str]) -> int:
     match_id = invite_and_play(ada, bob, device)
     quick_play(ada, cy)
     ada = reset_password(base_url, ada, device)
+    avatar(base_url, ada, bob)
     export_and_delete(ada, bob, match_id)
     return 0
 

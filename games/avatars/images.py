@@ -34,9 +34,8 @@ from games.avatars.problems import (
 AVATAR_MAX_BYTES = 2 * 1024 * 1024
 #: The longest side taken, in pixels (so at most 4096 x 4096).
 AVATAR_MAX_SIDE = 4096
-#: The decoders a body is offered to, and the media types they read.
+#: The decoders a body is offered to.
 FORMATS = ("PNG", "JPEG", "WEBP")
-MEDIA_TYPES = ("image/png", "image/jpeg", "image/webp")
 #: The two sizes served, in pixels a side.
 LARGE = 256
 SMALL = 64

@@ -28,10 +28,10 @@ from rest_framework.test import APIClient
 
 from chickenfoot.env import env_rate
 from games import engine
-from games.engine.shuffle import new_match_seed
 from games.avatars.initials import initials_digest
 from games.avatars.models import PlayerAvatar
 from games.avatars.services import avatar_set
+from games.engine.shuffle import new_match_seed
 from games.invitations.services import invitation_create
 from games.models import DeviceToken, Match, Player
 from games.notifications.devices import device_register

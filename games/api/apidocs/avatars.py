@@ -14,7 +14,6 @@ from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiRespo
 from chickenfoot.openapi import NOT_AUTHENTICATED, TOO_MANY_REQUESTS, problem, problem_example
 from chickenfoot.renderers import SVG_EXAMPLE
 from games.api.apidocs.profiles import PLAYER_ID
-from games.avatars.images import MEDIA_TYPES
 
 #: A content address: the SHA-256 of the file's bytes, in lower-case hex.
 DIGEST_PATTERN = "[0-9a-f]{64}"
@@ -144,13 +143,15 @@ def avatar_put(serializer: Any) -> dict[str, Any]:
         "summary": "Upload your avatar",
         "tags": ["accounts"],
         "description": (
-            "The picture is the body, as it is (no form, no JSON): a PNG, a JPEG or a WebP of at "
-            "most 2 MiB and 4096 x 4096 pixels, one frame. It is turned upright by its EXIF "
-            "orientation, cropped to its centre square and kept as WebP at 256 and 64 pixels, "
-            "with none of its metadata (EXIF, ICC, XMP). Limited per player "
-            "(`THROTTLE_AVATAR_UPLOAD`, 10 an hour by default: 429 `throttled`)."
+            "The picture is the body, as it is (no form, no JSON), sent as `image/png`, "
+            "`image/jpeg` or `image/webp` (or `image/*`: the bytes decide how it is read): a "
+            "PNG, a JPEG or a WebP of at most 2 MiB and 4096 x 4096 pixels, one frame. It is "
+            "turned upright by its EXIF orientation, cropped to its centre square and kept as "
+            "WebP at 256 and 64 pixels, with none of its metadata (EXIF, ICC, XMP). Limited per "
+            "player (`THROTTLE_AVATAR_UPLOAD`, 10 an hour by default: 429 `throttled`)."
         ),
-        "request": dict.fromkeys(MEDIA_TYPES, OpenApiTypes.BINARY),
+        # one media range, not the three types: a generated client takes one body, the bytes
+        "request": {"image/*": OpenApiTypes.BINARY},
         "responses": {
             HTTPStatus.OK: OpenApiResponse(
                 serializer,

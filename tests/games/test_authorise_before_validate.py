@@ -61,6 +61,8 @@ ANYONE_MAY = {
     "push_device_register": "a device of the caller's own",
     "queue_join": "the caller's own place in the queue",
     "queue_leave": "the caller's own place in the queue",
+    "avatar_upload": "the caller's own avatar",
+    "avatar_remove": "the caller's own avatar",
 }
 
 #: Bodies that are not what any write operation takes.

@@ -18,7 +18,8 @@ RUN SECRET_KEY="$(python -c 'import secrets; print(secrets.token_urlsafe(50))')"
         python manage.py collectstatic --noinput \
     && python -m chickenfoot.i18n compile \
     && useradd --system --no-create-home --uid 10001 chickenfoot \
-    && chown -R chickenfoot /app/staticfiles
+    && mkdir -p /app/media/avatars \
+    && chown -R chickenfoot /app/staticfiles /app/media
 USER chickenfoot
 
 EXPOSE 8000

@@ -9,12 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games import engine
 from games.accounts.names import username_key, username_normalise
 from games.accounts.players import bot_player
 from games.engine.shuffle import new_match_seed
+from games.live.publish import on_commit_notice
 from games.live.wall import (
     on_commit_stage_clock,
     on_commit_wall,
@@ -22,7 +24,11 @@ from games.live.wall import (
     on_commit_wall_seating,
 )
 from games.models import Match, Player, Round, Seat
-from games.notifications.services import table_assigned_notify, tables_assigned_notify
+from games.notifications.services import (
+    seated_notifications_withdraw,
+    table_assigned_notify,
+    tables_assigned_notify,
+)
 from games.paper.crosstable import crosstable_pdf
 from games.paper.pairings import pairings_pdf
 from games.paper.standings_sheet import standings_pdf
@@ -37,6 +43,10 @@ from games.tables.scorer_links import event_link_issue, event_links_issue
 from games.tables.seats import guest_name_problem
 from games.tables.services import table_match_create_for, table_matches_create_for
 from scoring.ports import EntrantPlayer, PlayerRef
+
+#: The frame a deleted stage match's sockets get before they close: the organiser changed the
+#: stage's seating before anyone moved, and the table was dealt again as another match.
+MATCH_CANCELLED = "match_cancelled"
 
 #: The bot levels a competition may fill tables with.
 BOT_LEVELS = (1, 2, 3)
@@ -198,7 +208,13 @@ class GamesForScoring:
         )
 
     def tables_scored(self, *, match_ids: list[int]) -> set[int]:
-        rounds = Round.objects.filter(match_id__in=match_ids).values_list("match_id", flat=True)
+        """A table match with a round (its scores entered); an online match with a move played
+        or a round over (one can end as it is dealt): its round 1 is dealt at the start."""
+        rounds = (
+            Round.objects.filter(match_id__in=match_ids)
+            .filter(Q(match__play=Match.Play.TABLE) | Q(status=Round.Status.FINISHED))
+            .values_list("match_id", flat=True)
+        )
         moved = Match.objects.filter(pk__in=match_ids, moves_played__gt=0).values_list(
             "pk", flat=True
         )
@@ -228,7 +244,16 @@ class GamesForScoring:
         on_commit_wall(match_id=match.pk)
 
     def table_matches_delete(self, *, match_ids: list[int]) -> None:
-        Match.objects.filter(pk__in=match_ids, play=Match.Play.TABLE).delete()
+        """Delete a stage's matches (the caller checked none counts yet), their inbox entries
+        too; after commit the sockets of an online one get ``match_cancelled`` and close."""
+        matches = Match.objects.filter(pk__in=match_ids, competition_match__isnull=False)
+        online = list(matches.filter(play=Match.Play.ONLINE).values_list("pk", flat=True))
+        seated_notifications_withdraw(match_ids=match_ids)
+        matches.delete()
+        for match_id in online:
+            on_commit_notice(
+                match_id=match_id, frame={"type": MATCH_CANCELLED, "match_id": match_id}
+            )
 
     def wall_seating_changed(self, *, competition_id: int) -> None:
         on_commit_wall_seating(competition_id=competition_id)

@@ -136,7 +136,8 @@ class GamesPort(Protocol):
         stage's tables, before its competition's row: the order every writer keeps)."""
 
     def tables_scored(self, *, match_ids: list[int]) -> set[int]:
-        """The matches of ``match_ids`` that have a round's scores (or, online, a move)."""
+        """The matches of ``match_ids`` that have a round's scores (online: a move played, or a
+        round that ended as it was dealt)."""
 
     def table_match_reseat(
         self, *, match_id: int, player_ids: list[int], options: dict[str, Any]
@@ -148,8 +149,11 @@ class GamesPort(Protocol):
         table; a public wall is told after commit."""
 
     def table_matches_delete(self, *, match_ids: list[int]) -> None:
-        """Delete these table matches (no round scored: the caller checked, holding their
-        locks), with their seats and scorer links."""
+        """Delete these matches of a competition's stage (a table match with no round scored,
+        an online match with no move played: the caller checked, holding their locks), with
+        their seats, rounds, scorer links and the inbox entries that seated their players
+        there; after commit the sockets open on an online one get a ``match_cancelled`` frame
+        and close."""
 
     def wall_seating_changed(self, *, competition_id: int) -> None:
         """After commit: a public competition's wall is told its stages' tables changed."""

@@ -220,6 +220,17 @@ def table_assigned_notify(*, match_id: int, player_ids: Iterable[int | None]) ->
     )
 
 
+def seated_notifications_withdraw(*, match_ids: list[int]) -> None:
+    """Take out of their players' inboxes the ``table_assigned`` and ``match_started`` entries
+    of ``match_ids``: a stage's tables deleted before they counted (their seating changed)."""
+    keys = [f"{kind}:{match_id}" for match_id in match_ids for kind in SEATED_KINDS]
+    Notification.objects.filter(key__in=keys).delete()
+
+
+#: The notifications that send a player to a match they were seated at.
+SEATED_KINDS = ("table_assigned", "match_started")
+
+
 def tables_assigned_notify(*, tables: list[tuple[int, list[int | None]]]) -> None:
     """``table_assigned_notify`` for each (match id, player ids) of a stage's new tables, in
     three statements: who is a human with an account, who has a device, and the inbox rows.

@@ -306,7 +306,9 @@ def bot_turn_play(*, match_id: int) -> int | None:
     if turn not in match.bot_seats:
         return None
     version = match.version
-    seat = Seat.objects.select_related("player").get(match_id=match_id, position=turn)
+    seat = Seat.objects.select_related("player").filter(match_id=match_id, position=turn).first()
+    if seat is None:  # the match was deleted since (its stage was seated again)
+        return None
     state = engine.from_json(match.state, trusted=True)  # type: ignore[arg-type]
     rng = random.Random(f"{match.seed}:{version}")
     level = seat.bot_level or seat.player.bot_level or 1  # type: ignore[union-attr]
@@ -323,4 +325,6 @@ def bot_turn_play(*, match_id: int) -> int | None:
         )
     except (ConflictError, engine.NotYourTurn, engine.RoundOver):
         return None  # someone else moved first, and carries the match on
+    except MatchNotFound:
+        return None  # deleted since: its stage's seating changed before anyone moved
     return outcome.version

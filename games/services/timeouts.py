@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from games import bots, engine
 from games.models import Match, Seat
+from games.problems import MatchNotFound
 from games.selectors import bot_seat_info
 from games.services.clock import clock_warn
 from games.services.common import match_lock
@@ -35,11 +36,14 @@ def clock_expire(*, match_id: int, version: int) -> int | None:
     """Play for the seat whose clock ran out, if the match is still at ``version``.
 
     Returns the new version, or ``None`` when there was nothing to do (the turn moved on, the
-    clock has time left, the match is over). Takes the match lock; idempotent: the move it plays
-    changes the version, so any other try at that version finds nothing.
+    clock has time left, the match is over or was deleted). Takes the match lock; idempotent:
+    the move it plays changes the version, so any other try at that version finds nothing.
     """
     with transaction.atomic():
-        match = match_lock(match_id=match_id)
+        try:
+            match = match_lock(match_id=match_id)
+        except MatchNotFound:
+            return None  # deleted: its stage was seated again before anyone moved
         now = timezone.now()
         if (
             match.status != Match.Status.PLAYING

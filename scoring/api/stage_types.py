@@ -48,15 +48,20 @@ def pairing_stale_field() -> PairingStaleSerializer:
 class SeatingTableChangeSerializer(serializers.Serializer):
     table = serializers.IntegerField()
     match_id = serializers.IntegerField(allow_null=True)
-    before = serializers.ListField(
-        child=serializers.IntegerField(),
+    replaced_match_id = serializers.IntegerField(
         required=False,
-        help_text="Player ids in seat order before (empty: a table made).",
+        help_text="Online: the match this table had before the change, deleted (no move had "
+        "been played) when its seats changed; `match_id` is the one dealt in its place.",
+    )
+    before = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True),
+        required=False,
+        help_text="Player ids in seat order before (empty: a table made; null: a bot, online).",
     )
     after = serializers.ListField(
-        child=serializers.IntegerField(),
+        child=serializers.IntegerField(allow_null=True),
         required=False,
-        help_text="Player ids in seat order after (empty: a table deleted).",
+        help_text="Player ids in seat order after (empty: a table deleted; null: a bot, online).",
     )
 
 

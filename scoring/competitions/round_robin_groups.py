@@ -91,13 +91,59 @@ def meetings(stages: Sequence[Sequence[Sequence[int]]]) -> Meetings:
     return met
 
 
+#: Kirkman's fifteen schoolgirls (1850): 15 at tables of 3 over 7 stages, every pair once.
+KIRKMAN_15 = (
+    "ABC DEF GHI JKL MNO|ADH BEK CIO FLN GJM|AEM BHN CGK DIL FJO|AFI BLO CHJ DKM EGN|"
+    "AGL BDJ CFM EHO IKN|AJN BIM CEL DGO FHK|AKO BFG CDN EIJ HLM"
+)
+
+
+def kirkman_15() -> list[list[Group]]:
+    """Kirkman's schoolgirls as stages of tables over the indices 0 to 14."""
+    return [
+        [[ord(letter) - ord("A") for letter in table] for table in day.split()]
+        for day in KIRKMAN_15.split("|")
+    ]
+
+
+def affine_plane_4() -> list[list[Group]]:
+    """The affine plane of order 4 as stages: 16 points (x, y) of GF(4)², index 4x + y; a stage
+    per direction, its tables the 4 parallel lines (y = mx + b for each slope m, and x = c), so
+    every pair of points meets on one line, once, over the 5 stages."""
+
+    def times(a: int, b: int) -> int:  # GF(4) = {0, 1, w, w + 1} as 0..3; w² = w + 1
+        if not a or not b:
+            return 0
+        log = {1: 0, 2: 1, 3: 2}
+        return [1, 2, 3][(log[a] + log[b]) % 3]
+
+    stages = [
+        [[4 * x + (times(m, x) ^ b) for x in range(4)] for b in range(4)] for m in range(4)
+    ]
+    stages.append([[4 * c + y for y in range(4)] for c in range(4)])
+    return stages
+
+
+#: Schedules with no repeated meeting over the stages for everyone to meet everyone, by
+#: (players, table size): resolvable designs a stage-at-a-time search does not find.
+DESIGNS = {(15, 3): kirkman_15, (16, 4): affine_plane_4}
+
+
 def schedule(order: Sequence[int], table_size: int, stages: int, seed: str) -> list[list[Group]]:
     """The first ``stages`` stages of the schedule over ``order`` (the module says how)."""
     if len(order) < 2:
         return [[list(order)] if order else [] for _stage in range(stages)]
     met: Meetings = Counter()
     result: list[list[Group]] = []
-    for number in range(1, stages + 1):
+    design = DESIGNS.get((len(order), table_size))
+    if design is not None:
+        field = list(order)
+        random.Random(f"{seed}:round_robin:design").shuffle(field)
+        for tables in design()[:stages]:
+            seated = [[field[index] for index in table] for table in tables]
+            met.update(frozenset(pair) for table in seated for pair in combinations(table, 2))
+            result.append(seated)
+    for number in range(len(result) + 1, stages + 1):
         rng = random.Random(f"{seed}:round_robin:{number}")
         tables = stage_tables(order, table_size, met, rng)
         met.update(frozenset(pair) for table in tables for pair in combinations(table, 2))

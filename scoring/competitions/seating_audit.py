@@ -16,7 +16,7 @@ def _named(change: SeatingChange) -> set[int]:
     """The player ids a change names: its entrants, its tables' seats, its byes."""
     ids = set(change.players)
     for table in change.tables:
-        ids.update(table.get("before", []), table.get("after", []))
+        ids.update(p for p in (*table.get("before", []), *table.get("after", [])) if p is not None)
     for side in (change.byes or {}).values():
         ids.update(side)
     return ids

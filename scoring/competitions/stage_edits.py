@@ -1,5 +1,6 @@
 """The organiser's hand on a stage's seating: swap two entrants, move one to another table or
-an empty seat, seat an entrant in place of a no-show, lock tables, re-pair the stage.
+an empty seat, seat an entrant in place of a no-show, lock tables, re-pair the stage, at a
+table event or online (where a table whose seats change is dealt again: ``stage_plan``).
 
 Each runs in one transaction through ``stage_plan`` (locks, the organiser, the version
 answered, the scores entered: the refusals it lists), changes the tables, moves the stage's
@@ -19,6 +20,7 @@ from django.utils.translation import gettext as _
 from chickenfoot.problems import InvalidInput
 from scoring.competitions import byes as stage_byes
 from scoring.competitions import checkins, pairing, totals
+from scoring.competitions.checkins import TABLE
 from scoring.competitions.problems import TooFewPlayers
 from scoring.competitions.stage_plan import (
     Plan,
@@ -71,21 +73,22 @@ def _unseated_entrant(plan: Plan, player_id: int) -> Registration | str:
 
 def _seat_at_stage(plan: Plan, registration: Registration) -> bool:
     """An entrant not seated so far takes a seat at the stage: they play it (their first
-    stage may be no later; checked in for it) and any bye they had for it goes. Whether a bye
-    went (the totals are then rebuilt by the caller)."""
+    stage may be no later; at a table event, checked in for it) and any bye they had for it
+    goes. Whether a bye went (the totals are then rebuilt by the caller)."""
     stage = plan.stage
     if registration.first_stage > stage.number:
         registration.first_stage = stage.number
         registration.save(update_fields=["first_stage"])
-    CheckIn.objects.get_or_create(
-        registration=registration,
-        stage_number=stage.number,
-        defaults={
-            "competition": plan.competition,
-            "checked_in_at": timezone.now(),
-            "by_organiser": True,
-        },
-    )
+    if plan.competition.play == TABLE:
+        CheckIn.objects.get_or_create(
+            registration=registration,
+            stage_number=stage.number,
+            defaults={
+                "competition": plan.competition,
+                "checked_in_at": timezone.now(),
+                "by_organiser": True,
+            },
+        )
     removed, _rows = Bye.objects.filter(stage=stage, registration=registration).delete()
     return bool(removed)
 
@@ -163,6 +166,11 @@ def seating_move(
         elif source is not target and len(source.seats) <= 2:
             errors["player"] = [
                 _("Table %(table)s would be left with one player: swap instead, or re-pair.")
+                % {"table": source.table}
+            ]
+        elif source is not target and not [p for p in source.seats if p not in (None, player)]:
+            errors["player"] = [
+                _("Table %(table)s would be left with bots only: swap instead, or re-pair.")
                 % {"table": source.table}
             ]
         if target is None:
@@ -346,7 +354,7 @@ def seating_re_pair(
         scoring_check(plan, [t.table for t in plan.tables if not (t.locked or t.scored)])
         byes_before = _byes_of(plan)
         Bye.objects.filter(stage=plan.stage, late_entry=False).delete()
-        at_kept = {p for t in kept for p in t.seats}
+        at_kept = {p for t in kept for p in t.seats if p is not None}
         field = [
             p
             for p in checkins.stage_field(competition=plan.competition, number=number)
@@ -380,7 +388,7 @@ def seating_re_pair(
         planned = [Table(t.table, t.match_id, list(t.seats), t.locked, t.scored) for t in kept]
         for index, seats in enumerate(paired.tables):
             match_id = free[index].match_id if index < len(free) else None
-            planned.append(Table(numbers[index], match_id, [p for p in seats if p is not None]))
+            planned.append(Table(numbers[index], match_id, list(seats)))
         planned.sort(key=lambda t: t.table)
         touched = tables_write(plan, planned)
         totals.rebuild(competition_ids=[plan.competition.pk])

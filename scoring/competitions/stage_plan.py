@@ -2,14 +2,18 @@
 
 Every change (``scoring.competitions.stage_edits``) goes through ``stage_open``, which takes
 the locks (the stage's matches in id order, then the competition's row: the order score entry,
-corrections and the end-of-match task keep), refuses anyone but the organiser (403), an online
-event (409: its stages deal and start every table as they are seated), a stage that is not the
-last seated (409 ``wrong_stage``) and a version other than the stage's (``If-Match``: 428 when
-none is sent, 409 ``stale_version`` or ``version_ahead``). ``scoring_check`` then refuses a
-stage with scores (409 ``stage_scoring_started``, naming the tables) unless the organiser
-reopened its seating, and even then a change that touches a table with scores. ``tables_write``
-makes the tables what the change planned (a table match reseated, made or deleted through the
-games port) and ``change_record`` keeps the audit row and moves the version on.
+corrections, moves and the end-of-match task keep), refuses anyone but the organiser (403),
+a stage that is not the last seated (409 ``wrong_stage``) and a version other than the stage's
+(``If-Match``: 428 when none is sent, 409 ``stale_version`` or ``version_ahead``).
+``scoring_check`` then refuses a stage with scores (409 ``stage_scoring_started``, naming the
+tables) unless the organiser reopened its seating, and even then a change that touches a table
+with scores. A table has scores once a round's scores are entered at a table event; online,
+once a move is played at it (a human's, a bot's or one the turn clock played) or a round of it
+ended as it was dealt. ``tables_write`` makes the tables what the change planned through the
+games port: at a table event a table match reseated, made or deleted; online, a table whose
+seats changed is dealt again (its match deleted, its sockets told, a new match dealt and
+started for the new seats, its players notified) and one no longer planned deleted.
+``change_record`` keeps the audit row and moves the version on.
 """
 
 from __future__ import annotations
@@ -30,7 +34,6 @@ from scoring.competitions.problems import (
     StageVersionAhead,
     StageVersionRequired,
     StaleStage,
-    WrongCompetitionStatus,
     WrongStage,
 )
 from scoring.models import Bye, Competition, CompetitionMatch, SeatingChange, Stage
@@ -40,11 +43,12 @@ from scoring.ports import PlayerRef, games_port
 @dataclass
 class Table:
     """One table of a stage: its number, its match (``None``: a table still to make), who sits
-    there in seat order, whether the organiser locked it, whether it has scores."""
+    there in seat order (``None``: a bot, online), whether the organiser locked it, whether it
+    has scores."""
 
     table: int
     match_id: int | None
-    seats: list[int]
+    seats: list[int | None]
     locked: bool = False
     scored: bool = False
 
@@ -59,20 +63,29 @@ class Plan:
     byes: list[Bye] = field(default_factory=list)
 
     def seated(self) -> dict[int, Table]:
-        """Each seated player's table."""
-        return {player: table for table in self.tables for player in table.seats}
+        """Each seated entrant's table (a bot is no entrant)."""
+        return {
+            player: table for table in self.tables for player in table.seats if player is not None
+        }
 
     def table(self, number: int) -> Table | None:
         return next((table for table in self.tables if table.table == number), None)
 
 
 def read_tables(*, stage: Stage) -> list[Table]:
-    """The stage's tables in order, each with its seats in seat order."""
+    """The stage's tables in order, each with its seats in seat order (a bot's: ``None``)."""
     tables: dict[int, Table] = {}
     for row in (
         CompetitionMatch.objects.filter(stage=stage)
         .order_by("table_number", "match__seats__position")
-        .values("table_number", "match_id", "locked", "match__seats__player_id")
+        .values(
+            "table_number",
+            "match_id",
+            "locked",
+            "match__bot_seats",
+            "match__seats__position",
+            "match__seats__player_id",
+        )
     ):
         table = tables.setdefault(
             row["table_number"],
@@ -80,7 +93,9 @@ def read_tables(*, stage: Stage) -> list[Table]:
                 table=row["table_number"], match_id=row["match_id"], seats=[], locked=row["locked"]
             ),
         )
-        if row["match__seats__player_id"] is not None:
+        if row["match__seats__position"] in (row["match__bot_seats"] or []):
+            table.seats.append(None)
+        elif row["match__seats__player_id"] is not None:
             table.seats.append(row["match__seats__player_id"])
     return list(tables.values())
 
@@ -132,14 +147,6 @@ def stage_open(
         caller,
         _("Only the organiser of competition %(competition)s can change a stage's seating."),
     )
-    if competition.play != TABLE:
-        raise WrongCompetitionStatus(
-            _(
-                "Competition %(competition)s is played online: each stage deals and starts "
-                "its tables as it is seated, so its seating stands."
-            )
-            % {"competition": competition.pk}
-        )
     stage = started_stage(competition=competition, number=number)
     if number != competition.current_stage:
         raise WrongStage(
@@ -196,27 +203,35 @@ def scoring_check(plan: Plan, touched: Iterable[int] | None = None) -> None:
 
 
 def tables_write(plan: Plan, planned: list[Table]) -> list[dict[str, Any]]:
-    """Make the stage's tables ``planned``: a table whose seats changed is reseated, a new one
+    """Make the stage's tables ``planned``: a table whose seats changed is reseated (at a table
+    event) or dealt again as a new match (online: ``replaced_match_id`` in its row), a new one
     (``match_id`` ``None``) made, one no longer planned deleted. The tables touched, before and
     after (for the audit); ``planned`` gets the new tables' match ids."""
     port = games_port()
     competition = plan.competition
+    online = competition.play != TABLE
     before = {table.match_id: table for table in plan.tables}
     touched: list[dict[str, Any]] = []
     kept = {table.match_id for table in planned if table.match_id is not None}
     gone = [table for table in plan.tables if table.match_id not in kept]
-    if gone:
-        port.table_matches_delete(match_ids=[t.match_id for t in gone if t.match_id is not None])
-        touched += [{"table": t.table, "match_id": t.match_id, "before": t.seats, "after": []}
-                    for t in gone]  # fmt: skip
-    for table in planned:
+    touched += [{"table": t.table, "match_id": t.match_id, "before": t.seats, "after": []}
+                for t in gone]  # fmt: skip
+    changed = [
+        table
+        for table in planned
+        if table.match_id is None or before[table.match_id].seats != table.seats
+    ]
+    replaced = {t.table: t.match_id for t in changed if online and t.match_id is not None}
+    deleted = [t.match_id for t in gone if t.match_id is not None] + list(replaced.values())
+    if deleted:  # first: a table dealt again takes its number back
+        port.table_matches_delete(match_ids=deleted)
+    for table in changed:
         old = before.get(table.match_id) if table.match_id is not None else None
-        if old is not None and old.seats == table.seats:
-            continue
-        if old is not None:
+        row: dict[str, Any] = {"table": table.table}
+        if old is not None and not online:
             port.table_match_reseat(
                 match_id=old.match_id,  # type: ignore[arg-type]
-                player_ids=table.seats,
+                player_ids=[p for p in table.seats if p is not None],
                 options=competition.options,
             )
         else:
@@ -228,14 +243,14 @@ def tables_write(plan: Plan, planned: list[Table]) -> list[dict[str, Any]]:
                 table_number=table.table,
                 locked=table.locked,
             )
-        touched.append(
-            {
-                "table": table.table,
-                "match_id": table.match_id,
-                "before": old.seats if old is not None else [],
-                "after": list(table.seats),
-            }
+            if old is not None:
+                row["replaced_match_id"] = old.match_id
+        row.update(
+            match_id=table.match_id,
+            before=old.seats if old is not None else [],
+            after=list(table.seats),
         )
+        touched.append(row)
     plan.tables = planned
     return touched
 

@@ -138,19 +138,6 @@ def test_refusals_name_each_field_and_change_nothing(organiser_client: APIClient
     assert not SeatingChange.objects.filter(competition_id=cid).exists()
 
 
-def test_an_online_events_seating_stands(organiser_client: APIClient) -> None:
-    cid = create_event(organiser_client, play="online", allow_bots=True, table_size=2)
-    players = [PlayerFactory() for _ in range(2)]
-    for player in players:
-        add(organiser_client, cid, player_id=player.pk)
-    organiser_client.post(f"{API}/{cid}/close")
-    start(organiser_client, cid, 1)
-
-    response = post(organiser_client, cid, "swap", {"players": [p.pk for p in players]})
-
-    assert (response.status_code, response.json()["code"]) == (409, "competition_status")
-
-
 def test_scores_stop_changes_until_the_organiser_reopens(
     organiser_client: APIClient, django_capture_on_commit_callbacks: Callable[..., Any]
 ) -> None:

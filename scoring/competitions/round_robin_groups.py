@@ -2,9 +2,14 @@
 (docs/scoring.md, "Round robin at tables of 3 and 4"). Pure functions over player ids; no
 Django.
 
-Each stage seats the whole field at the tables ``seating.table_sizes`` gives (as a Swiss:
-as even as possible, bigger tables first, no byes at tables of 3 and 4 without bots). The
-schedule is built a stage at a time, each stage from the meetings of the stages before it, so
+Where a resolvable design meets every pair once over the stages it takes everyone to meet
+everyone (``DESIGNS``: Kirkman's 15 at tables of 3, the affine plane of order 4 at 16 at
+tables of 4), those are the first stages, the players drawn from the seed; the stages after
+them are searched as below, from the design's meetings.
+
+Each stage seats the whole field at the tables ``seating.table_sizes`` gives (as a Swiss: as
+even as possible, bigger tables first, no byes at tables of 3 and 4 without bots). Otherwise
+the schedule is built a stage at a time, each stage from the meetings of the stages before it, so
 stage ``k`` is the same whatever the number of stages: the stage's seating of least cost, a
 pair at a table costing nothing if it has not met, and ``REPEAT + m ** 3`` if it has met ``m``
 times (first the fewest new repeats, then repeats spread over the pairs that have met least).
@@ -117,9 +122,7 @@ def affine_plane_4() -> list[list[Group]]:
         log = {1: 0, 2: 1, 3: 2}
         return [1, 2, 3][(log[a] + log[b]) % 3]
 
-    stages = [
-        [[4 * x + (times(m, x) ^ b) for x in range(4)] for b in range(4)] for m in range(4)
-    ]
+    stages = [[[4 * x + (times(m, x) ^ b) for x in range(4)] for b in range(4)] for m in range(4)]
     stages.append([[4 * c + y for y in range(4)] for c in range(4)])
     return stages
 

@@ -187,17 +187,27 @@ def scoring_check(plan: Plan, touched: Iterable[int] | None = None) -> None:
         reason = _("their scores belong to who sits there")
     else:
         reason = _("its organiser may reopen the seating first")
-    raise StageScoringStarted(
-        ngettext(
+    values = {
+        "tables": ", ".join(map(str, scored)),
+        "number": plan.stage.number,
+        "reason": reason,
+    }
+    if plan.competition.play == TABLE:
+        detail = ngettext(
             "Table %(tables)s of stage %(number)s has scores: %(reason)s.",
             "Tables %(tables)s of stage %(number)s have scores: %(reason)s.",
             len(scored),
         )
-        % {
-            "tables": ", ".join(map(str, scored)),
-            "number": plan.stage.number,
-            "reason": reason,
-        },
+    else:
+        detail = ngettext(
+            "Table %(tables)s of stage %(number)s has started, a move was played there: "
+            "%(reason)s.",
+            "Tables %(tables)s of stage %(number)s have started, a move was played at each: "
+            "%(reason)s.",
+            len(scored),
+        )
+    raise StageScoringStarted(
+        detail % values,
         extra={"tables": scored},
     )
 

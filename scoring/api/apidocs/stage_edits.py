@@ -149,13 +149,14 @@ _STALE = (
     ),
 )
 _ONLINE = (
-    "An online event",
+    "Online: a move played",
     problem_example(
         409,
-        "competition_status",
-        "Not now",
-        "Competition 3 is played online: each stage deals and starts its tables as it is "
-        "seated, so its seating stands.",
+        "stage_scoring_started",
+        "Scoring started",
+        "Table 2 of stage 1 has started, a move was played there: its organiser may reopen "
+        "the seating first.",
+        tables=[2],
     ),
 )
 _OVER = (
@@ -270,8 +271,9 @@ def edit_schema(kind: str, request: Any, response: Any) -> dict[str, Any]:
             HTTPStatus.FORBIDDEN: NOT_ORGANISER,
             HTTPStatus.NOT_FOUND: NOT_FOUND,
             HTTPStatus.CONFLICT: problem(
-                "A table of the stage has scores; the seating moved on since the version "
-                "answered; an online event; a stage that is not the last seated.",
+                "A table of the stage has scores (online: a move was played at it); the "
+                "seating moved on since the version answered; a stage that is not the last "
+                "seated.",
                 *conflicts,
             ),
             HTTPStatus.PRECONDITION_REQUIRED: problem(

@@ -216,6 +216,19 @@ def test_once_a_move_is_played_every_change_is_refused(
     assert seated(organiser_client, cid, 1) == tables
     assert not SeatingChange.objects.filter(competition_id=cid).exists()
 
+    # once reopened, the tables where nobody moved are dealt again; table 1 plays on
+    reopened = post(organiser_client, cid, "reopen", {"reason": "Table 1 began early"})
+    assert reopened.status_code == HTTPStatus.OK, reopened.content
+    swapped = post(
+        organiser_client, cid, "swap", {"players": [tables[1][0], tables[2][0]]}, version=1
+    )
+    assert swapped.status_code == HTTPStatus.OK, swapped.content
+    first, second, third = match_ids(cid)
+    assert first == ids[0]
+    assert Match.objects.get(pk=first).moves_played == 1
+    assert {second, third}.isdisjoint(ids)
+    assert dealt_for(second) == [tables[2][0], tables[1][1]]
+
 
 def test_a_bots_first_move_starts_the_stage_as_a_players_would(
     organiser_client: APIClient, django_capture_on_commit_callbacks: Capture

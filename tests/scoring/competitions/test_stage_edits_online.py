@@ -16,6 +16,8 @@ from rest_framework.test import APIClient
 
 from games.models import Match, Player
 from games.notifications.models import Notification
+from games.services import bot_turn_play
+from games.services.timeouts import clock_expire
 from scoring.models import CompetitionMatch, SeatingChange, Stage
 from tests.games.conftest import client_for
 from tests.games.factories import PlayerFactory
@@ -121,6 +123,9 @@ def test_a_swap_deals_both_tables_again_and_tells_the_old_matches_sockets(
     ]
     audit = organiser_client.get(f"{API}/{cid}/seating-changes").json()["changes"]
     assert audit[0]["tables"][0]["replaced_match_id"] == one
+    # a bot's turn or a turn clock queued for a deleted match finds nothing to do
+    assert bot_turn_play(match_id=one) is None
+    assert clock_expire(match_id=one, version=1) is None
 
 
 def test_a_move_and_a_no_shows_seat_taken_by_a_late_entrant(

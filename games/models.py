@@ -94,6 +94,26 @@ class Player(models.Model):
         "everyone, friends (for now the player alone: there are no friends yet) or nobody "
         "(the player alone). Their name and avatar are shown to everyone.",
     )
+    time_zone = models.CharField(
+        max_length=64,
+        blank=True,
+        default="",
+        db_default="",
+        help_text="The player's IANA time zone (Europe/Paris, Asia/Vientiane), for their quiet "
+        "hours; empty: UTC.",
+    )
+    quiet_hours_start = models.TimeField(
+        null=True,
+        blank=True,
+        help_text="From this time of day in the player's time zone, pushes wait in the inbox; "
+        "empty (with the end): no quiet hours.",
+    )
+    quiet_hours_end = models.TimeField(
+        null=True,
+        blank=True,
+        help_text="Until this time of day (the next day's if before the start), pushes wait in "
+        "the inbox.",
+    )
 
     class Meta:
         constraints = [

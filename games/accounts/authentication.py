@@ -52,6 +52,9 @@ _PLAYER_COLUMNS = (
     "created_at",
     "language",
     "profile_visibility",
+    "time_zone",
+    "quiet_hours_start",
+    "quiet_hours_end",
 )
 #: The token (by its digest), its user (the columns the API reads; the rest load on first use)
 #: and their player.
@@ -59,7 +62,7 @@ _AUTH_SQL = (
     "SELECT t.id, t.user_id, t.created, t.expiry, t.last_used, "
     "u.id, u.is_active, u.is_staff, u.username, "
     "p.id, p.user_id, p.kind, p.bot_level, p.display_name, p.is_organiser, p.created_at, "
-    "p.language, p.profile_visibility "
+    "p.language, p.profile_visibility, p.time_zone, p.quiet_hours_start, p.quiet_hours_end "
     "FROM games_devicetoken t JOIN auth_user u ON u.id = t.user_id "
     "LEFT JOIN games_player p ON p.user_id = u.id WHERE t.digest = %s"
 )

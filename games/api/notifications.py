@@ -49,6 +49,17 @@ class NotificationSerializer(serializers.Serializer):
     read = serializers.BooleanField()
 
 
+@extend_schema_serializer(component_name="InboxNotification")
+class InboxNotificationSerializer(NotificationSerializer):
+    title = serializers.CharField(
+        help_text="What its push says, in the caller's language: a short line (at most 80 "
+        "characters), names as they were written (plain text)."
+    )
+    body = serializers.CharField(
+        help_text="What its push says below the title (at most 240 characters)."
+    )
+
+
 @extend_schema_serializer(component_name="NotificationPreference")
 class PreferenceSerializer(StrictSerializer):
     kind = serializers.ChoiceField(choices=KINDS)
@@ -77,7 +88,7 @@ class NotificationListApi(GameApi):
     class OutputSerializer(serializers.Serializer):
         next = serializers.URLField(allow_null=True, help_text="The next (older) page.")
         previous = serializers.URLField(allow_null=True, help_text="The page before.")
-        results = NotificationSerializer(many=True)
+        results = InboxNotificationSerializer(many=True)
         unread = serializers.IntegerField(help_text="Unread notifications of the caller, all.")
 
     @extend_schema(**docs.LIST_DOCS, responses=docs.list_responses(OutputSerializer))
@@ -93,7 +104,7 @@ class NotificationListApi(GameApi):
         page = {
             "next": paginator.get_next_link(),
             "previous": paginator.get_previous_link(),
-            "results": [inbox_json(row) for row in rows],
+            "results": inbox_json(list(rows), player=player),
             "unread": unread_count(player=player),
         }
         return Response(self.OutputSerializer(page).data)

@@ -32,8 +32,15 @@ from games.api.apidocs import players as apidocs
 from games.api.common import (
     GameApi,
 )
+from games.api.quiet_hours import (
+    QUIET_HOURS_HELP,
+    QuietHoursSerializer,
+    TimeZoneField,
+    quiet_hours_fields,
+    quiet_hours_json,
+)
 from games.models import DeviceToken, Player
-from games.profiles.services import player_visibility_set
+from games.profiles.services import player_quiet_hours_set, player_visibility_set
 from games.services import player_register, token_obtain
 
 
@@ -103,6 +110,8 @@ class PlayerMeOutputSerializer(PlayerOutputSerializer):
     profile_visibility = serializers.ChoiceField(
         choices=Player.Visibility.choices, help_text=PROFILE_VISIBILITY_HELP
     )
+    time_zone = TimeZoneField()
+    quiet_hours = QuietHoursSerializer(allow_null=True, help_text=QUIET_HOURS_HELP)
 
 
 def token_json(
@@ -143,6 +152,7 @@ def player_me_json(player: Player) -> dict[str, object]:
         **player_json(player),
         "language": player.language,
         "profile_visibility": player.profile_visibility,
+        **quiet_hours_json(player),
     }
 
 
@@ -271,6 +281,10 @@ class PlayerMeApi(GameApi):
         profile_visibility = serializers.ChoiceField(
             choices=Player.Visibility.choices, required=False, help_text=PROFILE_VISIBILITY_HELP
         )
+        time_zone = TimeZoneField(required=False)
+        quiet_hours = QuietHoursSerializer(
+            required=False, allow_null=True, help_text=QUIET_HOURS_HELP
+        )
 
     @extend_schema(
         operation_id="player_me",
@@ -283,7 +297,7 @@ class PlayerMeApi(GameApi):
 
     @extend_schema(
         operation_id="player_me_update",
-        summary="Change my settings (language, who sees my profile)",
+        summary="Change my settings (language, who sees my profile, quiet hours)",
         tags=["accounts"],
         request=PlayerMeUpdateInputSerializer,
         examples=apidocs.PLAYER_ME_UPDATE_EXAMPLES,
@@ -300,6 +314,7 @@ class PlayerMeApi(GameApi):
             player_visibility_set(
                 player=player, visibility=data.validated_data["profile_visibility"]
             )
+        player_quiet_hours_set(player=player, **quiet_hours_fields(data.validated_data))
         return Response(player_me_json(player))
 
 

@@ -41,6 +41,7 @@ from games.live.access import (
 )
 from games.live.publish import PRESENCE, match_group, serving_loop_note
 from games.live.socket_metrics import CountedSocket
+from games.notifications.watching import watch_beat, watch_begin, watch_end
 
 #: Heartbeats a seat may miss before the others stop counting it as present.
 PRESENCE_MISSES = 3
@@ -105,6 +106,8 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
     opening_sent = False
     closing = False
     heartbeat: asyncio.Task[None] | None = None
+    #: The player counted as watching the match (``games.notifications.watching``); 0: none.
+    watcher = 0
 
     @classmethod
     async def encode_json(cls, content: Any) -> str:
@@ -161,6 +164,9 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             return
         if self.seat is not None:
             await self._presence_broadcast("arrived")
+        # the viewer watches the match live: no push about it while this socket is open
+        self.watcher = self.viewer.player.pk
+        await watch_begin(player_id=self.watcher, match_id=self.match_id)
         self.heartbeat = asyncio.get_running_loop().create_task(self._heartbeats())
 
     async def _credential(self, query: dict[str, list[str]]) -> Credential | None:
@@ -182,6 +188,9 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if self.heartbeat is not None:
             self.heartbeat.cancel()
+        if self.watcher:
+            watcher, self.watcher = self.watcher, 0
+            await watch_end(player_id=watcher, match_id=self.match_id)
         if self.viewer is None:
             return
         await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -310,6 +319,8 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             if self.closing:
                 return
             await self.send_json({"type": "heartbeat", "time": time.time(), "seq": self.last_seq})
+            if self.watcher:
+                await watch_beat(player_id=self.watcher, match_id=self.match_id)
             if self.seat is not None:
                 await self._presence_broadcast("here")
             stale = time.monotonic() - PRESENCE_MISSES * period

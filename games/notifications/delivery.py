@@ -6,6 +6,13 @@ send that fails and may succeed later gives its claim back and is retried by a w
 countdown that doubles); run in-process (the embedded default) it is logged and given up. A
 device the push service no longer knows (404/410, an unregistered token) is removed. A kind
 the player turned push off for is not sent; a channel without its settings sends nothing.
+
+What is pushed is the inbox's envelope with its ``title`` and ``body`` in the player's language
+(``text``). It is held back, and stays in the inbox only, while the player watches its match
+live or has the app in the foreground (``watching``), and during their quiet hours (``quiet``).
+Each ``your_turn`` of a match goes out under one topic (``collapse_topic``): a newer one
+replaces the one a device shows (Web Push ``Topic``, APNs ``apns-collapse-id``, FCM
+``collapse_key``).
 """
 
 from __future__ import annotations
@@ -27,6 +34,9 @@ from games.notifications.models import (
     PushDelivery,
     PushDevice,
 )
+from games.notifications.quiet import quiet_now
+from games.notifications.text import texts
+from games.notifications.watching import watching
 
 logger = logging.getLogger(__name__)
 
@@ -46,15 +56,49 @@ def _claim(notification: Notification, device: PushDevice) -> PushDelivery | Non
         return None
 
 
-def _send(device: PushDevice, message: dict[str, object]) -> int | None:
+def collapse_topic(*, kind: str, payload: dict[str, object]) -> str | None:
+    """The topic under which a newer push replaces an older one: one per match for
+    ``your_turn`` (at most 32 URL-safe characters, as Web Push's ``Topic`` takes), none for
+    the other kinds."""
+    if kind != "your_turn":
+        return None
+    return f"your-turn-{payload['match_id']}"
+
+
+def held_back(*, notification: Notification, player: Player) -> str | None:
+    """Why the push of ``notification`` waits in the inbox (``None``: it goes out)."""
+    if quiet_now(
+        time_zone=player.time_zone, start=player.quiet_hours_start, end=player.quiet_hours_end
+    ):
+        return "quiet hours"
+    if watching(player_id=player.pk, match_id=notification.payload.get("match_id")):
+        return "watching live"
+    return None
+
+
+def push_message(notification: Notification) -> dict[str, object]:
+    """The envelope a device gets: the inbox's, with its title and body in the active
+    language."""
+    message = notification_json(
+        pk=notification.pk,
+        kind=notification.kind,
+        payload=notification.payload,
+        created_at=notification.created_at,
+        read=False,
+    )
+    (said,) = texts([message], player_id=notification.player_id)
+    return {**message, **said}
+
+
+def _send(device: PushDevice, message: dict[str, object], topic: str | None) -> int | None:
     """The status of a send, ``None`` when the channel is not configured."""
     if device.kind == "webpush":
         if not webpush.configured():
             return None
-        return webpush.webpush_send(device=device, message=message)
+        return webpush.webpush_send(device=device, message=message, topic=topic)
     if not native.configured(device.kind):
         return None
-    return native.native_send(device=device, message=message)
+    return native.native_send(device=device, message=message, topic=topic)
 
 
 def deliver(*, notification_id: int) -> tuple[int, int]:
@@ -64,25 +108,26 @@ def deliver(*, notification_id: int) -> tuple[int, int]:
         player_id=notification.player_id, kind=notification.kind
     ):
         return 0, 0
-    message = notification_json(
-        pk=notification.pk,
-        kind=notification.kind,
-        payload=notification.payload,
-        created_at=notification.created_at,
-        read=False,
-    )
+    player = Player.objects.filter(pk=notification.player_id).first()
+    if player is None:
+        return 0, 0
+    why = held_back(notification=notification, player=player)
+    if why is not None:
+        logger.info("Push of notification %s held back: %s", notification.pk, why)
+        return 0, 0
+    with translation.override(player_language(player)):  # the text, in their language
+        message = push_message(notification)
+    topic = collapse_topic(kind=notification.kind, payload=notification.payload)
     sent = again = 0
     devices = PushDevice.objects.filter(player_id=notification.player_id).select_related(
         "apns", "fcm"
     )
-    language = player_language(Player.objects.filter(pk=notification.player_id).first())
     for device in devices.order_by("pk"):
         claim = _claim(notification, device)
         if claim is None:
             continue  # sent before
         try:
-            with translation.override(language):  # the line a device shows, in their language
-                status = _send(device, message)
+            status = _send(device, message, topic)
         except webpush.Gone as gone:
             logger.info("Push device %s is gone (%s): removed", device.pk, gone)
             if device.apns_id or device.fcm_id:

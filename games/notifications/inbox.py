@@ -11,6 +11,7 @@ from django.utils import timezone
 from games.models import Player
 from games.notifications.envelope import notification_json
 from games.notifications.models import KINDS, Notification, NotificationPreference
+from games.notifications.text import texts
 
 #: The channels a notification goes out on; the inbox (and the socket) always.
 CHANNELS = ("inbox", "push")
@@ -21,15 +22,23 @@ def inbox_rows(*, player: Player) -> QuerySet[Notification]:
     return Notification.objects.filter(player=player)
 
 
-def inbox_json(row: Notification) -> dict[str, Any]:
-    """One notification as the inbox lists it."""
-    return notification_json(
-        pk=row.pk,
-        kind=row.kind,
-        payload=row.payload,
-        created_at=row.created_at,
-        read=row.read_at is not None,
-    )
+def inbox_json(rows: list[Notification], *, player: Player) -> list[dict[str, Any]]:
+    """``player``'s notifications as the inbox lists them: each with the title and body its
+    push says, in the active language (the request's)."""
+    items = [
+        notification_json(
+            pk=row.pk,
+            kind=row.kind,
+            payload=row.payload,
+            created_at=row.created_at,
+            read=row.read_at is not None,
+        )
+        for row in rows
+    ]
+    return [
+        {**item, **said}
+        for item, said in zip(items, texts(items, player_id=player.pk), strict=True)
+    ]
 
 
 def unread_count(*, player: Player) -> int:

@@ -13,40 +13,37 @@ from typing import Any
 
 from django.conf import settings
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
 from games.notifications.models import PushDevice
 from games.notifications.webpush import Gone, NotSent
 
-#: The line a device shows for each kind (no name, score or tile: the app fetches the rest).
-TITLES = {
-    "your_turn": gettext_noop("Your turn in match %(match)s"),
-    "invited": gettext_noop("An invitation to match %(match)s"),
-    "match_started": gettext_noop("Match %(match)s started"),
-    "match_over": gettext_noop("Match %(match)s is over"),
-    "table_assigned": gettext_noop("You are seated at match %(match)s"),
-    "round_disputed": gettext_noop("A round of match %(match)s is disputed"),
-    "result_corrected": gettext_noop("A round of match %(match)s was corrected"),
-}
+
+def apns_payload(message: dict[str, Any], *, topic: str | None = None) -> dict[str, Any]:
+    """The arguments of ``APNSDevice.send_message``: an alert with the notification's title
+    and body, the notification as extra; ``topic`` as its ``apns-collapse-id`` (a newer push
+    with it replaces the one shown) and thread."""
+    arguments: dict[str, Any] = {
+        "message": {"title": message["title"], "body": message["body"]},
+        "extra": {"notification": message},
+    }
+    if topic is not None:
+        arguments["collapse_id"] = arguments["thread_id"] = topic
+    return arguments
 
 
-def title_for(message: dict[str, Any]) -> str:
-    return _(TITLES[message["kind"]]) % {"match": message["payload"].get("match_id")}
-
-
-def apns_payload(message: dict[str, Any]) -> dict[str, Any]:
-    """The arguments of ``APNSDevice.send_message``: an alert line, the notification as extra."""
-    return {"message": title_for(message), "extra": {"notification": message}}
-
-
-def fcm_payload(message: dict[str, Any]) -> dict[str, Any]:
-    """The arguments of ``GCMDevice.send_message``: FCM data values are strings."""
+def fcm_payload(message: dict[str, Any], *, topic: str | None = None) -> dict[str, Any]:
+    """The arguments of ``GCMDevice.send_message``: the body as the message, the title and
+    ``topic`` (Android's ``collapse_key``) taken off the data by the library, and the data:
+    the notification's id, kind, payload and text, each value a string as FCM's are."""
     data = {
         "id": str(message["id"]),
         "kind": message["kind"],
         **{key: str(value) for key, value in message["payload"].items()},
+        "title": message["title"],
     }
-    return {"message": title_for(message), "extra": data}
+    if topic is not None:
+        data["collapse_key"] = topic
+    return {"message": message["body"], "extra": data}
 
 
 def configured(kind: str) -> bool:
@@ -59,16 +56,18 @@ def configured(kind: str) -> bool:
     return bool(settings.FCM_CREDENTIALS_FILE)
 
 
-def native_send(*, device: PushDevice, message: dict[str, Any]) -> int:
-    """Send ``message`` to an APNs or FCM ``device`` (200); ``Gone`` or ``NotSent``."""
+def native_send(*, device: PushDevice, message: dict[str, Any], topic: str | None = None) -> int:
+    """Send ``message`` (with its ``title`` and ``body``) to an APNs or FCM ``device``, to
+    replace an earlier one of ``topic`` if given (200); ``Gone`` or ``NotSent``."""
     row = device.apns if device.kind == "apns" else device.fcm
     if device.kind == "fcm":
         _firebase_ready()
     if row is None:
         raise Gone(_("no device row"))
-    arguments = apns_payload(message) if device.kind == "apns" else fcm_payload(message)
+    payload = apns_payload if device.kind == "apns" else fcm_payload
+    arguments = payload(message, topic=topic)
     try:
-        row.send_message(arguments["message"], extra=arguments["extra"])
+        row.send_message(arguments.pop("message"), **arguments)
     except Exception as error:  # noqa: BLE001  (the library's and its clients' errors are of many kinds)
         row.refresh_from_db(fields=["active"])
         if not row.active:

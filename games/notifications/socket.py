@@ -6,7 +6,11 @@ good for one connection). On connect it sends ``hello`` with the unread count, t
 ``notification`` frame per notification added after commit, and a ``heartbeat`` every
 ``LIVE_HEARTBEAT_SECONDS`` (which also checks the token: one revoked closes the socket, 4401).
 What it missed while closed, the client reads from ``GET /api/notifications``. The client
-sends nothing: anything sent closes it (4400). A channel layer out of reach closes it with 1013.
+sends only ``{"type": "foreground"}`` when the app comes to the screen and
+``{"type": "background"}`` when it leaves it (a socket opens in the background): while one of
+its sockets is in the foreground, the player gets no push, as the socket shows each
+notification (``games.notifications.watching``). Anything else sent closes it (4400). A channel
+layer out of reach closes it with 1013.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from games.live.socket_metrics import CountedSocket
 from games.models import Player
 from games.notifications.models import Notification
 from games.notifications.services import player_group
+from games.notifications.watching import FOREGROUND, watch_beat, watch_begin, watch_end
 
 logger = logging.getLogger(__name__)
 
@@ -59,6 +64,9 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
     credential: Credential | None = None
     group = ""
     heartbeat: asyncio.Task[None] | None = None
+    player_id = 0
+    #: The app said it is on the screen (``{"type": "foreground"}``), and not since that not.
+    foreground = False
 
     @classmethod
     async def encode_json(cls, content: Any) -> str:
@@ -86,6 +94,7 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             await self._close(CLOSE_TRY_AGAIN_LATER, _("Live updates are unavailable; try again."))
             return
         self.group = player_group(player.pk)
+        self.player_id = player.pk
         unread = await database_sync_to_async(_unread)(player)
         await self.send_json({"type": "hello", "player": player.pk, "unread": unread})
         self.heartbeat = asyncio.get_running_loop().create_task(self._heartbeats())
@@ -114,10 +123,13 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
                 await self._close(CLOSE_UNAUTHENTICATED, _("The token was revoked."))
                 return
             await self.send_json({"type": "heartbeat", "time": time.time()})
+            if self.foreground:
+                await watch_beat(player_id=self.player_id, match_id=FOREGROUND)
 
     async def disconnect(self, code: int) -> None:
         if self.heartbeat is not None:
             self.heartbeat.cancel()
+        await self._foreground(False)
         if self.group:
             group, self.group = self.group, ""
             try:
@@ -126,7 +138,26 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
                 logger.warning("live: could not leave the player's group", exc_info=True)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        await self._close(CLOSE_BAD_REQUEST, _("This socket is read-only: send nothing."))
+        try:
+            said = json.loads(text_data or "")
+        except ValueError:
+            said = None
+        kind = said.get("type") if isinstance(said, dict) else None
+        if kind in ("foreground", "background") and self.player_id:
+            await self._foreground(kind == "foreground")
+            return
+        await self._close(
+            CLOSE_BAD_REQUEST,
+            _('Send only {"type": "foreground"} or {"type": "background"}.'),
+        )
+
+    async def _foreground(self, foreground: bool) -> None:
+        """The app came to the screen (``True``) or left it: count this socket in or out."""
+        if foreground == self.foreground or not self.player_id:
+            return
+        self.foreground = foreground
+        change = watch_begin if foreground else watch_end
+        await change(player_id=self.player_id, match_id=FOREGROUND)
 
     async def me_notification(self, message: dict[str, Any]) -> None:
         await self.send_json(message["frame"])

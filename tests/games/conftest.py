@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from rest_framework.test import APIClient
 
 from games.models import Match, Player
+from games.notifications.vapid_keys import vapid_key_pair
 from games.services import SeatSpec, match_create, match_start, seat_join
 from tests.games.factories import PlayerFactory, token_for
+from tests.games.push_service import PushService
 from tests.games.resolver import names  # noqa: F401  (names under .test, as a test sets them)
 
 #: A match seed whose first deal gives the first seat to move a play (tests rely on it).
@@ -62,3 +65,18 @@ def started_match(players: list[Player]) -> Callable[..., Match]:
         return match
 
     return make
+
+
+@pytest.fixture
+def service(settings: Any) -> Iterator[PushService]:
+    """A Web Push service of the test's own on loopback (tests/games/push_service.py), the
+    server's VAPID keys set (a worker's come from its environment)."""
+    if not settings.VAPID_PRIVATE_KEY:
+        if os.environ.get("CELERY_WORKER_EXPECTED") == "1":
+            pytest.fail("The worker sends the pushes: export VAPID keys to it (.ci/run does).")
+        settings.VAPID_PRIVATE_KEY, settings.VAPID_PUBLIC_KEY = vapid_key_pair()
+    settings.OUTSIDE_LOOPBACK_FOR_TESTS = True
+    push = PushService(vapid_public_key=settings.VAPID_PUBLIC_KEY)
+    push.start()
+    yield push
+    push.stop()

@@ -57,6 +57,8 @@ class Received:
     message: dict[str, Any]
     claims: dict[str, Any]
     vapid_key: str
+    #: Bytes of the decrypted payload.
+    plain_size: int = 0
 
 
 @dataclass
@@ -155,7 +157,7 @@ class PushService:
             body, private_key=self.private_key, auth_secret=self.auth_secret, version="aes128gcm"
         )
         message = json.loads(plain)
-        self.received.append(Received(path, lower, message, claims, key))
+        self.received.append(Received(path, lower, message, claims, key, len(plain)))
         if self.inbox is not None:
             self.inbox.mkdir(parents=True, exist_ok=True)
             written = self.inbox / f"{time.monotonic_ns():020d}-{os.urandom(4).hex()}.json"

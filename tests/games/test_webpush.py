@@ -8,12 +8,10 @@ which the worker reaches too, and the worker has the VAPID keys from its environ
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
@@ -27,26 +25,12 @@ from games.models import Match, Player
 from games.notifications.delivery import deliver
 from games.notifications.models import Notification, PushDelivery, PushDevice
 from games.notifications.services import notify
-from games.notifications.vapid_keys import vapid_key_pair
 from tests.games.helpers import play_turn
 from tests.games.push_service import PushService, b64url
 
 pytestmark = pytest.mark.django_db(transaction=True)  # work after commit runs as it would
 
 HIDDEN = ("hand", "tile", "seed", "boneyard", "pips", "state")
-
-
-@pytest.fixture
-def service(settings: Any) -> Iterator[PushService]:
-    if not settings.VAPID_PRIVATE_KEY:
-        if os.environ.get("CELERY_WORKER_EXPECTED") == "1":
-            pytest.fail("The worker sends the pushes: export VAPID keys to it (.ci/run does).")
-        settings.VAPID_PRIVATE_KEY, settings.VAPID_PUBLIC_KEY = vapid_key_pair()
-    settings.OUTSIDE_LOOPBACK_FOR_TESTS = True
-    push = PushService(vapid_public_key=settings.VAPID_PUBLIC_KEY)
-    push.start()
-    yield push
-    push.stop()
 
 
 def _gone(device_id: int, seconds: float = 20) -> bool:

@@ -19,12 +19,18 @@ from tests.scoring.conftest import make_finished_match
 from tests.scoring.test_migrations import latest, migrate
 
 BEFORE = [("games", "0016_notifications")]
+#: The player's quiet hours (games 0023), as its migration adds them.
+QUIET_HOURS_COLUMNS = (
+    "time_zone varchar(64) DEFAULT '' NOT NULL",
+    "quiet_hours_start time NULL",
+    "quiet_hours_end time NULL",
+)
 
 
 def migrate_before() -> None:
-    """The games schema before 0017, and the player's ``language`` (0018) and
-    ``profile_visibility`` (0022) added by hand: the factories and the services write today's
-    rows. They go again before migrating forward."""
+    """The games schema before 0017, and the player's ``language`` (0018),
+    ``profile_visibility`` (0022) and quiet hours (0023) added by hand: the factories and the
+    services write today's rows. They go again before migrating forward."""
     migrate(BEFORE)
     # plain SQL: SQLite's schema editor would rebuild the table with today's constraints
     with connection.cursor() as cursor:
@@ -35,6 +41,8 @@ def migrate_before() -> None:
             "ALTER TABLE games_player ADD COLUMN profile_visibility varchar(8) "
             "DEFAULT 'everyone' NOT NULL"
         )
+        for column in QUIET_HOURS_COLUMNS:
+            cursor.execute(f"ALTER TABLE games_player ADD COLUMN {column}")
         cursor.execute(  # scoring 0016, after 0017
             "ALTER TABLE scoring_matchresult ADD COLUMN unrated_reason varchar(24) "
             "DEFAULT '' NOT NULL"
@@ -46,6 +54,8 @@ def migrate_after() -> None:
     with connection.cursor() as cursor:
         cursor.execute("ALTER TABLE games_player DROP COLUMN language")
         cursor.execute("ALTER TABLE games_player DROP COLUMN profile_visibility")
+        for column in QUIET_HOURS_COLUMNS:
+            cursor.execute(f"ALTER TABLE games_player DROP COLUMN {column.split()[0]}")
         cursor.execute("ALTER TABLE scoring_matchresult DROP COLUMN unrated_reason")
     migrate(latest())
 

@@ -18,6 +18,8 @@ YOUR_TURN = {
     "payload": {"match_id": 7, "seat": 1},
     "created_at": "2026-12-01T12:00:00Z",
     "read": False,
+    "title": "Chicken Foot: your turn",
+    "body": "Your turn against Ada and 2 bots",
 }
 MATCH_OVER = {
     "id": 40,
@@ -25,6 +27,8 @@ MATCH_OVER = {
     "payload": {"match_id": 6},
     "created_at": "2026-12-01T11:40:00Z",
     "read": True,
+    "title": "Chicken Foot: match finished",
+    "body": "Your match against Ada and Grace is finished",
 }
 PAGE = {
     "next": "https://chickenfoot.example/api/notifications?cursor=cD00MA%3D%3D&page_size=2",

@@ -218,12 +218,24 @@ def token_obtain_responses(player_token_output_serializer: Any) -> Any:
     }
 
 
-PLAYER_ME_EXAMPLE = {**PLAYER_EXAMPLE, "language": "lo", "profile_visibility": "everyone"}
+PLAYER_ME_EXAMPLE = {
+    **PLAYER_EXAMPLE,
+    "language": "lo",
+    "profile_visibility": "everyone",
+    "time_zone": "Asia/Vientiane",
+    "quiet_hours": {"start": "22:00", "end": "07:00"},
+}
 
 PLAYER_ME_UPDATE_EXAMPLES = [
     OpenApiExample("Choose Lao", value={"language": "lo"}, request_only=True),
     OpenApiExample("No choice", value={"language": ""}, request_only=True),
     OpenApiExample("Hide my profile", value={"profile_visibility": "nobody"}, request_only=True),
+    OpenApiExample(
+        "Quiet at night in Vientiane",
+        value={"time_zone": "Asia/Vientiane", "quiet_hours": {"start": "22:00", "end": "07:00"}},
+        request_only=True,
+    ),
+    OpenApiExample("No quiet hours", value={"quiet_hours": None}, request_only=True),
 ]
 
 LANGUAGE_REFUSED = (
@@ -252,7 +264,8 @@ def player_me_update_responses(player_output_serializer: Any) -> Any:
             examples=[OpenApiExample("Me in Lao", value=PLAYER_ME_EXAMPLE)],
         ),
         HTTPStatus.BAD_REQUEST: problem(
-            "A language that is not one of the service's.",
+            "A language that is not one of the service's; a time zone the server does not know; "
+            "a quiet hour that is not `HH:MM`.",
             (
                 "Unknown language",
                 problem_example(

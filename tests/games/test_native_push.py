@@ -24,12 +24,13 @@ from firebase_admin import messaging
 from push_notifications import settings as push_settings
 from push_notifications.models import APNSDevice, GCMDevice
 
-from games.models import Player
+from games.models import Match, Player
 from games.notifications import native
 from games.notifications.delivery import deliver
 from games.notifications.devices import device_register
 from games.notifications.models import PushDelivery, PushDevice
 from games.notifications.services import notify
+from games.services import SeatSpec, match_create, seat_join
 
 pytestmark = pytest.mark.django_db
 
@@ -76,21 +77,67 @@ def firebase(settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
         firebase_admin.delete_app(app)
 
 
+def with_grace(players: list[Player]) -> Match:
+    """An open match of ada (seat 0) and grace (seat 1)."""
+    match = match_create(
+        creator=players[0], variant="chickenfoot", seats=[SeatSpec("creator"), SeatSpec("open")]
+    )
+    seat_join(match_id=match.pk, player=players[1], position=1)
+    return match
+
+
 def test_an_fcm_device_gets_the_notification_once_as_strings_and_nothing_hidden(
     firebase: list[Any], players: list[Player]
 ) -> None:
+    match = with_grace(players)
     device = device_register(player=players[0], kind="fcm", token="token-1")
-    row = notify(player_id=players[0].pk, kind="your_turn", payload={"match_id": 7, "seat": 0})
+    payload = {"match_id": match.pk, "seat": 0}
+    row = notify(player_id=players[0].pk, kind="your_turn", payload=payload)
 
     assert deliver(notification_id=row.pk) == (1, 0)
     assert deliver(notification_id=row.pk) == (0, 0)  # a retry: sent once
 
     (message,) = firebase
     assert message.token == "token-1"
-    assert message.data == {"id": str(row.pk), "kind": "your_turn", "match_id": "7", "seat": "0"}
-    assert message.android.notification.body == "Your turn in match 7"
+    assert message.data == {
+        "id": str(row.pk),
+        "kind": "your_turn",
+        "match_id": str(match.pk),
+        "seat": "0",
+    }
+    assert message.android.notification.title == "Chicken Foot: your turn"
+    assert message.android.notification.body == "Your turn against Grace"
     assert not any(word in json.dumps(message.data) for word in HIDDEN)
     assert PushDelivery.objects.get(device=device).status == 200
+
+
+def test_fcm_collapses_a_matchs_turns_in_the_recipients_language(
+    firebase: list[Any], players: list[Player]
+) -> None:
+    # given: grace reads Lao, and has an Android device
+    match = with_grace(players)
+    Player.objects.filter(pk=players[1].pk).update(language="lo")
+    device_register(player=players[1], kind="fcm", token="token-2")
+
+    # when: two turns and the end of the match are pushed
+    for key, kind in (("t1", "your_turn"), ("t2", "your_turn"), ("over", "match_over")):
+        row = notify(
+            player_id=players[1].pk,
+            kind=kind,
+            payload={"match_id": match.pk, "seat": 1}
+            if kind == "your_turn"
+            else {"match_id": match.pk},
+            key=key,
+        )
+        assert deliver(notification_id=row.pk) == (1, 0)
+
+    # then: both turns under the match's collapse key (the newer replaces the older on the
+    # device), the end under none; the text is Lao
+    first, second, over = firebase
+    assert first.android.collapse_key == second.android.collapse_key == f"your-turn-{match.pk}"
+    assert over.android.collapse_key is None
+    assert first.android.notification.title == "ຕີນໄກ່: ຕາຂອງທ່ານ"
+    assert first.android.notification.body == "ຕາຂອງທ່ານ, ຫຼິ້ນກັບ Ada"
 
 
 def test_an_unregistered_fcm_token_removes_the_device(
@@ -154,8 +201,10 @@ def apns(settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list
 def test_an_apns_device_gets_the_notification_once_with_its_alert_and_nothing_hidden(
     apns: list[Any], players: list[Player]
 ) -> None:
+    match = with_grace(players)
     device = device_register(player=players[0], kind="apns", token="a1b2c3")
-    row = notify(player_id=players[0].pk, kind="your_turn", payload={"match_id": 7, "seat": 0})
+    payload = {"match_id": match.pk, "seat": 0}
+    row = notify(player_id=players[0].pk, kind="your_turn", payload=payload)
 
     assert native.configured("apns")
     assert deliver(notification_id=row.pk) == (1, 0)
@@ -163,12 +212,16 @@ def test_an_apns_device_gets_the_notification_once_with_its_alert_and_nothing_hi
 
     (request,) = apns
     assert request.device_token == "a1b2c3"
-    assert request.message["aps"]["alert"] == "Your turn in match 7"
+    assert request.message["aps"]["alert"] == {
+        "title": "Chicken Foot: your turn",
+        "body": "Your turn against Grace",
+    }
+    # aioapns sends it as the apns-collapse-id header: a newer turn replaces this one
+    assert request.collapse_key == f"your-turn-{match.pk}"
+    assert request.message["aps"]["thread-id"] == f"your-turn-{match.pk}"
     notification = request.message["notification"]
-    assert (notification["kind"], notification["payload"]) == (
-        "your_turn",
-        {"match_id": 7, "seat": 0},
-    )
+    assert (notification["kind"], notification["payload"]) == ("your_turn", payload)
+    assert notification["body"] == "Your turn against Grace"
     assert not any(word in json.dumps(request.message) for word in HIDDEN)
     assert PushDelivery.objects.get(device=device).status == 200
 
@@ -195,9 +248,11 @@ def test_apns_payload_and_an_apns_device_without_its_settings(
         "payload": {"match_id": 7, "round": 2, "seat": 1},
         "created_at": "2026-12-01T12:00:00Z",
         "read": False,
+        "title": "Chicken Foot: round 2 disputed",
+        "body": "Grace disputed the scores of round 2",
     }
     assert native.apns_payload(message) == {
-        "message": "A round of match 7 is disputed",
+        "message": {"title": message["title"], "body": message["body"]},
         "extra": {"notification": message},
     }
     device = device_register(player=players[0], kind="apns", token="a1b2")

@@ -103,6 +103,8 @@ REFUSED_BY_DESIGN = {
     "(a league's pairing): the kind is the competition's, not the request's",
     "POST /api/matches": "two creator seats (one only)",
     "POST /api/push/devices": "an fcm device without its token (kind decides)",
+    # A name the server's time zone database does not hold: the database is the machine's.
+    "PATCH /api/players/me": "a time_zone that is no IANA zone the server knows",
     # An If-Match that is no ETag of ours (`*`, a list): the header is a free string.
     **{
         f"POST /api/competitions/{{competition_id}}/stages/{{number}}/{action}": "an If-Match "

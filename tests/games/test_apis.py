@@ -54,7 +54,13 @@ def test_register_returns_a_token_that_authenticates() -> None:
     client.credentials(HTTP_AUTHORIZATION=f"Token {body['token']}")
     me = client.get("/api/players/me")
     assert me.status_code == HTTPStatus.OK
-    assert me.json() == {**body["player"], "language": "", "profile_visibility": "everyone"}
+    assert me.json() == {
+        **body["player"],
+        "language": "",
+        "profile_visibility": "everyone",
+        "time_zone": "",
+        "quiet_hours": None,
+    }
 
 
 def test_register_refuses_a_taken_name_and_a_weak_password() -> None:

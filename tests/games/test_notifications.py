@@ -164,6 +164,8 @@ def test_the_inbox_pages_newest_first_by_cursor_and_counts_unread(
         "payload": {"match_id": 4},
         "created_at": first["results"][0]["created_at"],
         "read": False,
+        "title": "Match 4: match finished",  # a match no longer there, by its id
+        "body": "Your match against nobody yet is finished",
     }
     for query in ("page_size=101", "page_size=0", "cursor=made-up", "colour=red", "limit=2"):
         bad = clients[0].get(f"/api/notifications?{query}")

@@ -68,7 +68,11 @@ def test_a_your_turn_reaches_the_device_encrypted_signed_and_saying_nothing_hidd
     # then: the push decrypts to the notification, and says whose turn in which match only
     assert push is not None, [r.message for r in service.received]
     message = push.message
-    assert set(message) == {"id", "kind", "payload", "created_at", "read"}
+    assert set(message) == {"id", "kind", "payload", "created_at", "read", "title", "body"}
+    assert (message["title"], message["body"]) == (
+        "Chicken Foot: your turn",
+        "Your turn against Ada",
+    )
     assert message["payload"] == {"match_id": match.pk, "seat": 1}
     text = json.dumps(message).lower()
     assert not any(word in text for word in HIDDEN), message

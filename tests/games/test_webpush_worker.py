@@ -16,7 +16,6 @@ from games.notifications.models import Notification, PushDelivery, PushDevice
 from games.notifications.services import notify
 from tests.games.helpers import play_turn
 from tests.games.push_service import PushService
-from tests.games.test_webpush import service  # noqa: F401  (the push service fixture)
 from tests.processes import WORKER_MARKS
 
 pytestmark = WORKER_MARKS
@@ -24,7 +23,7 @@ pytestmark = WORKER_MARKS
 
 def test_the_worker_pushes_a_your_turn_once_and_removes_a_gone_device(
     settings: Any,
-    service: PushService,  # noqa: F811
+    service: PushService,
     players: list[Player],
     clients: list[APIClient],
     started_match: Any,

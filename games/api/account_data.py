@@ -32,6 +32,13 @@ class PlayerDataAccountSerializer(serializers.Serializer):
     profile_visibility = serializers.ChoiceField(
         choices=Player.Visibility.choices, help_text="Who sees the player's profile."
     )
+    time_zone = serializers.CharField(help_text="The player's IANA time zone; empty: UTC.")
+    quiet_hours_start = serializers.TimeField(
+        allow_null=True, help_text="When the player's quiet hours start (no push); null: none."
+    )
+    quiet_hours_end = serializers.TimeField(
+        allow_null=True, help_text="When the player's quiet hours end; null: none."
+    )
     joined = serializers.DateTimeField()
     last_login = serializers.DateTimeField(allow_null=True)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterator
 from http import HTTPStatus
@@ -10,8 +11,11 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from games.models import Match
-from tests.games.helpers import submit
+from games.models import Match, Player
+from games.notifications import kinds
+from games.notifications.services import notify
+from tests.games.helpers import play_turn, submit
+from tests.games.push_service import PushService
 
 pytestmark = pytest.mark.django_db
 
@@ -294,3 +298,34 @@ async def test_the_creator_of_a_bot_match_watches_its_socket_without_a_hand(
         checked += 1
     await socket.disconnect()
     assert checked > 50
+
+
+@pytest.mark.django_db(transaction=True)  # pushes go after commit, as they would
+def test_no_push_or_inbox_text_carries_a_tile_an_email_or_the_seed(
+    service: PushService, players: list[Player], clients: list[APIClient], started_match: Any
+) -> None:
+    # given: players with e-mail addresses, grace's browser subscribed, a match played a while
+    for player in players:
+        Player.objects.filter(pk=player.pk).update(email=f"{player.user.username}@example.org")
+    answer = clients[1].post("/api/push/devices", service.subscription(), format="json")
+    assert answer.status_code == HTTPStatus.CREATED
+    match: Match = started_match("chickenfoot", 3)
+    rng = random.Random(4)
+    for _ in range(12):
+        play_turn(clients[:3], match.pk, rng)
+    notify(player_id=players[1].pk, kind="match_over", payload=kinds.match_over(match_id=match.pk))
+    assert service.wait("match_over") is not None
+    match.refresh_from_db()
+
+    # then: no tile, address, seed or word of the hidden state is in anything she was sent
+    listed = clients[1].get("/api/notifications?page_size=100").json()["results"]
+    sent = [r.message for r in service.received] + listed
+    assert len(sent) > 2
+    for message in sent:
+        assert list(tiles_in(message)) == []
+        text = json.dumps(message, ensure_ascii=False)
+        assert "@example.org" not in text
+        assert match.seed not in text
+        assert not any(word in text.lower() for word in ("hand", "tile", "boneyard", "seed"))
+        assert message.get("title")
+        assert message.get("body")

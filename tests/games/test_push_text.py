@@ -2,12 +2,10 @@
 (tests/games/push_service.py, RFC 8291), carries a title and a body in the recipient's language
 for every kind, names as the literal text they were written, the ids to open the match with,
 within 4 KB whatever the names; a ``your_turn`` goes out under one ``Topic`` per match; the inbox
-lists the same title and body; no e-mail, seed or hand reaches the text."""
+lists the same title and body (what no push may carry: tests/games/test_leaks.py)."""
 
 from __future__ import annotations
 
-import json
-import random
 import re
 import time
 from http import HTTPStatus
@@ -19,7 +17,7 @@ from rest_framework.test import APIClient
 
 from games.models import Match, Player
 from games.notifications import kinds
-from games.notifications.models import KINDS, Notification
+from games.notifications.models import KINDS
 from games.notifications.services import notify
 from games.notifications.text import BODY_CHARS, ELLIPSIS, TITLE_CHARS, clip
 from games.notifications.webpush import PAYLOAD_MAX
@@ -29,7 +27,6 @@ from scoring.models import CompetitionMatch
 from tests.foundation.hostile import STORABLE
 from tests.games.conftest import client_for
 from tests.games.factories import PlayerFactory
-from tests.games.helpers import play_turn
 from tests.games.push_service import PushService, Received
 from tests.scoring.competitions.conftest import make_competition
 
@@ -266,31 +263,3 @@ def test_a_your_turn_goes_out_under_one_topic_per_match_and_the_others_under_non
     (topic,) = topics
     assert re.fullmatch(r"[A-Za-z0-9_-]{1,32}", topic)  # RFC 8030: base64url, 32 at most
     assert "topic" not in got[over.pk].headers
-
-
-def test_no_email_seed_or_hand_reaches_a_push_or_the_inbox(
-    service: PushService, players: list[Player], clients: list[APIClient], started_match: Any
-) -> None:
-    # given: players with e-mail addresses, grace subscribed, a match played a while
-    for player in players:
-        Player.objects.filter(pk=player.pk).update(email=f"{player.user.username}@example.org")
-    subscribe(clients[1], service)
-    match: Match = started_match("chickenfoot", 3)
-    rng = random.Random(4)
-    for _ in range(12):
-        play_turn(clients[:3], match.pk, rng)
-    notify(player_id=players[1].pk, kind="match_over", payload=kinds.match_over(match_id=match.pk))
-    assert service.wait("match_over") is not None
-    match.refresh_from_db()
-
-    # then: no address, the seed or a word of the hidden state is in any text she got
-    listed = clients[1].get("/api/notifications?page_size=100").json()["results"]
-    texts = [json.dumps(r.message, ensure_ascii=False) for r in service.received]
-    texts += [json.dumps(item, ensure_ascii=False) for item in listed]
-    assert texts
-    for text in texts:
-        assert "@example.org" not in text
-        assert match.seed not in text
-        assert not any(word in text.lower() for word in ("hand", "tile", "boneyard", "seed"))
-    assert all(item["title"] and item["body"] for item in listed)
-    assert Notification.objects.filter(player=players[1]).count() == len(listed)

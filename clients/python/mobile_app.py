@@ -69,6 +69,7 @@ from chickenfoot_client.models import (
     CreatorSeatRequest,
     EmailSetRequest,
     EmailVerifyRequest,
+    InboxNotification,
     InvitationCreateRequest,
     InvitationStateEnum,
     LeaderboardVariant,
@@ -76,7 +77,6 @@ from chickenfoot_client.models import (
     MatchView,
     MexicanTrainState,
     MoveSubmitRequest,
-    Notification,
     NotificationKindEnum,
     OpenSeatKindEnum,
     OpenSeatRequest,
@@ -139,12 +139,13 @@ class Device:
             ),
         )
 
-    def pushes(self) -> list[Notification]:
-        """What the phone showed, in order: each push is a notification as the inbox lists it."""
+    def pushes(self) -> list[InboxNotification]:
+        """What the phone showed, in order: each push is a notification as the inbox lists it,
+        with the title and body the phone shows."""
         files = sorted((self.folder / "pushes").glob("*.json"))
-        return [Notification.from_dict(json.loads(path.read_text())) for path in files]
+        return [InboxNotification.from_dict(json.loads(path.read_text())) for path in files]
 
-    def push(self, kind: NotificationKindEnum, match_id: int) -> Notification:
+    def push(self, kind: NotificationKindEnum, match_id: int) -> InboxNotification:
         deadline = time.monotonic() + WAIT_SECONDS
         while time.monotonic() < deadline:
             for pushed in self.pushes():
@@ -237,10 +238,10 @@ def play_to_the_end(match_id: int, seated: dict[int, Person]) -> MatchView:
     raise Refused(f"match {match_id} did not end in {MOVE_LIMIT} moves")
 
 
-def inbox_of(person: Person) -> list[Notification]:
+def inbox_of(person: Person) -> list[InboxNotification]:
     """Every notification in ``person``'s inbox, newest first, page by page (following
     ``next``, whose query holds the next page's cursor)."""
-    out: list[Notification] = []
+    out: list[InboxNotification] = []
     cursor: str | None = None
     while True:
         page = _ok(
@@ -280,6 +281,9 @@ def invite_and_play(ada: Person, bob: Person, phone: Device) -> int:
     shown = phone.push(NotificationKindEnum.INVITED, created.id)
     if shown.payload.by_player_id != ada.player_id:
         raise Refused(f"the invitation's push names {shown.payload.by_player_id}, not ada")
+    ada_name = _ok(player_me.sync(client=ada.client), "ada: who am I").name
+    if shown.body != f"{ada_name} invited you to Chicken Foot" or not shown.title:
+        raise Refused(f"the invitation's push says {shown.title!r}, {shown.body!r}")
     received = _ok(invitation_list.sync(client=bob.client), "bob's invitations")
     held = [i for i in received.results if i.match_id == created.id]
     if [i.id for i in held] != [issued.id] or held[0].state != InvitationStateEnum.PENDING:
@@ -289,7 +293,9 @@ def invite_and_play(ada: Person, bob: Person, phone: Device) -> int:
         raise Refused(f"accepted, the invitation is {accepted.state.value}")
     _ok(match_start.sync(created.id, client=ada.client), "ada starts")
     view = play_to_the_end(created.id, {0: ada, 1: bob})
-    extra = [p.id for p in phone.pushes() if p.payload.additional_properties]
+    extra = [
+        p.id for p in phone.pushes() if p.additional_properties or p.payload.additional_properties
+    ]
     if extra:
         raise Refused(f"pushes {extra} carry more than their schema names")
     turns = [p for p in phone.pushes() if p.kind == NotificationKindEnum.YOUR_TURN]

@@ -9,6 +9,7 @@ removed. Without its settings, an APNs device is not sent to and keeps its place
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ from games.notifications.devices import device_register
 from games.notifications.models import PushDelivery, PushDevice
 from games.notifications.services import notify
 from games.services import SeatSpec, match_create, seat_join
+from tests.games.fcm_service import FcmService
 
 pytestmark = pytest.mark.django_db
 
@@ -151,6 +153,75 @@ def test_an_unregistered_fcm_token_removes_the_device(
     assert len(firebase) == 1
     assert not PushDevice.objects.filter(pk=device.pk).exists()
     assert not GCMDevice.objects.filter(registration_id="gone-1").exists()
+
+
+@pytest.fixture
+def fcm_peer(
+    settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[FcmService]:
+    """FCM configured with a service account of the test's own whose token endpoint, and
+    FCM's send, are a peer on loopback (tests/games/fcm_service.py)."""
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    peer = FcmService(key.public_key(), "push@chickenfoot-test.iam.gserviceaccount.com")
+    peer.start()
+    account = {
+        "type": "service_account",
+        "project_id": "chickenfoot-test",
+        "private_key_id": "1",
+        "private_key": key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        ).decode(),
+        "client_email": peer.client_email,
+        "client_id": "1",
+        "token_uri": f"{peer.url}/token",
+    }
+    path = tmp_path / "service-account.json"
+    path.write_text(json.dumps(account))
+    settings.FCM_CREDENTIALS_FILE = str(path)
+    monkeypatch.setattr(
+        messaging._MessagingService, "FCM_URL", f"{peer.url}/v1/projects/{{0}}/messages:send"
+    )
+    yield peer
+    peer.stop()
+    for app in list(firebase_admin._apps.values()):
+        firebase_admin.delete_app(app)
+
+
+def test_fcm_at_its_loopback_peer_gets_the_text_and_one_collapse_key_per_matchs_turns(
+    fcm_peer: FcmService, players: list[Player]
+) -> None:
+    # given: ada's Android device, and one that FCM no longer knows
+    match = with_grace(players)
+    device_register(player=players[0], kind="fcm", token="token-1")
+    gone = device_register(player=players[0], kind="fcm", token="gone-1")
+
+    # when: two turns and the end of the match are pushed
+    for key, kind in (("t1", "your_turn"), ("t2", "your_turn"), ("over", "match_over")):
+        payload = {"match_id": match.pk}
+        row = notify(
+            player_id=players[0].pk,
+            kind=kind,
+            payload={**payload, "seat": 0} if kind == "your_turn" else payload,
+            key=key,
+        )
+        assert deliver(notification_id=row.pk) == (1, 0)
+
+    # then: FCM got each over HTTP v1 with the bearer token it issued, the text as the Android
+    # notification, both turns under the match's collapse key and the end under none
+    assert fcm_peer.errors == []
+    sent = [m for m in fcm_peer.messages if m["token"] == "token-1"]
+    assert [m["data"]["kind"] for m in sent] == ["your_turn", "your_turn", "match_over"]
+    first, second, over = (m["android"] for m in sent)
+    assert first["collapse_key"] == second["collapse_key"] == f"your-turn-{match.pk}"
+    assert "collapse_key" not in over
+    assert first["notification"]["title"] == "Chicken Foot: your turn"
+    assert first["notification"]["body"] == "Your turn against Grace"
+    assert over["notification"]["body"] == "Your match against Grace is finished"
+    assert all(isinstance(value, str) for value in sent[0]["data"].values())
+    # and: the device FCM answered UNREGISTERED for is removed
+    assert not PushDevice.objects.filter(pk=gone.pk).exists()
 
 
 @pytest.fixture

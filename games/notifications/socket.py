@@ -65,7 +65,7 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
     group = ""
     heartbeat: asyncio.Task[None] | None = None
     player_id = 0
-    #: The app said it is on the screen (``{"type": "foreground"}``), and not since that not.
+    #: The app last said it is on the screen (``{"type": "foreground"}``), not that it left it.
     foreground = False
 
     @classmethod

@@ -19,7 +19,7 @@ from tests.scoring.conftest import make_finished_match
 from tests.scoring.test_migrations import latest, migrate
 
 BEFORE = [("games", "0016_notifications")]
-#: The player's quiet hours (games 0023), as its migration adds them.
+#: The player's quiet hours (games 0024), as its migration adds them.
 QUIET_HOURS_COLUMNS = (
     "time_zone varchar(64) DEFAULT '' NOT NULL",
     "quiet_hours_start time NULL",
@@ -29,7 +29,7 @@ QUIET_HOURS_COLUMNS = (
 
 def migrate_before() -> None:
     """The games schema before 0017, and the player's ``language`` (0018),
-    ``profile_visibility`` (0022) and quiet hours (0023) added by hand: the factories and the
+    ``profile_visibility`` (0022) and quiet hours (0024) added by hand: the factories and the
     services write today's rows. They go again before migrating forward."""
     migrate(BEFORE)
     # plain SQL: SQLite's schema editor would rebuild the table with today's constraints

@@ -3,7 +3,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0022_player_profile_visibility"),
+        ("games", "0023_player_avatar"),
     ]
 
     operations = [

@@ -20,7 +20,9 @@ normal intervals over rounds. ``strong_move_ms`` times every strong decision (wa
 The last line printed is one JSON object:
 ``{"chickenfoot": {"level2_vs_level1": {...}, "level3_vs_level2": {...},
 "strong_vs_level3": {"win_share", "ci95", "mean_points", "points_ci95", ...}},
-"mexican_train": {...}, "strong_move_ms": {"p50", "p99", ...}, "budget_ms": ...}``.
+"mexican_train": {...}, "strong_move_ms": {"mean", "p50", "p99", ...}, "budget_ms": ...,
+"load_avg": [...]}``: ``load_avg`` is the machine's load when the run ends (on a shared
+machine, wall-clock move times grow with it).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -191,6 +194,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             }
             sys.stderr.write(f"{variant} {pairing}: {out[variant][pairing]}\n")
     out["strong_move_ms"] = {
+        "mean": round(statistics.fmean(timings), 1) if timings else None,
         "p50": _percentile(timings, 0.5),
         "p99": _percentile(timings, 0.99),
         "moves": len(timings),
@@ -199,6 +203,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "searched_moves": len(searched),
     }
     out["budget_ms"] = args.budget_ms
+    out["load_avg"] = [round(x, 2) for x in os.getloadavg()]
     sys.stdout.write(json.dumps(out) + "\n")
     return out
 

@@ -9,6 +9,14 @@ moment it joined the hand: a tile drawn later is not bound by an earlier pass.
 
 Which tiles a seat "could have played" is asked of the engine itself: the public table at that
 moment, with every tile off the table given to that seat, and ``legal_moves``.
+
+Besides those certainties (the rules), an *opponent model*: a seat is assumed to play as most
+players and the heuristic bots do, the double first, else the heaviest tile (``preference``).
+A seat that played a tile then held none it would have preferred among those it could play:
+each slot of its hand gets those tiles in a second mask (``prefs``). The model is only a
+likelihood: a seat whose plays contradict it (a tile every slot's model excludes) loses its
+model masks for the round, and a deal is sampled under the model when one fits, else under the
+rules alone.
 """
 
 from __future__ import annotations
@@ -104,8 +112,15 @@ class PublicTable:
         return {m.tile for m in engine.legal_moves(state, seat) if m.kind == PLAY}  # type: ignore[misc]
 
 
+def preference(tile: Tile) -> int:
+    """The opponent model's order of tiles: doubles first, then by pips (as level 3 plays)."""
+    a, b = tile
+    return a + b + 100 if a == b else a + b
+
+
 class Knowledge:
-    """The unseen tiles and, per other seat, its hand's slots (masks of excluded tiles)."""
+    """The unseen tiles and, per other seat, its hand's slots (masks of excluded tiles: by the
+    rules in ``slots``, by the opponent model in ``prefs``)."""
 
     def __init__(self, view: dict[str, Any], log: Sequence[Sequence[Event]]) -> None:
         self.view = view
@@ -122,6 +137,8 @@ class Knowledge:
         self.hand = hand
         #: Per seat: the masks of its unseen tiles (empty for this seat, or face-up hands).
         self.slots: list[list[int]] = [[] for _ in range(self.seats)]
+        #: Per seat: the opponent model's masks, slot by slot (``None``: contradicted).
+        self.prefs: list[list[int] | None] = [[] for _ in range(self.seats)]
         if self.open_hands:
             return
         self._read(log)
@@ -149,6 +166,7 @@ class Knowledge:
                     moves.append(events)
         hand_size = self.view["options"]["hand_size"]
         self.slots = [[0] * hand_size if s != self.me else [] for s in range(self.seats)]
+        self.prefs = [[0] * hand_size if s != self.me else [] for s in range(self.seats)]
         if start is None:
             return  # no log of this round: nothing narrows the deal
         table = PublicTable(self.view, start)
@@ -166,18 +184,18 @@ class Knowledge:
                     self._remove(seat, norm(event["tile"]), pending)
                 elif kind == "drew" and seat != self.me:
                     if not placed:  # CF-START: drawing for the start double
-                        self.slots[seat].append(0)
+                        self._add(seat, 0)
                         continue
                     void = self._mask(table.playable(seat, self.tiles))
                     slots = self.slots[seat]
                     slots[:] = [m | void for m in slots]
                     nxt = events[i + 1] if i + 1 < len(events) else None
                     if nxt is not None and nxt["type"] == "passed" and nxt["seat"] == seat:
-                        slots.append(void)  # the drawn tile did not fit either
+                        self._add(seat, void)  # the drawn tile did not fit either
                         skip = i + 1
                         pending[seat] = False
                     else:
-                        slots.append(0)
+                        self._add(seat, 0)
                         pending[seat] = True
                 elif kind == "passed" and seat != self.me:
                     if pending[seat]:
@@ -186,24 +204,55 @@ class Knowledge:
                         void = self._mask(table.playable(seat, self.tiles))
                         self.slots[seat][:] = [m | void for m in self.slots[seat]]
                 elif kind == "tile_played" and seat != self.me:
-                    self._remove(seat, norm(event["tile"]), pending)
+                    tile = norm(event["tile"])
+                    if not pending[seat] and self.prefs[seat] is not None:
+                        self._prefer(seat, tile, table)
+                    self._remove(seat, tile, pending)
                 table.apply(event)
+
+    def _add(self, seat: int, void: int) -> None:
+        """A tile joins ``seat``'s hand, excluded from ``void`` by the rules."""
+        self.slots[seat].append(void)
+        prefs = self.prefs[seat]
+        if prefs is not None:
+            prefs.append(0)
+
+    def _prefer(self, seat: int, tile: Tile, table: PublicTable) -> None:
+        """``seat`` played ``tile``: by the model it held none it could play that it prefers."""
+        key = preference(tile)
+        better = {t for t in table.playable(seat, self.tiles) if preference(t) > key}
+        if better:
+            mask = self._mask(better)
+            self.prefs[seat] = [m | mask for m in self.prefs[seat]]  # type: ignore[union-attr]
 
     def _remove(self, seat: int, tile: Tile, pending: list[bool]) -> None:
         """The slot ``tile`` came from leaves ``seat``'s hand (the drawn one if pending, else
-        the most constrained slot that allows it: what remains is then the loosest)."""
+        the most constrained slot that allows it: what remains is then the loosest). When no
+        slot allows it by the model, the model is dropped for ``seat``."""
         if seat == self.me:
             return
         slots = self.slots[seat]
         if not slots:
             return
+        prefs = self.prefs[seat]
         if pending[seat]:
             pending[seat] = False
             slots.pop()
+            if prefs:
+                prefs.pop()
             return
         bit = 1 << self.index[tile]
         fits = [i for i, m in enumerate(slots) if not m & bit] or list(range(len(slots)))
-        slots.pop(max(fits, key=lambda i: slots[i].bit_count()))
+        if prefs is not None:
+            liked = [i for i in fits if not prefs[i] & bit]
+            if liked:
+                fits = liked
+            else:
+                self.prefs[seat] = prefs = None
+        i = max(fits, key=lambda i: (slots[i] | (prefs[i] if prefs else 0)).bit_count())
+        slots.pop(i)
+        if prefs:
+            prefs.pop(i)
 
     def _reconcile(self) -> None:
         """Match each seat's slots to its hand count (a log cut short leaves loose slots)."""
@@ -211,9 +260,18 @@ class Knowledge:
         for seat in range(self.seats):
             if seat == self.me:
                 continue
-            slots = sorted(self.slots[seat], key=int.bit_count)
+            prefs = self.prefs[seat]
+            if prefs is None or len(prefs) != len(self.slots[seat]):
+                prefs = [0] * len(self.slots[seat])
+                self.prefs[seat] = None
+            pairs = sorted(
+                zip(self.slots[seat], prefs, strict=True), key=lambda p: p[0].bit_count()
+            )
             want = counts[seat]
-            self.slots[seat] = slots[:want] + [0] * (want - len(slots))
+            pairs = pairs[:want] + [(0, 0)] * (want - len(pairs))
+            self.slots[seat] = [m for m, _ in pairs]
+            if self.prefs[seat] is not None:
+                self.prefs[seat] = [m | p for m, p in pairs]
 
     # ----------------------------------------------------------------- sampling deals
 
@@ -226,13 +284,16 @@ class Knowledge:
             pool = list(self.unseen)
             rng.shuffle(pool)
             return hands, pool[: view["boneyard"]]
-        order = sorted(
-            ((m.bit_count(), s, m) for s in range(self.seats) for m in self.slots[s]),
-            reverse=True,
-        )
+        modelled = [
+            (m.bit_count(), s, m)
+            for s in range(self.seats)
+            for m in (self.prefs[s] if self.prefs[s] is not None else self.slots[s])  # type: ignore[union-attr]
+        ]
+        ruled = [(m.bit_count(), s, m) for s in range(self.seats) for m in self.slots[s]]
         index = self.index
-        for attempt in range(24):
-            relax = attempt >= 16
+        for attempt in range(32):
+            relax = attempt >= 24
+            order = sorted(modelled if attempt < 8 else ruled, reverse=True)
             pool = list(self.unseen)
             rng.shuffle(pool)
             hands: list[list[Tile]] = [[] for _ in range(self.seats)]

@@ -100,52 +100,52 @@ def own_policy(state: Any, seat: int) -> Callable[[list[Move]], int] | None:
     return choose
 
 
-def candidates(view: dict[str, Any], moves: list[Move]) -> list[Move]:
-    """The moves worth comparing: in Chicken Foot, one tile on two ends needing the same
-    number leads to the same game (an end is only the number it needs), so one is kept."""
+def _same_game(view: dict[str, Any]) -> Callable[[Move], tuple[Any, Any]]:
+    """A key equal for moves that lead to the same game: in Chicken Foot, one tile on two ends
+    needing the same number (an end is only the number it needs)."""
     if view["variant"] != CHICKENFOOT:
-        return moves
+        return lambda move: (move.kind, move.tile, move.target)
     needs = {end["target"]: end["pip"] for end in view["layout"]["open_ends"]}
+    return lambda move: (
+        (move.tile, needs.get(move.target)) if move.kind == PLAY else (move.kind, None)
+    )
+
+
+def candidates(view: dict[str, Any], moves: list[Move]) -> list[Move]:
+    """The moves worth comparing: one of each group that leads to the same game."""
+    key = _same_game(view)
     seen: set[tuple[Any, Any]] = set()
     out = []
     for move in moves:
-        key = (move.tile, needs.get(move.target)) if move.kind == PLAY else (move.kind, None)
-        if key not in seen:
-            seen.add(key)
+        k = key(move)
+        if k not in seen:
+            seen.add(k)
             out.append(move)
     return out
 
 
-def strong_move(
+def _search(
     view: dict[str, Any],
     log: Sequence[Sequence[dict[str, Any]]],
+    moves: list[Move],
     rng: random.Random,
     *,
-    budget_ms: float,
-    deals: int | None = None,
-) -> Move:
-    """The strong bot's move for the seat of ``view``: see the module docstring.
+    budget_ms: float | None,
+    deals: int | None,
+    pruning: bool,
+) -> tuple[list[list[float]], list[int]]:
+    """Each of ``moves``' rollout values, one per sampled deal (the same deals and random
+    streams for every move still compared), and the moves still compared at the end.
 
-    ``deals`` fixes the number of sampled deals (deterministic for a given ``rng``); otherwise
-    deals are sampled until ``budget_ms`` of wall-clock time is spent (at least one).
+    Deals are sampled until ``deals`` are done, else until ``budget_ms`` is spent (at least
+    one). With ``pruning``, moves clearly worse than the best are dropped as deals accumulate
+    (and the search ends when one is left, unless ``deals`` is fixed).
     """
     seat = view["seat"]
-    top = view["options"]["max_pip"]
-    legal = [engine.parse_move(m, top) for m in view["legal_moves"]]
-    moves = candidates(view, legal)
-    if len(moves) == 1:
-        return moves[0]
-    weights = default_weights(view, moves)
-    limit = CANDIDATES[view["variant"]]
-    if len(moves) > limit:  # the default's best few
-        keep = sorted(range(len(moves)), key=lambda i: (-weights[i], i))[:limit]
-        moves = [moves[i] for i in sorted(keep)]
-        weights = [weights[i] for i in sorted(keep)]
-    deadline = time.perf_counter() + budget_ms / 1000.0
+    deadline = time.perf_counter() + (budget_ms or 0.0) / 1000.0
     knowledge = Knowledge(view, log)
     table = table_from_view(view)
     from_json, apply_move = engine.from_json, engine.apply_move
-    #: per candidate, its value in each sampled deal (the same deals for every candidate alive)
     values: list[list[float]] = [[] for _ in moves]
     alive = list(range(len(moves)))
     sampled = 0
@@ -163,10 +163,66 @@ def strong_move(
                 break
         elif time.perf_counter() >= deadline:
             break
-        if len(alive) > 1 and sampled % PRUNE_EVERY == 0:
+        if pruning and len(alive) > 1 and sampled % PRUNE_EVERY == 0:
             alive = prune(values, alive)
             if len(alive) == 1 and deals is None:
                 break
+    return values, alive
+
+
+def move_values(
+    view: dict[str, Any],
+    log: Sequence[Sequence[dict[str, Any]]],
+    moves: Sequence[Move],
+    rng: random.Random,
+    *,
+    budget_ms: float | None = None,
+    deals: int | None = None,
+) -> list[float]:
+    """The search's value of each of ``moves`` (legal moves of the seat of ``view``, which must
+    be on turn) from that seat's knowledge alone: its view and the public ``log``.
+
+    A value is the mean, over deals of the unseen tiles sampled from that knowledge, of the
+    seat's share of the round's win after the move, less ``POINT_WEIGHT`` per point it is left
+    with (so about 0 to 1; higher is better). Every move is valued on the same deals, and moves
+    that lead to the same game get the same value. ``deals`` fixes the number of deals
+    (reproducible for a given ``rng``); otherwise deals are sampled for ``budget_ms``.
+    """
+    if deals is None and budget_ms is None:
+        raise ValueError("move_values needs a number of deals or a time budget.")
+    key = _same_game(view)
+    unique = candidates(view, list(moves))
+    values, _ = _search(view, log, unique, rng, budget_ms=budget_ms, deals=deals, pruning=False)
+    by_key = {key(m): sum(v) / len(v) for m, v in zip(unique, values, strict=True)}
+    return [by_key[key(m)] for m in moves]
+
+
+def strong_move(
+    view: dict[str, Any],
+    log: Sequence[Sequence[dict[str, Any]]],
+    rng: random.Random,
+    *,
+    budget_ms: float,
+    deals: int | None = None,
+) -> Move:
+    """The strong bot's move for the seat of ``view``: see the module docstring.
+
+    ``deals`` fixes the number of sampled deals (deterministic for a given ``rng``); otherwise
+    deals are sampled until ``budget_ms`` of wall-clock time is spent (at least one).
+    """
+    top = view["options"]["max_pip"]
+    legal = [engine.parse_move(m, top) for m in view["legal_moves"]]
+    moves = candidates(view, legal)
+    if len(moves) == 1:
+        return moves[0]
+    weights = default_weights(view, moves)
+    limit = CANDIDATES[view["variant"]]
+    if len(moves) > limit:  # the default's best few
+        keep = sorted(range(len(moves)), key=lambda i: (-weights[i], i))[:limit]
+        moves = [moves[i] for i in sorted(keep)]
+        weights = [weights[i] for i in sorted(keep)]
+    values, alive = _search(view, log, moves, rng, budget_ms=budget_ms, deals=deals, pruning=True)
+    sampled = len(values[alive[0]])
     best = max(alive, key=lambda i: (sum(values[i]) / sampled, -i))
     default = heaviest_index(weights)
     z = PRIOR_Z[view["variant"]]

@@ -15,12 +15,15 @@ lowest at the table; a tie for lowest is shared (two tied seats win half a round
 chance is 25% with four seats. ``win_share`` is the mean of that per round; ``mean_points`` the
 tested bot's mean round score, ``opponents_points`` the opponents' mean; intervals are 95%
 normal intervals over rounds. ``strong_move_ms`` times every strong decision (wall clock), and
-``searched_ms`` the ones with more than one candidate move (the others return at once).
+``searched_ms`` the ones with more than one candidate move (the others return at once);
+``strong_move_cpu_ms`` the CPU time of every strong decision (the thread's: what the bot's
+budget counts, whatever else the machine runs).
 
 The last line printed is one JSON object:
 ``{"chickenfoot": {"level2_vs_level1": {...}, "level3_vs_level2": {...},
 "strong_vs_level3": {"win_share", "ci95", "mean_points", "points_ci95", ...}},
-"mexican_train": {...}, "strong_move_ms": {"mean", "p50", "p99", ...}, "budget_ms": ...,
+"mexican_train": {...}, "strong_move_ms": {"mean", "p50", "p99", ...},
+"strong_move_cpu_ms": {"mean", "p50", "p99"}, "budget_ms": ...,
 "load_avg": [...]}``: ``load_avg`` is the machine's load when the run ends (on a shared
 machine, wall-clock move times grow with it).
 """
@@ -56,27 +59,29 @@ PAIRINGS: dict[str, tuple[int, int]] = {
 
 def play_match(
     variant: str, seed: str, levels: list[int], budget_ms: float
-) -> tuple[list[list[int]], list[float], list[float]]:
+) -> tuple[list[list[int]], list[float], list[float], list[float]]:
     """One match from ``seed`` with a bot of ``levels[seat]`` in each seat.
 
     Returns the round scores, the wall-clock ms of each strong decision, and of those among
-    them that searched (more than one candidate).
+    them that searched (more than one candidate), and the CPU ms of each strong decision.
     """
     seats, options = GAMES[variant]
     state = engine.new_match(variant, seats, options, seed)
     log: list[list[dict[str, Any]]] = [engine.opening_events(state)]
     rng = random.Random(f"bots:{seed}:{levels}")
     timings: list[float] = []
+    cpu_timings: list[float] = []
     searched: list[float] = []
     while state.status == "playing":
         seat = state.turn
         level = levels[seat]
         if level >= bots.STRONG:
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.thread_time()
             info = bots.seat_info(state, seat, log)
             move = bots.choose_move(info, level, rng, budget_ms=budget_ms)
             elapsed = (time.perf_counter() - started) * 1000
             timings.append(elapsed)
+            cpu_timings.append((time.thread_time() - cpu) * 1000)
             if len(bots.search.candidates(info.view, engine.legal_moves(state, seat))) > 1:
                 searched.append(elapsed)
         else:
@@ -88,7 +93,7 @@ def play_match(
                 break
         else:
             log.append(events)
-    return state.scores, timings, searched
+    return state.scores, timings, searched, cpu_timings
 
 
 def _job(args: tuple[str, str, str, int, float]) -> dict[str, Any]:
@@ -97,7 +102,7 @@ def _job(args: tuple[str, str, str, int, float]) -> dict[str, Any]:
     seats = GAMES[variant][0]
     levels = [other] * seats
     levels[rotation] = tested
-    scores, timings, searched = play_match(variant, seed, levels, budget_ms)
+    scores, timings, searched, cpu_timings = play_match(variant, seed, levels, budget_ms)
     wins, points, others = [], [], []
     for row in scores:
         low = min(row)
@@ -111,6 +116,7 @@ def _job(args: tuple[str, str, str, int, float]) -> dict[str, Any]:
         "points": points,
         "others": others,
         "timings": timings,
+        "cpu_timings": cpu_timings,
         "searched": searched,
     }
 
@@ -170,9 +176,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             results.append(result)
     out: dict[str, Any] = {}
     timings: list[float] = []
+    cpu_timings: list[float] = []
     searched: list[float] = []
     for result in results:
         timings += result["timings"]
+        cpu_timings += result["cpu_timings"]
         searched += result["searched"]
     for variant in GAMES:
         for pairing in args.pairings:
@@ -201,6 +209,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "searched_p50": _percentile(searched, 0.5),
         "searched_p99": _percentile(searched, 0.99),
         "searched_moves": len(searched),
+    }
+    out["strong_move_cpu_ms"] = {
+        "mean": round(statistics.fmean(cpu_timings), 1) if cpu_timings else None,
+        "p50": _percentile(cpu_timings, 0.5),
+        "p99": _percentile(cpu_timings, 0.99),
     }
     out["budget_ms"] = args.budget_ms
     out["load_avg"] = [round(x, 2) for x in os.getloadavg()]

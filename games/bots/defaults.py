@@ -58,12 +58,17 @@ def chickenfoot_weights(
     for pip in ends.values():
         open_count[pip] = open_count.get(pip, 0) + 1
     weights = [-1e9] * len(moves)
+    known: dict[tuple[Tile, int], float] = {}  # a tile on ends needing the same number
     for i, move in enumerate(moves):
         tile = move[1]
         if tile is None:
             continue
         a, b = tile
         need = ends[move[2]]  # type: ignore[index]
+        weight = known.get((tile, need))
+        if weight is not None:
+            weights[i] = weight
+            continue
         outer = b if a == need else a
         after = dict(open_count)
         after[need] -= 1
@@ -81,7 +86,7 @@ def chickenfoot_weights(
         weight = _points(a, b, double_blank) + FLEX[CHICKENFOOT] * flex - SCARCE * unseen[outer]
         if a == b:
             weight += DOUBLE_FOLLOWED if follow else DOUBLE_ALONE
-        weights[i] = weight
+        weights[i] = known[tile, need] = weight
     return weights
 
 

@@ -21,6 +21,7 @@ rules alone.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,6 +31,11 @@ from games.engine import CHICKENFOOT, PLAY, Tile
 from .position import norm, position, table_from_view, table_tiles, tile_index
 
 Event = dict[str, Any]
+
+#: ``PublicTable.playable`` by table (each decision reads the round's log again: the tables
+#: met at earlier decisions are answered from here), cleared when it holds this many.
+PLAYABLE_CACHE = 20_000
+_PLAYABLE: dict[str, frozenset[Tile]] = {}
 
 
 class PublicTable:
@@ -58,6 +64,7 @@ class PublicTable:
             }
             table["streak"] = 0
         table["drawn"] = None
+        table["move_no"] = 0  # not the view's: the same table then reads the same (the cache)
         self.table = table
         self.played: set[Tile] = {(self.double, self.double)}
 
@@ -104,12 +111,19 @@ class PublicTable:
     def playable(self, seat: int, tiles: list[Tile]) -> set[Tile]:
         """The tiles ``seat`` could play now if it held every tile off the table (the engine's
         ``legal_moves`` on that position)."""
-        off = [t for t in tiles if t not in self.played]
-        hands: list[list[Tile]] = [[] for _ in range(self.view["seats"])]
-        hands[seat] = off
         table = {**self.table, "turn": seat}
-        state = engine.from_json(position(table, hands, []))
-        return {m.tile for m in engine.legal_moves(state, seat) if m.kind == PLAY}  # type: ignore[misc]
+        key = json.dumps(table, sort_keys=True)
+        found = _PLAYABLE.get(key)
+        if found is None:
+            if len(_PLAYABLE) >= PLAYABLE_CACHE:
+                _PLAYABLE.clear()
+            hands: list[list[Tile]] = [[] for _ in range(self.view["seats"])]
+            hands[seat] = [t for t in tiles if t not in self.played]
+            # built here from the public table and tiles off it: consistent, so ``trusted``
+            state = engine.from_json(position(table, hands, []), trusted=True)
+            moves = engine.legal_moves(state, seat)
+            found = _PLAYABLE[key] = frozenset(m.tile for m in moves if m.kind == PLAY)  # type: ignore[misc]
+        return set(found)
 
 
 def preference(tile: Tile) -> int:

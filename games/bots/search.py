@@ -5,7 +5,11 @@ candidate move is applied to the determinised state and the round is played out 
 fast heuristic policy for every seat (the same random stream for each candidate: common random
 numbers). A rollout's value for the deciding seat is its share of the round's win (lowest round
 score, ties shared) less a small penalty per point it still holds. The move with the best mean
-is chosen. Deals are drawn until the time budget (or a fixed number of deals) is spent.
+is chosen. Deals are drawn until the time budget (or a fixed number of deals) is spent: CPU
+time, so a busy machine slows the bot's answer rather than weakening it, up to ``WALL_CAP``
+times the budget in wall-clock time (then it answers with the deals it has).
+
+``move_values`` gives the same search's value of every legal move (post-game analysis).
 """
 
 from __future__ import annotations
@@ -23,6 +27,9 @@ from .defaults import chickenfoot_weights, default_weights
 from .knowledge import Knowledge
 from .position import position, table_from_view
 
+#: A search stops at its budget of CPU time, or at this many times the budget of wall-clock
+#: time however little CPU it had (a starved process answers late, never indefinitely late).
+WALL_CAP = 3.0
 #: Value of one point left in the deciding seat's hand, in round-win shares.
 POINT_WEIGHT = 0.004
 #: Every this many deals, candidates clearly worse than the best are dropped ...
@@ -33,8 +40,6 @@ PRUNE_Z = 2.0
 PRIOR_Z = {CHICKENFOOT: 1.0, "mexican_train": 3.0}
 #: ... among at most this many candidates (the default's best).
 CANDIDATES = {CHICKENFOOT: 12, "mexican_train": 3}
-#: In rollouts the deciding seat plays its default moves (else the rollout policy, as all do).
-OWN_DEFAULTS = True
 
 
 def rollout_move(moves: Sequence[Move], rng: random.Random) -> Move:
@@ -68,7 +73,7 @@ def play_out(state: Any, seat: int, rng: random.Random) -> float:
     ``defaults``), so a move is judged with the play that follows it.
     """
     legal_moves, apply_move = engine.legal_moves, engine.apply_move
-    own = own_policy(state, seat) if OWN_DEFAULTS else None
+    own = own_policy(state, seat)
     while state.status == "playing":
         turn = state.turn
         moves = legal_moves(state, turn)
@@ -85,8 +90,9 @@ def play_out(state: Any, seat: int, rng: random.Random) -> float:
 
 def own_policy(state: Any, seat: int) -> Callable[[list[Move]], int] | None:
     """``seat``'s default choice on a determinised engine state (its hand is its own), for
-    Chicken Foot; ``None`` in Mexican Train, whose default (a chain search) is too slow to play
-    a whole rollout by: the seat plays the rollout policy there like the others."""
+    Chicken Foot; ``None`` in Mexican Train, where the seat plays the rollout policy like the
+    others (its default there, by the chain it keeps for its own train, played in rollouts too
+    won fewer rounds in the same time: fewer rollouts, docs/engine.md)."""
     if state.variant != CHICKENFOOT:
         return None
     hand = state.hands[seat]
@@ -137,12 +143,15 @@ def _search(
     """Each of ``moves``' rollout values, one per sampled deal (the same deals and random
     streams for every move still compared), and the moves still compared at the end.
 
-    Deals are sampled until ``deals`` are done, else until ``budget_ms`` is spent (at least
-    one). With ``pruning``, moves clearly worse than the best are dropped as deals accumulate
-    (and the search ends when one is left, unless ``deals`` is fixed).
+    Deals are sampled until ``deals`` are done, else until ``budget_ms`` of the thread's CPU
+    time is spent, or ``WALL_CAP`` times that of wall-clock time (at least one deal). With
+    ``pruning``, moves clearly worse than the best are dropped as deals accumulate (and the
+    search ends when one is left, unless ``deals`` is fixed).
     """
     seat = view["seat"]
-    deadline = time.perf_counter() + (budget_ms or 0.0) / 1000.0
+    budget = (budget_ms or 0.0) / 1000.0
+    cpu_deadline = time.thread_time() + budget
+    wall_deadline = time.perf_counter() + WALL_CAP * budget
     knowledge = Knowledge(view, log)
     table = table_from_view(view)
     from_json, apply_move = engine.from_json, engine.apply_move
@@ -154,14 +163,14 @@ def _search(
         deal = position(table, hands, boneyard)
         stream = rng.getrandbits(64)
         for i in alive:
-            state = from_json(deal)
+            state = from_json(deal, trusted=True)  # a consistent position: built from the view
             apply_move(state, seat, moves[i])
             values[i].append(play_out(state, seat, random.Random(stream)))
         sampled += 1
         if deals is not None:
             if sampled >= deals:
                 break
-        elif time.perf_counter() >= deadline:
+        elif time.thread_time() >= cpu_deadline or time.perf_counter() >= wall_deadline:
             break
         if pruning and len(alive) > 1 and sampled % PRUNE_EVERY == 0:
             alive = prune(values, alive)
@@ -208,7 +217,7 @@ def strong_move(
     """The strong bot's move for the seat of ``view``: see the module docstring.
 
     ``deals`` fixes the number of sampled deals (deterministic for a given ``rng``); otherwise
-    deals are sampled until ``budget_ms`` of wall-clock time is spent (at least one).
+    deals are sampled until ``budget_ms`` of CPU time is spent (see ``_search``; at least one).
     """
     top = view["options"]["max_pip"]
     legal = [engine.parse_move(m, top) for m in view["legal_moves"]]

@@ -7,11 +7,15 @@ import random
 import pytest
 
 from games import bots, engine
+from games.bots import search
 from games.bots.knowledge import Knowledge
 from games.bots.position import position, table_from_view
 from tests.bots.helpers import CONFIGS, Log, play, positions, shuffle_hidden
 
 IDS = [f"{v}-{n}-{'-'.join(f'{k}={o}' for k, o in opts.items())}" for v, n, opts in CONFIGS]
+#: The configurations with hidden hands (not Mexican Train's ``open_hands``).
+HIDDEN = [c for c in CONFIGS if not c[2].get("open_hands")]
+HIDDEN_IDS = [i for i, c in zip(IDS, CONFIGS, strict=True) if c in HIDDEN]
 
 
 def _hidden(state: object, seat: int) -> list:
@@ -105,6 +109,43 @@ def test_what_the_log_reveals_never_excludes_the_real_deal(
         assert constrained > 0  # draws and passes did narrow the deal
 
 
+@pytest.mark.parametrize(("variant", "seats", "options"), HIDDEN, ids=HIDDEN_IDS)
+def test_the_opponent_model_keeps_the_real_deal_of_seats_that_play_by_it(
+    variant: str, seats: int, options: dict
+) -> None:
+    # given: whole rounds where the last seat plays at random and the others double first,
+    # heaviest next (the model), every seat's knowledge read before each of its moves
+    dropped = modelled = 0
+    for n in range(3):
+        state = engine.new_match(variant, seats, {**options, "rounds": 1}, f"model:{n}")
+        log: Log = [engine.opening_events(state)]
+        rng = random.Random(n)
+        while state.status == "playing":
+            seat = state.turn
+            info = bots.seat_info(state, seat, log)
+            knowledge = Knowledge(info.view, info.log)
+
+            # then: a seat that plays by the model keeps it, and its real hand fits the
+            # model's masks; the random seat loses its model sooner or later
+            for other, hand in enumerate(engine.to_json(state)["hands"]):
+                prefs = knowledge.prefs[other]
+                if other == seat:
+                    continue
+                if other == seats - 1:
+                    dropped += prefs is None
+                    continue
+                assert prefs is not None
+                assert _matches(hand, prefs, knowledge.index)
+                modelled += sum(
+                    1 for m, r in zip(prefs, knowledge.slots[other], strict=True) if m != r
+                )
+            moves = engine.legal_moves(state, seat)
+            policy = bots.policies.random_move if seat == seats - 1 else bots.policies.doubles_first
+            log = play(state, seat, policy(moves, rng), log)
+    assert modelled > 0  # the model narrowed the deal beyond the rules
+    assert dropped > 0
+
+
 def test_a_seat_that_drew_on_open_numbers_is_dealt_none_of_them() -> None:
     # given: Chicken Foot with hands of 2; seat 1 placed the 9|9, then seat 0 played 9|1 on an
     # arm (the others still need a 9), and seat 1 drew a tile that did not fit either
@@ -194,3 +235,40 @@ def test_every_level_decides_from_the_view(level: int) -> None:
         assert move.tile == (5, 5)  # the double first
     with pytest.raises(ValueError, match="not their turn"):
         bots.choose_move(bots.SeatInfo(view=engine.view(state, 1)), level, random.Random(3))
+
+
+def test_move_values_values_every_legal_move_from_the_seats_knowledge() -> None:
+    # given: positions of a Chicken Foot match, and Mexican Train with a hand of one tile that
+    # goes out on either of two trains
+    for state, log in positions("chickenfoot", 4, {"max_pip": 9}, "values", 6):
+        seat = state.turn
+        info = bots.seat_info(state, seat, log)
+        moves = engine.legal_moves(state, seat)
+
+        # when
+        values = search.move_values(info.view, info.log, moves, random.Random(5), deals=4)
+
+        # then: one value per move, moves leading to the same game alike, reproducible
+        assert len(values) == len(moves)
+        assert all(-1 < v <= 1 for v in values)
+        key = search._same_game(info.view)
+        for move, value in zip(moves, values, strict=True):
+            assert value == values[[key(m) for m in moves].index(key(move))]
+        again = search.move_values(info.view, info.log, moves, random.Random(5), deals=4)
+        assert again == values
+    state = engine.from_json(
+        {
+            "variant": "mexican_train",
+            "seats": 2,
+            "options": {"max_pip": 12},
+            "hands": [[[12, 3]], [[4, 6], [5, 7]]],
+            "boneyard": [[6, 7], [2, 9]],
+            "turn": 0,
+        }
+    )
+    view = engine.view(state, 0)
+    moves = engine.legal_moves(state, 0)
+    assert len(moves) == 2
+    assert search.move_values(view, [], moves, random.Random(1), deals=3) == [1.0, 1.0]
+    with pytest.raises(ValueError, match="deals or a time budget"):
+        search.move_values(view, [], moves, random.Random(1))

@@ -1,7 +1,7 @@
 """Bot strength: each level against three of the level below, on the same deals.
 
     python -m benchmarks.bots [--rounds 2000] [--strong-rounds 500] [--only chickenfoot]
-                              [--pairings strong_vs_level3] [--budget-ms 150] [--workers 2]
+                              [--pairings strong_vs_level3] [--budget-ms 100] [--workers 2]
 
 Games: Chicken Foot double-9 and Mexican Train double-12, 4 players. Pairings: level 2 vs three
 level 1, level 3 vs three level 2 (``--rounds`` rounds each), strong vs three level 3

@@ -357,7 +357,7 @@ SWEEP_ON_REQUEST = env_bool("SWEEP_ON_REQUEST", default=not REDIS_URL)
 # --- Bots -------------------------------------------------------------------------------------
 
 # The strong bot's (level 4) thinking time per move, wall clock; it plays one move per task.
-BOT_STRONG_BUDGET_MS = env_int("BOT_STRONG_BUDGET_MS", default=150)
+BOT_STRONG_BUDGET_MS = env_int("BOT_STRONG_BUDGET_MS", default=100)
 # Matches of bots only (every seat a bot) a player may have open or in play at once; creating
 # one more is refused (409 bot_match_limit) until one finishes or is abandoned.
 BOT_ONLY_MATCHES_PER_PLAYER = env_int("BOT_ONLY_MATCHES_PER_PLAYER", default=3)

@@ -30,7 +30,7 @@ from .search import strong_move
 LEVELS: dict[int, str] = {1: "random", 2: "greedy", 3: "doubles", 4: "strong"}
 STRONG = 4
 #: The strong bot's default time budget per move, in milliseconds.
-DEFAULT_BUDGET_MS = 150
+DEFAULT_BUDGET_MS = 100
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from .position import position, table_from_view
 
 #: A search stops at its budget of CPU time, or at this many times the budget of wall-clock
 #: time however little CPU it had (a starved process answers late, never indefinitely late).
-WALL_CAP = 3.0
+WALL_CAP = 10.0
 #: Value of one point left in the deciding seat's hand, in round-win shares.
 POINT_WEIGHT = 0.004
 #: Every this many deals, candidates clearly worse than the best are dropped ...

@@ -39,6 +39,9 @@ def test_a_determinised_position_offers_exactly_the_engines_legal_moves(
         # then: the seat has the same moves there as in the real game, and the view lists them
         expected = sorted(map(tuple, engine.legal_moves(state, seat)))
         assert sorted(map(tuple, engine.legal_moves(rebuilt, seat))) == expected
+        # and the search's unchecked reading of it (trusted) builds the very same state
+        deal = position(table_from_view(info.view), hands, boneyard)
+        assert engine.to_json(engine.from_json(deal, trusted=True)) == engine.to_json(rebuilt)
         parsed = [engine.parse_move(m, state.options["max_pip"]) for m in info.view["legal_moves"]]
         assert sorted(map(tuple, parsed)) == expected
 

@@ -34,7 +34,7 @@ Event = dict[str, Any]
 
 #: ``PublicTable.playable`` by table (each decision reads the round's log again: the tables
 #: met at earlier decisions are answered from here), cleared when it holds this many.
-PLAYABLE_CACHE = 20_000
+PLAYABLE_CACHE = 4096
 _PLAYABLE: dict[str, frozenset[Tile]] = {}
 
 

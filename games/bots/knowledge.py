@@ -151,7 +151,8 @@ class Knowledge:
         self.hand = hand
         #: Per seat: the masks of its unseen tiles (empty for this seat, or face-up hands).
         self.slots: list[list[int]] = [[] for _ in range(self.seats)]
-        #: Per seat: the opponent model's masks, slot by slot (``None``: contradicted).
+        #: Per seat, slot by slot: the masks by the rules and the opponent model together
+        #: (``None``: the seat contradicted the model).
         self.prefs: list[list[int] | None] = [[] for _ in range(self.seats)]
         if self.open_hands:
             return

@@ -77,20 +77,23 @@ def env_choice(name: str, choices: tuple[str, ...], *, default: str) -> str:
     return value
 
 
-#: ``<count>/<period>``: a period of second, minute, hour or day, by its first letter (DRF's form).
-_RATE = re.compile(r"^\s*(\d+)\s*/\s*([smhd])[a-z]*\s*$", re.IGNORECASE)
+#: ``<count>/[<n>]<period>``: a period of second, minute, hour or day, by its first letter (DRF's
+#: form), or ``n`` of them (``5/10s``).
+_RATE = re.compile(r"^\s*(\d+)\s*/\s*(\d*)\s*([smhd])[a-z]*\s*$", re.IGNORECASE)
 _OFF = frozenset({"off", "none"})
 
 
 def env_rate(name: str, default: str) -> str | None:
-    """A request rate such as ``120/min`` or ``20/hour``; ``off`` (or ``none``) for no limit."""
+    """A request rate such as ``120/min``, ``20/hour`` or ``5/10s`` (5 in each 10 seconds);
+    ``off`` (or ``none``) for no limit."""
     raw = os.environ.get(name) or default
     if raw.strip().lower() in _OFF:
         return None
     match = _RATE.match(raw)
-    if match is None or int(match[1]) < 1:
+    if match is None or int(match[1]) < 1 or (match[2] and int(match[2]) < 1):
         raise ImproperlyConfigured(
-            f"{name}={raw!r} is not a rate: use <count>/<second|minute|hour|day> (e.g. 120/min) "
-            "or off."
+            f"{name}={raw!r} is not a rate: use <count>/[<n>]<second|minute|hour|day> "
+            "(e.g. 120/min, 5/10s) or off."
         )
-    return f"{int(match[1])}/{match[2].lower()}"
+    periods = str(int(match[2])) if match[2] else ""
+    return f"{int(match[1])}/{periods}{match[3].lower()}"

@@ -62,6 +62,7 @@ PROBLEM_CODES = [
     "seat_left",
     "match_not_finished",
     "results_incomplete",
+    "chat_closed",
     "username_taken",
     "email_taken",
     "invalid_link",

@@ -544,6 +544,7 @@ THROTTLE_RATES: dict[str, str | None] = (
         "email_verify": env_rate("THROTTLE_EMAIL_VERIFY", "20/hour"),  # per player
         "player_search": env_rate("THROTTLE_PLAYER_SEARCH", "60/min"),  # per player
         "avatar_upload": env_rate("THROTTLE_AVATAR_UPLOAD", "10/hour"),  # uploads, per player
+        "chat": env_rate("THROTTLE_CHAT", "5/10s"),  # phrases, per player and match
     }
     if RATE_LIMITS
     else {}
@@ -815,6 +816,8 @@ SPECTACULAR_SETTINGS = {
         "ConfirmationEnum": "games.tables.models.TableSettings.Confirmation",
         "EntrantKindEnum": "scoring.competitions.entrants_read.ENTRANT_KINDS",
         "SeatingChangeKindEnum": "scoring.seating_models.SeatingChange.Kind",
+        "ChatPhraseEnum": "games.chat.phrases.PHRASE_IDS",
+        "ChatPhraseKindEnum": "games.chat.phrases.PHRASE_KINDS",
     },
 }
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import math
+import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -37,6 +38,9 @@ from chickenfoot.cache_outage import CACHE_ERRORS
 
 logger = logging.getLogger(__name__)
 
+#: A rate's period: ``n`` (1 when left out) seconds, minutes, hours or days, by the first letter.
+_PERIOD = re.compile(r"([0-9]*)([smhd])[a-z]*", re.ASCII)
+
 
 class ScopedThrottle(SimpleRateThrottle):
     """A fixed-window counter per (scope, key); subclasses say what the key is."""
@@ -50,6 +54,17 @@ class ScopedThrottle(SimpleRateThrottle):
     def get_rate(self) -> str | None:
         rates: dict[str, str | None] = settings.THROTTLE_RATES
         return rates.get(self.scope)
+
+    def parse_rate(self, rate: str | None) -> tuple[int | None, int | None]:
+        """DRF's ``<count>/<period>``, and ``<count>/<n><period>`` (``5/10s``: n periods)."""
+        if rate is None:
+            return None, None
+        count, period = rate.split("/")
+        parts = _PERIOD.fullmatch(period)
+        if parts is None:
+            raise ValueError(f"{rate!r} is not a rate")
+        seconds = {"s": 1, "m": 60, "h": 3600, "d": 86400}[parts[2]]
+        return int(count), int(parts[1] or 1) * seconds
 
     def allow_request(self, request: Request, view: Any) -> bool:
         if self.rate is None:
@@ -135,6 +150,19 @@ class MoveThrottle(PerUser):
 
 class MoveAddressThrottle(PerAddress):
     scope = "move_address"
+
+
+class ChatThrottle(ScopedThrottle):
+    """Phrases sent, counted per player and per match (the view's ``match_id``)."""
+
+    scope = "chat"
+
+    def get_cache_key(self, request: Request, view: Any) -> str | None:
+        if not request.user or not request.user.is_authenticated:
+            return None
+        match_id = view.kwargs.get("match_id") if view is not None else None
+        ident = f"{request.user.pk}:{match_id}"
+        return self.cache_format % {"scope": self.scope, "ident": ident}
 
 
 class GuessThrottle(ScopedThrottle):

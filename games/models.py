@@ -405,6 +405,7 @@ from games.accounts.device_models import KnownDevice  # noqa: E402, F401
 from games.accounts.token_models import DeviceToken  # noqa: E402, F401
 from games.accounts.username_models import UsernameKey  # noqa: E402, F401
 from games.avatars.models import PlayerAvatar  # noqa: E402, F401
+from games.chat.models import ChatMessage, ChatMute  # noqa: E402, F401
 from games.invitations.models import Invitation  # noqa: E402, F401
 from games.notifications.models import (  # noqa: E402, F401
     Notification,

@@ -295,3 +295,10 @@ class InvitationClosed(ConflictError):
 
     code = "invitation_closed"
     title = gettext_lazy("Invitation closed")
+
+
+class ChatClosed(ConflictError):
+    """The match ended too long ago for its chat to take a phrase (games/chat/access.py)."""
+
+    code = "chat_closed"
+    title = gettext_lazy("Chat closed")

@@ -5,7 +5,8 @@ seats with their players, the resolved options, the match seed (secret until the
 seeds derive from it one-way, and each round's commitment was published as it started), every
 round's revealed seed, opening and scores, every move with its events, the engine's standings
 and the results as the end-of-match task wrote them (the rows; ``None`` while pending) with
-why the match was not rated, if it was not (``unrated_reason``).
+why the match was not rated, if it was not (``unrated_reason``), and its quick chat as the
+reader is shown it (a seated reader's; ``None`` for anyone else: the chat is the table's own).
 ``record_verify`` replays it through the engine alone.
 """
 
@@ -17,15 +18,19 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.models import Match, Move, Round
+from games.chat.reading import chat_read_all
+from games.models import Match, Move, Player, Round
 from games.problems import MatchNotFinished
 from games.results import match_standings, match_unrated_reason
 
 FORMAT = "chickenfoot-match-record/1"
 
 
-def match_record(*, match: Match) -> dict[str, Any]:
-    """The record of finished ``match`` (its seats prefetched, as ``match_get`` does).
+def match_record(
+    *, match: Match, reader: Player | None = None, seat: int | None = None
+) -> dict[str, Any]:
+    """The record of finished ``match`` (its seats prefetched, as ``match_get`` does), as
+    ``reader`` at ``seat`` reads it (the chat: a seat's only).
 
     Refuses (409) a match that has not finished: its seeds and hands are still secret.
     """
@@ -93,6 +98,11 @@ def match_record(*, match: Match) -> dict[str, Any]:
         "standings": match.standings,
         "results": match_standings(match=match),
         "unrated_reason": match_unrated_reason(match=match),
+        "chat": (
+            chat_read_all(match_id=match.pk, viewer=reader).messages
+            if reader is not None and seat is not None
+            else None
+        ),
     }
 
 

@@ -8,6 +8,7 @@ from games.api.account_data import PlayerExportApi
 from games.api.account_email import EmailApi, EmailVerifyApi
 from games.api.account_passwords import PasswordChangeApi, PasswordResetApi, PasswordResetConfirmApi
 from games.api.avatars import AvatarApi, AvatarFileApi, AvatarInitialsApi
+from games.api.chat import ChatApi, ChatMuteApi, ChatPhrasesApi
 from games.api.competition_export import CompetitionExportApi, CompetitionExportCSVApi
 from games.api.entrant_claims import EntrantClaimCodeApi
 from games.api.invitations import (
@@ -118,6 +119,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:match_id>/scores.svg", ScoresSvgApi.as_view(), name="match-scores-svg"),
     path("matches/<int:match_id>/rounds", MatchRoundsApi.as_view(), name="match-rounds"),
     path("matches/<int:match_id>/record", MatchRecordApi.as_view(), name="match-record"),
+    path("matches/<int:match_id>/chat", ChatApi.as_view(), name="chat"),
+    path("matches/<int:match_id>/chat/mute", ChatMuteApi.as_view(), name="chat-mute"),
+    path("chat/phrases", ChatPhrasesApi.as_view(), name="chat-phrases"),
     path("matches/<int:match_id>/finalise", MatchFinaliseApi.as_view(), name="match-finalise"),
     path("matches/<int:match_id>/ticket", LiveTicketApi.as_view(), name="live-ticket"),
     path("matches/<int:match_id>/resign", SeatResignApi.as_view(), name="seat-resign"),

@@ -3,9 +3,10 @@
 What the public record shows, and what is the player's own: the account, its tokens (never a
 digest), the matches they sat in and their seats, their own score in each round, their
 results, ratings and rating changes, the competitions they registered for or organise, the
-guests' seats they claimed, the table scores they entered, their notifications and the devices
-pushed to (never a device's token or keys). Never a hand: not another
-player's, and not their own (a finished match's hands are in its public record).
+guests' seats they claimed, the table scores they entered, the phrases they said in matches'
+quick chat and the chats they muted, their notifications and the devices pushed to (never a
+device's token or keys). Never a hand: not another player's, and not their own (a finished
+match's hands are in its public record).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from games.models import DeviceToken, Notification, Player, PushDevice, Seat
+from games.models import ChatMessage, ChatMute, DeviceToken, Notification, Player, PushDevice, Seat
 from games.tables.models import GuestClaim, ScoreEntry
 from scoring.models import Competition, MatchResult, Rating, RatingChange, Registration, RoundResult
 
@@ -127,6 +128,16 @@ def player_export(*, player: Player) -> dict[str, Any]:
             ScoreEntry.objects.filter(entered_by=player)
             .order_by("created_at", "pk")
             .values("id", "match_id", "number", "reason", "created_at")
+        ),
+        "chat": list(
+            ChatMessage.objects.filter(player=player)
+            .order_by("match_id", "seq")
+            .values("match_id", "seq", "seat", "phrase", "created_at")
+        ),
+        "chat_muted": list(
+            ChatMute.objects.filter(player=player)
+            .order_by("match_id")
+            .values("match_id", "created_at")
         ),
         "notifications": [
             {

@@ -11,6 +11,7 @@ from games.accounts.export import player_export
 from games.api.apidocs import account_data as apidocs
 from games.api.common import GameApi
 from games.api.notifications import NotificationSerializer
+from games.chat.phrases import PHRASE_IDS
 from games.models import Match, Player
 from games.notifications.models import DEVICE_KINDS
 from scoring.competition_models import Competition
@@ -139,6 +140,19 @@ class PlayerDataScoreEntrySerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
+class PlayerDataChatSerializer(serializers.Serializer):
+    match_id = serializers.IntegerField()
+    seq = serializers.IntegerField(help_text="The phrase's number in the match's chat.")
+    seat = serializers.IntegerField()
+    phrase = serializers.ChoiceField(choices=PHRASE_IDS)
+    created_at = serializers.DateTimeField()
+
+
+class PlayerDataChatMuteSerializer(serializers.Serializer):
+    match_id = serializers.IntegerField()
+    created_at = serializers.DateTimeField(help_text="When the caller muted its chat.")
+
+
 class PlayerDataPushDeviceSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=DEVICE_KINDS)
@@ -162,6 +176,12 @@ class PlayerExportOutputSerializer(serializers.Serializer):
     )
     score_entries = PlayerDataScoreEntrySerializer(
         many=True, help_text="Table scores the caller entered."
+    )
+    chat = PlayerDataChatSerializer(
+        many=True, help_text="The phrases the caller said in matches' quick chat."
+    )
+    chat_muted = PlayerDataChatMuteSerializer(
+        many=True, help_text="The matches whose chat the caller muted."
     )
     notifications = NotificationSerializer(many=True, help_text="The caller's inbox, oldest first.")
     push_devices = PlayerDataPushDeviceSerializer(

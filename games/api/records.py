@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.api.apidocs import records as apidocs
+from games.api.chat import MessageOutputSerializer
 from games.api.common import MATCH_ID, GameApi
 from games.api.event_types import EngineStandingSerializer, events
 from games.api.fields import TileOutputField
@@ -77,6 +78,12 @@ class MatchRecordSerializer(serializers.Serializer):
         many=True, allow_null=True, help_text="The result rows' order; null while pending."
     )
     unrated_reason = unrated_reason_field()
+    chat = MessageOutputSerializer(
+        many=True,
+        allow_null=True,
+        help_text="The quick chat as the reader is shown it (docs/api.md, Quick chat); null for "
+        "a reader without a seat: the chat is the table's own.",
+    )
 
 
 class MatchRecordApi(GameApi):
@@ -93,14 +100,14 @@ class MatchRecordApi(GameApi):
     )
     def get(self, request: Request, match_id: int) -> Response:
         player = self.player(request)
-        match, _seat = match_for_viewer(match_id=match_id, player=player)
+        match, seat = match_for_viewer(match_id=match_id, player=player)
         online_match_check(match=match)  # a table match's rounds are in its view
         if match.status != Match.Status.FINISHED:
             raise MatchNotFinished(
                 _("Match %(match)s is %(status)s: its record is published when it has finished.")
                 % {"match": match.pk, "status": match.status}
             )
-        return Response(match_record(match=match))
+        return Response(match_record(match=match, reader=player, seat=seat))
 
 
 class MatchFinalisedSerializer(serializers.Serializer):

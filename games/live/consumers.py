@@ -5,6 +5,11 @@ everything after ``?after=<seq>`` from the database, then live frames. Each grou
 says the match changed; the socket reads what it has not sent yet from the move log and redacts
 it for its seat, so frames go out in ``seq`` order, never twice, with no gap at the seam between
 the catch-up and live frames. The socket closes with 4000 after the ``match_over`` frame.
+
+A seat's socket also sends the match's quick chat (``chat`` frames, games/chat/), by the same
+pattern with a cursor of its own: a ``match.chat`` nudge says "the chat is at phrase N"; the
+socket reads the phrases after the last it sent (``?chat_after=<seq>`` on connect), as its
+player is shown them, in their language. Chat frames never take a move ``seq``.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from games.live.access import (
     ticket_redeem,
     viewer_for,
 )
+from games.live.chat_frames import chat_frames, chat_start
 from games.live.publish import PRESENCE, match_group, serving_loop_note
 from games.live.socket_metrics import CountedSocket
 from games.notifications.watching import watch_beat, watch_begin, watch_end
@@ -103,6 +109,9 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
     seat: int | None = None
     credential: Credential | None = None
     last_seq = 0
+    #: The last chat phrase read for this socket (sent, or left out for its player).
+    chat_last = 0
+    language = "en"
     opening_sent = False
     closing = False
     heartbeat: asyncio.Task[None] | None = None
@@ -118,6 +127,7 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         socket_language_use(self.scope)
         self._catching = asyncio.Lock()
+        self._chatting = asyncio.Lock()
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.group = match_group(self.match_id)
         #: channel name -> (seat, when last heard): the seats with a socket open.
@@ -132,6 +142,11 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         if after_raw is not None and after is None:
             await self._close(CLOSE_BAD_REQUEST, "`after` must be a move seq: 0 or more.")
             return
+        chat_after_raw = query.get("chat_after", [None])[0]
+        chat_after = whole_number(chat_after_raw)
+        if chat_after_raw is not None and chat_after is None:
+            await self._close(CLOSE_BAD_REQUEST, "`chat_after` must be a chat seq: 0 or more.")
+            return
         try:
             self.credential = await self._credential(query)
             self.viewer = await database_sync_to_async(viewer_for)(
@@ -141,7 +156,7 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             await self._close(refused.code, str(refused))
             return
         self.seat = self.viewer.seat
-        socket_language_use(self.scope, self.viewer.player.language)
+        self.language = socket_language_use(self.scope, self.viewer.player.language)
         # Join the group before reading: a change committed from now on reaches this socket,
         # and the catch-up skips what it already sent.
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -158,7 +173,21 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             )
             return
         self.last_seq = after if after is not None else hello["seq"]
+        if hello["chat_seq"] is not None and chat_after is not None:
+            if chat_after > hello["chat_seq"]:
+                await self.channel_layer.group_discard(self.group, self.channel_name)
+                self.viewer = None
+                await self._close(
+                    CLOSE_BAD_REQUEST,
+                    f"`chat_after` is {chat_after}, past the chat's last phrase "
+                    f"({hello['chat_seq']}).",
+                )
+                return
+            self.chat_last = chat_after
+        else:
+            self.chat_last = hello["chat_seq"] or 0
         await self.send_json(hello)
+        await self._chat_catch_up()
         await self._catch_up()
         if self.closing:
             return
@@ -236,7 +265,28 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             await self.send_json(frame)
         self.last_seq, self.opening_sent = result.last_seq, result.opening_sent
         if result.over:
+            await self._chat_catch_up()  # what was said before the end, before closing
             await self._close(CLOSE_MATCH_OVER, _("The match is over."))
+
+    async def _chat_catch_up(self) -> None:
+        """Send the chat phrases after the last one read, as this seat's player is shown them
+        (spectators get none)."""
+        async with self._chatting:
+            if self.closing or self.viewer is None or self.seat is None:
+                return
+            sent, self.chat_last = await database_sync_to_async(chat_frames)(
+                match_id=self.match_id,
+                viewer=self.viewer.player,
+                after=self.chat_last,
+                language=self.language,
+            )
+            for frame in sent:
+                await self.send_json(frame)
+
+    async def match_chat(self, message: dict[str, Any]) -> None:
+        """A phrase was said at the table: send what this seat has not had yet."""
+        if message.get("seq", 0) > self.chat_last:
+            await self._chat_catch_up()
 
     async def match_moved(self, message: dict[str, Any]) -> None:
         """The match changed (a move, a start, a seat taken over): send what is new."""
@@ -277,6 +327,9 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         self.viewer = viewer
         if not changed:
             return
+        if self.seat is None and viewer.seat is not None:
+            # seated now: the chat is theirs from here on
+            self.chat_last = await database_sync_to_async(chat_start)(match_id=self.match_id)
         self.seat = viewer.seat
         await self.send_json({"type": "view_changed", "your_seat": viewer.seat})
         if self.seat is not None:
@@ -308,6 +361,7 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         match again (a nudge lost while Redis was out of reach), say we are here."""
         await asyncio.sleep(SETTLE_SECONDS)
         await self._catch_up()
+        await self._chat_catch_up()
         period = settings.LIVE_HEARTBEAT_SECONDS
         while not self.closing:
             await asyncio.sleep(period)
@@ -316,6 +370,7 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
                 await self._close(CLOSE_UNAUTHENTICATED, _("The token was revoked."))
                 return
             await self._catch_up()
+            await self._chat_catch_up()  # a chat nudge lost on the way
             if self.closing:
                 return
             await self.send_json({"type": "heartbeat", "time": time.time(), "seq": self.last_seq})

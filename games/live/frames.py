@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.chat.reading import chat_last_seq
 from games.models import Match
 from games.results import match_final_order
 from games.selectors import match_get, match_opening, match_summary, move_log
@@ -31,7 +32,8 @@ class CatchUp:
 
 
 def hello(*, match_id: int, viewer: Any) -> dict[str, Any]:
-    """The first frame: the match as it is now (no hands), the viewer's seat, the last seq."""
+    """The first frame: the match as it is now (no hands), the viewer's seat, the last seq, and
+    for a seat the chat's last phrase (``chat_seq``; null for a spectator, who has no chat)."""
     match = match_get(match_id=match_id)
     summary = match_summary(match=match, viewer=viewer.player)
     return {
@@ -41,6 +43,7 @@ def hello(*, match_id: int, viewer: Any) -> dict[str, Any]:
         "version": match.version,
         "seq": match.moves_played,
         "turn_deadline": match.turn_deadline,
+        "chat_seq": chat_last_seq(match_id=match_id) if viewer.seat is not None else None,
     }
 
 

@@ -48,6 +48,7 @@ logger = logging.getLogger(__name__)
 MOVED = "match.moved"
 NOTICE = "match.notice"
 PRESENCE = "match.presence"
+CHAT = "match.chat"
 #: Seconds nothing is sent to a Redis after a publish to it failed.
 PAUSE_AFTER_FAILURE = 1.0
 
@@ -235,3 +236,9 @@ def on_commit_moved(*, match_id: int, seq: int, version: int, always: bool = Fal
 def on_commit_notice(*, match_id: int, frame: dict[str, Any]) -> None:
     """After commit: a public ``frame`` every socket of the match forwards as it is."""
     _on_commit(match_id, {"type": NOTICE, "frame": frame})
+
+
+def on_commit_chat(*, match_id: int, seq: int) -> None:
+    """After commit: match ``match_id``'s chat is at phrase ``seq``. Like ``moved``, a nudge
+    with no content: each socket reads the phrases it may be shown itself."""
+    _on_commit(match_id, {"type": CHAT, "seq": seq})

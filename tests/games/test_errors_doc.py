@@ -98,6 +98,18 @@ def _already_left(w: World) -> Any:
     return w.clients[2].post(f"/api/matches/{w.playing.pk}/resign")
 
 
+def _chat_closed(w: World) -> Any:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    ended = timezone.now() - timedelta(hours=1)
+    Match.objects.filter(pk=w.playing.pk).update(status=Match.Status.ABANDONED, finished_at=ended)
+    return w.clients[1].post(
+        f"/api/matches/{w.playing.pk}/chat", {"phrase": "good_game"}, format="json"
+    )
+
+
 def _seat_left(w: World) -> Any:
     mover = w.mover()
     move = w.play()
@@ -468,6 +480,7 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
     "match_not_finished": lambda w: w.clients[0].get(f"/api/matches/{w.playing.pk}/record"),
     "not_organiser": lambda w: w.clients[0].post(f"/api/matches/{w.playing.pk}/finalise"),
     "results_incomplete": _results_incomplete,
+    "chat_closed": _chat_closed,
     "player_not_found": lambda w: w.clients[0].get("/api/players/999999/stats"),
     "profile_hidden": _profile_hidden,
     "not_on_leaderboard": lambda w: w.clients[0].get("/api/leaderboards/chickenfoot?player=1"),

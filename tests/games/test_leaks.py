@@ -19,6 +19,8 @@ from tests.games.push_service import PushService
 
 pytestmark = pytest.mark.django_db
 
+#: What a chat frame carries (docs/api.md, "Live"): a phrase id, its text, who said it, when.
+CHAT_KEYS = {"type", "chat_seq", "seat", "player_id", "phrase", "kind", "emoji", "text", "sent_at"}
 #: Lists of two numbers that are not tiles.
 NOT_TILES = frozenset({"hand_counts", "totals", "scores", "markers", "commitments"})
 
@@ -156,9 +158,11 @@ async def test_no_socket_frame_shows_another_seats_tiles_or_the_boneyard(
     variant: str,
     options: dict[str, Any],
 ) -> None:
-    """C-HIDDEN on the socket: each seat's frames, checked against the secrets of the moment."""
+    """C-HIDDEN on the socket: each seat's frames, checked against the secrets of the moment;
+    the seats' quick chat among them, which carries no tile and reaches no spectator."""
     from channels.db import database_sync_to_async as db
 
+    from games.chat.services import chat_send
     from tests.games.helpers import play_turn
     from tests.games.live import frames_until, open_socket
 
@@ -169,12 +173,22 @@ async def test_no_socket_frame_shows_another_seats_tiles_or_the_boneyard(
     await db(organiser.save)()
     sockets = [await open_socket(match.pk, players[i], after=0) for i in range(4)]
     rng = random.Random(17)
-    checked = own_seen = 0
-    while await db(play_turn)(clients, match.pk, rng) is not None:
+    checked = own_seen = chatted = turns = 0
+    while True:
+        if turns % 5 == 0:
+            await db(chat_send)(match_id=match.pk, player=players[turns % 3], phrase="oops")
+        turns += 1
+        if await db(play_turn)(clients, match.pk, rng) is None:
+            break
         await db(match.refresh_from_db)()
         over = match.status != Match.Status.PLAYING
         for seat, socket in enumerate(sockets):
             frames = await frames_until(socket, lambda f: f["type"] in ("turn", "match_over"))
+            for chat in (f for f in frames if f["type"] == "chat"):
+                assert seat < 3, f"the spectator was sent {chat}"
+                assert set(chat) == CHAT_KEYS, chat
+                assert not list(tiles_in(chat)), chat
+                chatted += 1
             if over:
                 continue
             moves = [f for f in frames if f["type"] in ("move", "match_started")]
@@ -194,6 +208,7 @@ async def test_no_socket_frame_shows_another_seats_tiles_or_the_boneyard(
         await socket.disconnect()
     assert checked > 100
     assert own_seen > 10  # the check does see tiles: a seat's own draws show
+    assert chatted > 10
 
 
 BOT_SEATS = [{"kind": "bot", "level": 1}, {"kind": "bot", "level": 2}, {"kind": "bot", "level": 3}]

@@ -275,7 +275,7 @@ def test_a_bad_rate_stops_the_settings(monkeypatch: pytest.MonkeyPatch, raw: str
 
 
 LIMIT_ROW = re.compile(
-    r"^\| [^|]+ \| `([a-z_]+)` \| [^|]+ \| (\d+/[a-z]+) \| `(THROTTLE_[A-Z_]+)` \|$"
+    r"^\| [^|]+ \| `([a-z_]+)` \| [^|]+ \| (\d+/\d*[a-z]+) \| `(THROTTLE_[A-Z_]+)` \|$"
 )
 PROBE = "import json; from django.conf import settings; print(json.dumps(settings.THROTTLE_RATES))"
 
@@ -328,7 +328,7 @@ def test_the_suite_runs_without_limits(players: list[Player]) -> None:
 
 
 @pytest.mark.parametrize("operation", ["player_register", "token_obtain", "match_create",
-                                       "move_submit"])  # fmt: skip
+                                       "move_submit", "chat_send"])  # fmt: skip
 def test_the_schema_declares_the_429_and_its_retry_after(operation: str) -> None:
     found = [op for methods in openapi()["paths"].values() for op in methods.values()
              if isinstance(op, dict) and op.get("operationId") == operation]  # fmt: skip
@@ -381,3 +381,19 @@ def test_moves_go_through_when_the_cache_cannot_be_reached(
 
     match.refresh_from_db()
     assert match.moves_played == 3
+
+
+def test_a_rate_may_count_in_several_periods() -> None:
+    from django.core.exceptions import ImproperlyConfigured
+
+    from chickenfoot.throttles import ChatThrottle
+
+    assert env_rate("UNUSED", "5/10s") == "5/10s"
+    assert env_rate("UNUSED", " 5 / 10 seconds ") == "5/10s"
+    assert env_rate("UNUSED", "120/min") == "120/m"
+    assert ChatThrottle().parse_rate("5/10s") == (5, 10)
+    assert ChatThrottle().parse_rate("3/2h") == (3, 7200)
+    assert ChatThrottle().parse_rate("120/m") == (120, 60)
+    for bad in ("5/0s", "5/10", "5/10x"):
+        with pytest.raises(ImproperlyConfigured):
+            env_rate("UNUSED", bad)

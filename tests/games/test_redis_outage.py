@@ -166,6 +166,7 @@ BODIES: dict[str, Any] = {
     "POST /api/notifications/read": {"up_to": 1},
     "PUT /api/notifications/preferences": {"preferences": [{"kind": "match_over", "push": False}]},
     "POST /api/push/devices": {"kind": "apns", "token": "a-phone-during-the-outage"},
+    "POST /api/matches/{match_id}/chat": {"phrase": "good_game"},
 }
 
 

@@ -108,6 +108,16 @@ EXPORT_EXAMPLE = {
             "created_at": "2026-11-20T20:10:00Z",
         }
     ],
+    "chat": [
+        {
+            "match_id": 38,
+            "seq": 4,
+            "seat": 1,
+            "phrase": "good_game",
+            "created_at": "2026-11-20T21:10:00Z",
+        }
+    ],
+    "chat_muted": [],
     "notifications": [
         {
             "id": 41,

@@ -75,6 +75,10 @@ RECORD_EXAMPLE["results"] = [
 ]
 
 RECORD_EXAMPLE["unrated_reason"] = None
+RECORD_EXAMPLE["chat"] = [
+    {"seq": 1, "seat": 0, "player_id": 3, "phrase": "good_game", "kind": "phrase", "emoji": "🤝",
+     "text": "Good game!", "sent_at": "2026-11-30T12:09:50Z"},
+]  # fmt: skip
 
 #: A match of two seats of one bot level: its results written, no rating changed.
 UNRATED_STANDINGS = [
@@ -91,7 +95,9 @@ MATCH_RECORD_DESCRIPTION = (
     "403 `not_your_match` for anyone else). Seats with players, options, the match seed and "
     "every round's revealed seed, every move with its events (unredacted: the match is "
     "over), every round's scores, the engine's standings and the results: enough to replay "
-    "and check the match offline (docs/scoring.md shows how)."
+    "and check the match offline (docs/scoring.md shows how). A reader with a seat also gets "
+    "the table's quick chat as they are shown it, in their language (`chat`; null for anyone "
+    "else)."
 )
 
 

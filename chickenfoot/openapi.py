@@ -117,11 +117,18 @@ PROBLEM_CODES = [
     "not_in_queue",
     "already_queued",
     "queue_matched",
+    "blocked",
+    "friend_request_not_found",
+    "friend_request_closed",
+    "already_friends",
+    "too_many_friend_requests",
+    "friend_not_found",
+    "block_not_found",
 ]
 
 
-#: How an ``invitation_closed`` invitation was answered.
-INVITATION_CLOSED_STATES = ["accepted", "declined", "withdrawn"]
+#: How an ``invitation_closed`` invitation or a ``friend_request_closed`` request ended.
+INVITATION_CLOSED_STATES = ["accepted", "declined", "withdrawn", "cancelled"]
 
 
 @extend_schema_serializer(component_name="Problem")
@@ -192,7 +199,9 @@ class ProblemSerializer(serializers.Serializer):
     state = serializers.ChoiceField(
         choices=INVITATION_CLOSED_STATES,
         required=False,
-        help_text="`invitation_closed`: how the invitation was answered.",
+        help_text="`invitation_closed`: how the invitation was answered (accepted, declined, "
+        "withdrawn); `friend_request_closed`: how the request ended (accepted, declined, or "
+        "cancelled by a block).",
     )
 
 

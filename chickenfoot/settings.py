@@ -363,6 +363,8 @@ BOT_STRONG_BUDGET_MS = env_int("BOT_STRONG_BUDGET_MS", default=100)
 BOT_ONLY_MATCHES_PER_PLAYER = env_int("BOT_ONLY_MATCHES_PER_PLAYER", default=3)
 # How long an invitation to a seat holds it (docs/api.md, "Invitations and rematch").
 INVITATION_TTL_HOURS = env_int("INVITATION_TTL_HOURS", default=72)
+#: The most friend requests a player may have waiting for an answer at once.
+FRIEND_REQUESTS_PENDING_MAX = env_int("FRIEND_REQUESTS_PENDING_MAX", default=100)
 # Without a broker (tasks run eagerly, in the request) the turns of a match of bots only play in
 # a background thread of the serving process instead (games/bot_thread.py): its start answers at
 # once. With REDIS_URL the bots' worker plays them and this has no effect.
@@ -545,6 +547,7 @@ THROTTLE_RATES: dict[str, str | None] = (
         "player_search": env_rate("THROTTLE_PLAYER_SEARCH", "60/min"),  # per player
         "avatar_upload": env_rate("THROTTLE_AVATAR_UPLOAD", "10/hour"),  # uploads, per player
         "chat": env_rate("THROTTLE_CHAT", "5/10s"),  # phrases, per player and match
+        "friend_request": env_rate("THROTTLE_FRIEND_REQUEST", "60/hour"),  # per player
     }
     if RATE_LIMITS
     else {}
@@ -741,6 +744,10 @@ SPECTACULAR_SETTINGS = {
             "name": "quick play",
             "description": "A queue per game, table size and preset that seats players of a "
             "like rating together (docs/api.md, Quick play).",
+        },
+        {
+            "name": "friends",
+            "description": "Friend requests, friends and their presence, and blocking a player.",
         },
         {"name": "play", "description": "A turn: the legal moves, submitting one, the move log."},
         {

@@ -290,6 +290,10 @@ class AvatarUploadThrottle(PerUser):
     """Avatar uploads: each is decoded and re-encoded, and its files written to the storage."""
 
     scope = "avatar_upload"
+class FriendRequestThrottle(PerUser):
+    """Friend requests sent: enough to add the people one plays with, not to ask everyone."""
+
+    scope = "friend_request"
 
 
 #: The throttles of each limited operation, as the views list them.
@@ -306,5 +310,6 @@ EMAIL_SEND_THROTTLES = (EmailSendThrottle,)
 EMAIL_VERIFY_THROTTLES = (EmailVerifyThrottle,)
 PLAYER_SEARCH_THROTTLES = (PlayerSearchThrottle,)
 AVATAR_UPLOAD_THROTTLES = (AvatarUploadThrottle,)
+FRIEND_REQUEST_THROTTLES = (FriendRequestThrottle,)
 #: Failed codes that open a seat: a guest's claim code, an invite link's code.
 CODE_GUESS_THROTTLES = (CodeGuessThrottle, CodeGuessAddressThrottle)

@@ -91,8 +91,8 @@ class Player(models.Model):
         default=Visibility.EVERYONE,
         db_default=Visibility.EVERYONE,
         help_text="Who sees the player's profile, history, statistics and head-to-head: "
-        "everyone, friends (for now the player alone: there are no friends yet) or nobody "
-        "(the player alone). Their name and avatar are shown to everyone.",
+        "everyone, friends (the player and their friends) or nobody (the player alone). "
+        "Their name and avatar are shown to everyone.",
     )
     time_zone = models.CharField(
         max_length=64,
@@ -414,6 +414,7 @@ from games.notifications.models import (  # noqa: E402, F401
     PushDevice,
 )
 from games.quick_play.models import QueueEntry  # noqa: E402, F401
+from games.social.models import Block, FriendRequest, Friendship  # noqa: E402, F401
 from games.tables.models import (  # noqa: E402, F401
     GuestClaim,
     MatchReopening,

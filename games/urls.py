@@ -11,6 +11,15 @@ from games.api.avatars import AvatarApi, AvatarFileApi, AvatarInitialsApi
 from games.api.chat import ChatApi, ChatMuteApi, ChatPhrasesApi
 from games.api.competition_export import CompetitionExportApi, CompetitionExportCSVApi
 from games.api.entrant_claims import EntrantClaimCodeApi
+from games.api.friends import (
+    BlockApi,
+    BlocksApi,
+    FriendApi,
+    FriendRequestAcceptApi,
+    FriendRequestDeclineApi,
+    FriendRequestsApi,
+    FriendsApi,
+)
 from games.api.invitations import (
     InvitationAcceptApi,
     InvitationCodeAcceptApi,
@@ -85,6 +94,21 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("players", PlayersApi.as_view(), name="player-register"),
     path("players/<int:player_id>", PlayerProfileApi.as_view(), name="player-profile"),
     path("players/me", PlayerMeApi.as_view(), name="player-me"),
+    path("players/<int:player_id>/block", BlockApi.as_view(), name="player-block"),
+    path("players/me/blocks", BlocksApi.as_view(), name="player-blocks"),
+    path("friends", FriendsApi.as_view(), name="friends"),
+    path("friends/<int:player_id>", FriendApi.as_view(), name="friend"),
+    path("friends/requests", FriendRequestsApi.as_view(), name="friend-requests"),
+    path(
+        "friends/requests/<int:request_id>/accept",
+        FriendRequestAcceptApi.as_view(),
+        name="friend-request-accept",
+    ),
+    path(
+        "friends/requests/<int:request_id>/decline",
+        FriendRequestDeclineApi.as_view(),
+        name="friend-request-decline",
+    ),
     path("players/me/delete", PlayerDeleteApi.as_view(), name="player-delete"),
     path("players/me/avatar", AvatarApi.as_view(), name="avatar"),
     path(

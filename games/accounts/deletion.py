@@ -1,12 +1,12 @@
 """Deleting an account: the person goes, their record stays under an anonymous name.
 
 The user row goes (and with it the username's key, so the username is free again, every token,
-every known device, the notifications, their preferences and the push devices, and the log-in
-lockout's entries for the username), and so does the uploaded avatar; the player row stays,
-with no user, no address and the display name ``Deleted player <id>``, so that every result,
-standing and rating it holds is as it was, and nobody else's changes. An organiser of a
-competition not yet finished is refused (409 ``still_organising``): its players need it run to
-the end (hand it over, or finish it, first).
+every known device, the notifications, their preferences and the push devices, their
+friendships, friend requests and blocks, and the log-in lockout's entries for the username),
+and so does the uploaded avatar; the player row stays, with no user, no address and the display
+name ``Deleted player <id>``, so that every result, standing and rating it holds is as it was,
+and nobody else's changes. An organiser of a competition not yet finished is refused (409
+``still_organising``): its players need it run to the end (hand it over, or finish it, first).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from games.models import (
     PushDevice,
 )
 from games.problems import StillOrganising
+from games.social.services import social_forget
 from scoring.models import Competition
 
 
@@ -71,6 +72,7 @@ def player_delete(*, user: AbstractBaseUser, password: str, request: HttpRequest
         # the inbox, its preferences and the push devices: the person's, not the record's
         for kept in (PushDevice, Notification, NotificationPreference):
             kept.objects.filter(player=player).delete()
+        social_forget(player_id=player.pk)  # friends, friend requests and blocks, both ways
         for model in (AccessAttempt, AccessFailureLog, AccessLog):
             model.objects.filter(username__in={username, folded}).delete()
         type(user).objects.filter(pk=user.pk).delete()

@@ -32,12 +32,21 @@ INBOX_PAGE_MAX = 100
 
 @extend_schema_serializer(component_name="NotificationPayload")
 class PayloadSerializer(serializers.Serializer):
-    """Public facts only: which match, and for some kinds a seat or a round."""
+    """Public facts only: which match (a friend request's: which request), and for some kinds
+    a seat, a round or who did it."""
 
-    match_id = serializers.IntegerField()
+    match_id = serializers.IntegerField(
+        required=False, help_text="Every kind but friend_request and friend_accepted."
+    )
     seat = serializers.IntegerField(required=False, help_text="your_turn, round_disputed.")
     round = serializers.IntegerField(required=False, help_text="round_disputed, result_corrected.")
-    by_player_id = serializers.IntegerField(required=False, help_text="invited: who invited.")
+    by_player_id = serializers.IntegerField(
+        required=False,
+        help_text="Who invited (invited), asked (friend_request) or accepted (friend_accepted).",
+    )
+    request_id = serializers.IntegerField(
+        required=False, help_text="friend_request, friend_accepted: the friend request."
+    )
 
 
 @extend_schema_serializer(component_name="Notification")

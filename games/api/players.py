@@ -98,9 +98,9 @@ class LanguageField(serializers.ChoiceField):
 
 PROFILE_VISIBILITY_HELP = (
     "Who sees the player's profile, history, statistics, rating changes and head-to-head: "
-    "`everyone` (every signed-in player), `friends` (for now the player alone: there are no "
-    "friends yet; it will widen to their friends) or `nobody` (the player alone). Their name "
-    "and avatar are shown to everyone."
+    "`everyone` (every signed-in player), `friends` (the player and their friends: "
+    "`GET /api/friends`) or `nobody` (the player alone). Their name and avatar are shown to "
+    "everyone."
 )
 
 

@@ -46,6 +46,15 @@ class ProfileStatisticsSerializer(serializers.Serializer):
     )
 
 
+@extend_schema_serializer(component_name="FriendRequestRef")
+class FriendRequestRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="The request's id (to accept or decline it).")
+    direction = serializers.ChoiceField(
+        choices=["incoming", "outgoing"],
+        help_text="incoming: they asked the caller; outgoing: the caller asked them.",
+    )
+
+
 @extend_schema_serializer(component_name="PlayerProfile")
 class PlayerProfileSerializer(serializers.Serializer):
     id = serializers.IntegerField()
@@ -54,6 +63,11 @@ class PlayerProfileSerializer(serializers.Serializer):
     avatar_url = serializers.URLField(help_text=AVATAR_URL_HELP)
     avatar_small_url = serializers.URLField(help_text=AVATAR_SMALL_URL_HELP)
     hidden = serializers.BooleanField(help_text=apidocs.HIDDEN_HELP)
+    friend = serializers.BooleanField(help_text="The caller and the player are friends.")
+    friend_request = FriendRequestRefSerializer(
+        allow_null=True, help_text=apidocs.FRIEND_REQUEST_HELP
+    )
+    blocked = serializers.BooleanField(help_text=apidocs.BLOCKED_HELP)
     joined = serializers.DateTimeField(allow_null=True, help_text="When the player joined.")
     ratings = ProfileRatingSerializer(many=True, allow_null=True, help_text="One a variant.")
     statistics = ProfileStatisticsSerializer(allow_null=True)

@@ -20,6 +20,7 @@ from games.models import Match, Player, Seat
 from games.problems import MatchNotFinished, NotYourMatch, TableMatchNoMoves
 from games.services.common import match_lock
 from games.services.matches import BOT, CREATOR, OPEN, SeatSpec, match_create, seat_join
+from games.social.blocks import blocked_between
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,8 @@ def _create(*, old: Match, seats: list[Seat], player: Player) -> Match:
         if invitee is None or invitee.pk == player.pk or invitee.kind != Player.Kind.HUMAN:
             continue
         if invitee.user_id is None:  # an account deleted since: the seat stays open
+            continue
+        if blocked_between(player.pk, invitee.pk):  # one blocked the other: the seat stays open
             continue
         invitation_create(
             match_id=match.pk, inviter=player, position=seat.position, invitee=invitee

@@ -38,6 +38,7 @@ from games.problems import (
 from games.selectors import MAX_ID, match_to_check
 from games.services.common import match_lock
 from games.services.matches import seat_join
+from games.social.blocks import block_refuse
 from games.tables.claims import CODE_ALPHABET, code_hash
 
 #: A link's code: 10 characters of a 31-letter alphabet, about 50 bits.
@@ -84,7 +85,8 @@ def invitation_create(
     Only the match's creator invites (403 ``not_creator``), to an online match not started
     (409 ``table_match``, ``match_not_open``), to a seat that is open (409 ``seat_taken``) and
     not held (409 ``seat_held``); the invitee is not seated already (409 ``already_seated``),
-    not the creator (400), and not invited to that match already (409 ``seat_held``).
+    not the creator (400), not blocked by the inviter nor blocking them (403 ``blocked``), and
+    not invited to that match already (409 ``seat_held``).
     """
     now = timezone.now()
     with transaction.atomic():
@@ -147,6 +149,7 @@ def invitee_check(
 ) -> None:
     if invitee.pk == inviter.pk:
         raise InvalidInput({"player_id": [_("You cannot invite yourself: take a seat instead.")]})
+    block_refuse(player=inviter, other=invitee)
     if any(seat.player_id == invitee.pk for seat in seats):
         raise AlreadySeated(
             _("%(display_name)s already has a seat at match %(match)s.")

@@ -48,6 +48,7 @@ from games.live.chat_frames import chat_frames, chat_start
 from games.live.publish import PRESENCE, match_group, serving_loop_note
 from games.live.socket_metrics import CountedSocket
 from games.notifications.watching import watch_beat, watch_begin, watch_end
+from games.social.presence import MATCH, presence_clear, presence_note
 
 #: Heartbeats a seat may miss before the others stop counting it as present.
 PRESENCE_MISSES = 3
@@ -196,6 +197,7 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         # the viewer watches the match live: no push about it while this socket is open
         self.watcher = self.viewer.player.pk
         await watch_begin(player_id=self.watcher, match_id=self.match_id)
+        await self._presence_note()
         self.heartbeat = asyncio.get_running_loop().create_task(self._heartbeats())
 
     async def _credential(self, query: dict[str, list[str]]) -> Credential | None:
@@ -222,6 +224,9 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             await watch_end(player_id=watcher, match_id=self.match_id)
         if self.viewer is None:
             return
+        await presence_clear(
+            player_id=self.viewer.player.pk, socket=MATCH, channel=self.channel_name
+        )
         await self.channel_layer.group_discard(self.group, self.channel_name)
         if self.seat is not None:
             await self._presence_broadcast("left")
@@ -331,6 +336,7 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             # seated now: the chat is theirs from here on
             self.chat_last = await database_sync_to_async(chat_start)(match_id=self.match_id)
         self.seat = viewer.seat
+        await self._presence_note()
         await self.send_json({"type": "view_changed", "your_seat": viewer.seat})
         if self.seat is not None:
             await self._presence_broadcast("arrived")
@@ -376,6 +382,7 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             await self.send_json({"type": "heartbeat", "time": time.time(), "seq": self.last_seq})
             if self.watcher:
                 await watch_beat(player_id=self.watcher, match_id=self.match_id)
+            await self._presence_note()
             if self.seat is not None:
                 await self._presence_broadcast("here")
             stale = time.monotonic() - PRESENCE_MISSES * period
@@ -384,6 +391,17 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
                 del self.peers[name]
             if gone:
                 await self._send_presence()
+
+    async def _presence_note(self) -> None:
+        """Note the player's socket for their friends' lists (``games.social.presence``): at
+        this match if they hold a seat here."""
+        if self.viewer is not None:
+            await presence_note(
+                player_id=self.viewer.player.pk,
+                socket=MATCH,
+                channel=self.channel_name,
+                match_id=self.match_id if self.seat is not None else None,
+            )
 
     async def _presence_broadcast(self, op: str) -> None:
         with contextlib.suppress(Exception):  # presence is best effort; frames are not

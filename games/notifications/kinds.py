@@ -18,6 +18,8 @@ DESCRIPTIONS = {
     "table_assigned": "A stage of an event seated you at a table.",
     "round_disputed": "A seat disputed a round's scores of a table match you created.",
     "result_corrected": "A round's scores of a table match you played were corrected.",
+    "friend_request": "Someone asked you to be friends.",
+    "friend_accepted": "Someone accepted your friend request (or sent you one as you did).",
 }
 
 
@@ -47,3 +49,11 @@ def round_disputed(*, match_id: int, round_number: int, seat: int) -> dict[str, 
 
 def result_corrected(*, match_id: int, round_number: int) -> dict[str, Any]:
     return {"match_id": match_id, "round": round_number}
+
+
+def friend_request(*, request_id: int, by_player_id: int) -> dict[str, Any]:
+    return {"request_id": request_id, "by_player_id": by_player_id}
+
+
+def friend_accepted(*, request_id: int, by_player_id: int) -> dict[str, Any]:
+    return {"request_id": request_id, "by_player_id": by_player_id}

@@ -12,6 +12,8 @@ KINDS = (
     "table_assigned",
     "round_disputed",
     "result_corrected",
+    "friend_request",
+    "friend_accepted",
 )
 DEVICE_KINDS = ("webpush", "apns", "fcm")
 

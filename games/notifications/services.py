@@ -189,6 +189,18 @@ def invited_notify(*, player_id: int, match_id: int, by_player_id: int) -> None:
     )
 
 
+def friend_notify(*, kind: str, player_id: int, request_id: int, by_player_id: int) -> None:
+    """Friend request ``request_id``: ``by_player_id`` sent it to ``player_id``
+    (``friend_request``), or accepted the one ``player_id`` sent (``friend_accepted``)."""
+    build = {"friend_request": kinds.friend_request, "friend_accepted": kinds.friend_accepted}
+    notify(
+        player_id=player_id,
+        kind=kind,
+        payload=build[kind](request_id=request_id, by_player_id=by_player_id),
+        key=f"{kind}:{request_id}",
+    )
+
+
 def match_started_notify(*, match: Match, started_by: int | None) -> None:
     """``match`` started: every human seat but the one who started it."""
     notify_players(

@@ -45,6 +45,7 @@ from games.models import Player
 from games.notifications.models import Notification
 from games.notifications.services import player_group
 from games.notifications.watching import FOREGROUND, watch_beat, watch_begin, watch_end
+from games.social.presence import ME, presence_clear, presence_note
 
 logger = logging.getLogger(__name__)
 
@@ -63,8 +64,8 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
 
     credential: Credential | None = None
     group = ""
-    heartbeat: asyncio.Task[None] | None = None
     player_id = 0
+    heartbeat: asyncio.Task[None] | None = None
     #: The app last said it is on the screen (``{"type": "foreground"}``), not that it left it.
     foreground = False
 
@@ -97,6 +98,8 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         self.player_id = player.pk
         unread = await database_sync_to_async(_unread)(player)
         await self.send_json({"type": "hello", "player": player.pk, "unread": unread})
+        self.player_id = player.pk
+        await presence_note(player_id=player.pk, socket=ME, channel=self.channel_name)
         self.heartbeat = asyncio.get_running_loop().create_task(self._heartbeats())
 
     async def _credential(self, query: dict[str, list[str]]) -> Credential | None:
@@ -125,11 +128,14 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             await self.send_json({"type": "heartbeat", "time": time.time()})
             if self.foreground:
                 await watch_beat(player_id=self.player_id, match_id=FOREGROUND)
+            await presence_note(player_id=player.pk, socket=ME, channel=self.channel_name)
 
     async def disconnect(self, code: int) -> None:
         if self.heartbeat is not None:
             self.heartbeat.cancel()
         await self._foreground(False)
+        if self.player_id:
+            await presence_clear(player_id=self.player_id, socket=ME, channel=self.channel_name)
         if self.group:
             group, self.group = self.group, ""
             try:

@@ -115,6 +115,11 @@ def _say(
         "opponents": opponents(facts, player_id),
         "round": payload.get("round"),
     }
+    if kind in ("friend_request", "friend_accepted"):
+        name = {"name": clip(names.get(payload.get("by_player_id", 0), _("Someone")), NAME_CHARS)}
+        if kind == "friend_request":
+            return _("A friend request"), _("%(name)s wants to be your friend") % name
+        return _("A new friend"), _("%(name)s accepted your friend request") % name
     if kind == "your_turn":
         return _("%(game)s: your turn") % values, _("Your turn against %(opponents)s") % values
     if kind == "invited":

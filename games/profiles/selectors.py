@@ -17,6 +17,7 @@ from django.db.models.functions import Lower
 from games.accounts.names import username_key
 from games.models import Player
 from games.profiles.visibility import hidden_profiles_of, profile_hidden
+from games.social.friends import relationship
 from scoring.selectors import history_rows, leaderboard_rank, player_history, player_statistics
 
 #: How many of a player's latest results a profile shows (their history has the rest).
@@ -26,15 +27,17 @@ SEARCH_MIN_LENGTH = 3
 
 
 def player_profile(*, player: Player, viewer: Player) -> dict[str, Any]:
-    """``player`` as ``viewer`` may see them: name, kind, when they joined, and (unless
-    the profile is hidden from ``viewer``) their ratings with their ranks, their figures and
-    their latest results, newest first."""
+    """``player`` as ``viewer`` may see them: name, kind, avatar, how the viewer stands with
+    them (friends, a pending request, blocked), when they joined, and (unless the profile is
+    hidden from ``viewer``) their ratings with their ranks, their figures and their latest
+    results, newest first."""
     hidden = profile_hidden(player=player, viewer_id=viewer.pk)
     profile: dict[str, Any] = {
         "id": player.pk,
         "name": player.display_name,
         "kind": player.kind,
         "hidden": hidden,
+        **relationship(viewer_id=viewer.pk, player_id=player.pk),
         "joined": None if hidden else player.created_at,
         "ratings": None,
         "statistics": None,

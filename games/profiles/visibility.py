@@ -3,9 +3,8 @@ shows a player's figures to someone else (the profile, the history, the statisti
 rating changes and their chart, and head-to-head).
 
 - ``everyone``: every signed-in player (the default).
-- ``friends``: for now the player alone. There are no friends yet; when friends exist, this
-  widens to them. Until then it is the stricter reading on purpose: not even the player's
-  opponents, who could otherwise read a record the player chose to keep to few.
+- ``friends``: the player and their friends (``games.social``): not their other opponents,
+  who could otherwise read a record the player chose to keep to few.
 - ``nobody``: the player alone.
 
 A hidden profile still shows its name and avatar (``games.profiles.selectors``); the refusals
@@ -16,6 +15,7 @@ anonymous name only. A player always sees their own.
 from __future__ import annotations
 
 from games.models import Player
+from games.social.friends import are_friends, friends_among
 
 
 def profile_hidden(*, player: Player, viewer_id: int | None) -> bool:
@@ -25,6 +25,8 @@ def profile_hidden(*, player: Player, viewer_id: int | None) -> bool:
         return False
     if player.deleted_at is not None:
         return True
+    if player.profile_visibility == Player.Visibility.FRIENDS and viewer_id is not None:
+        return not are_friends(player.pk, viewer_id)
     return player.profile_visibility != Player.Visibility.EVERYONE
 
 
@@ -38,13 +40,21 @@ def profile_hidden_by_id(*, player_id: int, viewer_id: int | None) -> bool:
 
 
 def hidden_profiles_of(*, player_ids: set[int], viewer_id: int | None) -> set[int]:
-    """Which of ``player_ids`` hide their profile from the viewer (one query): the seats of a
-    history whose rating change is not shown."""
+    """Which of ``player_ids`` hide their profile from the viewer (two queries at most): the
+    seats of a history whose rating change is not shown."""
     others = set(player_ids) - {viewer_id}
     if not others:
         return set()
-    return set(
+    rows = (
         Player.objects.filter(pk__in=others)
         .exclude(profile_visibility=Player.Visibility.EVERYONE, deleted_at__isnull=True)
-        .values_list("pk", flat=True)
+        .values_list("pk", "profile_visibility", "deleted_at")
     )
+    hidden = {
+        pk: visibility == Player.Visibility.FRIENDS and not gone for pk, visibility, gone in rows
+    }
+    to_friends = {pk for pk, friends_only in hidden.items() if friends_only}
+    if to_friends and viewer_id is not None:
+        hidden_to = to_friends - friends_among(player_ids=to_friends, viewer_id=viewer_id)
+        return {pk for pk, friends_only in hidden.items() if not friends_only} | hidden_to
+    return set(hidden)

@@ -15,6 +15,7 @@ whose rating is within the band of the anchor's wait (``presets.band``) fill it,
 rating first. When no full table can be made and the anchor agreed to bots and has waited as
 long as they said, the other players within the band who agreed and have waited their own
 time join, and level-2 bots take the seats left. Then the next longest-waiting, and so on.
+Two players one of whom blocked the other are never seated at one table.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import hashlib
 import logging
 import time
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -43,6 +45,7 @@ from games.services.matches import (
     match_create,
     match_start,
 )
+from games.social.blocks import blocked_pairs
 
 logger = logging.getLogger(__name__)
 
@@ -67,6 +70,7 @@ class Waiting:
     rating: float
     joined_at: datetime
     bots_after_seconds: int | None
+    player_id: int = 0
 
     def waited(self, now: datetime) -> float:
         return (now - self.joined_at).total_seconds()
@@ -84,8 +88,15 @@ class Table:
     bots: int
 
 
-def tables_of(waiting: list[Waiting], *, seat_count: int, now: datetime) -> list[Table]:
-    """The tables the rule makes of ``waiting`` (any order) at ``now``."""
+def tables_of(
+    waiting: list[Waiting],
+    *,
+    seat_count: int,
+    now: datetime,
+    apart: AbstractSet[frozenset[int]] = frozenset(),
+) -> list[Table]:
+    """The tables the rule makes of ``waiting`` (any order) at ``now``. ``apart``: pairs of
+    player ids never seated at one table (one of the two blocked the other)."""
     by_rating = sorted(waiting, key=lambda e: (e.rating, e.joined_at, e.pk))
     keys = [(e.rating, e.joined_at, e.pk) for e in by_rating]
     tables: list[Table] = []
@@ -94,11 +105,13 @@ def tables_of(waiting: list[Waiting], *, seat_count: int, now: datetime) -> list
         if at >= len(keys) or keys[at][2] != anchor.pk:
             continue  # seated at an earlier table
         reach = band(waited_seconds=anchor.waited(now))
-        others = _closest(by_rating, at, reach, seat_count - 1, lambda e: True)
+        others = _closest(by_rating, at, reach, seat_count - 1, lambda e: True, apart)
         if len(others) < seat_count - 1:
             if not anchor.takes_bots(now):
                 continue
-            others = _closest(by_rating, at, reach, seat_count - 1, lambda e: e.takes_bots(now))
+            others = _closest(
+                by_rating, at, reach, seat_count - 1, lambda e: e.takes_bots(now), apart
+            )
         table = [anchor, *others]
         tables.append(Table(entries=table, bots=seat_count - len(table)))
         for entry in table:
@@ -108,16 +121,31 @@ def tables_of(waiting: list[Waiting], *, seat_count: int, now: datetime) -> list
 
 
 def _closest(
-    by_rating: list[Waiting], at: int, reach: float, count: int, fits: Callable[[Waiting], bool]
+    by_rating: list[Waiting],
+    at: int,
+    reach: float,
+    count: int,
+    fits: Callable[[Waiting], bool],
+    apart: AbstractSet[frozenset[int]],
 ) -> list[Waiting]:
     """Up to ``count`` entries of ``by_rating`` but the one at ``at``, within ``reach`` of its
-    rating and ``fits``, closest first (the longer waiting of two as close)."""
+    rating and ``fits``, none ``apart`` from the anchor or another found, closest first (the
+    longer waiting of two as close)."""
     rating = by_rating[at].rating
     below, above, found = at - 1, at + 1, []
+
+    def takes(entry: Waiting) -> bool:
+        if not apart:
+            return fits(entry)
+        table = [by_rating[at], *found]
+        return fits(entry) and not any(
+            frozenset((entry.player_id, seated.player_id)) in apart for seated in table
+        )
+
     while len(found) < count:
-        while below >= 0 and not fits(by_rating[below]):
+        while below >= 0 and not takes(by_rating[below]):
             below -= 1
-        while above < len(by_rating) and not fits(by_rating[above]):
+        while above < len(by_rating) and not takes(by_rating[above]):
             above += 1
         low = rating - by_rating[below].rating if below >= 0 else None
         high = by_rating[above].rating - rating if above < len(by_rating) else None
@@ -160,10 +188,13 @@ def queue_pair(
                 rating=r.rating,
                 joined_at=r.joined_at,
                 bots_after_seconds=r.bots_after_seconds,
+                player_id=r.player_id,
             )
             for r in rows.values()
         ]
-        for table in tables_of(waiting, seat_count=seat_count, now=now)[:PAIR_TABLES]:
+        apart = blocked_pairs(r.player_id for r in rows.values())
+        paired = tables_of(waiting, seat_count=seat_count, now=now, apart=apart)
+        for table in paired[:PAIR_TABLES]:
             entries = [rows[entry.pk] for entry in table.entries]
             try:
                 with transaction.atomic():  # a savepoint: a missed claim writes nothing

@@ -92,6 +92,9 @@ REFUSED_BY_DESIGN = {
     # Ids or positions in a body that name nothing of this match or competition.
     "PUT /api/competitions/{competition_id}/keep-apart": "players who are not entrants",
     "POST /api/matches/{match_id}/invitations": "a player_id that names no player",
+    "POST /api/friends/requests": "a player_id that names nobody who can be a friend (no "
+    "player, a bot, a guest, the caller)",
+    "POST /api/players/{player_id}/block": "the caller, a bot or a guest",
     "POST /api/matches/{match_id}/seats/{position}/claim-code": "a seat past the match's seats",
     "POST /api/competitions/{competition_id}/entrants": "a guest's name for a competition "
     "played online (the competition's play mode decides which fields it takes)",

@@ -399,6 +399,33 @@ def _profile_hidden(w: World) -> Any:
 
 def _avatar(world: World, body: bytes) -> Any:
     return world.clients[0].put("/api/players/me/avatar", data=body, content_type="image/png")
+def _ask(w: World, asker: int, asked: int) -> Any:
+    return w.clients[asker].post(
+        "/api/friends/requests", {"player_id": w.players[asked].pk}, format="json"
+    )
+
+
+def _blocked(w: World) -> Any:
+    w.clients[1].post(f"/api/players/{w.players[0].pk}/block")
+    return _ask(w, 0, 1)
+
+
+def _friend_request_closed(w: World) -> Any:
+    request_id = _ask(w, 0, 1).json()["id"]
+    w.clients[1].post(f"/api/friends/requests/{request_id}/decline")
+    return w.clients[1].post(f"/api/friends/requests/{request_id}/accept")
+
+
+def _already_friends(w: World) -> Any:
+    request_id = _ask(w, 0, 1).json()["id"]
+    w.clients[1].post(f"/api/friends/requests/{request_id}/accept")
+    return _ask(w, 0, 1)
+
+
+def _too_many_friend_requests(w: World) -> Any:
+    with override_settings(FRIEND_REQUESTS_PENDING_MAX=1):
+        _ask(w, 0, 1)
+        return _ask(w, 0, 2)
 
 
 PRODUCERS: dict[str, Callable[[World], Any]] = {
@@ -491,6 +518,13 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
     ),
     "email_taken": _email_taken,
     "not_in_queue": lambda w: w.clients[0].get("/api/queue"),
+    "blocked": _blocked,
+    "friend_request_not_found": lambda w: w.clients[0].post("/api/friends/requests/9999/accept"),
+    "friend_request_closed": _friend_request_closed,
+    "already_friends": _already_friends,
+    "too_many_friend_requests": _too_many_friend_requests,
+    "friend_not_found": lambda w: w.clients[0].delete(f"/api/friends/{w.players[1].pk}"),
+    "block_not_found": lambda w: w.clients[0].delete(f"/api/players/{w.players[1].pk}/block"),
     "already_queued": _already_queued,
     "queue_matched": _queue_matched,
     "invalid_link": lambda w: w.anonymous.post(

@@ -123,7 +123,7 @@ def test_a_key_notifies_once(players: list[Player]) -> None:
 
 
 def test_every_payload_builder_says_public_facts_only() -> None:
-    allowed = {"match_id", "seat", "round", "by_player_id"}
+    allowed = {"match_id", "seat", "round", "by_player_id", "request_id"}
     builders = [f for _, f in inspect.getmembers(kinds, inspect.isfunction)]
     assert {f.__name__ for f in builders} == set(KINDS)
     for builder in builders:

@@ -69,7 +69,7 @@ def test_a_hidden_profile_shows_its_name_only_to_others_and_everything_to_its_ow
     Player.objects.filter(pk=ada.pk).update(display_name=HOSTILE)
     assert set_visibility(clients[0], value).status_code == HTTPStatus.OK
 
-    # grace sat at both of ada's tables: "friends" is still the player alone (no friends yet)
+    # grace sat at both of ada's tables, but is not her friend: an opponent is not a friend
     seen = profile(clients[1], ada).json()
     own = profile(clients[0], ada).json()
 
@@ -80,6 +80,9 @@ def test_a_hidden_profile_shows_its_name_only_to_others_and_everything_to_its_ow
         "avatar_url": own["avatar_url"],
         "avatar_small_url": own["avatar_small_url"],
         "hidden": True,
+        "friend": False,
+        "friend_request": None,
+        "blocked": False,
         "joined": None,
         "ratings": None,
         "statistics": None,

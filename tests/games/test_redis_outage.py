@@ -36,6 +36,7 @@ from games.invitations.services import invitation_create
 from games.models import DeviceToken, Match, Player
 from games.notifications.devices import device_register
 from games.services import SeatSpec, match_create, match_start, seat_join
+from games.social.services import friend_request_accept, friend_request_send
 from games.tables.scorer_links import scorer_link_issue
 from games.tables.seats import TableSeatSpec
 from games.tables.services import table_match_create
@@ -43,7 +44,7 @@ from scoring.models import CompetitionMatch
 from tests.conftest import broker_at
 from tests.games.avatar_images import encoded, halves
 from tests.games.conftest import client_for
-from tests.games.factories import token_for
+from tests.games.factories import PlayerFactory, token_for
 from tests.games.schema_check import openapi
 from tests.processes import RedisServer, redis_cache, refusing_port, wait_for, workdir
 
@@ -191,6 +192,9 @@ class World:
     invitations: dict[str, int]  # the invitation each invitation operation answers
     invite_code: str  # a link's code to a seat of another of ada's matches: alan takes it
     push_device: int  # one of ada's push devices, for the removal
+    friend_requests: dict[str, int]  # requests to ada: alan's she accepts, edsger's she declines
+    stranger: Player  # whom ada asks to be friends
+    pest: Player  # whom ada blocks, then unblocks
 
     def caller(self, template: str, method: str = "GET") -> APIClient:
         if template in ("/api/players/me/password", "/api/players/me/delete"):
@@ -231,11 +235,17 @@ class World:
             match = self.inviting
         elif template.endswith("/rematch"):
             match = self.finished
+        player = self.players[0]
+        if template.startswith("/api/friends/"):
+            player = self.players[1]  # ada's friend: the friendship ends
+        elif template.endswith("/block"):
+            player = self.pest
         ids = {
             "match_id": match.pk,
             "competition_id": self.competition,
-            "player_id": self.players[0].pk,
+            "player_id": player.pk,
             "opponent_id": self.players[1].pk,
+            "request_id": self.friend_requests.get(template.rsplit("}", 1)[-1], 0),
             "token_id": self.spare_token,
             "link_id": self.scorer_link,
             "invitation_id": self.invitations.get(template.rsplit("}", 1)[-1], 0),
@@ -282,6 +292,8 @@ class World:
             }
         if operation == "POST /api/invitations/accept":
             return {"code": self.invite_code}
+        if operation == "POST /api/friends/requests":
+            return {"player_id": self.stranger.pk}
         method = operation.split(" ")[0]
         return BODIES.get(operation, {} if method in ("POST", "PUT", "PATCH") else None)
 
@@ -335,6 +347,13 @@ def make_world(players: list[Player]) -> World:
     finished = match_create(creator=ada, variant="chickenfoot", seats=humans)
     seat_join(match_id=finished.pk, player=grace, position=1)
     Match.objects.filter(pk=finished.pk).update(status=Match.Status.FINISHED)
+    asked = {
+        "/accept": friend_request_send(sender=alan, player_id=ada.pk).request.pk,
+        "/decline": friend_request_send(sender=players[3], player_id=ada.pk).request.pk,
+    }
+    friend_request_accept(
+        request_id=friend_request_send(sender=ada, player_id=grace.pk).request.pk, player=grace
+    )
     scorer = APIClient()
     code = scorer_link_issue(match_id=table.pk, player=ada).code
     scorer.credentials(HTTP_AUTHORIZATION=f"Scorer {code}")
@@ -356,6 +375,9 @@ def make_world(players: list[Player]) -> World:
         invitations={end: issued.invitation.pk for end, issued in held.items()},
         invite_code=str(invite_code),
         push_device=device_register(player=ada, kind="fcm", token="ada-phone").pk,
+        friend_requests=asked,
+        stranger=PlayerFactory(user__username="stranger", display_name="Stranger"),
+        pest=PlayerFactory(user__username="pest", display_name="Pest"),
     )
 
 
@@ -423,7 +445,7 @@ def _routes(patterns: list[Any], prefix: str = "") -> Iterator[str]:
 
 
 #: The other ids of the schema's paths, for resolving them.
-ONE_IDS = ("token_id", "link_id", "invitation_id", "device_id", "digest")
+ONE_IDS = ("token_id", "link_id", "invitation_id", "device_id", "digest", "request_id")
 
 
 def pages() -> list[str]:

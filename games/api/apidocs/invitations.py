@@ -103,19 +103,6 @@ _HELD = (
         held_seats=[1],
     ),
 )
-_NOT_CREATOR = problem(
-    "Only the match's creator invites to it and withdraws invitations.",
-    (
-        "Not the creator",
-        problem_example(
-            403,
-            "not_creator",
-            "Not the creator",
-            "Only the creator of match 7 invites players to it.",
-        ),
-    ),
-)
-
 _TAG = ["invitations"]
 CREATE_DOCS: dict[str, Any] = {
     "operation_id": "invitation_create",
@@ -151,7 +138,23 @@ CREATE_DOCS: dict[str, Any] = {
             ),
         ),
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-        HTTPStatus.FORBIDDEN: _NOT_CREATOR,
+        HTTPStatus.FORBIDDEN: problem(
+            "Only the match's creator invites to it; nobody invites a player who blocked them "
+            "or whom they blocked (`blocked`).",
+            (
+                "Not the creator",
+                problem_example(
+                    403,
+                    "not_creator",
+                    "Not the creator",
+                    "Only the creator of match 7 invites players to it.",
+                ),
+            ),
+            (
+                "Blocked",
+                problem_example(403, "blocked", "Blocked", "Grace takes no requests from you."),
+            ),
+        ),
         HTTPStatus.NOT_FOUND: NOT_FOUND,
         HTTPStatus.CONFLICT: problem(
             "The match has started (or is played at a table), the seat is taken or held, or the "

@@ -30,11 +30,18 @@ MATCH_OVER = {
     "title": "Chicken Foot: match finished",
     "body": "Your match against Ada and Grace is finished",
 }
+FRIEND_REQUEST = {
+    "id": 42,
+    "kind": "friend_request",
+    "payload": {"request_id": 12, "by_player_id": 3},
+    "created_at": "2026-12-01T12:05:00Z",
+    "read": False,
+}
 PAGE = {
-    "next": "https://chickenfoot.example/api/notifications?cursor=cD00MA%3D%3D&page_size=2",
+    "next": "https://chickenfoot.example/api/notifications?cursor=cD00MA%3D%3D&page_size=3",
     "previous": None,
-    "results": [YOUR_TURN, MATCH_OVER],
-    "unread": 1,
+    "results": [FRIEND_REQUEST, YOUR_TURN, MATCH_OVER],
+    "unread": 2,
 }
 
 CURSOR = OpenApiParameter(
@@ -113,7 +120,7 @@ def list_responses(output: type) -> dict[int, OpenApiResponse]:
         HTTPStatus.OK: OpenApiResponse(
             output,
             description="One page, newest first; `next` leads to older ones (`null`: the end).",
-            examples=[OpenApiExample("Two notifications", value=PAGE)],
+            examples=[OpenApiExample("Three notifications", value=PAGE)],
         ),
         HTTPStatus.BAD_REQUEST: _BAD_LIMIT,
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
@@ -153,6 +160,8 @@ PREFERENCES = {
         {"kind": "table_assigned", "inbox": True, "push": True},
         {"kind": "round_disputed", "inbox": True, "push": True},
         {"kind": "result_corrected", "inbox": True, "push": True},
+        {"kind": "friend_request", "inbox": True, "push": True},
+        {"kind": "friend_accepted", "inbox": True, "push": True},
     ]
 }
 

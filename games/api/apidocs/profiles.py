@@ -26,9 +26,18 @@ HIDDEN_AVATARS = {"avatar_url": _INITIALS, "avatar_small_url": _INITIALS}
 PLAYER_ID = OpenApiParameter("player_id", int, OpenApiParameter.PATH, description="A player id.")
 
 HIDDEN_HELP = (
-    "True when the player's profile is not shown to the caller: then only `id`, `name`, `kind` "
-    "and the avatar's URLs are given, and `joined`, `ratings`, `statistics` and `recent_results` "
-    "are null. A player always sees their own profile whole."
+    "True when the player's profile is not shown to the caller: then only `id`, `name`, `kind`, "
+    "the avatar's URLs and how the caller stands with them (`friend`, `friend_request`, "
+    "`blocked`) are given, and `joined`, `ratings`, `statistics` and `recent_results` are null. "
+    "A player always sees their own profile whole."
+)
+FRIEND_REQUEST_HELP = (
+    "The friend request pending between the caller and the player, either way; null when there "
+    'is none (docs/api.md, "Friends and blocks").'
+)
+BLOCKED_HELP = (
+    "The caller blocked the player (`POST /api/players/{player_id}/block`). Whether the player "
+    "blocked the caller is theirs: never shown."
 )
 RANK_HELP = (
     "The place on the variant's leaderboard (`GET /api/leaderboards/{variant}`, as it ranks: "
@@ -75,6 +84,9 @@ PROFILE_EXAMPLE = {
     "kind": "human",
     **AVATARS,
     "hidden": False,
+    "friend": True,
+    "friend_request": None,
+    "blocked": False,
     "joined": "2026-01-12T09:30:00Z",
     "ratings": [
         {"variant": "chickenfoot", "display": 1203, "ordinal": 5.075, "matches": 42, "rank": 7}
@@ -88,6 +100,9 @@ HIDDEN_PROFILE_EXAMPLE = {
     "kind": "human",
     **HIDDEN_AVATARS,
     "hidden": True,
+    "friend": False,
+    "friend_request": {"id": 12, "direction": "outgoing"},
+    "blocked": False,
     "joined": None,
     "ratings": None,
     "statistics": None,

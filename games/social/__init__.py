@@ -1,0 +1,1 @@
+"""Friends and blocks: friend requests, friendships, blocks, and the presence friends see."""

@@ -1,0 +1,93 @@
+"""Presence: which players have a socket open, and whether one of them is at a match in play.
+
+Each socket notes its player in the shared cache when it opens and at every heartbeat, and
+clears the note when it closes: ``/ws/me/`` under ``presence:<player>:me``, a match's socket
+under ``presence:<player>:match`` with the match's id when the player holds a seat there. A
+note outlives two heartbeats (``presence_ttl``), so a socket that died without closing stops
+counting within a minute. A player with several sockets of one kind has the newest noted; one
+of them closing clears the note only if it is its own, and the others' next heartbeat writes
+theirs again.
+
+Read as ``offline``, ``online`` (a socket open) or ``in_match`` (seated at a match in play, its
+socket open). Presence is shown to friends only (``GET /api/friends``), and a block ends a
+friendship, so nobody sees the presence of a player who blocked them. It is best effort: with
+the cache out of reach, the sockets note nothing and everyone reads ``offline``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+
+from games.models import Match
+
+logger = logging.getLogger(__name__)
+
+OFFLINE, ONLINE, IN_MATCH = "offline", "online", "in_match"
+PRESENCE_STATES = (OFFLINE, ONLINE, IN_MATCH)
+#: The socket kinds that note presence.
+ME, MATCH = "me", "match"
+
+
+def presence_ttl() -> int:
+    """Seconds a note lasts: two heartbeats and a margin."""
+    return 2 * settings.LIVE_HEARTBEAT_SECONDS + 5
+
+
+def _key(player_id: int, socket: str) -> str:
+    return f"presence:{player_id}:{socket}"
+
+
+async def presence_note(
+    *, player_id: int, socket: str, channel: str, match_id: int | None = None
+) -> None:
+    """The socket ``channel`` of kind ``socket`` (``ME``, ``MATCH``) is open for ``player_id``
+    (seated at ``match_id``, for a match's socket)."""
+    try:
+        await cache.aset(
+            _key(player_id, socket), {"channel": channel, "match": match_id}, presence_ttl()
+        )
+    except Exception:  # best effort: a cache out of reach notes nothing
+        logger.warning("presence: could not note player %s", player_id, exc_info=True)
+
+
+async def presence_clear(*, player_id: int, socket: str, channel: str) -> None:
+    """The socket ``channel`` closed: clear its note, unless a newer socket wrote its own."""
+    key = _key(player_id, socket)
+    try:
+        noted = await cache.aget(key)
+        if isinstance(noted, dict) and noted.get("channel") == channel:
+            await cache.adelete(key)
+    except Exception:  # best effort: the note expires on its own
+        logger.warning("presence: could not clear player %s", player_id, exc_info=True)
+
+
+def presence_of(player_ids: list[int]) -> dict[int, str]:
+    """Each player's presence (``OFFLINE``, ``ONLINE``, ``IN_MATCH``): one cache read, and one
+    query for the matches they are seated at."""
+    if not player_ids:
+        return {}
+    keys = {_key(pid, socket): (pid, socket) for pid in player_ids for socket in (ME, MATCH)}
+    try:
+        noted: dict[str, Any] = cache.get_many(list(keys))
+    except Exception:  # the cache out of reach: nothing is known, so nobody is shown online
+        logger.warning("presence: could not be read", exc_info=True)
+        noted = {}
+    online = {keys[key][0] for key in noted}
+    seated = {
+        keys[key][0]: value["match"]
+        for key, value in noted.items()
+        if keys[key][1] == MATCH and isinstance(value, dict) and value.get("match")
+    }
+    playing = set(
+        Match.objects.filter(pk__in=set(seated.values()), status=Match.Status.PLAYING).values_list(
+            "pk", flat=True
+        )
+    )
+    return {
+        pid: IN_MATCH if seated.get(pid) in playing else ONLINE if pid in online else OFFLINE
+        for pid in player_ids
+    }

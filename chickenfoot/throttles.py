@@ -290,6 +290,8 @@ class AvatarUploadThrottle(PerUser):
     """Avatar uploads: each is decoded and re-encoded, and its files written to the storage."""
 
     scope = "avatar_upload"
+
+
 class FriendRequestThrottle(PerUser):
     """Friend requests sent: enough to add the people one plays with, not to ask everyone."""
 

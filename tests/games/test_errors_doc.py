@@ -399,6 +399,8 @@ def _profile_hidden(w: World) -> Any:
 
 def _avatar(world: World, body: bytes) -> Any:
     return world.clients[0].put("/api/players/me/avatar", data=body, content_type="image/png")
+
+
 def _ask(w: World, asker: int, asked: int) -> Any:
     return w.clients[asker].post(
         "/api/friends/requests", {"player_id": w.players[asked].pk}, format="json"

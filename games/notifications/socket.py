@@ -98,7 +98,6 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         self.player_id = player.pk
         unread = await database_sync_to_async(_unread)(player)
         await self.send_json({"type": "hello", "player": player.pk, "unread": unread})
-        self.player_id = player.pk
         await presence_note(player_id=player.pk, socket=ME, channel=self.channel_name)
         self.heartbeat = asyncio.get_running_loop().create_task(self._heartbeats())
 

@@ -1,6 +1,7 @@
 """A friend request and its acceptance are pushed, as every notification is: to the player's
 devices, through the same delivery (FCM here, answered by the test's own ``send_each``), with
-their line and the ids an app opens the right screen with, and nothing else."""
+their title and body naming who asked or accepted, and the ids an app opens the right screen
+with."""
 
 from __future__ import annotations
 
@@ -44,10 +45,12 @@ def test_a_friend_request_and_its_acceptance_are_pushed(
         "request_id": str(request_id),
         "by_player_id": str(ada.pk),
     }
-    assert asked.android.notification.body == "A friend request"
+    assert asked.android.notification.title == "A friend request"
+    assert asked.android.notification.body == "Ada wants to be your friend"
     assert accepted.token == "ada-phone"
     assert accepted.data["kind"] == "friend_accepted"
     assert accepted.data["by_player_id"] == str(grace.pk)
-    assert accepted.android.notification.body == "Your friend request was accepted"
+    assert accepted.android.notification.title == "A new friend"
+    assert accepted.android.notification.body == "Grace accepted your friend request"
     for message in (asked, accepted):
         assert not any(word in json.dumps(message.data) for word in HIDDEN)

@@ -48,6 +48,8 @@ ENGLISH = {
         "Chicken Foot: round 2 corrected",
         "The scores of round 2 against Ada and 2 bots were corrected",
     ),
+    "friend_request": ("A friend request", "Ada wants to be your friend"),
+    "friend_accepted": ("A new friend", "Ada accepted your friend request"),
 }
 
 
@@ -75,6 +77,8 @@ def every_kind(match: Match, ada: Player) -> dict[str, dict[str, Any]]:
         "table_assigned": kinds.table_assigned(match_id=match.pk),
         "round_disputed": kinds.round_disputed(match_id=match.pk, round_number=2, seat=0),
         "result_corrected": kinds.result_corrected(match_id=match.pk, round_number=2),
+        "friend_request": kinds.friend_request(request_id=12, by_player_id=ada.pk),
+        "friend_accepted": kinds.friend_accepted(request_id=12, by_player_id=ada.pk),
     }
 
 
@@ -122,7 +126,7 @@ def test_every_kind_speaks_the_recipients_language_and_the_inbox_says_the_same(
             message = got[row.pk].message
             assert set(message) == {"id", "kind", "payload", "created_at", "read", "title", "body"}
             assert (message["kind"], message["payload"]) == (kind, payloads[kind])
-            assert message["payload"]["match_id"] == match.pk
+            assert message["payload"].get("match_id", match.pk) == match.pk
             said[language][kind] = (message["title"], message["body"])
             if kind not in ("invited", "round_disputed"):
                 assert "Ada" in message["body"]

@@ -17,6 +17,7 @@ from django.utils import translation
 from games.chat.models import ChatMessage, ChatMute
 from games.chat.phrases import phrase_get
 from games.models import Player
+from games.social.blocks import blocked_by
 
 #: Phrases read per query (a socket catching up, one page of ``GET .../chat``).
 PAGE = 200
@@ -25,10 +26,10 @@ PAGE = 200
 def hidden_senders(viewer: Player) -> set[int]:
     """The ids of the players whose phrases ``viewer`` is never shown, whatever the match.
 
-    The players ``viewer`` blocked belong here; the server keeps no blocks yet, so nobody is
-    hidden. Every read of a chat goes through this one set.
+    These are the players ``viewer`` blocked (``games.social.blocks``); the players who blocked
+    ``viewer`` are still shown. Every read of a chat goes through this one set.
     """
-    return set()
+    return blocked_by(viewer.pk)
 
 
 def chat_muted(*, match_id: int, player: Player) -> bool:

@@ -251,25 +251,28 @@ def test_reading_on_after_a_seq(clients: list[APIClient], match: Match) -> None:
     assert list(bad.json()["errors"]) == ["after"]
 
 
-def test_a_hidden_sender_is_left_out_everywhere_a_reader_reads(
-    monkeypatch: pytest.MonkeyPatch,
-    players: list[Player],
-    clients: list[APIClient],
-    match: Match,
+def test_a_blocked_players_phrases_are_left_out_everywhere_the_blocker_reads(
+    players: list[Player], clients: list[APIClient], match: Match
 ) -> None:
-    # given: Ada hides Grace (what a block will do)
-    def hidden(viewer: Player) -> set[int]:
-        return {players[1].pk} if viewer.pk == players[0].pk else set()
-
-    monkeypatch.setattr(reading, "hidden_senders", hidden)
+    # given: Ada blocks Grace, both seated at one match
+    assert clients[0].post(f"/api/players/{players[1].pk}/block").status_code == 201
     say(clients[1], match.pk, "oops")
     say(clients[2], match.pk, "hello")
 
+    # then: Ada reads no phrase of Grace's; Grace and the third seat read both
+    assert reading.hidden_senders(players[0]) == {players[1].pk}
     assert [p for p, _ in texts(clients[0], match.pk)] == ["hello"]
+    assert [p for p, _ in texts(clients[1], match.pk)] == ["oops", "hello"]
     assert [p for p, _ in texts(clients[2], match.pk)] == ["oops", "hello"]
+    shown = reading.chat_read(match_id=match.pk, viewer=players[0])
+    assert [m["phrase"] for m in shown.messages] == ["hello"]
+
+    # and: unblocking shows Grace's phrases again
+    assert clients[0].delete(f"/api/players/{players[1].pk}/block").status_code in (200, 204)
+    assert [p for p, _ in texts(clients[0], match.pk)] == ["oops", "hello"]
 
 
-def test_hidden_senders_hides_nobody_while_there_are_no_blocks(players: list[Player]) -> None:
+def test_hidden_senders_hides_nobody_without_blocks(players: list[Player]) -> None:
     assert reading.hidden_senders(players[0]) == set()
 
 

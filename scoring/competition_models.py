@@ -142,6 +142,13 @@ class Competition(models.Model):
         help_text='Tournaments: {"size": n}: after the last Swiss stage the top n play a final '
         "stage that decides places 1 to n (docs/scoring.md, Final table); null: none.",
     )
+    divisions = models.JSONField(
+        null=True,
+        blank=True,
+        help_text='Tournaments: [{"name": "A", "min_rating": 1600}, {"name": "B"}]: sections '
+        "of the event, each seated and ranked on its own (docs/scoring.md, Divisions); "
+        "null: none.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -172,6 +179,11 @@ class Competition(models.Model):
     def last_stage(self) -> int:
         """The number of the last stage: the Swiss stages, then the final table if any."""
         return (self.stage_count or 0) + (1 if self.final_size else 0)
+
+    @property
+    def division_names(self) -> list[str]:
+        """The divisions' names in their order (empty: an event without divisions)."""
+        return [division["name"] for division in self.divisions or []]
 
     @property
     def order(self) -> list[str]:
@@ -215,6 +227,13 @@ class Registration(models.Model):
         "after the stage seated when they were added.",
     )
     added_by_organiser = models.BooleanField(default=False, db_default=False)
+    division = models.CharField(
+        max_length=40,
+        blank=True,
+        default="",
+        db_default="",
+        help_text="The entrant's division (its name) at an event with divisions; empty: none.",
+    )
 
     class Meta:
         ordering = ["competition", "registered_at", "id"]

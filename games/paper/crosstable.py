@@ -14,7 +14,15 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
 from games.paper.layout import build, grid, para, width
-from games.paper.standings_sheet import figure, footer, order_line, printed_line, rank_label
+from games.paper.standings_sheet import (
+    division_groups,
+    division_line,
+    figure,
+    footer,
+    order_line,
+    printed_line,
+    rank_label,
+)
 from scoring.competitions.tie_breaks import LABELS
 
 SIZE = 7.5
@@ -70,7 +78,8 @@ def _blocks(stages: list[int], keys: int) -> list[list[int]]:
 
 def crosstable_pdf(*, sheet: dict[str, Any]) -> bytes:
     """``sheet``: the crosstable as ``scoring.competitions.crosstable`` reads it (``name``,
-    ``final``, ``stage_count``, ``tie_breaks``, ``stages`` and ``entrants``)."""
+    ``final``, ``stage_count``, ``tie_breaks``, ``stages`` and ``entrants``); at an event with
+    divisions, each division's entrants (their ``division``) are printed on pages of their own."""
     order = sheet["tie_breaks"]
     numbers = [stage["number"] for stage in sheet["stages"]]
     finals = {stage["number"] for stage in sheet["stages"] if stage.get("final_table")}
@@ -105,59 +114,62 @@ def crosstable_pdf(*, sheet: dict[str, Any]) -> bytes:
         Spacer(1, 3 * mm),
     ]
     pages: list[list[Flowable]] = []
-    for index, block in enumerate(blocks):
-        rows: list[list[Any]] = [
-            [
-                *head,
-                *[
+    for division, entrants in division_groups(sheet["entrants"]):
+        for index, block in enumerate(blocks):
+            rows: list[list[Any]] = [
+                [
+                    *head,
+                    *[
+                        para(
+                            _("Final table")
+                            if number in finals
+                            else _("Stage %(number)s") % {"number": number},
+                            7,
+                            bold=True,
+                        )
+                        for number in block
+                    ],
+                ]
+            ]
+            for entrant in entrants:
+                entries = {entry["stage"]: entry for entry in entrant["stages"]}
+                name = entrant["name"]
+                if entrant["dropped"]:
+                    name = _("%(name)s (dropped out)") % {"name": name}
+                rows.append(
+                    [
+                        str(entrant["number"]),
+                        rank_label(entrant),
+                        name,
+                        *[figure(entrant["tie_breaks"][key]) for key in order],
+                        *[stage_cell(entries[number]) for number in block],
+                    ]
+                )
+            stage_width = (
+                (width(sideways=True) - NUMBER - RANK - NAME - len(order) * KEY) / len(block)
+                if block
+                else 0
+            )
+            widths = [NUMBER, RANK, NAME, *[KEY] * len(order), *[stage_width] * len(block)]
+            if not block:
+                widths[2] = width(sideways=True) - NUMBER - RANK - len(order) * KEY
+            page: list[Flowable] = (
+                [*title[:2], *division_line(division), *title[2:]] if index == 0 else []
+            )
+            if len(blocks) > 1:
+                page.append(
                     para(
-                        _("Final table")
-                        if number in finals
-                        else _("Stage %(number)s") % {"number": number},
-                        7,
+                        _("Stages %(first)s to %(last)s") % {"first": block[0], "last": block[-1]},
+                        10,
                         bold=True,
                     )
-                    for number in block
-                ],
-            ]
-        ]
-        for entrant in sheet["entrants"]:
-            entries = {entry["stage"]: entry for entry in entrant["stages"]}
-            name = entrant["name"]
-            if entrant["dropped"]:
-                name = _("%(name)s (dropped out)") % {"name": name}
-            rows.append(
-                [
-                    str(entrant["number"]),
-                    rank_label(entrant),
-                    name,
-                    *[figure(entrant["tie_breaks"][key]) for key in order],
-                    *[stage_cell(entries[number]) for number in block],
-                ]
-            )
-        stage_width = (
-            (width(sideways=True) - NUMBER - RANK - NAME - len(order) * KEY) / len(block)
-            if block
-            else 0
-        )
-        widths = [NUMBER, RANK, NAME, *[KEY] * len(order), *[stage_width] * len(block)]
-        if not block:
-            widths[2] = width(sideways=True) - NUMBER - RANK - len(order) * KEY
-        page: list[Flowable] = [*title] if index == 0 else []
-        if len(blocks) > 1:
-            page.append(
-                para(
-                    _("Stages %(first)s to %(last)s") % {"first": block[0], "last": block[-1]},
-                    10,
-                    bold=True,
                 )
-            )
-        if sheet["entrants"]:
-            figures = [0, 1, *range(3, 3 + len(order) + len(block))]
-            page.append(grid(rows, widths, size=SIZE, figures=figures))
-        else:
-            page.append(para(_("No entrants yet."), 12))
-        pages.append(page)
+            if entrants:
+                figures = [0, 1, *range(3, 3 + len(order) + len(block))]
+                page.append(grid(rows, widths, size=SIZE, figures=figures))
+            else:
+                page.append(para(_("No entrants yet."), 12))
+            pages.append(page)
     return build(
         pages,
         title=_("%(event)s: crosstable") % {"event": sheet["name"]},

@@ -68,13 +68,50 @@ def footer(event: str, what: str) -> Callable[[int], str]:
     )
 
 
+def division_groups(rows: list[dict[str, Any]]) -> list[tuple[str | None, list[dict[str, Any]]]]:
+    """``rows`` cut where their ``division`` changes (an event with divisions lists each
+    division's in turn): one group, ``None``, without divisions."""
+    groups: list[tuple[str | None, list[dict[str, Any]]]] = []
+    for row in rows:
+        division = row.get("division")
+        if not groups or groups[-1][0] != division:
+            groups.append((division, []))
+        groups[-1][1].append(row)
+    return groups or [(None, [])]
+
+
+def division_line(division: str | None) -> list[Flowable]:
+    """A division's heading under the sheet's title (nothing without divisions)."""
+    if division is None:
+        return []
+    return [para(_("Division %(division)s") % {"division": division}, 14, bold=True)]
+
+
 def standings_pdf(*, sheet: dict[str, Any]) -> bytes:
     """``sheet``: ``event`` (the competition's name), ``final``, ``stage_count`` (null: a
     league), ``stages_finished``, ``min_matches``, ``tie_breaks`` (the order) and ``rows``,
     best first, each with ``rank`` (null: not ranked yet), ``shared``, ``name``, ``matches``,
-    ``dropped`` and the value of each key of the order."""
+    ``dropped``, the value of each key of the order and, at an event with divisions, its
+    ``division`` (each division is printed on pages of its own)."""
     order = sheet["tie_breaks"]
     sideways = len(order) > UPRIGHT_KEYS
+    pages = [
+        _standings_page(sheet, division, rows, sideways=sideways)
+        for division, rows in division_groups(sheet["rows"])
+    ]
+    what = _("standings")
+    return build(
+        pages,
+        title=_("%(event)s: standings") % {"event": sheet["event"]},
+        sideways=sideways,
+        footer=footer(sheet["event"], what),
+    )
+
+
+def _standings_page(
+    sheet: dict[str, Any], division: str | None, rows_in: list[dict[str, Any]], *, sideways: bool
+) -> list[Flowable]:
+    order = sheet["tie_breaks"]
     head = [
         para(text, 8, bold=True)
         for text in ("#", _("Name"), _("Matches"), *[str(LABELS[key]) for key in order])
@@ -86,13 +123,14 @@ def standings_pdf(*, sheet: dict[str, Any]) -> bytes:
             figure(row["matches"]),
             *[figure(row[key]) for key in order],
         ]
-        for row in sheet["rows"]
+        for row in rows_in
     ]
     figures = 20 * mm
     name = max(width(sideways=sideways) - 12 * mm - figures * (1 + len(order)), 40 * mm)
     page: list[Flowable] = [
         para(sheet["event"], 20, bold=True),
         Spacer(1, 2 * mm),
+        *division_line(division),
         para(heading(sheet), 14, bold=True),
         para(order_line(order), 9),
         para(printed_line(), 8),
@@ -105,16 +143,10 @@ def standings_pdf(*, sheet: dict[str, Any]) -> bytes:
     else:
         page.append(para(_("No standings yet."), 12))
     notes = [_("A rank marked = is shared: nothing in the order parts those players.")]
-    if any(row["rank"] is None for row in sheet["rows"]):
+    if any(row["rank"] is None for row in rows_in):
         notes.append(
             _("%(none)s: not ranked yet, with fewer than %(min_matches)s matches.")
             % {"none": NONE, "min_matches": sheet["min_matches"]}
         )
     page += [Spacer(1, 4 * mm), *[para(note, 8) for note in notes]]
-    what = _("standings")
-    return build(
-        [page],
-        title=_("%(event)s: standings") % {"event": sheet["event"]},
-        sideways=sideways,
-        footer=footer(sheet["event"], what),
-    )
+    return page

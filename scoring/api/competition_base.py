@@ -12,7 +12,9 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from chickenfoot.openapi import problem, problem_example
+from chickenfoot.query import check_query_params
 from scoring.competitions.checkins import organiser_only
+from scoring.competitions.divisions import NAME_MAX_LENGTH, RATING_RANGE, division_param
 from scoring.competitions.seating import field_warnings
 from scoring.competitions.selectors import competition_get
 from scoring.competitions.tie_breaks import DEFAULT_ORDER, KEYS
@@ -48,6 +50,25 @@ COMPETITION_ID = OpenApiParameter(
 )
 
 
+DIVISION = OpenApiParameter(
+    "division",
+    str,
+    OpenApiParameter.QUERY,
+    required=False,
+    description="At an event with divisions: that division alone, by name (case and spacing "
+    "aside), ranked on its own; left out: every division in turn, each ranked on its own "
+    "(docs/scoring.md, Divisions). A name the event has no division of: 404 "
+    "division_not_found.",
+)
+
+
+def division_query(request: Request, competition: Competition, known: list[str]) -> str | None:
+    """The division a reading asks for (``?division=``, checked with the other ``known``
+    parameters): ``None`` for every division."""
+    check_query_params(request.query_params, [*known, "division"])
+    return division_param(competition, request.query_params.get("division"))
+
+
 class OrganiserSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -63,6 +84,37 @@ class FinalTableSerializer(serializers.Serializer):
 
     def to_internal_value(self, data: Any) -> dict[str, int]:
         return dict(super().to_internal_value(data))
+
+
+class DivisionSerializer(serializers.Serializer):
+    name = serializers.CharField(
+        max_length=NAME_MAX_LENGTH,
+        help_text="Its name, its own in the event (case and spacing aside).",
+    )
+    min_rating = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=RATING_RANGE[0],
+        max_value=RATING_RANGE[1],
+        help_text="The rating band: an entrant the organiser places in no division joins the "
+        "first whose min_rating their rating reaches, or which has none (the unrated: only "
+        "those). Lower than the division's before; none on the last.",
+    )
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        return dict(super().to_internal_value(data))
+
+
+def divisions_field(**kwargs: Any) -> serializers.ListField:
+    """A tournament's ``divisions`` (docs/scoring.md, Divisions)."""
+    return serializers.ListField(
+        child=DivisionSerializer(),
+        allow_null=True,
+        help_text="Tournaments: the event's divisions in order, each seated and ranked on its "
+        "own (docs/scoring.md, Divisions); null: none.",
+        **kwargs,
+    )
 
 
 class CompetitionSerializer(serializers.Serializer):
@@ -125,6 +177,7 @@ class CompetitionSerializer(serializers.Serializer):
         help_text="Tournaments: after the last Swiss stage the best n play a final table that "
         "decides places 1 to n (docs/scoring.md, Final table); null: none.",
     )
+    divisions = divisions_field()
     warnings = serializers.ListField(
         child=serializers.CharField(),
         help_text="Tournaments: what the registered players' number implies for the seating "
@@ -174,6 +227,7 @@ def competition_json(competition: Competition) -> dict[str, Any]:
                 "late_entry",
                 "final_table",
                 "pairing",
+                "divisions",
             )
         },
         "tie_breaks": competition.order,
@@ -216,6 +270,7 @@ TOURNAMENT_EXAMPLE: dict[str, Any] = {
     "late_entry": "zero",
     "final_table": None,
     "pairing": "swiss",
+    "divisions": None,
     "warnings": [],
 }
 #: A tournament at tables of 2 without bots, as created: its warnings say what may follow.
@@ -252,6 +307,25 @@ NOT_FOUND = problem(
             404, "competition_not_found", "No such competition", "There is no competition 99."
         ),
     ),
+)
+DIVISION_NOT_FOUND_EXAMPLE = (
+    "No such division",
+    problem_example(
+        404,
+        "division_not_found",
+        "No such division",
+        "Competition 3 has no division C; it has A, B.",
+    ),
+)
+NOT_FOUND_OR_DIVISION = problem(
+    "No such competition, or (?division=) no such division of it.",
+    (
+        "No such competition",
+        problem_example(
+            404, "competition_not_found", "No such competition", "There is no competition 99."
+        ),
+    ),
+    DIVISION_NOT_FOUND_EXAMPLE,
 )
 NOT_ORGANISER = problem(
     "Only the competition's organiser may do this.",

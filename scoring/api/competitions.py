@@ -30,8 +30,10 @@ from scoring.api.competition_base import (
     CompetitionSerializer,
     FinalTableSerializer,
     competition_json,
+    divisions_field,
     status_conflict,
 )
+from scoring.competitions.divisions import MAX_DIVISIONS
 from scoring.competitions.points import MAX_TABLE_SIZE
 from scoring.competitions.seating_rules import competition_rules_update
 from scoring.competitions.selectors import competition_get, competition_list, competition_players
@@ -196,6 +198,9 @@ class CompetitionCreateSerializer(serializers.Serializer):
         default=None,
         help_text='Tournaments: {"size": n}: after the last Swiss stage the best n play a '
         "final table that decides places 1 to n (docs/scoring.md, Final table).",
+    )
+    divisions = divisions_field(
+        required=False, default=None, min_length=2, max_length=MAX_DIVISIONS
     )
 
 

@@ -14,8 +14,7 @@ from chickenfoot.csv_cells import csv_document
 from chickenfoot.db_router import replica_reads
 from chickenfoot.renderers import JSONRenderer
 from scoring.api.apidocs import crosstable as apidocs
-from scoring.api.common import check_known_params
-from scoring.api.competition_base import CompetitionApi, FinalTableSerializer
+from scoring.api.competition_base import CompetitionApi, FinalTableSerializer, division_query
 from scoring.competitions.crosstable import STATUSES, crosstable, csv_header, csv_rows
 from scoring.competitions.selectors import competition_get
 from scoring.competitions.tie_breaks import KEYS
@@ -72,6 +71,9 @@ class CrosstableEntrantSerializer(serializers.Serializer):
     player_id = serializers.IntegerField()
     name = serializers.CharField()
     dropped = serializers.BooleanField()
+    division = serializers.CharField(
+        allow_null=True, help_text="Their division (the rank is within it); null: none."
+    )
     tie_breaks = TieBreakValuesSerializer(help_text="The value of each key of the order.")
     stages = CrosstableEntrySerializer(many=True)
 
@@ -97,6 +99,13 @@ class CrosstableSerializer(serializers.Serializer):
     tie_breaks = serializers.ListField(
         child=serializers.ChoiceField(choices=KEYS), help_text="The standings' order."
     )
+    divisions = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The event's divisions, in order (empty: none); the entrants list each in turn.",
+    )
+    division = serializers.CharField(
+        allow_null=True, help_text="The division asked for (?division=); null: every one."
+    )
     stages = CrosstableStageSerializer(many=True, help_text="The stages started so far.")
     entrants = CrosstableEntrantSerializer(many=True)
 
@@ -118,6 +127,12 @@ class CrosstableCSVRenderer(BaseRenderer):
         return csv_document(csv_header(data), csv_rows(data))
 
 
+def _crosstable(request: Request, competition_id: int) -> dict[str, Any]:
+    competition = competition_get(competition_id=competition_id)
+    division = division_query(request, competition, [])
+    return crosstable(competition=competition, division=division)
+
+
 class CrosstableApi(CompetitionApi):
     """The crosstable of a tournament: each entrant, in standings order, with the value of
     each tie-break and, per stage, the table, the opponents, the place, the placement points
@@ -129,8 +144,7 @@ class CrosstableApi(CompetitionApi):
     @extend_schema(**apidocs.HEADING, responses=apidocs.crosstable_responses(CrosstableSerializer))
     @replica_reads()
     def get(self, request: Request, competition_id: int) -> Response:
-        check_known_params(request, [])
-        return Response(crosstable(competition=competition_get(competition_id=competition_id)))
+        return Response(_crosstable(request, competition_id))
 
 
 class CrosstableCSVApi(CompetitionApi):
@@ -141,7 +155,6 @@ class CrosstableCSVApi(CompetitionApi):
     @extend_schema(**apidocs.CSV_HEADING, responses=apidocs.CSV_RESPONSES)
     @replica_reads()
     def get(self, request: Request, competition_id: int) -> Response:
-        check_known_params(request, [])
-        body = crosstable(competition=competition_get(competition_id=competition_id))
+        body = _crosstable(request, competition_id)
         disposition = f'attachment; filename="competition-{competition_id}-crosstable.csv"'
         return Response(body, headers={"Content-Disposition": disposition})

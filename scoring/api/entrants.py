@@ -22,6 +22,7 @@ from scoring.api.apidocs import entrants as apidocs
 from scoring.api.body import BodySerializer
 from scoring.api.common import check_known_params
 from scoring.api.competition_base import CompetitionApi
+from scoring.competitions.divisions import NAME_MAX_LENGTH
 from scoring.competitions.entrant_edits import entrant_reinstate, entrant_update
 from scoring.competitions.entrants import (
     CLUB_MAX_LENGTH,
@@ -65,10 +66,22 @@ class EntrantSerializer(serializers.Serializer):
         allow_null=True,
         help_text="A table event: checked in for the next stage. Null for an online event.",
     )
+    division = serializers.CharField(
+        allow_null=True, help_text="Their division's name; null at an event without divisions."
+    )
 
 
 class EntrantListSerializer(serializers.Serializer):
     entrants = EntrantSerializer(many=True)
+
+
+def _division_field(**kwargs: Any) -> serializers.CharField:
+    options: dict[str, Any] = {
+        "help_text": "At an event with divisions: the entrant's division, by name (case and "
+        "spacing aside); left out: by their rating (docs/scoring.md, Divisions).",
+        **kwargs,
+    }
+    return serializers.CharField(required=False, max_length=NAME_MAX_LENGTH, **options)
 
 
 class EntrantAddSerializer(BodySerializer):
@@ -95,10 +108,15 @@ class EntrantAddSerializer(BodySerializer):
         default=False,
         help_text="A table event: check the entrant in for the next stage too (a walk-in).",
     )
+    division = _division_field()
 
 
 class EntrantUpdateSerializer(BodySerializer):
     club = serializers.CharField(required=False, allow_blank=True, max_length=CLUB_MAX_LENGTH)
+    division = _division_field(
+        help_text="Moves the entrant to this division, until they are seated (docs/scoring.md, "
+        "Divisions)."
+    )
     seed = serializers.IntegerField(
         required=False, allow_null=True, min_value=1, max_value=SEED_MAX
     )

@@ -32,8 +32,12 @@ class StandingsPDFApi(SheetApi):
 
     @extend_schema(**apidocs.STANDINGS_HEADING, responses=apidocs.STANDINGS_RESPONSES)
     def get(self, request: Request, competition_id: int) -> Response:
-        check_query_params(request.query_params, [])
-        body = standings_sheet(competition_id=competition_id, caller=self.caller(request))
+        check_query_params(request.query_params, ["division"])
+        body = standings_sheet(
+            competition_id=competition_id,
+            caller=self.caller(request),
+            division=request.query_params.get("division"),
+        )
         return pdf_response(body, f"competition-{competition_id}-standings.pdf")
 
 
@@ -42,6 +46,10 @@ class CrosstablePDFApi(SheetApi):
 
     @extend_schema(**apidocs.CROSSTABLE_HEADING, responses=apidocs.CROSSTABLE_RESPONSES)
     def get(self, request: Request, competition_id: int) -> Response:
-        check_query_params(request.query_params, [])
-        body = crosstable_sheet(competition_id=competition_id, caller=self.caller(request))
+        check_query_params(request.query_params, ["division"])
+        body = crosstable_sheet(
+            competition_id=competition_id,
+            caller=self.caller(request),
+            division=request.query_params.get("division"),
+        )
         return pdf_response(body, f"competition-{competition_id}-crosstable.pdf")

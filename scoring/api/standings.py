@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from http import HTTPStatus
 from typing import Any
+from urllib.parse import urlencode
 
 from django.http import HttpResponse, HttpResponsePermanentRedirect
 from django.urls import reverse
@@ -18,11 +19,11 @@ from chickenfoot.csv_cells import csv_document
 from chickenfoot.db_router import replica_reads
 from chickenfoot.renderers import JSONRenderer
 from scoring.api.apidocs import standings as apidocs
-from scoring.api.common import check_known_params
 from scoring.api.competition_base import (
     COMPETITION_ID,
     CompetitionApi,
     FinalTableSerializer,
+    division_query,
 )
 from scoring.api.stage_types import pairing_stale_field
 from scoring.competitions.selectors import competition_get, competition_stages
@@ -155,7 +156,11 @@ class StandingsCSVRenderer(BaseRenderer):
     ) -> bytes:
         rows = data.get("standings", [])
         stages = data.get("stage_count")
-        columns = [*COLUMNS, *tie_break_columns(data.get("tie_breaks", []))]
+        columns = [
+            *(["division"] if data.get("divisions") else []),
+            *COLUMNS,
+            *tie_break_columns(data.get("tie_breaks", [])),
+        ]
         if data.get("final_table"):
             columns.append("final_place")
         return csv_document(
@@ -222,6 +227,10 @@ class CompetitionStandingSerializer(serializers.Serializer):
         help_text="The place the final table gave (1 to n; the rank follows it); null: not a "
         "finalist, or the final not played yet.",
     )
+    division = serializers.CharField(
+        allow_null=True,
+        help_text="Their division (the rank is within it); null: an event without divisions.",
+    )
     by_stage = StagePointsSerializer(many=True)
 
 
@@ -243,15 +252,23 @@ class CompetitionStandingsSerializer(serializers.Serializer):
         help_text="The order the rows are ranked by, best first; each key names the row's field "
         "that shows its value (docs/scoring.md).",
     )
+    divisions = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The event's divisions, in order (empty: none); the rows list each in turn.",
+    )
+    division = serializers.CharField(
+        allow_null=True, help_text="The division asked for (?division=); null: every one."
+    )
     standings = CompetitionStandingSerializer(many=True)
 
 
-def standings_body(competition: Competition) -> dict[str, Any]:
-    """The standings document: the competition, and its rows best first with points by stage."""
+def standings_body(competition: Competition, division: str | None = None) -> dict[str, Any]:
+    """The standings document: the competition, and its rows best first with points by stage
+    (of ``division`` alone, when given)."""
     stages = points_by_stage(competition=competition)
     rows = [
         {**row, "by_stage": stages.get(row["player_id"], [])}
-        for row in standings(competition=competition)
+        for row in standings(competition=competition, division=division)
     ]
     return {
         "competition_id": competition.pk,
@@ -262,6 +279,8 @@ def standings_body(competition: Competition) -> dict[str, Any]:
         "final": competition.status == Competition.Status.FINISHED,
         "final_table": competition.final_table,
         "tie_breaks": competition.order,
+        "divisions": competition.division_names,
+        "division": division,
         "standings": rows,
     }
 
@@ -292,12 +311,14 @@ class StandingsApi(CompetitionApi):
     )
     @replica_reads()
     def get(self, request: Request, competition_id: int) -> HttpResponse:
-        check_known_params(request, ["format"])
         competition = competition_get(competition_id=competition_id)
+        division = division_query(request, competition, ["format"])
         if getattr(request.accepted_renderer, "format", None) == "csv":
             csv_url = reverse("competition-standings-csv", args=[competition.pk])
+            if division is not None:
+                csv_url += "?" + urlencode({"division": division})
             return HttpResponsePermanentRedirect(csv_url, preserve_request=True)  # 308
-        return Response(standings_body(competition))
+        return Response(standings_body(competition, division))
 
 
 class StandingsCSVApi(CompetitionApi):
@@ -316,6 +337,6 @@ class StandingsCSVApi(CompetitionApi):
     )
     @replica_reads()
     def get(self, request: Request, competition_id: int) -> Response:
-        check_known_params(request, [])
         competition = competition_get(competition_id=competition_id)
-        return Response(standings_body(competition), headers=csv_headers(competition))
+        division = division_query(request, competition, [])
+        return Response(standings_body(competition, division), headers=csv_headers(competition))

@@ -36,6 +36,12 @@ class WallCompetitionSerializer(serializers.Serializer):
         help_text="The standings' order, best first; each key names the row's field showing "
         "its value (docs/scoring.md, Tie-breaks).",
     )
+    divisions = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="The event's divisions in order, a section of the wall each; only at an "
+        "event with divisions.",
+    )
 
 
 class WallStagePointsSerializer(serializers.Serializer):
@@ -61,6 +67,10 @@ class WallStandingSerializer(serializers.Serializer):
     )
     buchholz = serializers.FloatField(allow_null=True, help_text="Null: not in the order.")
     median_buchholz = serializers.FloatField(allow_null=True, help_text="Null: not in the order.")
+    division = serializers.CharField(
+        required=False,
+        help_text="Their division (the rank is within it); only at an event with divisions.",
+    )
     by_stage = WallStagePointsSerializer(many=True)
 
 
@@ -73,6 +83,11 @@ class WallTableSerializer(serializers.Serializer):
     table = serializers.IntegerField()
     status = serializers.CharField(help_text="The match's status (playing, finished, ...).")
     results_in = serializers.BooleanField(help_text="Its results count in the standings.")
+    division = serializers.CharField(
+        required=False,
+        allow_null=True,
+        help_text="The division it seats; only at an event with divisions.",
+    )
     seats = serializers.ListField(child=serializers.CharField(), help_text="Names, seat order.")
     rounds = WallRoundsSerializer(
         allow_null=True, help_text="A match scored at a table: rounds entered of its total."

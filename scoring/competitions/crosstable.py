@@ -14,6 +14,9 @@ An entrant's stage is one of:
 - ``not_finalist``: the final table (``final_table``), which seats only the best ``n``;
 - ``no_show``: none of these (registered, not seated: not checked in at a table event).
 
+At an event with divisions, each division's entrants follow one another in the divisions'
+order, each division ranked on its own (``division``: one division's alone, numbered from 1).
+
 Entrants are numbered 1, 2, 3 … in standings order (``number``: unique where ranks are shared),
 and an opponent who is an entrant is named with that number too, as a printed crosstable does.
 """
@@ -141,9 +144,10 @@ def _stage_entry(
     return entry
 
 
-def crosstable(*, competition: Competition) -> dict[str, Any]:
+def crosstable(*, competition: Competition, division: str | None = None) -> dict[str, Any]:
     """The crosstable of tournament ``competition`` (409 ``competition_status`` for a league,
-    which has no stages): the stages started so far and each entrant's row, best first."""
+    which has no stages): the stages started so far and each entrant's row, best first (of
+    ``division`` alone, when given)."""
     if competition.kind != Competition.Kind.TOURNAMENT:
         raise WrongCompetitionStatus(
             _(
@@ -152,7 +156,7 @@ def crosstable(*, competition: Competition) -> dict[str, Any]:
             )
             % {"competition": competition.pk}
         )
-    rows = standings(competition=competition)
+    rows = standings(competition=competition, division=division)
     numbers = {row["player_id"]: number for number, row in enumerate(rows, start=1)}
     stages = list(Stage.objects.filter(competition=competition).order_by("number"))
     tables = _tables(competition)
@@ -199,6 +203,7 @@ def crosstable(*, competition: Competition) -> dict[str, Any]:
                 "player_id": player_id,
                 "name": row["name"],
                 "dropped": row["dropped"],
+                "division": row["division"],
                 "tie_breaks": {key: row[key] for key in competition.order},
                 "stages": entries,
             }
@@ -212,6 +217,8 @@ def crosstable(*, competition: Competition) -> dict[str, Any]:
         "current_stage": competition.current_stage,
         "final": competition.status == Competition.Status.FINISHED,
         "tie_breaks": competition.order,
+        "divisions": competition.division_names,
+        "division": division,
         "stages": [
             {"number": stage.number, "status": stage.status, "final_table": stage.final}
             for stage in stages
@@ -239,10 +246,12 @@ STAGE_FIELDS = ("status", "table", "opponents", "place", "placement_points", "to
 
 
 def csv_header(crosstable: dict[str, Any]) -> list[str]:
-    """The crosstable CSV's header: the entrant, each tie-break of the order, then each
-    stage's ``stage_<n>_<field>`` (``STAGE_FIELDS``)."""
+    """The crosstable CSV's header: the entrant (their division's name second at an event
+    with divisions), each tie-break of the order, then each stage's ``stage_<n>_<field>``
+    (``STAGE_FIELDS``)."""
     return [
         "number",
+        *(["division"] if crosstable["divisions"] else []),
         "rank",
         "shared",
         "player_id",
@@ -261,9 +270,8 @@ def csv_rows(crosstable: dict[str, Any]) -> list[list[Any]]:
     """The crosstable CSV's rows, one per entrant, in ``csv_header``'s order."""
     out = []
     for entrant in crosstable["entrants"]:
-        cells: list[Any] = [
-            entrant[key] for key in ("number", "rank", "shared", "player_id", "name", "dropped")
-        ]
+        keys = ("number", *(["division"] if crosstable["divisions"] else []), "rank", "shared")
+        cells: list[Any] = [entrant[key] for key in (*keys, "player_id", "name", "dropped")]
         cells += [entrant["tie_breaks"][key] for key in crosstable["tie_breaks"]]
         for entry in entrant["stages"]:
             cells += [

@@ -1,4 +1,5 @@
-"""An entrant changed by the organiser: their club and seed, and a dropped entrant taken back.
+"""An entrant changed by the organiser: their club, seed and division, and a dropped entrant
+taken back.
 
 Each locks the competition row first, as ``scoring.competitions.services`` does, and writes
 nothing on a refusal.
@@ -14,9 +15,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from chickenfoot.problems import InvalidInput
-from scoring.competitions import checkins
+from scoring.competitions import checkins, divisions
 from scoring.competitions.entrants import club_problem
-from scoring.competitions.problems import NotRegistered, WrongCompetitionStatus
+from scoring.competitions.problems import DivisionFixed, NotRegistered, WrongCompetitionStatus
 from scoring.models import CheckIn, Competition, Registration
 from scoring.ports import PlayerRef
 
@@ -24,8 +25,10 @@ from scoring.ports import PlayerRef
 def entrant_update(
     *, competition_id: int, caller: PlayerRef, player_id: int, values: Mapping[str, Any]
 ) -> Registration:
-    """The organiser sets an entrant's ``club`` and ``seed`` (either, or both; a ``seed`` of
-    ``None`` clears it). 409 ``not_registered`` for someone who is not an entrant."""
+    """The organiser sets an entrant's ``club``, ``seed`` and ``division`` (any of them; a
+    ``seed`` of ``None`` clears it). 409 ``not_registered`` for someone who is not an entrant;
+    404 ``division_not_found`` for a division the event does not have; 409 ``division_fixed``
+    once the entrant has been seated or had a bye (``divisions.has_played``)."""
     with transaction.atomic():
         competition = checkins.lock_competition(competition_id)
         checkins.organiser_only(
@@ -44,7 +47,9 @@ def entrant_update(
             registration.seed = values["seed"]
         if found:
             raise InvalidInput(found)
-        registration.save(update_fields=["club", "seed"])
+        if "division" in values:
+            _division_change(competition, registration, values["division"])
+        registration.save(update_fields=["club", "seed", "division"])
         return registration
 
 
@@ -88,6 +93,27 @@ def entrant_reinstate(
                 },
             )
         return registration
+
+
+def _division_change(competition: Competition, registration: Registration, given: str) -> None:
+    """Move the entrant to division ``given`` (the module says when it is refused)."""
+    name = divisions.division_param(competition, given)
+    if name == registration.division:
+        return
+    if divisions.has_played(registration):
+        raise DivisionFixed(
+            _(
+                "Player %(player_id)s has played in division %(division)s of competition "
+                "%(competition)s: it stays theirs."
+            )
+            % {
+                "player_id": registration.player_id,
+                "division": registration.division,
+                "competition": competition.pk,
+            },
+            extra={"division": registration.division},
+        )
+    registration.division = name or ""
 
 
 def _entrant(competition: Competition, player_id: int) -> Registration:

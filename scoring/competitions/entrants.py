@@ -3,9 +3,11 @@ competition finishes (``entrant_edits`` changes one, or takes back one who dropp
 
 An entrant is a player with an account (by ``username`` or ``player_id``) or a guest (by
 ``name``: a player of kind ``guest``, as at table matches, made with the entry), each with an
-optional ``club`` and ``seed``. Adding is the organiser's, not a registration from the
-organiser's address: no registration limit counts it. Everything is checked before anything is
-written, every bad field (every bad row of a file) at once; a refusal writes nothing.
+optional ``club``, ``seed`` and ``division`` (at an event with divisions: the organiser's
+choice, otherwise the rating band, ``scoring.competitions.divisions``). Adding is the
+organiser's, not a registration from the organiser's address: no registration limit counts it.
+Everything is checked before anything is written, every bad field (every bad row of a file) at
+once; a refusal writes nothing.
 
 An entrant added once stage *k* has been seated plays from stage *k + 1*
 (``Registration.first_stage``); under ``late_entry: bye`` each stage missed is a bye
@@ -26,7 +28,7 @@ from django.utils.translation import gettext as _
 
 from chickenfoot.problems import InvalidInput
 from scoring.competitions import byes as stage_byes
-from scoring.competitions import checkins, totals
+from scoring.competitions import checkins, divisions, totals
 from scoring.competitions.checkins import TABLE
 from scoring.competitions.problems import (
     AlreadyRegistered,
@@ -54,6 +56,7 @@ class EntrantSpec:
     player_id: int | None = None
     club: str = ""
     seed: int | None = None
+    division: str | None = None
 
 
 @dataclass(frozen=True)
@@ -162,6 +165,8 @@ def entrants_check(
             )
         if (message := club_problem(spec.club)) is not None:
             problem(spec, "club", message)
+        if spec.division and divisions.division_named(competition, spec.division) is None:
+            problem(spec, "division", divisions.unknown_division(competition, spec.division))
         if spec.seed is not None and not 1 <= spec.seed <= SEED_MAX:
             problem(
                 spec,
@@ -258,9 +263,14 @@ def _write(
             player_id__in=[e.player.id for e in entries if e.player is not None],
         )
     }
+    player_ids = [
+        entry.player.id if entry.player is not None else next(guests) for entry in entries
+    ]
+    placed = divisions.assigned(
+        competition, {p: e.spec.division for p, e in zip(player_ids, entries, strict=True)}
+    )
     written = []
-    for entry in entries:
-        player_id = entry.player.id if entry.player is not None else next(guests)
+    for entry, player_id in zip(entries, player_ids, strict=True):
         fields = {
             "registered_at": now,
             "withdrawn_at": None,
@@ -268,6 +278,7 @@ def _write(
             "seed": entry.spec.seed,
             "first_stage": stage_number,
             "added_by_organiser": True,
+            "division": placed[player_id],
         }
         registration = withdrawn.get(player_id)
         if registration is None:
@@ -328,6 +339,7 @@ def entrant_add(
         player_id=values.get("player_id"),
         club=(values.get("club") or "").strip(),
         seed=values.get("seed"),
+        division=values.get("division"),
     )
     with transaction.atomic():
         competition = checkins.lock_competition(competition_id)

@@ -1,9 +1,10 @@
 """An entrants file (``text/csv``), read into one ``EntrantSpec`` per row.
 
 The first row names the columns, in any order: ``name`` (a guest), ``username`` (a player with
-an account; ``player_id`` may name one instead), ``club`` and ``seed``. Each later row is one
-entrant; a blank line is skipped. UTF-8, with or without a byte-order mark; cells separated by
-commas (or by semicolons, when the header has no comma and has one: what some spreadsheets
+an account; ``player_id`` may name one instead), ``club``, ``seed`` and ``division`` (at an
+event with divisions). Each later row is one entrant; a blank line is skipped. UTF-8, with or
+without a byte-order mark; cells separated by commas (or by semicolons, when the header has no
+comma and has one: what some spreadsheets
 write), quoted as RFC 4180 says. ``read_entrants`` reports what is wrong with the file as
 such: an unknown column, a cell that is not a number where one is wanted, a row with more cells
 than the header, too many rows; each keyed ``<line>.<column>`` (``<line>`` for a line wrong as
@@ -21,7 +22,7 @@ from scoring.competitions.entrants import EntrantSpec
 from scoring.competitions.problems import MAX_FILE_ROWS
 
 #: The columns an entrants file may have.
-COLUMNS = ("name", "username", "player_id", "club", "seed")
+COLUMNS = ("name", "username", "player_id", "club", "seed", "division")
 #: One of these must be there to name an entrant.
 NAMING = ("name", "username", "player_id")
 
@@ -124,4 +125,5 @@ def _row(
         player_id=numbers["player_id"],
         club=cells.get("club", ""),
         seed=numbers["seed"],
+        division=cells.get("division") or None,
     )

@@ -17,7 +17,7 @@ def entrants_list(
     *, competition: Competition, player_ids: list[int] | None = None
 ) -> list[dict[str, Any]]:
     """The entrants (withdrawn ones left out; all, or those of ``player_ids``), in order of
-    entry: who they are, their club and seed, the first stage they may play, whether they
+    entry: who they are, their club, seed and division, the first stage they may play, whether they
     dropped out, and, at a table event, whether they are checked in for the next stage."""
     rows = Registration.objects.filter(competition=competition, withdrawn_at__isnull=True)
     if player_ids is not None:
@@ -38,6 +38,7 @@ def entrants_list(
             "first_stage": row["first_stage"],
             "dropped": row["dropped_at"] is not None,
             "checked_in": row["checked_in"] if table else None,
+            "division": row["division"] if competition.divisions else None,
         }
         for row in rows.annotate(checked_in=Exists(checked))
         .order_by("registered_at", "pk")
@@ -52,5 +53,6 @@ def entrants_list(
             "first_stage",
             "dropped_at",
             "checked_in",
+            "division",
         )
     ]

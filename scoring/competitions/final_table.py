@@ -12,13 +12,15 @@ history) but do not count in the Swiss totals or their tie-breaks, so the player
 final keep their standings places. Once it has finished, the finalists rank first: by table,
 then by their place at it (a shared place in the final is a shared rank; the Swiss order
 lists them), a finalist whose table was abandoned last of that table; every other player keeps
-their rank, or ``n + 1`` if the final moved them below it.
+their rank, or ``n + 1`` if the final moved them below it. At an event with divisions each
+division's best ``n`` play a final of their own, for their division's places.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Collection
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -79,9 +81,12 @@ def final_tables(*, ranked: list[int], size: int, table_size: int, rng: random.R
     return tables
 
 
-def final_places(competition: Competition) -> dict[int, int] | None:
+def final_places(
+    competition: Competition, players: Collection[int] | None = None
+) -> dict[int, int] | None:
     """Each finalist's place (1 to ``n``) once the final has finished; ``None`` before (or
-    without one). The module says how places are given."""
+    without one). The module says how places are given. ``players``: one division's entrants
+    (each division plays a final of its own): only the final's tables they sit at."""
     if not competition.final_size:
         return None
     stage = Stage.objects.filter(
@@ -95,16 +100,16 @@ def final_places(competition: Competition) -> dict[int, int] | None:
         .order_by("table_number", "match__seats__position")
         .values_list("table_number", "match__seats__player_id")
     ):
-        if player_id is not None:
+        if player_id is not None and (players is None or player_id in players):
             seats.setdefault(table_number, []).append(player_id)
     results = dict(CompetitionResult.objects.filter(stage=stage).values_list("player_id", "place"))
     places: dict[int, int] = {}
     offset = 0
     for number in sorted(seats):
-        players = seats[number]
-        for player_id in players:
-            places[player_id] = offset + results.get(player_id, len(players))
-        offset += len(players)
+        seated = seats[number]
+        for player_id in seated:
+            places[player_id] = offset + results.get(player_id, len(seated))
+        offset += len(seated)
     return places
 
 

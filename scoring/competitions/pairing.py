@@ -12,6 +12,10 @@ lock. The order and the ranks (docs/scoring.md, "Seating"):
   level on points share a rank, as a Swiss pairs within a score group: the standings'
   tie-breaks order the field, they do not separate it).
 
+At an event with divisions, each division is paired on its own (``divisions.split_field``),
+by its own standings, and its tables follow the division before's: nobody is seated with an
+entrant of another division; a division with one player in the field gives them a bye.
+
 Keep-apart pairs (``apart_pairs``): the pairs the organiser named, and with
 ``keep_apart_clubs`` every two entrants of one club (the club as written, without regard to
 case or spacing).
@@ -21,13 +25,14 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass
 from itertools import combinations
 
 from django.db.models import F
 
 from scoring.competitions import byes as stage_byes
-from scoring.competitions import final_table, round_robin, round_robin_groups, seating
+from scoring.competitions import divisions, final_table, round_robin, round_robin_groups, seating
 from scoring.competitions.seating_search import Pair
 from scoring.competitions.standings import met_counts, ranked_player_ids
 from scoring.models import Competition, KeepApart, Rating, Registration
@@ -74,8 +79,11 @@ def shared_ranks(values: dict[int, float | int | None], *, best_high: bool) -> F
     return FieldOrder(ranked=ranked, rank=rank)
 
 
-def field_order(*, competition: Competition, number: int, players: list[int]) -> FieldOrder:
-    """The players of stage ``number`` in order, with their ranks (the module says how)."""
+def field_order(
+    *, competition: Competition, number: int, players: list[int], division: str | None = None
+) -> FieldOrder:
+    """The players of stage ``number`` in order, with their ranks (the module says how); at
+    an event with divisions, ``division``'s standings order them."""
     field = set(players)
     if number > 1:
         points = dict(
@@ -86,7 +94,9 @@ def field_order(*, competition: Competition, number: int, players: list[int]) ->
         by_points = shared_ranks(
             {player: points.get(player) or 0 for player in players}, best_high=True
         )
-        ranked = [p for p in ranked_player_ids(competition=competition) if p in field]
+        ranked = [
+            p for p in ranked_player_ids(competition=competition, division=division) if p in field
+        ]
         return FieldOrder(ranked=ranked, rank=by_points.rank)
     if competition.seeding == SEEDING.RATING:
         ratings = dict(
@@ -142,15 +152,57 @@ def stage_rng(competition: Competition, number: int) -> random.Random:
 
 
 def stage_pairing(
-    *, competition: Competition, number: int, players: list[int], already_seated: int = 0
+    *,
+    competition: Competition,
+    number: int,
+    players: list[int],
+    already_seated: Collection[int] = (),
 ) -> Pairing:
-    """Seat ``players`` (by id) for stage ``number``: byes first (stage 1 at random: drawn
-    from the seed; seeded: the last in the seed order; later: the lowest-ranked of those with
-    the fewest byes so far), then the tables; the final table seats the best of the field
-    (``final_table``), with no byes, less the ``already_seated`` finalists of the tables a
-    re-pair keeps. The caller holds the competition's lock."""
+    """Seat ``players`` (by id) for stage ``number``: each division apart, one after the
+    other (the module says how), each by ``division_pairing``. The caller holds the
+    competition's lock."""
+    groups = divisions.split_field(competition, players)
+    if len(groups) == 1:
+        return division_pairing(
+            competition=competition,
+            number=number,
+            players=players,
+            already_seated=len(already_seated),
+        )
+    of = divisions.entrant_divisions(competition)
+    tables: list[seating.Table] = []
+    byes: list[int] = []
+    for name, members in groups:
+        if len(members) < 2:
+            byes += members  # alone in the division's field: nobody to play
+            continue
+        part = division_pairing(
+            competition=competition,
+            number=number,
+            players=members,
+            already_seated=sum(1 for p in already_seated if of.get(p) == name),
+            division=name,
+        )
+        tables += part.tables
+        byes += part.byes
+    return Pairing(tables=tables, byes=byes)
+
+
+def division_pairing(
+    *,
+    competition: Competition,
+    number: int,
+    players: list[int],
+    already_seated: int = 0,
+    division: str | None = None,
+) -> Pairing:
+    """Seat ``players`` (by id; one division's at an event with divisions) for stage
+    ``number``: byes first (stage 1 at random: drawn from the seed; seeded: the last in the
+    seed order; later: the lowest-ranked of those with the fewest byes so far), then the
+    tables; the final table seats the best of the field (``final_table``), with no byes, less
+    the ``already_seated`` finalists of the tables a re-pair keeps."""
     rng = stage_rng(competition, number)
-    order = field_order(competition=competition, number=number, players=players)
+    order = field_order(competition=competition, number=number, players=players, division=division)
     if final_table.is_final(competition, number):
         tables = final_table.final_tables(
             ranked=order.ranked,
@@ -160,7 +212,9 @@ def stage_pairing(
         )
         return Pairing(tables=tables, byes=[])
     if competition.pairing == Competition.Pairing.ROUND_ROBIN:
-        return round_robin_pairing(competition=competition, number=number, players=players)
+        return round_robin_pairing(
+            competition=competition, number=number, players=players, division=division
+        )
     randomly = number == 1 and competition.seeding == SEEDING.RANDOM
     if randomly or number > 1:
         byes = stage_byes.bye_players_for(
@@ -196,15 +250,20 @@ def stage_pairing(
     return Pairing(tables=tables, byes=byes)
 
 
-def round_robin_pairing(*, competition: Competition, number: int, players: list[int]) -> Pairing:
+def round_robin_pairing(
+    *, competition: Competition, number: int, players: list[int], division: str | None = None
+) -> Pairing:
     """Stage ``number`` of a round robin (``round_robin``): its round of the schedule drawn
     (tables of 2: the circle method; 3 and 4: ``round_robin_groups``) over the entrants (not
-    withdrawn; late entrants are refused once it is seated), the players in the stage's field
+    withdrawn; late entrants are refused once it is seated; of ``division`` only, at an event
+    with divisions: each division is a round robin of its own), the players in the stage's field
     at their tables, a player left alone by absent opponents or the bye sitting it out with a
     bye. Each table's seat order is drawn from the seed."""
     entrants = Registration.objects.filter(
         competition=competition, withdrawn_at__isnull=True
     ).values_list("player_id", flat=True)
+    if division is not None:
+        entrants = entrants.filter(division=division)
     order = round_robin.schedule_order(list(entrants), competition.seed)
     if competition.table_size == 2:
         tables, byes = round_robin.seat_round(

@@ -113,3 +113,25 @@ class StageVersionAhead(ConflictError):
 
     code = "version_ahead"
     title = gettext_lazy("Version ahead")
+
+
+class DivisionNotFound(NotFoundError):
+    """404: the competition has no division of that name (or no divisions at all)."""
+
+    code = "division_not_found"
+    title = gettext_lazy("No such division")
+
+
+class DivisionFixed(ConflictError):
+    """409: the entrant has been seated (or had a bye) in their division: it stays theirs."""
+
+    code = "division_fixed"
+    title = gettext_lazy("Division fixed")
+
+
+class DivisionMismatch(ConflictError):
+    """409: a change to a stage's seating would seat entrants of two divisions together;
+    ``divisions`` names each entrant's division."""
+
+    code = "division_mismatch"
+    title = gettext_lazy("Different divisions")

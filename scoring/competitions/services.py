@@ -24,6 +24,7 @@ from chickenfoot.problems import InvalidInput
 from scoring.competitions import byes as stage_byes
 from scoring.competitions import (
     checkins,
+    divisions,
     final_table,
     pairing,
     points,
@@ -87,6 +88,7 @@ class CompetitionSpec:
     tie_breaks: list[str] | None = None
     final_table: dict[str, int] | None = None
     pairing: str = Competition.Pairing.SWISS
+    divisions: list[dict[str, Any]] | None = None
 
 
 #: The house options a table event's matches take (the rest mean nothing at a real table).
@@ -157,6 +159,9 @@ def competition_errors(
             problem("final_table", message)
     for message in round_robin.pairing_problems(values):
         problem("pairing", message)
+    for name, messages in divisions.divisions_problems(values.get("divisions"), kind=kind).items():
+        for message in messages:
+            problem(name, message)
     if kind == TOURNAMENT and values.get("min_matches"):
         problem("min_matches", _("min_matches is for leagues: a tournament ranks every player."))
     starts_on, ends_on = values.get("starts_on"), values.get("ends_on")
@@ -302,6 +307,7 @@ def competition_create(*, organiser: PlayerRef, spec: CompetitionSpec) -> Compet
         late_entry=spec.late_entry,
         final_table=spec.final_table,
         pairing=spec.pairing,
+        divisions=divisions.normalised(spec.divisions),
     )
 
 
@@ -346,9 +352,10 @@ def registration_create(*, competition_id: int, player: PlayerRef) -> Registrati
         registration = Registration.objects.filter(
             competition=competition, player_id=player.id
         ).first()
+        division = divisions.assigned(competition, {player.id: None})[player.id]
         if registration is None:
             return Registration.objects.create(
-                competition=competition, player_id=player.id, registered_at=now
+                competition=competition, player_id=player.id, registered_at=now, division=division
             )
         if registration.withdrawn_at is None:
             raise AlreadyRegistered(
@@ -357,7 +364,8 @@ def registration_create(*, competition_id: int, player: PlayerRef) -> Registrati
             )
         registration.withdrawn_at = None
         registration.registered_at = now
-        registration.save(update_fields=["withdrawn_at", "registered_at"])
+        registration.division = division
+        registration.save(update_fields=["withdrawn_at", "registered_at", "division"])
         return registration
 
 

@@ -10,15 +10,20 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scoring.competitions.crosstable import crosstable
+from scoring.competitions.divisions import division_param
 from scoring.competitions.stage_paper import sheet_competition
 from scoring.competitions.standings import standings
 from scoring.models import Competition, Stage
 from scoring.ports import PlayerRef, games_port
 
 
-def standings_sheet(*, competition_id: int, caller: PlayerRef | None) -> bytes:
+def standings_sheet(
+    *, competition_id: int, caller: PlayerRef | None, division: str | None = None
+) -> bytes:
     """The standings as a PDF: each player's rank, name, matches and the value of every
-    tie-break of the competition's order. Who may read it: ``sheet_competition``."""
+    tie-break of the competition's order; at an event with divisions, ``division``'s (404
+    ``division_not_found`` for one it does not have), or each division's on pages of its own.
+    Who may read it: ``sheet_competition``."""
     competition = sheet_competition(
         competition_id=competition_id,
         caller=caller,
@@ -28,7 +33,10 @@ def standings_sheet(*, competition_id: int, caller: PlayerRef | None) -> bytes:
         ),
     )
     order = competition.order
+    division = division_param(competition, division)
     fields = ("rank", "shared", "name", "matches", "dropped", *order)
+    if competition.divisions:
+        fields = (*fields, "division")
     sheet: dict[str, Any] = {
         "event": competition.name,
         "final": competition.status == Competition.Status.FINISHED,
@@ -38,14 +46,20 @@ def standings_sheet(*, competition_id: int, caller: PlayerRef | None) -> bytes:
         ).count(),
         "min_matches": competition.min_matches,
         "tie_breaks": order,
-        "rows": [{key: row[key] for key in fields} for row in standings(competition=competition)],
+        "rows": [
+            {key: row[key] for key in fields}
+            for row in standings(competition=competition, division=division)
+        ],
     }
     return games_port().standings_pdf(sheet=sheet)
 
 
-def crosstable_sheet(*, competition_id: int, caller: PlayerRef | None) -> bytes:
-    """The crosstable of a tournament as a PDF (A4 landscape, paginated): who may read it as
-    ``standings_sheet``; a league's is a 409 ``competition_status``."""
+def crosstable_sheet(
+    *, competition_id: int, caller: PlayerRef | None, division: str | None = None
+) -> bytes:
+    """The crosstable of a tournament as a PDF (A4 landscape, paginated; ``division`` as
+    ``standings_sheet`` takes it): who may read it as ``standings_sheet``; a league's is a
+    409 ``competition_status``."""
     competition = sheet_competition(
         competition_id=competition_id,
         caller=caller,
@@ -54,7 +68,8 @@ def crosstable_sheet(*, competition_id: int, caller: PlayerRef | None) -> bytes:
             "while it is not public."
         ),
     )
-    return games_port().crosstable_pdf(sheet=_printable(crosstable(competition=competition)))
+    table = crosstable(competition=competition, division=division_param(competition, division))
+    return games_port().crosstable_pdf(sheet=_printable(table))
 
 
 def _printable(table: dict[str, Any]) -> dict[str, Any]:

@@ -5,7 +5,9 @@ table event or online (where a table whose seats change is dealt again: ``stage_
 Each runs in one transaction through ``stage_plan`` (locks, the organiser, the version
 answered, the scores entered: the refusals it lists), changes the tables, moves the stage's
 version on and keeps the change with who made it, when and why (``SeatingChange``). Every bad
-field is named at once (400 ``invalid``) and nothing is written on a refusal. Undoing a stage
+field is named at once (400 ``invalid``) and nothing is written on a refusal; at an event with
+divisions, a swap, move or replacement that would seat two divisions together is 409
+``division_mismatch``. Undoing a stage
 and reopening its seating are in ``stage_undo``.
 """
 
@@ -26,6 +28,7 @@ from scoring.competitions.stage_plan import (
     Plan,
     Table,
     change_record,
+    division_check,
     scoring_check,
     stage_open,
     tables_write,
@@ -120,6 +123,7 @@ def seating_swap(
         if errors:
             raise InvalidInput(errors)
         a, b = players
+        division_check(plan, a, [b])
         scoring_check(plan, {seated[a].table, seated[b].table})
         planned = deepcopy(plan.tables)
         for table in planned:
@@ -193,6 +197,7 @@ def seating_move(
                 ]
         if errors or target is None:
             raise InvalidInput(errors)
+        division_check(plan, player, [p for p in target.seats if p != player])
         scoring_check(plan, {target.table} | ({source.table} if source else set()))
         byes_before = _byes_of(plan)
         planned = deepcopy(plan.tables)
@@ -248,6 +253,7 @@ def seating_replace(
             errors["replaces"] = [_not_seated(plan, replaces)]
         if errors or table is None or isinstance(found, str):
             raise InvalidInput(errors)
+        division_check(plan, player, [replaces])
         scoring_check(plan, {table.table})
         byes_before = _byes_of(plan)
         planned = deepcopy(plan.tables)
@@ -373,7 +379,7 @@ def seating_re_pair(
                 competition=plan.competition,
                 number=number,
                 players=field,
-                already_seated=len(at_kept),
+                already_seated=at_kept,
             )
             if field
             else pairing.Pairing(tables=[], byes=[])

@@ -1,19 +1,20 @@
 """A stage's seating as its organiser changes it: read, checked, written again, and audited.
 
-Every change (``scoring.competitions.stage_edits``) goes through ``stage_open``, which takes
-the locks (the stage's matches in id order, then the competition's row: the order score entry,
-corrections, moves and the end-of-match task keep), refuses anyone but the organiser (403),
-a stage that is not the last seated (409 ``wrong_stage``) and a version other than the stage's
+Every change (``scoring.competitions.stage_edits``) goes through ``stage_open``, which takes the
+locks (the stage's matches in id order, then the competition's row: the order score entry,
+corrections, moves and the end-of-match task keep), refuses anyone but the organiser (403), a
+stage that is not the last seated (409 ``wrong_stage``) and a version other than the stage's
 (``If-Match``: 428 when none is sent, 409 ``stale_version`` or ``version_ahead``).
-``scoring_check`` then refuses a stage with scores (409 ``stage_scoring_started``, naming the
-tables) unless the organiser reopened its seating, and even then a change that touches a table
-with scores. A table has scores once a round's scores are entered at a table event; online,
-once a move is played at it (a human's, a bot's or one the turn clock played) or a round of it
-ended as it was dealt. ``tables_write`` makes the tables what the change planned through the
-games port: at a table event a table match reseated, made or deleted; online, a table whose
-seats changed is dealt again (its match deleted, its sockets told, a new match dealt and
-started for the new seats, its players notified) and one no longer planned deleted.
-``change_record`` keeps the audit row and moves the version on.
+``division_check`` refuses a change that would seat entrants of two divisions together (409
+``division_mismatch``). ``scoring_check`` then refuses a stage with scores (409
+``stage_scoring_started``, naming the tables) unless the organiser reopened its seating, and
+even then a change that touches a table with scores. A table has scores once a round's scores
+are entered at a table event; online, once a move is played at it (a human's, a bot's or one the
+turn clock played) or a round of it ended as it was dealt. ``tables_write`` makes the tables
+what the change planned through the games port: at a table event a table match reseated, made or
+deleted; online, a table whose seats changed is dealt again (its match deleted, its sockets
+told, a new match dealt and started for the new seats, its players notified) and one no longer
+planned deleted. ``change_record`` keeps the audit row and moves the version on.
 """
 
 from __future__ import annotations
@@ -26,10 +27,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.competitions import checkins, pairing
+from scoring.competitions import checkins, divisions, pairing
 from scoring.competitions.checkins import TABLE
 from scoring.competitions.dashboard import started_stage
 from scoring.competitions.problems import (
+    DivisionMismatch,
     StageScoringStarted,
     StageVersionAhead,
     StageVersionRequired,
@@ -209,6 +211,31 @@ def scoring_check(plan: Plan, touched: Iterable[int] | None = None) -> None:
     raise StageScoringStarted(
         detail % values,
         extra={"tables": scored},
+    )
+
+
+def division_check(plan: Plan, player: int, others: Iterable[int]) -> None:
+    """Refuse (409 ``division_mismatch``) a change that would seat ``player`` with ``others``
+    (or in their place) from another division: nobody is seated across divisions."""
+    if not plan.competition.divisions:
+        return
+    of = divisions.entrant_divisions(plan.competition)
+    apart = sorted({p for p in others if of.get(p) != of.get(player)})
+    if not apart:
+        return
+    named = {str(p): of.get(p) for p in [player, *apart]}
+    raise DivisionMismatch(
+        _(
+            "Player %(player_id)s plays in division %(division)s, player %(other)s in "
+            "division %(other_division)s: nobody is seated across divisions."
+        )
+        % {
+            "player_id": player,
+            "division": of.get(player),
+            "other": apart[0],
+            "other_division": of.get(apart[0]),
+        },
+        extra={"divisions": named},
     )
 
 

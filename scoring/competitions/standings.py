@@ -7,6 +7,9 @@ rounds at zero, best round (the lowest non-zero round score), byes (stages sat o
 a win's placement points, which the placement points include), and the player's rating in the
 competition's game: today's while it runs, the one kept at its finish once it has finished.
 
+At an event with divisions each division is ranked on its own (``division``: one of them;
+``None``: each in turn, in the divisions' order, each row naming its ``division``).
+
 A tournament's final table (``scoring.competitions.final_table``) counts for none of these:
 the Swiss totals and tie-breaks leave it out, and once it is played its places come first.
 
@@ -74,8 +77,9 @@ def _total(name: str) -> Coalesce:
     return Coalesce(F(f"totals__{name}"), Value(0), output_field=BigIntegerField())
 
 
-def _base_rows(competition: Competition) -> list[dict[str, Any]]:
-    """Per active registration: its running totals, name, rating and whether it is ranked."""
+def _base_rows(competition: Competition, division: str | None) -> list[dict[str, Any]]:
+    """Per active registration (of ``division``, when given): its running totals, name,
+    rating and whether it is ranked."""
     if competition.status == Competition.Status.FINISHED:
         rating: Any = F("rating_at_finish")  # kept when it finished: the CSV never changes
     else:
@@ -85,9 +89,11 @@ def _base_rows(competition: Competition) -> list[dict[str, Any]]:
             ).values("ordinal")[:1],
             output_field=FloatField(),
         )
+    registrations = Registration.objects.filter(competition=competition, withdrawn_at__isnull=True)
+    if division is not None:
+        registrations = registrations.filter(division=division)
     rows = list(
-        Registration.objects.filter(competition=competition, withdrawn_at__isnull=True)
-        .values("player_id")
+        registrations.values("player_id")
         .annotate(
             name=F("player__display_name"),
             played=_total("matches"),
@@ -136,10 +142,10 @@ def _add_buchholz(competition: Competition, rows: list[dict[str, Any]]) -> None:
         row[tb.MEDIAN_BUCHHOLZ] = ranking.median_buchholz(mine)
 
 
-def _rows(competition: Competition) -> list[dict[str, Any]]:
-    """The rows ranked by the competition's order, best first."""
+def _rows(competition: Competition, division: str | None = None) -> list[dict[str, Any]]:
+    """The rows (of ``division``, when given) ranked by the competition's order, best first."""
     order = competition.order
-    rows = _base_rows(competition)
+    rows = _base_rows(competition, division)
     if tb.BUCHHOLZ in order or tb.MEDIAN_BUCHHOLZ in order:
         _add_buchholz(competition, rows)
     return ranking.rank(rows, order=order, meetings=_meetings(competition))
@@ -149,13 +155,20 @@ def _points(thousandths: int | None) -> float | None:
     return None if thousandths is None else float(as_points(thousandths))
 
 
-def standings(*, competition: Competition) -> list[dict[str, Any]]:
-    """The standings, best first (the module's docstring says how they are ordered). A
-    tie-break the order does not use shows ``None`` (Buchholz, head-to-head). Once a final
-    table has been played, its places come first (``final_table``; ``final_place``)."""
+def standings(*, competition: Competition, division: str | None = None) -> list[dict[str, Any]]:
+    """The standings, best first (the module's docstring says how they are ordered; at an
+    event with divisions, ``division``'s, or each division's in turn). A tie-break the order
+    does not use shows ``None`` (Buchholz, head-to-head). Once a final table has been played,
+    its places come first (``final_table``; ``final_place``)."""
+    if competition.divisions and division is None:
+        return [
+            row
+            for name in competition.division_names
+            for row in standings(competition=competition, division=name)
+        ]
     order = competition.order
     out = []
-    for row in _rows(competition):
+    for row in _rows(competition, division):
         ranked = bool(row["ranked"])
         rounds = row["rounds"]
         out.append(
@@ -183,17 +196,20 @@ def standings(*, competition: Competition) -> list[dict[str, Any]]:
                 "rating": None if row["rating"] is None else display_rating(row["rating"]),
                 "byes": row["byes"],
                 "dropped": row["left_at"] is not None,
+                "division": division,
             }
         )
-    return final_table.apply_final(out, final_table.final_places(competition))
+    players = {row["player_id"] for row in out} if division is not None else None
+    return final_table.apply_final(out, final_table.final_places(competition, players))
 
 
-def ranked_player_ids(*, competition: Competition) -> list[int]:
-    """The registered players, best first (ties: lower player id first): Swiss seating's input."""
+def ranked_player_ids(*, competition: Competition, division: str | None = None) -> list[int]:
+    """The registered players (of ``division``, when given), best first (ties: lower player
+    id first): Swiss seating's input."""
     return [
         row["player_id"]
         for row in sorted(
-            _rows(competition),
+            _rows(competition, division),
             key=lambda r: (not r["ranked"], r["place"], r["player_id"]),
         )
     ]

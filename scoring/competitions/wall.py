@@ -1,5 +1,9 @@
 """The public wall of a competition: what an organiser publishes, readable without a token.
 
+At an event with divisions, the competition lists them (``divisions``), and each standings
+row and each table names its ``division`` (the standings list each division in turn, each
+ranked on its own): the wall shows a section for each. An event without has none of these keys.
+
 The wall shows names as they are shown (display names) and nothing private: no player ids, no
 usernames, no ratings, nothing of a match in play but its status (and, for a match scored at a
 table, how many of its rounds are entered). A competition that is not public is not found (404),
@@ -17,6 +21,7 @@ from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.competitions.divisions import entrant_divisions
 from scoring.competitions.problems import CompetitionNotFound, NotOrganiser
 from scoring.competitions.stage_clock import clock_body
 from scoring.competitions.standings import points_by_stage, standings
@@ -97,11 +102,13 @@ def public_competition_of_match(*, match_id: int) -> int | None:
 
 
 def wall_standings(*, competition: Competition) -> list[dict[str, Any]]:
-    """The standings rows, best first, with the wall's fields and the points per stage."""
+    """The standings rows, best first, with the wall's fields and the points per stage (and,
+    at an event with divisions, each row's ``division``)."""
     stages = points_by_stage(competition=competition)
+    fields = (*ROW_FIELDS, "division") if competition.divisions else ROW_FIELDS
     return [
         {
-            **{name: row[name] for name in ROW_FIELDS},
+            **{name: row[name] for name in fields},
             "by_stage": [
                 {name: entry[name] for name in ("stage", "matches", "placement_points", "bye")}
                 for entry in stages.get(row["player_id"], [])
@@ -128,12 +135,16 @@ def _tables(competition: Competition, match_id: int | None = None) -> list[dict[
         )
     )  # fmt: skip
     names: dict[int, list[str]] = defaultdict(list)
+    of = entrant_divisions(competition) if competition.divisions else {}
+    sections: dict[int, str] = {}
     for seat in (
         links.order_by("pk", "match__seats__position")
         .filter(match__seats__isnull=False)
-        .values("pk", "match__seats__player__display_name")
+        .values("pk", "match__seats__player_id", "match__seats__player__display_name")
     ):
         names[seat["pk"]].append(seat["match__seats__player__display_name"])
+        if seat["match__seats__player_id"] in of:
+            sections.setdefault(seat["pk"], of[seat["match__seats__player_id"]])
     return [
         {
             "stage_id": row["stage_id"],
@@ -141,6 +152,7 @@ def _tables(competition: Competition, match_id: int | None = None) -> list[dict[
             "table": row["table_number"],
             "status": row["match__status"],
             "results_in": row["finished"],
+            **({"division": sections.get(row["pk"])} if of else {}),
             "seats": names[row["pk"]],
             "rounds": (
                 {"entered": row["entered"], "total": row["match__options"].get("rounds")}
@@ -213,6 +225,7 @@ def wall_body(*, competition: Competition) -> dict[str, Any]:
         "competition": {
             **{name: getattr(competition, name) for name in COMPETITION_FIELDS},
             "tie_breaks": competition.order,
+            **({"divisions": competition.division_names} if competition.divisions else {}),
         },
         "final": competition.status == Competition.Status.FINISHED,
         "standings": wall_standings(competition=competition),

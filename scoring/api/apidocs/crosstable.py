@@ -11,7 +11,7 @@ from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 
 from chickenfoot.csv_cells import csv_document
 from chickenfoot.openapi import NOT_AUTHENTICATED, problem, problem_example
-from scoring.api.competition_base import COMPETITION_ID, NOT_FOUND
+from scoring.api.competition_base import COMPETITION_ID, DIVISION, NOT_FOUND_OR_DIVISION
 from scoring.competitions.crosstable import csv_header, csv_rows
 
 TAGS = ["competitions"]
@@ -71,6 +71,8 @@ CROSSTABLE_EXAMPLE: dict[str, Any] = {
     "current_stage": 2,
     "final": False,
     "tie_breaks": ["placement_points", "buchholz", "wins"],
+    "divisions": [],
+    "division": None,
     "stages": [
         {"number": 1, "status": "finished", "final_table": False},
         {"number": 2, "status": "finished", "final_table": False},
@@ -83,6 +85,7 @@ CROSSTABLE_EXAMPLE: dict[str, Any] = {
             "player_id": 5,
             "name": "Alan",
             "dropped": False,
+            "division": None,
             "tie_breaks": {"placement_points": 8.0, "buchholz": 4.5, "wins": 2},
             "stages": [
                 _played(1, 1, 41, (1, 4.0, 6), [(2, "Grace", 2), (9, "Edsger", 4)]),
@@ -98,6 +101,7 @@ CROSSTABLE_EXAMPLE: dict[str, Any] = {
             "player_id": 2,
             "name": "Grace",
             "dropped": False,
+            "division": None,
             "tie_breaks": {"placement_points": 6.0, "buchholz": 4.5, "wins": 0},
             "stages": [
                 _played(1, 1, 41, (2, 2.0, 23), [(5, "Alan", 1), (9, "Edsger", 4)]),
@@ -111,6 +115,7 @@ CROSSTABLE_EXAMPLE: dict[str, Any] = {
             "player_id": 12,
             "name": "Ada",
             "dropped": False,
+            "division": None,
             "tie_breaks": {"placement_points": 1.0, "buchholz": 8.0, "wins": 0},
             "stages": [
                 _unseated(1, "not_entered"),
@@ -126,6 +131,7 @@ CROSSTABLE_EXAMPLE: dict[str, Any] = {
             "player_id": 9,
             "name": "Edsger",
             "dropped": True,
+            "division": None,
             "tie_breaks": {"placement_points": 1.0, "buchholz": 7.0, "wins": 0},
             "stages": [
                 _played(1, 1, 41, (3, 1.0, 40), [(5, "Alan", 1), (2, "Grace", 2)]),
@@ -140,13 +146,13 @@ HEADING: dict[str, Any] = {
     "operation_id": "competition_crosstable",
     "summary": "A tournament's crosstable",
     "tags": TAGS,
-    "parameters": [COMPETITION_ID],
+    "parameters": [COMPETITION_ID, DIVISION],
 }
 CSV_HEADING: dict[str, Any] = {
     "operation_id": "competition_crosstable_csv",
     "summary": "A tournament's crosstable as CSV",
     "tags": TAGS,
-    "parameters": [COMPETITION_ID],
+    "parameters": [COMPETITION_ID, DIVISION],
 }
 
 #: A league has no stages: no crosstable.
@@ -163,24 +169,24 @@ LEAGUE_CONFLICT = problem(
         ),
     ),
 )
-#: The sheets take no query parameter: one given is refused, as everywhere.
+#: These take ``division`` alone: any other query parameter is refused, as everywhere.
 NO_PARAMETERS = problem(
-    "A query parameter: these take none.",
+    "A query parameter other than division.",
     (
         "A parameter",
         problem_example(
             400,
             "invalid",
             "Invalid input",
-            "stage: Unknown query parameter. Known ones: none.",
-            errors={"stage": ["Unknown query parameter. Known ones: none."]},
+            "stage: Unknown query parameter. Known ones: division.",
+            errors={"stage": ["Unknown query parameter. Known ones: division."]},
         ),
     ),
 )
 _REFUSALS: dict[Any, Any] = {
     HTTPStatus.BAD_REQUEST: NO_PARAMETERS,
     HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-    HTTPStatus.NOT_FOUND: NOT_FOUND,
+    HTTPStatus.NOT_FOUND: NOT_FOUND_OR_DIVISION,
     HTTPStatus.CONFLICT: LEAGUE_CONFLICT,
 }
 

@@ -12,20 +12,20 @@ from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 from chickenfoot.openapi import NOT_AUTHENTICATED, problem, problem_example
 from chickenfoot.renderers import PDF_EXAMPLE
 from scoring.api.apidocs.crosstable import LEAGUE_CONFLICT, NO_PARAMETERS
-from scoring.api.competition_base import COMPETITION_ID
+from scoring.api.competition_base import COMPETITION_ID, DIVISION, DIVISION_NOT_FOUND_EXAMPLE
 
 TAGS = ["competitions"]
 STANDINGS_HEADING: dict[str, Any] = {
     "operation_id": "competition_standings_pdf",
     "summary": "The standings for the notice board (PDF; the organiser, anyone when public)",
     "tags": TAGS,
-    "parameters": [COMPETITION_ID],
+    "parameters": [COMPETITION_ID, DIVISION],
 }
 CROSSTABLE_HEADING: dict[str, Any] = {
     "operation_id": "competition_crosstable_pdf",
     "summary": "A tournament's crosstable, A4 landscape (PDF; the organiser, anyone when public)",
     "tags": TAGS,
-    "parameters": [COMPETITION_ID],
+    "parameters": [COMPETITION_ID, DIVISION],
 }
 
 
@@ -54,13 +54,15 @@ def _not_public(sheet: str) -> Any:
 
 
 NOT_FOUND = problem(
-    "No such competition, or (without a token) one that is not public.",
+    "No such competition, or (without a token) one that is not public; or (?division=) no "
+    "such division of it.",
     (
         "No such competition",
         problem_example(
             404, "competition_not_found", "No such competition", "There is no competition 3."
         ),
     ),
+    DIVISION_NOT_FOUND_EXAMPLE,
 )
 STANDINGS_RESPONSES: dict[Any, Any] = {
     (HTTPStatus.OK, "application/pdf"): _pdf(

@@ -13,7 +13,9 @@ from chickenfoot.openapi import NOT_AUTHENTICATED, problem, problem_example
 from scoring.api.common import BAD_FILTER
 from scoring.api.competition_base import (
     COMPETITION_ID,
+    DIVISION,
     NOT_FOUND,
+    NOT_FOUND_OR_DIVISION,
     NOT_ORGANISER,
 )
 from scoring.competitions.standings import COLUMNS
@@ -122,6 +124,7 @@ def stage_list_post_responses(competition_stage_serializer: Any) -> Any:
 #: ``?format=csv`` (links made before the CSV was an operation of its own) is sent on to it.
 STANDINGS_PARAMETERS = [
     COMPETITION_ID,
+    DIVISION,
     OpenApiParameter(
         "format",
         str,
@@ -141,7 +144,7 @@ STANDINGS_PARAMETERS = [
         description="`/api/competitions/{id}/standings.csv`.",
     ),
 ]
-STANDINGS_CSV_PARAMETERS = [COMPETITION_ID]
+STANDINGS_CSV_PARAMETERS = [COMPETITION_ID, DIVISION]
 
 
 STANDING_EXAMPLE = {
@@ -165,6 +168,7 @@ STANDING_EXAMPLE = {
     "byes": 0,
     "dropped": False,
     "final_place": None,
+    "division": None,
     "by_stage": [
         {"stage": 1, "matches": 1, "placement_points": 5.0, "bye": False},
         {"stage": 2, "matches": 1, "placement_points": 3.0, "bye": False},
@@ -182,6 +186,8 @@ STANDINGS_EXAMPLE = {
     "final": True,
     "final_table": None,
     "tie_breaks": ["placement_points", "wins", "mean_points_per_round", "head_to_head"],
+    "divisions": [],
+    "division": None,
     "standings": [
         STANDING_EXAMPLE,
         {
@@ -246,6 +252,20 @@ FINAL_TABLE_EXAMPLE = {
 }
 
 
+#: An event of two divisions, division B asked for (``?division=B``): ranked on its own.
+DIVISION_EXAMPLE = {
+    **STANDINGS_EXAMPLE,
+    "status": "running",
+    "final": False,
+    "divisions": ["A", "B"],
+    "division": "B",
+    "standings": [
+        {**row, "division": "B"}
+        for row in (STANDINGS_EXAMPLE["standings"][0], STANDINGS_EXAMPLE["standings"][1])
+    ],
+}
+
+
 def standings_responses(competition_standings_serializer: Any) -> Any:
     """The answers of ``StandingsApi``, given the view's own serializer."""
     return {
@@ -256,6 +276,7 @@ def standings_responses(competition_standings_serializer: Any) -> Any:
                 OpenApiExample("Final", value=STANDINGS_EXAMPLE),
                 OpenApiExample("Ranked by Buchholz after the points", value=BUCHHOLZ_EXAMPLE),
                 OpenApiExample("After a final table of two", value=FINAL_TABLE_EXAMPLE),
+                OpenApiExample("One division of two", value=DIVISION_EXAMPLE),
             ],
         ),
         HTTPStatus.PERMANENT_REDIRECT: OpenApiResponse(
@@ -263,7 +284,7 @@ def standings_responses(competition_standings_serializer: Any) -> Any:
         ),
         HTTPStatus.BAD_REQUEST: BAD_FILTER,
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-        HTTPStatus.NOT_FOUND: NOT_FOUND,
+        HTTPStatus.NOT_FOUND: NOT_FOUND_OR_DIVISION,
     }
 
 
@@ -278,5 +299,5 @@ STANDINGS_CSV_RESPONSES = {
     (HTTPStatus.OK, "text/csv"): STANDINGS_CSV,
     HTTPStatus.BAD_REQUEST: BAD_FILTER,
     HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-    HTTPStatus.NOT_FOUND: NOT_FOUND,
+    HTTPStatus.NOT_FOUND: NOT_FOUND_OR_DIVISION,
 }

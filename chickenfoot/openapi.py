@@ -97,6 +97,9 @@ PROBLEM_CODES = [
     "too_few_players",
     "invalid_csv",
     "stage_scoring_started",
+    "division_not_found",
+    "division_fixed",
+    "division_mismatch",
     "table_match",
     "not_table_match",
     "not_scorer",
@@ -182,6 +185,14 @@ class ProblemSerializer(serializers.Serializer):
     )
     match_id = serializers.IntegerField(
         required=False, help_text="`queue_matched`: the match quick play found you."
+    )
+    divisions = serializers.DictField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="`division_mismatch`: each entrant's division, by player id.",
+    )
+    division = serializers.CharField(
+        required=False, help_text="`division_fixed`: the division the entrant played in."
     )
     competitions = serializers.ListField(
         child=serializers.IntegerField(),

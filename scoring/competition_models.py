@@ -228,7 +228,7 @@ class Registration(models.Model):
     )
     added_by_organiser = models.BooleanField(default=False, db_default=False)
     division = models.CharField(
-        max_length=40,
+        max_length=64,
         blank=True,
         default="",
         db_default="",

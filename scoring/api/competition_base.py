@@ -89,7 +89,8 @@ class FinalTableSerializer(serializers.Serializer):
 class DivisionSerializer(serializers.Serializer):
     name = serializers.CharField(
         max_length=NAME_MAX_LENGTH,
-        help_text="Its name, its own in the event (case and spacing aside).",
+        allow_blank=True,  # refused by the competition's checks, with the other divisions'
+        help_text="Its name, its own in the event (case and spacing aside): text on one line.",
     )
     min_rating = serializers.IntegerField(
         required=False,

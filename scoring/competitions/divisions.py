@@ -29,7 +29,7 @@ from scoring.ratings import display_rating
 #: The most divisions an event may have.
 MAX_DIVISIONS = 8
 #: The longest division name kept.
-NAME_MAX_LENGTH = 40
+NAME_MAX_LENGTH = 64
 #: The lowest and highest ``min_rating`` taken (ratings as the leaderboard shows them).
 RATING_RANGE = (-10_000, 10_000)
 

@@ -27,7 +27,7 @@ class Migration(migrations.Migration):
                 db_default="",
                 default="",
                 help_text="The entrant's division (its name) at an event with divisions; empty: none.",
-                max_length=40,
+                max_length=64,
             ),
         ),
     ]

@@ -61,7 +61,19 @@ function drawStandings() {
   const body = document.querySelector("#wall-standings tbody");
   const keys = tieBreakKeys();
   drawHead(keys);
-  const rows = wall.standings.map((row) => {
+  const rows = [];
+  let division = null;
+  for (const row of wall.standings) {
+    if (row.division !== undefined && row.division !== division) {
+      // an event with divisions: each division's rows under its own heading
+      division = row.division;
+      const heading = el("tr", null, "division");
+      const th = el("th", fmt(gettext("Division %(division)s"), { division }));
+      th.colSpan = 6 + keys.length;
+      th.scope = "rowgroup";
+      heading.append(th);
+      rows.push(heading);
+    }
     const tr = el("tr");
     tr.append(
       el("td", row.rank === null ? "–" : `${row.rank}${row.shared ? "=" : ""}`),
@@ -80,8 +92,8 @@ function drawStandings() {
       );
     }
     tr.append(stages);
-    return tr;
-  });
+    rows.push(tr);
+  }
   if (!rows.length) {
     const tr = el("tr");
     const td = el("td", gettext("No standings yet."));
@@ -101,9 +113,12 @@ function tableItem(table) {
     progress += fmt(gettext(": round %(entered)s of %(total)s entered"),
       { entered: table.rounds.entered, total: table.rounds.total });
   }
+  li.append(el("strong", fmt(gettext("Table %(table)s"), { table: table.table })), " ");
+  if (table.division !== undefined && table.division !== null) {
+    li.dataset.division = table.division;
+    li.append(el("span", fmt(gettext("Division %(division)s"), { division: table.division }), "division"), " ");
+  }
   li.append(
-    el("strong", fmt(gettext("Table %(table)s"), { table: table.table })),
-    " ",
     el("span", table.seats.join(", "), "seats"),
     " ",
     el("span", progress, "progress"),

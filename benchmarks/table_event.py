@@ -111,9 +111,12 @@ def people(
     return organiser, [register(client, f"p{run_id}n{i}", password) for i in range(players)]
 
 
-def event_create(event: Event, name: str = "Table cup") -> int:
+def event_create(event: Event, name: str = "Table cup", **fields: Any) -> int:
+    """Create the event (``fields`` added to its body), register its players, close
+    registration and publish its wall."""
     client = Client(event.port)
     body = {
+        **fields,
         "kind": "tournament",
         "play": "table",
         "name": name,

@@ -1,7 +1,7 @@
 """A whole tournament day at a weekend event's size: walk-ins, swaps, drops, a late correction.
 
     python -m benchmarks.tournament_day [--entrants 200] [--walk-ins 40] [--stages 6]
-                                        [--drops 10] [--swaps 20] [--rounds 2]
+                                        [--drops 10] [--swaps 20] [--rounds 2] [--divisions 2]
 
 The production shape on this machine, as ``benchmarks.tables`` runs it (and with its helpers):
 a throwaway PostgreSQL database (``BENCH_DATABASE_URL``, default
@@ -11,12 +11,17 @@ own), gunicorn serving HTTP, Daphne the sockets and a Celery worker the end-of-m
 recompute tasks. docs/tournament-day.md walks through the same day by hand, small.
 
 ``--entrants`` minus ``--walk-ins`` players register accounts and enter the tournament (tables
-of four, ``--stages`` stages of ``--rounds`` rounds a match); the organiser closes registration
-and publishes the wall. At check-in for stage 1 the walk-ins come as one CSV file
-(``POST /api/competitions/{id}/entrants?check_in=true``, ``text/csv``), guests. Each stage:
+of four, ``--stages`` stages of ``--rounds`` rounds a match, ``--divisions`` divisions A, B, …
+without rating bands, so everyone registering joins A); the organiser closes registration,
+publishes the wall and places every other registered player in the next division
+(``PATCH .../entrants/{id}``, ``division``). At check-in for stage 1 the walk-ins come as one
+CSV file (``POST /api/competitions/{id}/entrants?check_in=true``, ``text/csv``), guests, their
+``division`` column spreading them over the divisions alike. Every stage seated is checked:
+no table seats two divisions. Each stage:
 everyone still in checks in (players with accounts by themselves, guests by the organiser), the
 organiser seats the stage (``POST .../stages``, timed: ``stage_seat_ms``), makes the stage's
-share of the ``--swaps`` (two entrants of two tables change seats, with ``If-Match``), reads the
+share of the ``--swaps`` (two entrants of two tables of one division change seats, with
+``If-Match``), reads the
 tables' scorer links, and one thread per table enters every round with its link
 (``benchmarks/table_event.py``'s scorer: a retried entry and a stale version each). After each
 stage but the last, the stage's share of the ``--drops`` are dropped. Once the last stage is
@@ -25,11 +30,11 @@ seated (before its first score), the organiser corrects round 1 of a table of th
 results are no longer pending (its standings and the later ratings it reaches, recomputed on the
 worker, committed); the stage must then be ``pairing_stale``, and one ``re-pair`` seats it again
 (``re_pair_ms``). After the last stage, the sheets: ``standings.pdf`` and ``crosstable.pdf``
-(and the crosstable's JSON) are timed, each fetched by the organiser.
+(every division, each on pages of its own) and the crosstable's JSON are timed, each fetched
+by the organiser, and each division's ``crosstable.pdf?division=`` (``division_pdf_ms``).
 
 The last line printed is one JSON object (``KEYS``; docs/tables.md, "A tournament day at
-scale", describes each), with ``targets`` judging three of its figures. ``divisions`` is 1: one
-event, one field (divisions are not there yet).
+scale", describes each), with ``targets`` judging three of its figures.
 """
 
 from __future__ import annotations
@@ -58,7 +63,7 @@ KEYS = (
     *("walk_ins_csv_ms", "check_in_p50_ms", "swap_p50_ms", "swap_p99_ms"),
     *("correction_recompute_ms", "pairing_stale", "re_pair_ms", "entry_p50_ms", "entry_p99_ms"),
     *("standings_pdf_ms", "standings_pdf_bytes", "crosstable_pdf_ms", "crosstable_pdf_bytes"),
-    *("crosstable_json_ms", "event_seconds", "load_avg_1m"),
+    *("crosstable_json_ms", "division_pdf_ms", "event_seconds", "load_avg_1m"),
     *("targets.stage_seat_p99_ms", "targets.correction_recompute_ms"),
     "targets.crosstable_pdf_ms",
 )
@@ -110,6 +115,9 @@ class Day:
         self.client = Client(event.port)
         #: player id -> the person's token (None: a guest, checked in by the organiser).
         self.entrants: dict[int, str | None] = {p.player_id: p.token for p in event.players}
+        #: the divisions' names, and each entrant's
+        self.names = [chr(ord("A") + index) for index in range(args.divisions)]
+        self.division: dict[int, str] = {}
         self.dropped: set[int] = set()
         self.seat_ms: list[float] = []
         self.check_in_ms: list[float] = []
@@ -121,10 +129,20 @@ class Day:
     ) -> tuple[int, Any, float]:
         return self.client.call(method, path, body, self.token, headers)
 
+    def place(self) -> None:
+        """Every other registered player into the next division (all registered in A)."""
+        for index, person in enumerate(self.event.players):
+            name = self.names[index % len(self.names)]
+            self.division[person.player_id] = name
+            if name != self.names[0]:
+                path = f"{API}/{self.cid}/entrants/{person.player_id}"
+                expect(self.call("PATCH", path, {"division": name}), 200, "place in a division")
+
     def walk_ins(self) -> None:
-        lines = ["name,username,club,seed"]
+        names = self.names if len(self.names) > 1 else [""]
+        lines = ["name,username,club,seed,division"]
         lines += [
-            f"Walk-in {i:03d},,{'Harbour' if i % 3 else 'Hilltop'},"
+            f"Walk-in {i:03d},,{'Harbour' if i % 3 else 'Hilltop'},,{names[i % len(names)]}"
             for i in range(self.args.walk_ins)
         ]
         status, body, elapsed = raw(
@@ -142,6 +160,7 @@ class Day:
             raise DriveError(f"the walk-ins' file entered {len(entered)}")
         for entrant in entered:
             self.entrants[entrant["player_id"]] = None
+            self.division[entrant["player_id"]] = entrant["division"] or ""
         self.figures["walk_ins_csv_ms"] = round(elapsed, 1)
 
     def check_in(self, number: int) -> None:
@@ -169,22 +188,36 @@ class Day:
         answer = self.call("POST", f"{API}/{self.cid}/stages", {"number": number})
         expect(answer, 201, f"seat stage {number}")
         self.seat_ms.append(answer[2])
-        return expect(self.call("GET", f"{API}/{self.cid}/stages/{number}"), 200, "the stage")
+        stage = expect(self.call("GET", f"{API}/{self.cid}/stages/{number}"), 200, "the stage")
+        self.apart(number, stage)
+        return stage
+
+    def apart(self, number: int, stage: dict[str, Any]) -> None:
+        """Refuse a stage with a table that seats two divisions."""
+        for table in stage["tables"]:
+            found = {self.division[seat["player_id"]] for seat in table["seats"]}
+            if len(found) != 1:
+                raise DriveError(f"stage {number}, table {table['table']} seats {found}")
 
     def swaps(self, number: int, stage: dict[str, Any], count: int) -> dict[str, Any]:
-        tables = stage["tables"]
         for index in range(count):
+            name = self.names[index % len(self.names)]
+            tables = [
+                t["seats"]
+                for t in stage["tables"]
+                if self.division[t["seats"][0]["player_id"]] == name
+            ]
             if len(tables) < 2:
                 break
-            first = tables[index % len(tables)]["seats"]
-            second = tables[(index + 1) % len(tables)]["seats"]
+            first = tables[index % len(tables)]
+            second = tables[(index + 1) % len(tables)]
             players = [first[index % len(first)]["player_id"], second[0]["player_id"]]
             headers = {"If-Match": f'"{stage["version"]}"'}
             body = {"players": players, "reason": "They came together"}
             answer = self.call("POST", f"{API}/{self.cid}/stages/{number}/swap", body, headers)
             stage = expect(answer, 200, f"swap at stage {number}")
             self.swap_ms.append(answer[2])
-            tables = stage["tables"]
+        self.apart(number, stage)
         return stage
 
     def links(self, number: int) -> list[tuple[int, str, int]]:
@@ -228,6 +261,7 @@ class Day:
         body = {"reason": f"Stage {earlier} corrected"}
         answer = self.call("POST", f"{API}/{self.cid}/stages/{number}/re-pair", body, headers)
         stage = expect(answer, 200, "re-pair")
+        self.apart(number, stage)
         if stage["pairing_stale"] is not None:
             raise DriveError(f"stage {number} is still pairing_stale after the re-pair")
         self.figures |= {
@@ -271,6 +305,21 @@ class Day:
                 f"the crosstable: final {body['final']}, {len(body['entrants'])} entrants"
             )
         self.figures["crosstable_json_ms"] = round(answer[2], 1)
+        if len(self.names) < 2:
+            return
+        counts = {name: list(self.division.values()).count(name) for name in self.names}
+        if [e["division"] for e in body["entrants"]] != [
+            n for n in self.names for _ in range(counts[n])
+        ]:
+            raise DriveError("the crosstable does not list each division in turn")
+        times = []
+        for name in self.names:
+            path = f"{API}/{self.cid}/crosstable.pdf?division={name}"
+            status, data, elapsed = raw(self.port, "GET", path, self.token)
+            if status != 200 or not data.startswith(b"%PDF"):
+                raise DriveError(f"division {name}'s crosstable.pdf: HTTP {status}")
+            times.append(round(elapsed, 1))
+        self.figures["division_pdf_ms"] = times
 
 
 def shares(total: int, parts: int) -> list[int]:
@@ -291,8 +340,13 @@ def run(stack: Stack, run_id: str, args: argparse.Namespace) -> dict[str, Any]:
         stages=args.stages,
         options={"rounds": args.rounds},
     )
-    table_event.event_create(event, "Weekend open")
     day = Day(event, args)
+    divisions = [{"name": name} for name in day.names] if args.divisions > 1 else None
+    day.cid = table_event.event_create(event, "Weekend open", divisions=divisions)
+    if divisions:
+        day.place()
+    else:
+        day.division = dict.fromkeys(day.entrants, "")
     swaps, drops = shares(args.swaps, args.stages), shares(args.drops, max(1, args.stages - 1))
     started = time.perf_counter()
     day.walk_ins()
@@ -315,7 +369,7 @@ def run(stack: Stack, run_id: str, args: argparse.Namespace) -> dict[str, Any]:
         "entrants": len(day.entrants),
         "walk_ins": args.walk_ins,
         "registered": registered,
-        "divisions": 1,
+        "divisions": args.divisions,
         "stages": args.stages,
         "tables": sum(len(ids) for ids in event.matches.values()),
         "rounds": args.rounds,
@@ -346,11 +400,14 @@ def main() -> int:
     parser.add_argument("--drops", type=int, default=10)
     parser.add_argument("--swaps", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=2, help="per match")
+    parser.add_argument("--divisions", type=int, default=2, help="1: none; at most 8")
     args = parser.parse_args()
     if args.entrants < 8 or not 0 <= args.walk_ins < args.entrants or args.stages < 1:
         parser.error("at least 8 entrants, fewer walk-ins than entrants, and one stage")
     if args.drops > args.entrants // 8:
         parser.error("at most one entrant in eight dropped")
+    if not 1 <= args.divisions <= 8 or args.entrants < 8 * args.divisions:
+        parser.error("1 to 8 divisions, each of 8 entrants or more")
 
     with bench_run(DEFAULT_URL, "day") as bench:
         bench.stack.start()

@@ -97,11 +97,13 @@ REFUSED_BY_DESIGN = {
     "POST /api/players/{player_id}/block": "the caller, a bot or a guest",
     "POST /api/matches/{match_id}/seats/{position}/claim-code": "a seat past the match's seats",
     "POST /api/competitions/{competition_id}/entrants": "a guest's name for a competition "
-    "played online (the competition's play mode decides which fields it takes)",
+    "played online (the competition's play mode decides which fields it takes); a division "
+    "the competition does not have",
     # Rules across fields or items that the schema cannot say.
     "GET /api/leaderboards/{variant}": "player and page together (they exclude each other)",
     "POST /api/auth/password-reset": "neither email nor username (one of them is needed)",
-    "POST /api/competitions": "stage_count outside 1-20 for a tournament (kind decides)",
+    "POST /api/competitions": "stage_count outside 1-20 for a tournament (kind decides); "
+    "divisions whose names repeat or whose min_rating bands do not descend",
     "PATCH /api/competitions/{competition_id}": "a field the competition's kind does not take "
     "(a league's pairing): the kind is the competition's, not the request's",
     "POST /api/matches": "two creator seats (one only)",

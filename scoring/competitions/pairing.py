@@ -14,7 +14,8 @@ lock. The order and the ranks (docs/scoring.md, "Seating"):
 
 At an event with divisions, each division is paired on its own (``divisions.split_field``),
 by its own standings, and its tables follow the division before's: nobody is seated with an
-entrant of another division; a division with one player in the field gives them a bye.
+entrant of another division; a division with one player in the field gives them a bye (at
+the final table: nothing, as a final has no byes).
 
 Keep-apart pairs (``apart_pairs``): the pairs the organiser named, and with
 ``keep_apart_clubs`` every two entrants of one club (the club as written, without regard to
@@ -174,7 +175,8 @@ def stage_pairing(
     byes: list[int] = []
     for name, members in groups:
         if len(members) < 2:
-            byes += members  # alone in the division's field: nobody to play
+            if not final_table.is_final(competition, number):
+                byes += members  # alone in the division's field: nobody to play
             continue
         part = division_pairing(
             competition=competition,

@@ -298,6 +298,39 @@ def _stage_scoring_started(w: World) -> Any:
     )
 
 
+def _divided(w: World) -> tuple[APIClient, str, list[int]]:
+    """A table tournament of two divisions, A and B, two guests in each, stage 1 seated."""
+    organiser = _organiser(w)
+    body = {**TOURNAMENT, "play": "table", "table_size": 2, "stage_count": 2,
+            "divisions": [{"name": "A"}, {"name": "B"}]}  # fmt: skip
+    url = (
+        f"/api/competitions/{organiser.post('/api/competitions', body, format='json').json()['id']}"
+    )
+    ids = [
+        organiser.post(f"{url}/entrants", {"name": f"Guest {n}", "division": "AB"[n % 2],
+                                           "check_in": True}, format="json"
+                       ).json()["entrants"][0]["player_id"]
+        for n in range(4)
+    ]  # fmt: skip
+    organiser.post(f"{url}/close")
+    organiser.post(f"{url}/stages", {"number": 1}, format="json")
+    return organiser, url, ids
+
+
+def _division_mismatch(w: World) -> Any:
+    """A swap of two entrants of two divisions."""
+    organiser, url, ids = _divided(w)
+    return organiser.post(
+        f"{url}/stages/1/swap", {"players": ids[:2]}, format="json", HTTP_IF_MATCH='"0"'
+    )
+
+
+def _division_fixed(w: World) -> Any:
+    """An entrant seated at stage 1 in division A, moved to B."""
+    organiser, url, ids = _divided(w)
+    return organiser.patch(f"{url}/entrants/{ids[0]}", {"division": "B"}, format="json")
+
+
 def _scored(w: World) -> int:
     """A table match whose round 1 its creator (player 0) has entered."""
     match_id = _table(w)
@@ -547,6 +580,9 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
         "/api/competitions", TOURNAMENT, format="json"
     ),
     "stage_scoring_started": _stage_scoring_started,
+    "division_mismatch": _division_mismatch,
+    "division_fixed": _division_fixed,
+    "division_not_found": lambda w: w.clients[0].get(_competition(w, "/standings?division=A")),
     "invalid_csv": lambda w: _organiser(w).generic(
         "POST", _competition(w, "/entrants"), b"username\nnobody\n", content_type="text/csv"
     ),

@@ -1,6 +1,7 @@
 """The wall's page in Chromium: it redraws a table and the standings from its socket, without
 a reload, as a round's scores are entered and the results come in; phone and projector
-layouts, each screenshotted (``tests/artifacts/wall-phone.png``, ``wall-projector.png``).
+layouts, each screenshotted (``tests/artifacts/wall-phone.png``, ``wall-projector.png``); an
+event of two divisions, a section each, hostile names drawn as text.
 
 The server is Daphne (``manage.py runserver``, as ``make run`` serves) on a database file of
 its own; the test drives it over HTTP, and puts the table match at a stage's table directly in
@@ -169,3 +170,38 @@ def test_the_wall_follows_the_scores_without_a_reload(
         >= 24
     )
     screenshot(projector, "wall-projector")
+
+
+def test_each_division_has_its_section_of_the_wall_its_name_as_text(
+    hall: Hall, new_page: Any
+) -> None:
+    organiser_id, organiser = register(hall, "olga", "Olga")
+    with sqlite3.connect(hall.database) as db:
+        db.execute("UPDATE games_player SET is_organiser = 1 WHERE id = ?", (organiser_id,))
+    names = [HOSTILE, "<b>Club</b>"]
+    body = {"kind": "tournament", "play": "table", "name": "Two-division cup",
+            "variant": "chickenfoot", "table_size": 2, "stage_count": 1, "options": {"rounds": 1},
+            "divisions": [{"name": name} for name in names]}  # fmt: skip
+    competition = call(hall, "POST", "/api/competitions", organiser, body)["id"]
+    url = f"/api/competitions/{competition}"
+    for index, guest in enumerate(("Ann", "Ben", "Cy", "Di")):
+        entrant = {"name": guest, "division": names[index // 2], "check_in": True}
+        call(hall, "POST", f"{url}/entrants", organiser, entrant)
+    call(hall, "POST", f"{url}/close", organiser)
+    call(hall, "POST", f"{url}/publish", organiser)
+    call(hall, "POST", f"{url}/stages", organiser, {"number": 1})
+
+    page = new_page(width=1280, height=900)
+    page.goto(f"{hall.server.base}/events/{competition}/")
+    page.wait_for_function("document.getElementById('wall-live').dataset.state === 'live'")
+    page.wait_for_selector("#wall-standings tbody tr.division")
+    headings = page.locator("#wall-standings tbody tr.division th").all_text_contents()
+    assert headings == [f"Division {name}" for name in names]  # the names as text
+    assert page.locator("#wall-standings tbody td.name").all_text_contents() == [
+        "Ann", "Ben", "Cy", "Di",
+    ]  # fmt: skip
+    assert page.locator(".wall-table .division").all_text_contents() == [
+        f"Division {name}" for name in names
+    ]
+    assert page.locator("img").count() == 0
+    assert page.locator("#wall-standings b").count() == 0

@@ -333,6 +333,7 @@ SWEEPS = {
     "match_recomputes": "games.sweeps.match_recomputes",
     "invitations": "games.sweeps.invitations",
     "quick_play": "games.sweeps.quick_play",
+    "analyses": "games.analysis.sweeps.analysis_stale",
 }
 SWEEP_INTERVAL_SECONDS = env_int("SWEEP_INTERVAL_SECONDS", default=5)
 # A bot to move for longer than this has its turn queued again.
@@ -358,6 +359,17 @@ SWEEP_ON_REQUEST = env_bool("SWEEP_ON_REQUEST", default=not REDIS_URL)
 
 # The strong bot's (level 4) thinking time per move, wall clock; it plays one move per task.
 BOT_STRONG_BUDGET_MS = env_int("BOT_STRONG_BUDGET_MS", default=100)
+# Post-game analysis (games/analysis/, docs/engine.md "Analysis"): sampled deals per valued move,
+# the worker CPU one task spends before queuing the next slice, whether a match is analysed as
+# it finishes (else when first asked for: on the embedded default, whose tasks run in the
+# request, the last move is not held up by it), and how long a running analysis may go untouched
+# before the sweeper queues it again.
+ANALYSIS_DEALS = env_int("ANALYSIS_DEALS", default=40)
+ANALYSIS_SLICE_SECONDS = env_int("ANALYSIS_SLICE_SECONDS", default=2)
+ANALYSIS_ON_FINISH = env_bool("ANALYSIS_ON_FINISH", default=bool(REDIS_URL))
+ANALYSIS_STALE_SECONDS = env_int("ANALYSIS_STALE_SECONDS", default=120)
+# Hints (docs/api.md, "Hints"): sampled deals of a hint's search.
+HINT_DEALS = env_int("HINT_DEALS", default=24)
 # Matches of bots only (every seat a bot) a player may have open or in play at once; creating
 # one more is refused (409 bot_match_limit) until one finishes or is abandoned.
 BOT_ONLY_MATCHES_PER_PLAYER = env_int("BOT_ONLY_MATCHES_PER_PLAYER", default=3)

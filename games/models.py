@@ -222,6 +222,12 @@ class Match(models.Model):
         help_text="While a bot is to move: when its turn began, or when the sweeper last "
         "queued it again. Empty otherwise.",
     )
+    hints = models.BooleanField(
+        default=False,
+        db_default=False,
+        help_text="A casual match whose people may ask for hints (never rated, never in a "
+        "competition, never at a table).",
+    )
     rematch_of = models.OneToOneField(
         "self",
         null=True,
@@ -404,6 +410,7 @@ class Move(models.Model):
 from games.accounts.device_models import KnownDevice  # noqa: E402, F401
 from games.accounts.token_models import DeviceToken  # noqa: E402, F401
 from games.accounts.username_models import UsernameKey  # noqa: E402, F401
+from games.analysis.models import HintUse, MatchAnalysis  # noqa: E402, F401
 from games.avatars.models import PlayerAvatar  # noqa: E402, F401
 from games.chat.models import ChatMessage, ChatMute  # noqa: E402, F401
 from games.invitations.models import Invitation  # noqa: E402, F401

@@ -302,3 +302,18 @@ class ChatClosed(ConflictError):
 
     code = "chat_closed"
     title = gettext_lazy("Chat closed")
+
+
+class HintsOff(ConflictError):
+    """A hint asked for in a match not created with ``"hints": true``."""
+
+    code = "hints_off"
+    title = gettext_lazy("Hints are off")
+
+
+class HintLimit(ProblemError):
+    """A seat asked for a second hint in the same position (``HINTS_PER_TURN``)."""
+
+    status = HTTPStatus.TOO_MANY_REQUESTS
+    code = "hint_limit"
+    title = gettext_lazy("Hint already given")

@@ -18,6 +18,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games import engine
+from games.analysis.hint_counts import hints_used
 from games.chat.reading import chat_read_all
 from games.models import Match, Move, Player, Round
 from games.problems import MatchNotFinished
@@ -58,6 +59,8 @@ def match_record(
             "started_at": match.started_at,
             "finished_at": match.finished_at,
             "moves_played": match.moves_played,
+            "hints": match.hints,
+            "hints_used": hints_used(match=match),
         },
         "seats": [
             {

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from games import bots, engine, rows
 from games.accounts.names import shown_name
+from games.analysis.hint_counts import hints_used
 from games.invitations.holds import held_count
 from games.match_rows import match_with_seats
 from games.models import Match, Move, Player, Round, Seat
@@ -247,6 +248,8 @@ def match_summary(*, match: Match, viewer: Player | None = None) -> dict[str, An
         "standings": match_standings(match=match),
         "results_pending": results_pending(match=match),
         "unrated_reason": match_unrated_reason(match=match),
+        "hints": match.hints,
+        "hints_used": hints_used(match=match),
     }
 
 

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import OperationalError
 
+from games.analysis.tasks import match_analyse  # noqa: F401 - the worker finds it here
 from games.bot_matches import bot_turn_queue_of
 from games.bot_thread import bot_thread_on_commit, bot_thread_takes
 from games.enqueue import enqueue_on_commit

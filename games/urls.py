@@ -7,6 +7,7 @@ from django.urls import URLPattern, URLResolver, path, register_converter
 from games.api.account_data import PlayerExportApi
 from games.api.account_email import EmailApi, EmailVerifyApi
 from games.api.account_passwords import PasswordChangeApi, PasswordResetApi, PasswordResetConfirmApi
+from games.api.analysis import HintApi, MatchAnalysisApi, MatchReplayApi
 from games.api.avatars import AvatarApi, AvatarFileApi, AvatarInitialsApi
 from games.api.chat import ChatApi, ChatMuteApi, ChatPhrasesApi
 from games.api.competition_export import CompetitionExportApi, CompetitionExportCSVApi
@@ -146,6 +147,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:match_id>/chat", ChatApi.as_view(), name="chat"),
     path("matches/<int:match_id>/chat/mute", ChatMuteApi.as_view(), name="chat-mute"),
     path("chat/phrases", ChatPhrasesApi.as_view(), name="chat-phrases"),
+    path("matches/<int:match_id>/analysis", MatchAnalysisApi.as_view(), name="match-analysis"),
+    path("matches/<int:match_id>/replay", MatchReplayApi.as_view(), name="match-replay"),
+    path("matches/<int:match_id>/hint", HintApi.as_view(), name="match-hint"),
     path("matches/<int:match_id>/finalise", MatchFinaliseApi.as_view(), name="match-finalise"),
     path("matches/<int:match_id>/ticket", LiveTicketApi.as_view(), name="live-ticket"),
     path("matches/<int:match_id>/resign", SeatResignApi.as_view(), name="seat-resign"),

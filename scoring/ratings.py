@@ -21,9 +21,14 @@ DISPLAY_SCALE = 40
 MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
 
 #: Why a finished match was not rated (its result rows' ``unrated_reason``; empty when it was):
-#: every seat was held by one player (a table of one bot level), and a rating compares two.
+#: every seat was held by one player (a table of one bot level), and a rating compares two; or
+#: its people could ask for hints (a casual match: ``HINTS``).
 SINGLE_RATED_PLAYER = "single_rated_player"
-UNRATED_REASONS = [(SINGLE_RATED_PLAYER, "One player held every seat")]
+HINTS = "hints"
+UNRATED_REASONS = [
+    (SINGLE_RATED_PLAYER, "One player held every seat"),
+    (HINTS, "A casual match with hints"),
+]
 
 
 def ordinal(mu: float, sigma: float) -> float:

@@ -89,6 +89,13 @@ def _bots_in_the_request(settings: Any) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _analysis_when_asked(settings: Any) -> None:
+    """A finished match is analysed when its analysis is first asked for, not as it ends (the
+    tests that finish matches need no analysis); ``tests/games/test_analysis.py`` turns it on."""
+    settings.ANALYSIS_ON_FINISH = False
+
+
+@pytest.fixture(autouse=True)
 def _results_may_be_joined() -> None:
     """Each test starts with Celery's "a task is running here" flag down. An eager task raises
     that process-wide flag while it runs and puts back what it found; two eager tasks in two

@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_serializer
 from rest_framework import serializers
 
+from chickenfoot.json_fields import StrictBooleanField
 from chickenfoot.problems import flatten_errors
 from games.api.common import SEAT_KIND_CHOICES, SEAT_REQUEST_KIND_CHOICES
 from games.api.fields import const, union_field
@@ -91,6 +93,13 @@ class StandingOutputSerializer(serializers.Serializer):
     )
 
 
+HINTS_USED_FIELD = serializers.ListField(
+    child=serializers.IntegerField(min_value=0),
+    allow_null=True,
+    help_text="Per seat, the hints it was given; null for a match without hints.",
+)
+
+
 @extend_schema_serializer(component_name="MatchSummary")
 class MatchSummaryOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
@@ -118,6 +127,10 @@ class MatchSummaryOutputSerializer(serializers.Serializer):
         help_text="Finished, and the end-of-match task has not written the results yet."
     )
     unrated_reason = unrated_reason_field()
+    hints = serializers.BooleanField(
+        help_text="A casual match whose people may ask for hints (never rated)."
+    )
+    hints_used = HINTS_USED_FIELD
 
 
 @extend_schema_serializer(component_name="MatchView")
@@ -166,6 +179,15 @@ class MatchMineOutputSerializer(MatchSummaryOutputSerializer):
         allow_null=True, help_text="The seat to move; null unless the match is playing."
     )
     your_turn = serializers.BooleanField(help_text="Is it your move?")
+
+
+HINTS_HELP = (
+    "A casual online match whose people may ask for hints (`GET /api/matches/{id}/hint`): "
+    "never rated, never in a league, refused at a table. Default false."
+)
+#: Why a table match, and a league's, refuse hints.
+HINTS_TABLE = gettext_lazy("Hints are for online matches: a table match takes none.")
+HINTS_LEAGUE = gettext_lazy("A league match counts for its league: it takes no hints.")
 
 
 # --- the create request -----------------------------------------------------------------------
@@ -218,6 +240,11 @@ class MatchCreateInputSerializer(StrictSerializer):
         online = isinstance(data, Mapping) and data.get("play", "online") != Match.Play.TABLE
         if online and data.get("confirmation") is not None:
             refused["confirmation"] = [CONFIRMATION_ONLINE]
+        if isinstance(data, Mapping) and data.get("hints") is True:
+            if not online:
+                refused["hints"] = [str(HINTS_TABLE)]
+            elif data.get("league") is not None:
+                refused["hints"] = [str(HINTS_LEAGUE)]
         try:
             value = super().to_internal_value(data)
         except serializers.ValidationError as bad:
@@ -246,6 +273,7 @@ class MatchCreateInputSerializer(StrictSerializer):
         default=None,
         help_text=CONFIRMATION_HELP,
     )
+    hints = StrictBooleanField(required=False, default=False, help_text=HINTS_HELP)
 
 
 def _seat(component: str, doc: str, **fields: serializers.Field) -> type[serializers.Serializer]:
@@ -305,6 +333,7 @@ def _create(name: str, variant: str, options: type) -> type[serializers.Serializ
             allow_null=True,
             help_text=CONFIRMATION_HELP,
         ),
+        "hints": serializers.BooleanField(required=False, help_text=HINTS_HELP),
     }
     serializer = type(name + "Serializer", (serializers.Serializer,), attrs)
     return extend_schema_serializer(component_name=name)(serializer)

@@ -92,6 +92,7 @@ class MatchCreateApi(GameApi):
                     for s in data.validated_data["seats"]
                 ],
                 league=data.validated_data["league"],
+                hints=data.validated_data["hints"],
             )
         match = match_get(match_id=match.pk)
         return Response(

@@ -14,7 +14,7 @@ from games.api.chat import MessageOutputSerializer
 from games.api.common import MATCH_ID, GameApi
 from games.api.event_types import EngineStandingSerializer, events
 from games.api.fields import TileOutputField
-from games.api.match_types import StandingOutputSerializer
+from games.api.match_types import HINTS_USED_FIELD, StandingOutputSerializer
 from games.api.state_types import options_field
 from games.models import Match
 from games.problems import MatchNotFinished, NotOrganiser, ResultsIncompleteProblem
@@ -35,6 +35,8 @@ class RecordMatchSerializer(serializers.Serializer):
     started_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField()
     moves_played = serializers.IntegerField()
+    hints = serializers.BooleanField(help_text="A casual match with hints (never rated).")
+    hints_used = HINTS_USED_FIELD
 
 
 class RecordSeatSerializer(serializers.Serializer):

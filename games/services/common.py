@@ -99,13 +99,16 @@ def seat_players(*, match_id: int) -> list[int]:
 
 def on_commit_finalise(*, match_id: int) -> None:
     """Mark the match as waiting for its results (in this transaction) and queue the
-    end-of-match task after commit (results, ratings). A broker error is logged and never fails
-    the committed request (``games.enqueue``): the sweeper finds the waiting match again."""
+    end-of-match task after commit (results, ratings), and its analysis (``games.analysis``).
+    A broker error is logged and never fails the committed request (``games.enqueue``): the
+    sweeper finds the waiting match again."""
+    from games.analysis.services import analysis_on_finish
     from scoring.tasks import match_finalise_task
 
     match_finished(match_id=match_id)
     enqueue_on_commit(match_finalise_task, match_id)
     match_over_notify(match_id=match_id)
+    analysis_on_finish(match_id=match_id)
 
 
 def opening_in(events: list[dict[str, Any]], start: int) -> list[dict[str, Any]]:

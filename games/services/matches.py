@@ -70,6 +70,7 @@ def match_create(
     seats: list[SeatSpec],
     options: dict[str, Any] | None = None,
     league: int | None = None,
+    hints: bool = False,
 ) -> Match:
     """A new open match. House options are validated and completed now (docs/rules.md §4).
 
@@ -81,6 +82,8 @@ def match_create(
     With ``league``, the match counts for that league: the creator must be registered and
     seated, it plays the league's game and options, and only the league's players (and bots,
     if the league allows them) take its seats (``scoring.competitions.services``).
+    With ``hints`` (never with ``league``: the request's validation refuses that), its people
+    may ask for hints (``games.analysis.hints``) and it is not rated.
     """
     errors = seat_errors(seats=seats, league=league)
     if errors:
@@ -113,6 +116,7 @@ def match_create(
             seat_count=len(seats),
             seed=new_match_seed(),
             created_by=creator,
+            hints=hints and league is None,
         )
         rows = []
         for position, spec in enumerate(seats):

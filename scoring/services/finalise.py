@@ -46,7 +46,7 @@ def _match_row(match_id: int) -> dict[str, Any] | None:
     match_model = apps.get_model("games", "Match")
     return (
         match_model.objects.filter(pk=match_id)
-        .values("status", "variant", "seat_count", "finished_at", "standings", "options")
+        .values("status", "variant", "seat_count", "finished_at", "standings", "options", "hints")
         .first()
     )
 
@@ -141,7 +141,7 @@ def _finalise(match_id: int) -> FinaliseOutcome:
                 match_id,
                 "; ".join(differences),
             )
-        unrated = ratings.unrated_reason(rows)
+        unrated = ratings.HINTS if match["hints"] else ratings.unrated_reason(rows)
         MatchResult.objects.bulk_create(
             [
                 MatchResult(

@@ -127,6 +127,8 @@ PROBLEM_CODES = [
     "too_many_friend_requests",
     "friend_not_found",
     "block_not_found",
+    "hints_off",
+    "hint_limit",
 ]
 
 
@@ -167,7 +169,9 @@ class ProblemSerializer(serializers.Serializer):
         child=serializers.IntegerField(), required=False, help_text="`seats_open`."
     )
     limit = serializers.IntegerField(
-        required=False, help_text="`bot_match_limit`: the matches of bots only one may have."
+        required=False,
+        help_text="`bot_match_limit`: the matches of bots only one may have; `hint_limit`: "
+        "the hints a seat may have a position.",
     )
     bot_matches = serializers.ListField(
         child=serializers.IntegerField(),

@@ -399,6 +399,20 @@ def _queue_matched(w: World) -> Any:
     return w.clients[0].delete("/api/queue")
 
 
+def _hint_limit(w: World) -> Any:
+    body = {
+        "variant": "chickenfoot",
+        "hints": True,
+        "seats": [{"kind": "creator"}, {"kind": "open"}],
+    }
+    match_id = w.clients[0].post("/api/matches", body, format="json").json()["id"]
+    w.clients[1].post(f"/api/matches/{match_id}/join", {}, format="json")
+    w.clients[0].post(f"/api/matches/{match_id}/start")
+    turn = Match.objects.get(pk=match_id).state["turn"]
+    w.clients[turn].get(f"/api/matches/{match_id}/hint")
+    return w.clients[turn].get(f"/api/matches/{match_id}/hint")
+
+
 def _confirmed_twice(w: World) -> Any:
     match_id = _scored(w)
     _review(w, w.clients[1], match_id, "confirm")
@@ -562,6 +576,8 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
     "block_not_found": lambda w: w.clients[0].delete(f"/api/players/{w.players[1].pk}/block"),
     "already_queued": _already_queued,
     "queue_matched": _queue_matched,
+    "hints_off": lambda w: w.clients[0].get(f"/api/matches/{w.playing.pk}/hint"),
+    "hint_limit": _hint_limit,
     "invalid_link": lambda w: w.anonymous.post(
         "/api/auth/password-reset/confirm",
         {"uid": "MQ", "token": "made-up", "new_password": "a brand new passphrase"},

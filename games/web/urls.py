@@ -13,6 +13,7 @@ from games.web.views import (
     LeaderboardPage,
     LobbyPage,
     PlayerPage,
+    ReplayPage,
     TablePage,
 )
 from games.web.wall import WallPage
@@ -36,6 +37,7 @@ register_converter(VariantConverter, "variant")
 urlpatterns: list[URLPattern] = [
     path("", LobbyPage.as_view(), name="web-lobby"),
     path("matches/<int:match_id>/", TablePage.as_view(), name="web-table"),
+    path("matches/<int:match_id>/replay/", ReplayPage.as_view(), name="web-replay"),
     path("players/<int:player_id>/", PlayerPage.as_view(), name="web-player"),
     path("competitions/", CompetitionIndexPage.as_view(), name="web-competitions"),
     path("competitions/<int:competition_id>/", CompetitionPage.as_view(), name="web-competition"),

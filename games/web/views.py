@@ -35,6 +35,17 @@ class TablePage(TemplateView):
         return context
 
 
+class ReplayPage(TemplateView):
+    """A finished match move by move: the board, every hand face up, each move's mark."""
+
+    template_name = "games/web/replay.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["match_id"] = kwargs["match_id"]
+        return context
+
+
 class PlayerPage(TemplateView):
     """A player's figures, rating trend per game and recent matches."""
 

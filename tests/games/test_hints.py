@@ -46,10 +46,12 @@ def test_a_hint_is_one_of_the_seats_own_legal_moves_once_a_position(
     answer = mine.get(f"/api/matches/{match_id}/hint")
     assert answer.status_code == HTTPStatus.OK, answer.content
     hint = answer.json()
-    assert hint["seat"] == turn and hint["hints_used"] == 1
+    assert hint["seat"] == turn
+    assert hint["hints_used"] == 1
     sent = {k: v for k, v in hint["move"].items() if v is not None}
     assert sent in legal["moves"]
-    assert hint["reason"] and "\n" not in hint["reason"]
+    assert hint["reason"]
+    assert "\n" not in hint["reason"]
     again = mine.get(f"/api/matches/{match_id}/hint")
     assert again.status_code == HTTPStatus.TOO_MANY_REQUESTS
     assert again.json()["code"] == "hint_limit"
@@ -59,13 +61,15 @@ def test_a_hint_is_one_of_the_seats_own_legal_moves_once_a_position(
     # the hint is playable as it is, and the next position gives a new hint
     assert submit(mine, match_id, {**sent, "version": legal["version"]}).status_code == 201
     summary = mine.get(f"/api/matches/{match_id}").json()
-    assert summary["hints_used"][turn] == 1 and summary["hints_used"][1 - turn] == 0
+    assert summary["hints_used"][turn] == 1
+    assert summary["hints_used"][1 - turn] == 0
     assert HintUse.objects.filter(match_id=match_id).count() == 1
 
 
 def test_hints_are_off_in_any_other_match(clients: list[APIClient]) -> None:
     created = _create(clients[0]).json()
-    assert created["hints"] is False and created["hints_used"] is None
+    assert created["hints"] is False
+    assert created["hints_used"] is None
     clients[1].post(f"/api/matches/{created['id']}/join", {}, format="json")
     clients[0].post(f"/api/matches/{created['id']}/start")
     answer = clients[0].get(f"/api/matches/{created['id']}/hint")

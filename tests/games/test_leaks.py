@@ -344,3 +344,81 @@ def test_no_push_or_inbox_text_carries_a_tile_an_email_or_the_seed(
         assert not any(word in text.lower() for word in ("hand", "tile", "boneyard", "seed"))
         assert message.get("title")
         assert message.get("body")
+
+
+def _swap_hidden(match: Match, seat: int) -> None:
+    """Give the other seats other tiles (swapped with the boneyard's, counts kept): what
+    ``seat`` may know is unchanged, the hidden truth is not."""
+    state = match.state
+    hidden = [tuple(t) for t in state["boneyard"]]
+    others = [s for s in range(len(state["hands"])) if s != seat]
+    for other in others:
+        hidden += [tuple(t) for t in state["hands"][other]]
+    shuffled = list(reversed(hidden))
+    for other in others:
+        count = len(state["hands"][other])
+        state["hands"][other], shuffled = [list(t) for t in shuffled[:count]], shuffled[count:]
+    state["boneyard"] = [list(t) for t in shuffled]
+    Match.objects.filter(pk=match.pk).update(state=state)
+
+
+def test_a_hint_names_only_the_askers_own_move_from_its_own_view(
+    clients: list[APIClient], players: list[Any]
+) -> None:
+    from games.analysis.models import HintUse
+
+    body = {"variant": "chickenfoot", "hints": True, "options": {"rounds": 1},
+            "seats": [{"kind": "creator"}, {"kind": "open"}, {"kind": "open"}]}  # fmt: skip
+    match_id = clients[0].post("/api/matches", body, format="json").json()["id"]
+    for seat in (1, 2):
+        clients[seat].post(f"/api/matches/{match_id}/join", {}, format="json")
+    clients[0].post(f"/api/matches/{match_id}/start")
+    rng = random.Random(5)
+    hints = 0
+    for _ in range(12):
+        match = Match.objects.get(pk=match_id)
+        if match.status != Match.Status.PLAYING:
+            break
+        turn = match.state["turn"]
+        for seat in range(3):
+            if seat == turn:
+                continue
+            refused = clients[seat].get(f"/api/matches/{match_id}/hint")
+            assert refused.status_code == HTTPStatus.CONFLICT
+            assert not set(tiles_in(refused.json()))
+        answer = clients[turn].get(f"/api/matches/{match_id}/hint")
+        assert answer.status_code == HTTPStatus.OK, answer.content
+        shown = set(tiles_in(answer.json()))
+        own = {(min(t), max(t)) for t in match.state["hands"][turn]}
+        assert shown <= own, f"the hint showed {sorted(shown - own)}"
+        # the same hint whatever the other hands hold: it is worked out from the seat's view
+        HintUse.objects.filter(match_id=match_id).delete()
+        _swap_hidden(match, turn)
+        again = clients[turn].get(f"/api/matches/{match_id}/hint")
+        assert again.json()["move"] == answer.json()["move"]
+        assert again.json()["reason"] == answer.json()["reason"]
+        hints += 1
+        legal = clients[turn].get(f"/api/matches/{match_id}/legal-moves").json()
+        move = rng.choice(legal["moves"])
+        submit(clients[turn], match_id, {**move, "version": legal["version"]})
+    assert hints >= 6
+
+
+def test_analysis_and_replay_show_nothing_before_the_end(
+    clients: list[APIClient], started_match: Callable[..., Match]
+) -> None:
+    match = started_match("chickenfoot", 3, {"rounds": 1})
+    for client in clients:  # the three players and a stranger
+        for path in ("analysis", "replay?seq=0", "replay?seq=1"):
+            answer = client.get(f"/api/matches/{match.pk}/{path}")
+            assert answer.status_code in (HTTPStatus.CONFLICT, HTTPStatus.FORBIDDEN)
+            assert not set(tiles_in(answer.json())), answer.json()
+    anonymous = APIClient()
+    for path in ("analysis", "replay?seq=0"):
+        answer = anonymous.get(f"/api/matches/{match.pk}/{path}")
+        assert answer.status_code == HTTPStatus.UNAUTHORIZED
+        assert not set(tiles_in(answer.json()))
+    page = clients[0].get(f"/matches/{match.pk}/replay/")
+    assert page.status_code == HTTPStatus.CONFLICT
+    shown = {t for t in secrets_from(match, 0) if f"{t[0]}-{t[1]}" in page.content.decode()}
+    assert not shown

@@ -182,6 +182,8 @@ function renderStandings() {
     (row) => row.name || names()[row.seat]);
   // the banner says that the match is over, and who won: the line under the title is not needed
   document.getElementById("status").hidden = !document.getElementById("winner").hidden;
+  const replay = document.getElementById("replay-link");
+  replay.hidden = !(match.status === "finished" && match.play === "online");
 }
 
 function renderPresence() {

@@ -189,6 +189,11 @@ RUNNERS: tuple[Runner, ...] = (
         "test_the_bot_benchmark_reports_win_shares_and_move_times",
     ),
     Runner(
+        r"\.venv/bin/python -m benchmarks\.analysis( \[?--[\w-]+ \d+\]?)*",
+        "test: tests/bots/test_benchmark_analysis.py::"
+        "test_the_analysis_benchmark_reports_cpu_per_game",
+    ),
+    Runner(
         r"\.venv/bin/python -m benchmarks\.bodies( \[?--repeat \d+\]?)?",
         "test: tests/foundation/test_benchmark_bodies.py::"
         "test_the_body_benchmark_reports_cpu_per_case_and_each_refusal",

@@ -25,7 +25,7 @@ def in_public_competition(*, match_id: int) -> bool:
     return CompetitionMatch.objects.filter(match_id=match_id, competition__public=True).exists()
 
 
-def finished_match_for(*, match_id: int, player: Player | None, what: str) -> Match:
+def finished_match_for(*, match_id: int, player: Player | None, replay: bool = False) -> Match:
     """The finished online match ``match_id`` if the caller may study it: anyone signed in may
     look at a finished match (its record is public); without a token, only a match of a public
     competition. 409 ``match_not_finished`` before the end (its hands are still secret), 409
@@ -38,10 +38,12 @@ def finished_match_for(*, match_id: int, player: Player | None, what: str) -> Ma
         match, _seat = match_for_viewer(match_id=match_id, player=player)
     online_match_check(match=match)
     if match.status != Match.Status.FINISHED:
-        raise MatchNotFinished(
-            _("Match %(match)s is %(status)s: its %(what)s opens when it has finished.")
-            % {"match": match.pk, "status": match.status, "what": what}
+        detail = (
+            _("Match %(match)s is %(status)s: its replay opens when it has finished.")
+            if replay
+            else _("Match %(match)s is %(status)s: its analysis opens when it has finished.")
         )
+        raise MatchNotFinished(detail % {"match": match.pk, "status": match.status})
     return match
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -48,9 +47,7 @@ class MatchAnalysisApi(_StudyApi):
         responses=apidocs.match_analysis_responses(MatchAnalysisSerializer),
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match = finished_match_for(
-            match_id=match_id, player=self.caller(request), what=_("analysis")
-        )
+        match = finished_match_for(match_id=match_id, player=self.caller(request))
         analysis = match_analysis(match=match)
         done = analysis.status == MatchAnalysis.Status.DONE
         return Response(
@@ -71,7 +68,7 @@ class MatchReplayApi(_StudyApi):
     def get(self, request: Request, match_id: int) -> Response:
         query = ReplayQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        match = finished_match_for(match_id=match_id, player=self.caller(request), what=_("replay"))
+        match = finished_match_for(match_id=match_id, player=self.caller(request), replay=True)
         return Response(replay_body(match=match, seq=query.validated_data["seq"]))
 
 

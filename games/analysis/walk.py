@@ -54,11 +54,7 @@ def match_walk(*, match: Match, upto: int | None = None) -> Iterator[Step]:
 
 def state_after(*, match: Match, seq: int) -> Any:
     """The engine state of ``match`` after move ``seq`` (0: as play began)."""
-    state = None
-    for step in match_walk(match=match, upto=seq):
-        state = step.state
-        last = step.move
-    if state is None:
-        return engine.new_match(match.variant, match.seat_count, match.options, match.seed)
-    state, _events = engine.apply_move(state, last.seat, sent(last))
+    state = engine.new_match(match.variant, match.seat_count, match.options, match.seed)
+    for move in Move.objects.filter(match=match, seq__lte=seq).order_by("seq").iterator():
+        state, _events = engine.apply_move(state, move.seat, sent(move))
     return state

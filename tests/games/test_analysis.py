@@ -181,3 +181,29 @@ def test_a_best_move_known_by_construction(tile: list[int], target: str, expecte
     assert row["mark"] == expected
     assert not row["forced"]
     assert len(row["options"]) == 3
+
+
+def test_the_replay_shows_every_tile_after_each_move(
+    started_match: Callable[..., Match], clients: list[APIClient]
+) -> None:
+    match = _finished(started_match, clients)
+    state = engine.new_match(match.variant, match.seat_count, match.options, match.seed)
+    for move in Move.objects.filter(match=match).order_by("seq"):
+        sent = {
+            "kind": move.kind,
+            **({"tile": move.tile, "target": move.target} if move.tile else {}),
+        }
+        state, _events = engine.apply_move(state, move.seat, sent)
+        if move.seq % 7 and move.seq != match.moves_played:
+            continue
+        body = clients[2].get(f"/api/matches/{match.pk}/replay?seq={move.seq}").json()
+        assert body["move"]["seq"] == move.seq
+        assert body["move"]["seat"] == move.seat
+        assert body["hands"] == [[list(t) for t in hand] for hand in state.hands]
+        assert body["boneyard"] == [list(t) for t in state.boneyard]
+        assert body["table"]["seat"] is None
+        assert body["table"]["move_no"] == state.move_no
+    past = clients[0].get(f"/api/matches/{match.pk}/replay?seq={match.moves_played + 1}")
+    assert past.status_code == HTTPStatus.NOT_FOUND
+    assert past.json()["code"] == "move_not_found"
+    assert clients[0].get(f"/api/matches/{match.pk}/replay?seq=-1").status_code == 400

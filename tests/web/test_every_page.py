@@ -123,6 +123,12 @@ PAGES = [
         "document.querySelector('#last-round svg') && document.querySelector('#chart svg')",
     ),
     Shown(
+        "replay",
+        lambda w: f"/matches/{w.finished.pk}/replay/",
+        "document.getElementById('replay').dataset.seq === '1'"
+        " && !document.getElementById('accuracy-card').hidden",
+    ),
+    Shown(
         "table-match",
         lambda w: f"/matches/{w.table}/",
         "document.querySelector('#score-log li[data-kind=correction]')"

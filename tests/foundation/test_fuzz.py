@@ -106,7 +106,7 @@ REFUSED_BY_DESIGN = {
     "divisions whose names repeat or whose min_rating bands do not descend",
     "PATCH /api/competitions/{competition_id}": "a field the competition's kind does not take "
     "(a league's pairing): the kind is the competition's, not the request's",
-    "POST /api/matches": "two creator seats (one only)",
+    "POST /api/matches": "two creator seats (one only); hints with play table or a league",
     "POST /api/push/devices": "an fcm device without its token (kind decides)",
     # A name the server's time zone database does not hold: the database is the machine's.
     "PATCH /api/players/me": "a time_zone that is no IANA zone the server knows",

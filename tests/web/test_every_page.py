@@ -125,8 +125,7 @@ PAGES = [
     Shown(
         "replay",
         lambda w: f"/matches/{w.finished.pk}/replay/",
-        "document.getElementById('replay').dataset.seq === '1'"
-        " && !document.getElementById('accuracy-card').hidden",
+        "document.getElementById('replay').dataset.analysed === 'true'",
     ),
     Shown(
         "table-match",

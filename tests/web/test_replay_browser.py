@@ -35,7 +35,7 @@ def test_the_replay_steps_through_a_finished_match_on_a_phone(
     sign_in(page, live_server.url, token=token_for(players[0]), name="Ada", player_id=players[0].pk)
     page.goto(f"{live_server.url}/matches/{match.pk}/replay/")
     page.wait_for_function("document.getElementById('replay').dataset.loaded === 'true'")
-    page.wait_for_function("!document.getElementById('accuracy-card').hidden")
+    page.wait_for_function("document.getElementById('replay').dataset.analysed === 'true'")
     seq = "document.getElementById('replay').dataset.seq"
     assert page.evaluate(seq) == "1"
     assert page.locator("#board svg").count() == 1

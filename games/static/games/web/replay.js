@@ -132,6 +132,7 @@ async function loadAnalysis() {
   note.hidden = true;
   renderAccuracy(answer.data);
   if (shown) await show(shown);
+  root.dataset.analysed = "true";
 }
 
 async function start() {

@@ -29,8 +29,9 @@ QUIET_HOURS_COLUMNS = (
 
 def migrate_before() -> None:
     """The games schema before 0017, and the player's ``language`` (0018),
-    ``profile_visibility`` (0022) and quiet hours (0024) added by hand: the factories and the
-    services write today's rows. They go again before migrating forward."""
+    ``profile_visibility`` (0022) and quiet hours (0024), the result's ``unrated_reason`` and
+    the match's ``hints`` (0025) added by hand: the factories and the services write today's
+    rows. They go again before migrating forward."""
     migrate(BEFORE)
     # plain SQL: SQLite's schema editor would rebuild the table with today's constraints
     with connection.cursor() as cursor:
@@ -47,6 +48,7 @@ def migrate_before() -> None:
             "ALTER TABLE scoring_matchresult ADD COLUMN unrated_reason varchar(24) "
             "DEFAULT '' NOT NULL"
         )
+        cursor.execute("ALTER TABLE games_match ADD COLUMN hints boolean DEFAULT false NOT NULL")
 
 
 def migrate_after() -> None:
@@ -57,6 +59,7 @@ def migrate_after() -> None:
         for column in QUIET_HOURS_COLUMNS:
             cursor.execute(f"ALTER TABLE games_player DROP COLUMN {column.split()[0]}")
         cursor.execute("ALTER TABLE scoring_matchresult DROP COLUMN unrated_reason")
+        cursor.execute("ALTER TABLE games_match DROP COLUMN hints")
     migrate(latest())
 
 

@@ -207,3 +207,34 @@ def test_the_replay_shows_every_tile_after_each_move(
     assert past.status_code == HTTPStatus.NOT_FOUND
     assert past.json()["code"] == "move_not_found"
     assert clients[0].get(f"/api/matches/{match.pk}/replay?seq=-1").status_code == 400
+
+
+def test_the_sweeper_queues_an_analysis_left_untouched_again(
+    started_match: Callable[..., Match],
+    clients: list[APIClient],
+    settings: Any,
+    monkeypatch: Any,
+    committed: Any,
+) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.analysis import tasks
+    from games.analysis.sweeps import analysis_stale
+
+    sent: list[Any] = []
+    monkeypatch.setattr(
+        tasks.match_analyse, "apply_async", lambda args, **options: sent.append(args)
+    )
+    match = _finished(started_match, clients)
+    now = timezone.now()
+    stale = now - timedelta(seconds=settings.ANALYSIS_STALE_SECONDS + 1)
+    MatchAnalysis.objects.create(match=match, total=0, queued_at=stale)
+    with committed():
+        assert analysis_stale(now=now) == 1
+    assert sent == [(match.pk,)]
+    assert MatchAnalysis.objects.get(match_id=match.pk).queued_at == now
+    assert analysis_stale(now=now) == 0  # claimed: not again within the interval
+    MatchAnalysis.objects.filter(match_id=match.pk).update(status="done", queued_at=stale)
+    assert analysis_stale(now=now) == 0  # done: nothing to do

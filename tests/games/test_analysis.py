@@ -18,7 +18,7 @@ from games.analysis.moves import analyse_step
 from games.analysis.services import analysis_run, human_moves
 from games.analysis.walk import Step
 from games.engine.tiles import full_set
-from games.models import Match, Move
+from games.models import Match, Move, Player
 from tests.games.helpers import play_to_end
 
 pytestmark = pytest.mark.django_db
@@ -238,3 +238,25 @@ def test_the_sweeper_queues_an_analysis_left_untouched_again(
     assert analysis_stale(now=now) == 0  # claimed: not again within the interval
     MatchAnalysis.objects.filter(match_id=match.pk).update(status="done", queued_at=stale)
     assert analysis_stale(now=now) == 0  # done: nothing to do
+
+
+def test_without_a_token_only_a_public_competitions_match_is_open(
+    started_match: Callable[..., Match], clients: list[APIClient], players: list[Any]
+) -> None:
+    from scoring.competition_models import Competition, CompetitionMatch
+    from tests.scoring.competitions.conftest import make_competition
+
+    match = _finished(started_match, clients)
+    anonymous = APIClient()
+    assert anonymous.get(f"/api/matches/{match.pk}/analysis").status_code == 401
+    assert anonymous.get(f"/api/matches/{match.pk}/replay?seq=1").status_code == 401
+    Player.objects.filter(pk=players[3].pk).update(is_organiser=True)
+    players[3].refresh_from_db()
+    competition = make_competition(players[3])
+    CompetitionMatch.objects.create(competition=competition, match=match)
+    assert anonymous.get(f"/api/matches/{match.pk}/replay?seq=1").status_code == 401
+    Competition.objects.filter(pk=competition.pk).update(public=True)
+    replay = anonymous.get(f"/api/matches/{match.pk}/replay?seq=1")
+    assert replay.status_code == HTTPStatus.OK
+    assert replay.json()["move"]["seq"] == 1
+    assert anonymous.get(f"/api/matches/{match.pk}/analysis").status_code in (200, 202)

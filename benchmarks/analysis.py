@@ -87,8 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     }
     for variant in ("chickenfoot", "mexican_train"):
         out[variant] = measure(variant, args.rounds, args.seats, args.deals)
-        print(f"{variant}: {out[variant]}", file=sys.stderr)
-    print(json.dumps(out))
+        sys.stderr.write(f"{variant}: {out[variant]}\n")
+    sys.stdout.write(json.dumps(out) + "\n")
     return 0
 
 

@@ -188,7 +188,7 @@ NOT_FOUND_EXAMPLES = (
 HINT_DOCS: dict[str, Any] = {
     "operation_id": "match_hint",
     "summary": "A hint for my move (a match with hints)",
-    "tags": ["moves"],
+    "tags": ["play"],
 }
 HINT_DESCRIPTION = (
     "The move the strong bot would play in your seat, worked out from what your seat knows "

@@ -182,7 +182,7 @@ def chat_phrases_responses(phrase_serializer: Any) -> Any:
         HTTPStatus.OK: OpenApiResponse(
             phrase_serializer(many=True),
             description="The list, its texts in the caller's language.",
-            examples=[OpenApiExample("One of them", value=[PHRASE_EXAMPLE])],
+            examples=[OpenApiExample("One of them", value=PHRASE_EXAMPLE)],
         ),
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
     }

@@ -71,6 +71,8 @@ SUMMARY = {
     "standings": None,
     "results_pending": False,
     "unrated_reason": None,
+    "hints": False,
+    "hints_used": None,
 }
 MATCH_VIEW = {
     **SUMMARY,

@@ -36,6 +36,8 @@ FRIEND_REQUEST = {
     "payload": {"request_id": 12, "by_player_id": 3},
     "created_at": "2026-12-01T12:05:00Z",
     "read": False,
+    "title": "A friend request",
+    "body": "Ada wants to be your friend",
 }
 PAGE = {
     "next": "https://chickenfoot.example/api/notifications?cursor=cD00MA%3D%3D&page_size=3",

@@ -75,6 +75,7 @@ RECORD_EXAMPLE["results"] = [
 ]
 
 RECORD_EXAMPLE["unrated_reason"] = None
+RECORD_EXAMPLE["match"] |= {"hints": False, "hints_used": None}
 RECORD_EXAMPLE["chat"] = [
     {"seq": 1, "seat": 0, "player_id": 3, "phrase": "good_game", "kind": "phrase", "emoji": "🤝",
      "text": "Good game!", "sent_at": "2026-11-30T12:09:50Z"},

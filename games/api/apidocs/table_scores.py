@@ -424,6 +424,8 @@ TABLE_VIEW = {
     "standings": None,
     "results_pending": False,
     "unrated_reason": None,
+    "hints": False,
+    "hints_used": None,
     "your_seat": 0,
     "you_may_start": False,
     "round_scores": [[0, 23, 41]],

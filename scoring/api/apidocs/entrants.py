@@ -44,6 +44,7 @@ ENTRANT_EXAMPLE: dict[str, Any] = {
     "first_stage": 1,
     "dropped": False,
     "checked_in": True,
+    "division": None,
 }
 SAM_EXAMPLE: dict[str, Any] = {
     **ENTRANT_EXAMPLE,

@@ -18,9 +18,15 @@ from games.api.common import (
     problem_example,
 )
 
+#: A picture's 304: typed as the picture, so that a generated client's answer is bytes either way.
+NOT_MODIFIED = OpenApiResponse(
+    OpenApiTypes.BINARY,
+    description="Unchanged (`If-None-Match`): an empty body, typed as the picture's own.",
+)
+
 BOARD_SVG_RESPONSES = {
     (HTTPStatus.OK, "image/svg+xml"): OpenApiResponse(
-        OpenApiTypes.STR,
+        OpenApiTypes.BINARY,
         description=(
             "An SVG document. `ETag` is the match's version, and the language of its labels "
             'unless English (`"12-lo"`).'
@@ -32,7 +38,7 @@ BOARD_SVG_RESPONSES = {
             )
         ],
     ),
-    HTTPStatus.NOT_MODIFIED: OpenApiResponse(description="Unchanged: no body."),
+    (HTTPStatus.NOT_MODIFIED, "image/svg+xml"): NOT_MODIFIED,
     HTTPStatus.BAD_REQUEST: problem(
         "A bad `round` or `seq`.",
         (
@@ -66,14 +72,14 @@ BOARD_SVG_RESPONSES = {
 
 SCORES_SVG_RESPONSES = {
     (HTTPStatus.OK, "image/svg+xml"): OpenApiResponse(
-        OpenApiTypes.STR,
+        OpenApiTypes.BINARY,
         description=(
             "An SVG line chart. `ETag` is the match's version, and the language of its labels "
             'unless English (`"12-lo"`).'
         ),
         examples=[OpenApiExample("A chart", value=SVG_EXAMPLE)],
     ),
-    HTTPStatus.NOT_MODIFIED: OpenApiResponse(description="Unchanged: no body."),
+    (HTTPStatus.NOT_MODIFIED, "image/svg+xml"): NOT_MODIFIED,
     HTTPStatus.BAD_REQUEST: problem(
         "A `width` out of range, or an unknown parameter.",
         (

@@ -35,7 +35,7 @@ def chart_schema(
         parameters=parameters,
         responses={
             (200, "image/svg+xml"): OpenApiResponse(
-                OpenApiTypes.STR,
+                OpenApiTypes.BINARY,
                 description=f"An SVG line chart; each point carries {points}.",
                 examples=[OpenApiExample("A chart", value=SVG_EXAMPLE)],
             ),

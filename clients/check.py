@@ -142,8 +142,9 @@ class Device:
     def __enter__(self) -> Device:
         self.push.start()
         self.smtp.start()
-        subscription = self.push.subscription("phone")
-        (self.folder / "subscription.json").write_text(json.dumps(subscription))
+        for name, phone in (("subscription.json", "phone"), ("subscription-ts.json", "ts-phone")):
+            subscription = self.push.subscription(phone)
+            (self.folder / name).write_text(json.dumps(subscription))
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -244,7 +245,7 @@ def check_python(schema: Path, base_url: str, device: Device) -> None:
     run(BIN / "python", "clients/python/mobile_app.py", base_url, device.folder, env=env)
 
 
-def check_typescript(schema: Path, base_url: str) -> None:
+def check_typescript(schema: Path, base_url: str, device: Device) -> None:
     folder = ROOT / "clients" / "ts"
     npm = shutil.which("npm")
     if npm is None:
@@ -257,7 +258,8 @@ def check_typescript(schema: Path, base_url: str) -> None:
     run(npx, "tsc", "--noEmit", "--strict", "-p", ".", cwd=folder)
     run(npx, "tsc", "-p", ".", cwd=folder)
     step("TypeScript: a match of each game")
-    run("node", "build/play.js", base_url, *VARIANTS, cwd=folder)
+    step("TypeScript: friends, an invitation pushed to a phone, the quick chat, a match")
+    run("node", "build/play.js", base_url, device.folder, *VARIANTS, cwd=folder)
 
 
 def main() -> int:
@@ -278,7 +280,7 @@ def main() -> int:
             schema = fetch_schema(base_url)
             check_python(schema, base_url, device)
             if not args.skip_typescript:
-                check_typescript(schema, base_url)
+                check_typescript(schema, base_url, device)
         finally:
             server.terminate()
             try:

@@ -7,8 +7,11 @@
 ``pushes/``, each push the phone received, decrypted, as a JSON file; ``mail/``, each message the
 SMTP server received, as an ``.eml`` file. Three players, each a client of their own:
 
-1. Bob registers his phone for Web Push. Ada opens a match of two and invites Bob; his phone
-   shows the invitation; he accepts, and they play it to the end, Bob's phone told of his turns.
+1. Bob registers his phone for Web Push. Ada searches for Bob by the start of his name, opens
+   his profile and asks him to be her friend; he accepts. She opens a match of two and invites
+   her friend; his phone shows the invitation, its title and body naming her; he accepts, she
+   wishes him good luck in the match's quick chat and he reads it from his seat, and they play
+   it to the end, Bob's phone told of his turns.
 2. Cy joins the quick play queue and is matched with Ada, who joins it too.
 3. Ada forgets her password: she verified her address, asks for a reset, and sets a new password
    through the link in the mail; her old token stops working. Her app keeps the device
@@ -52,15 +55,30 @@ from chickenfoot_client.api.accounts import (
     player_me,
     player_profile,
     player_register,
+    player_search,
     token_obtain,
+)
+from chickenfoot_client.api.friends import (
+    friend_request_accept,
+    friend_request_send,
+    friend_requests,
+    friends,
 )
 from chickenfoot_client.api.history import leaderboard, match_record
 from chickenfoot_client.api.invitations import invitation_accept, invitation_create, invitation_list
-from chickenfoot_client.api.matches import match_create, match_detail, match_start
+from chickenfoot_client.api.matches import (
+    chat_read,
+    chat_send,
+    match_create,
+    match_detail,
+    match_start,
+)
 from chickenfoot_client.api.notifications import notification_list, push_device_register
 from chickenfoot_client.api.play import legal_moves, move_submit
 from chickenfoot_client.api.quick_play import queue_join, queue_read
 from chickenfoot_client.models import (
+    ChatPhraseEnum,
+    ChatSendRequest,
     ChickenFootMatchCreateRequest,
     ChickenFootOptionsRequest,
     ChickenFootState,
@@ -69,6 +87,8 @@ from chickenfoot_client.models import (
     CreatorSeatRequest,
     EmailSetRequest,
     EmailVerifyRequest,
+    FriendRequestCreateRequest,
+    FriendStateEnum,
     InboxNotification,
     InvitationCreateRequest,
     InvitationStateEnum,
@@ -256,8 +276,54 @@ def inbox_of(person: Person) -> list[InboxNotification]:
         cursor = parse_qs(urlsplit(page.next_).query)["cursor"][0]
 
 
+def befriend(ada: Person, bob: Person) -> None:
+    """Ada finds Bob by the start of his name, opens his profile and asks him to be her friend;
+    Bob finds her request among his and accepts it."""
+    found = _ok(player_search.sync(client=ada.client, search=bob.name[:6]), "ada searches")
+    if bob.player_id not in [row.id for row in found.results]:
+        raise Refused(f"ada's search for {bob.name[:6]!r} does not find bob")
+    profile = _ok(player_profile.sync(bob.player_id, client=ada.client), "ada: bob's profile")
+    if profile.id != bob.player_id or profile.friend or profile.friend_request is not None:
+        raise Refused(f"ada: bob's profile before they are friends: {profile.to_dict()}")
+    asked = _ok(
+        friend_request_send.sync(
+            client=ada.client, body=FriendRequestCreateRequest(player_id=bob.player_id)
+        ),
+        "ada asks bob to be her friend",
+    )
+    incoming = _ok(friend_requests.sync(client=bob.client), "bob's friend requests").incoming
+    if [(r.id, r.sender.id) for r in incoming] != [(asked.id, ada.player_id)]:
+        raise Refused(f"bob's friend requests: {[r.to_dict() for r in incoming]}")
+    accepted = _ok(friend_request_accept.sync(asked.id, client=bob.client), "bob accepts")
+    if accepted.state != FriendStateEnum.ACCEPTED:
+        raise Refused(f"accepted, the friend request is {accepted.state.value}")
+    listed = _ok(friends.sync(client=ada.client), "ada's friends").results
+    again = _ok(player_profile.sync(bob.player_id, client=ada.client), "ada: bob's profile")
+    if [f.player.id for f in listed] != [bob.player_id] or not again.friend:
+        raise Refused(f"ada's friends after bob accepted: {[f.to_dict() for f in listed]}")
+    print(f"friends: ada found {profile.name} ({found.count} found) and he accepted her request")
+
+
+def chat(match_id: int, ada: Person, bob: Person) -> None:
+    """Ada says a phrase of the quick chat in the match; Bob reads it from his seat."""
+    said = _ok(
+        chat_send.sync(
+            match_id, client=ada.client, body=ChatSendRequest(phrase=ChatPhraseEnum.GOOD_LUCK)
+        ),
+        "ada chats",
+    )
+    read = _ok(chat_read.sync(match_id, client=bob.client), "bob reads the chat")
+    heard = [m for m in read.messages if m.seq == said.seq]
+    if [(m.player_id, m.seat, m.phrase) for m in heard] != [
+        (ada.player_id, 0, ChatPhraseEnum.GOOD_LUCK)
+    ] or not heard[0].text:
+        raise Refused(f"bob's chat of match {match_id}: {[m.to_dict() for m in read.messages]}")
+    print(f"chat: bob read ada's {heard[0].emoji} {heard[0].text!r} in match {match_id}")
+
+
 def invite_and_play(ada: Person, bob: Person, phone: Device) -> int:
     _ok(push_device_register.sync(client=bob.client, body=phone.subscription()), "bob's phone")
+    befriend(ada, bob)
     created = _ok(
         match_create.sync(
             client=ada.client,
@@ -276,7 +342,7 @@ def invite_and_play(ada: Person, bob: Person, phone: Device) -> int:
         invitation_create.sync(
             created.id, client=ada.client, body=InvitationCreateRequest(seat=1, username=bob.name)
         ),
-        "ada invites bob",
+        "ada invites her friend bob",
     )
     shown = phone.push(NotificationKindEnum.INVITED, created.id)
     if shown.payload.by_player_id != ada.player_id:
@@ -292,6 +358,7 @@ def invite_and_play(ada: Person, bob: Person, phone: Device) -> int:
     if accepted.state != InvitationStateEnum.ACCEPTED:
         raise Refused(f"accepted, the invitation is {accepted.state.value}")
     _ok(match_start.sync(created.id, client=ada.client), "ada starts")
+    chat(created.id, ada, bob)
     view = play_to_the_end(created.id, {0: ada, 1: bob})
     extra = [
         p.id for p in phone.pushes() if p.additional_properties or p.payload.additional_properties

@@ -10,8 +10,8 @@ SMTP server received, as an ``.eml`` file. Three players, each a client of their
 1. Bob registers his phone for Web Push. Ada searches for Bob by the start of his name, opens
    his profile and asks him to be her friend; he accepts. She opens a match of two and invites
    her friend; his phone shows the invitation, its title and body naming her; he accepts, she
-   wishes him good luck in the match's quick chat and he reads it from his seat, and they play
-   it to the end, Bob's phone told of his turns.
+   wishes him good luck in the match's quick chat and he reads it from his seat; his app shows
+   the board's picture (and its 304); they play it to the end, Bob's phone told of his turns.
 2. Cy joins the quick play queue and is matched with Ada, who joins it too.
 3. Ada forgets her password: she verified her address, asks for a reset, and sets a new password
    through the link in the mail; her old token stops working. Her app keeps the device
@@ -69,6 +69,7 @@ from chickenfoot_client.api.invitations import invitation_accept, invitation_cre
 from chickenfoot_client.api.matches import (
     chat_read,
     chat_send,
+    match_board_svg,
     match_create,
     match_detail,
     match_start,
@@ -321,6 +322,22 @@ def chat(match_id: int, ada: Person, bob: Person) -> None:
     print(f"chat: bob read ada's {heard[0].emoji} {heard[0].text!r} in match {match_id}")
 
 
+def board_picture(match_id: int, bob: Person) -> None:
+    """Bob's app shows the table as a picture (SVG bytes), then asks again with its ETag: 304,
+    an empty body of the same type."""
+    first = match_board_svg.sync_detailed(match_id, client=bob.client)
+    picture = _ok(first.parsed, "bob: the board's picture").payload.read()
+    if first.status_code != HTTPStatus.OK or b"<svg" not in picture:
+        raise Refused(f"bob: the board's picture is not an SVG ({first.status_code})")
+    again = match_board_svg.sync_detailed(
+        match_id, client=bob.client, if_none_match=first.headers["ETag"]
+    )
+    unchanged = _ok(again.parsed, "bob: the board's picture again").payload.read()
+    if again.status_code != HTTPStatus.NOT_MODIFIED or unchanged:
+        raise Refused(f"bob: the board again with its ETag: {again.status_code}, not an empty 304")
+    print(f"board: {len(picture)} bytes of SVG, then a 304 for its ETag")
+
+
 def invite_and_play(ada: Person, bob: Person, phone: Device) -> int:
     _ok(push_device_register.sync(client=bob.client, body=phone.subscription()), "bob's phone")
     befriend(ada, bob)
@@ -359,6 +376,7 @@ def invite_and_play(ada: Person, bob: Person, phone: Device) -> int:
         raise Refused(f"accepted, the invitation is {accepted.state.value}")
     _ok(match_start.sync(created.id, client=ada.client), "ada starts")
     chat(created.id, ada, bob)
+    board_picture(created.id, bob)
     view = play_to_the_end(created.id, {0: ada, 1: bob})
     extra = [
         p.id for p in phone.pushes() if p.additional_properties or p.payload.additional_properties

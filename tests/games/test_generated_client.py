@@ -63,9 +63,10 @@ def test_the_generated_python_client_plays_a_whole_match(
 def test_the_generated_python_client_runs_the_mobile_apps_story(
     live_server: Any, scripts: dict[str, Any], settings: Any, tmp_path: Path, capsys: Any
 ) -> None:
-    """Two players: an invitation pushed to a phone (decrypted there), accepted, played to the
-    end; a third matched by quick play; a reset by mail; an export, and a deletion that leaves
-    the standings and ratings as they were (the script checks each step)."""
+    """Two players: a search, a profile, a friend request accepted; an invitation pushed to a
+    phone (decrypted there), accepted, a phrase of the chat read, the board's picture and its
+    304, played to the end; a third matched by quick play; a reset by mail; an export, and a
+    deletion that leaves the standings and ratings as they were (the script checks each step)."""
     with Device(tmp_path / "device") as device:
         for name, value in device.server_env().items():
             setattr(settings, name, int(value) if name == "EMAIL_PORT" else value)
@@ -81,6 +82,9 @@ def test_the_generated_python_client_runs_the_mobile_apps_story(
         assert scripts["mobile_app"].main(["mobile_app.py", live_server.url, device.folder]) == 0
 
     said = capsys.readouterr().out
+    assert "friends: ada found bob-" in said
+    assert "chat: bob read ada's" in said
+    assert "then a 304 for its ETag" in said
     assert "invited: match" in said
     assert "quick play: cy matched with ada" in said
     assert "password reset: ada logs in with the new password" in said
@@ -120,3 +124,49 @@ def test_the_generated_python_client_reads_the_standings_csv_as_text(tmp_path: P
 
     assert parsed == body.decode()
     assert parsed.split("\r\n")[0] == CSV_EXAMPLE.split("\r\n")[0]
+
+
+def test_the_generated_python_client_hands_pictures_and_printouts_over_as_bytes(
+    tmp_path: Path,
+) -> None:
+    """Every SVG and PDF operation is in the generated client (none left out for its media
+    type), and each of its 200s and 304s comes back as bytes (a File), an empty 304 too."""
+    import httpx
+
+    document = SchemaGenerator().get_schema(request=None, public=True)
+    schema = tmp_path / "schema.json"
+    schema.write_text(json.dumps(document))
+    operations = [
+        (operation["tags"][0], operation["operationId"], sorted(operation["responses"]))
+        for path, item in document["paths"].items()
+        if path.endswith((".svg", ".pdf"))
+        for operation in item.values()
+    ]
+    target = generate_python_client(schema, tmp_path / "client")
+    sys.path.insert(0, str(target))
+    parsed: dict[tuple[str, str], object] = {}
+    try:
+        from importlib import import_module
+
+        from chickenfoot_client.client import Client
+        from chickenfoot_client.types import File
+
+        client = Client(base_url="http://127.0.0.1")
+        for tag, operation_id, statuses in operations:
+            module = import_module(f"chickenfoot_client.api.{tag}.{operation_id}")
+            for status, body in (("200", b"%PDF-1.4 or <svg/>"), ("304", b"")):
+                if status in statuses:
+                    answer = httpx.Response(int(status), content=body)
+                    got = module._parse_response(client=client, response=answer)
+                    parsed[operation_id, status] = (
+                        got.payload.read() == body if isinstance(got, File) else got
+                    )
+    finally:
+        sys.path.remove(str(target))
+        for name in [n for n in sys.modules if n.startswith("chickenfoot_client")]:
+            del sys.modules[name]
+
+    assert len(operations) >= 10
+    assert ("match_board_svg", "304") in parsed
+    assert ("match_score_sheet_pdf", "200") in parsed
+    assert dict.fromkeys(parsed, True) == parsed

@@ -53,7 +53,7 @@ from schemathesis.specs.openapi.checks import (
 from games.models import Player
 from games.services import SeatSpec, match_create, match_start, seat_join
 from tests.games.factories import PlayerFactory, token_for
-from tests.games.schema_check import openapi
+from tests.games.schema_check import openapi, without_304_content
 
 pytestmark = pytest.mark.django_db
 
@@ -228,8 +228,9 @@ def world(settings: Any) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def schema() -> schemathesis.BaseSchema:
-    """The schema ``/api/schema/`` serves, and the app it describes, called in-process."""
-    raw = json.loads(OpenApiJsonRenderer().render(openapi()))
+    """The schema ``/api/schema/`` serves (a 304 without a body: ``without_304_content``), and
+    the app it describes, called in-process."""
+    raw = json.loads(OpenApiJsonRenderer().render(without_304_content(openapi())))
     loaded = schemathesis.openapi.from_dict(raw, config=CONFIG)
     loaded.app = get_wsgi_application()
     return loaded

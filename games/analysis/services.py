@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from celery import current_app
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -28,6 +29,8 @@ from .walk import match_walk
 
 #: Celery priority of an analysis slice on the Redis transport (0 is taken first, 9 last).
 ANALYSIS_PRIORITY = 9
+#: The analysis task's name (``games.analysis.tasks.match_analyse``).
+ANALYSE_TASK = "games.analysis.tasks.match_analyse"
 
 
 def analysis_on_finish(*, match_id: int) -> None:
@@ -52,9 +55,11 @@ def analysis_queue(*, match_id: int) -> MatchAnalysis:
 
 
 def analysis_send_on_commit(*, match_id: int) -> None:
-    """Queue a slice of ``match_id``'s analysis after commit (the sweeper's re-queue too)."""
-    from games.analysis.tasks import match_analyse
+    """Queue a slice of ``match_id``'s analysis after commit (the sweeper's re-queue too).
 
+    The task is looked up by name in Celery's registry: ``games.analysis.tasks`` imports this
+    module, so importing the task here would make the two import each other."""
+    match_analyse = current_app.tasks[ANALYSE_TASK]
     enqueue_on_commit(
         match_analyse, match_id, queue=settings.BOTS_QUEUE, priority=ANALYSIS_PRIORITY
     )

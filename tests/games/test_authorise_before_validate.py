@@ -63,6 +63,10 @@ ANYONE_MAY = {
     "queue_leave": "the caller's own place in the queue",
     "avatar_upload": "the caller's own avatar",
     "avatar_remove": "the caller's own avatar",
+    "friend_request_send": "any signed-in player may ask another to be friends",
+    "friend_request_accept": "the caller's own requests: another's answers 404",
+    "friend_request_decline": "the caller's own requests: another's answers 404",
+    "player_block": "any signed-in player may block another",
 }
 
 #: Bodies that are not what any write operation takes.

@@ -156,7 +156,7 @@ def seat_errors(*, seats: list[SeatSpec], league: int | None = None) -> dict[str
                 % {"kinds": ", ".join(SEAT_KINDS), "kind": spec.kind}
             ]
             continue
-        if spec.kind == BOT and spec.level not in bots.LEVELS:
+        if spec.kind == BOT and (type(spec.level) is not int or spec.level not in bots.LEVELS):
             errors[f"seats.{position}.level"] = [
                 _("A bot seat needs a level: 1, 2, 3 or 4 (strong).")
             ]

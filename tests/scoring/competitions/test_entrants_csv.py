@@ -34,7 +34,7 @@ def test_a_file_of_walk_ins_and_players_is_entered_whole(organiser_client: APICl
         ',sam,"Hilltop, upper",1\r\n'
         "\r\n"
         ",ADA,,2\r\n"
-        '"=cmd|\' /C calc\'!A0",,,\r\n'
+        "\"=cmd|' /C calc'!A0\",,,\r\n"
     )
 
     # when

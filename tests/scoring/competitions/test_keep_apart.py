@@ -98,9 +98,7 @@ def test_the_swiss_seating_costs_the_least_there_is(seed: int) -> None:
     assert sorted(p for t in tables for p in t) == sorted(ranked)  # type: ignore[type-var]
     sizes = table_sizes(players=len(ranked), table_size=table_size)
     assert sorted(len(t) for t in tables) == sorted(sizes)
-    assert documented_cost(tables, rank, met, apart) == least_cost(
-        ranked, sizes, rank, met, apart
-    )
+    assert documented_cost(tables, rank, met, apart) == least_cost(ranked, sizes, rank, met, apart)
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -118,9 +116,7 @@ def test_stage_one_at_random_keeps_apart_as_many_as_it_can(seed: int) -> None:
     )
 
     assert sorted(p for t in tables for p in t) == sorted(ranked)  # type: ignore[type-var]
-    assert documented_cost(tables, level, {}, apart) == least_cost(
-        ranked, sizes, level, {}, apart
-    )
+    assert documented_cost(tables, level, {}, apart) == least_cost(ranked, sizes, level, {}, apart)
 
 
 def test_keep_apart_decides_only_between_seatings_equal_on_repeats_and_ranks() -> None:

@@ -123,9 +123,7 @@ def test_named_pairs_are_kept_apart_and_only_the_organiser_sees_them(
 def test_bad_pairs_are_named_each_and_nothing_changes(organiser_client: APIClient) -> None:
     cid = create_event(organiser_client)
     ids = field(organiser_client, cid, 2)
-    organiser_client.put(
-        f"{API}/{cid}/keep-apart", {"clubs": True, "pairs": [ids]}, format="json"
-    )
+    organiser_client.put(f"{API}/{cid}/keep-apart", {"clubs": True, "pairs": [ids]}, format="json")
     outsider = Player.objects.create(kind=Player.Kind.GUEST, display_name="Nobody")
 
     response = organiser_client.put(

@@ -45,6 +45,7 @@ test: $(STAMP) $(CATALOGS)
 
 lint: lint-migrations
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 
 # Migrations newer than chickenfoot/released_migrations.txt, checked by django-migration-linter

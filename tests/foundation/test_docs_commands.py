@@ -119,6 +119,7 @@ RUNNERS: tuple[Runner, ...] = (
         "test_the_generated_schema_is_the_committed_snapshot",
     ),
     Runner(r"\.venv/bin/ruff check \.", "ci: Linting (make lint)", "make lint"),
+    Runner(r"\.venv/bin/ruff format --check \.", "ci: Linting (make lint)", "make lint"),
     Runner(r"make worker", DRY_RUN),
     # docs/web.md, "Languages": the catalogs are what it writes (test_catalogs.py checks them).
     Runner(r"make messages", DRY_RUN),

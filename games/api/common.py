@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from http import HTTPStatus
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.views import APIView
@@ -125,6 +126,18 @@ IF_NONE_MATCH = OpenApiParameter(
     OpenApiParameter.HEADER,
     required=False,
     description='The ETag you hold (e.g. `"12"`): unchanged -> 304 without a body.',
+)
+
+
+#: The key and declaration of a JSON answer's 304 (``If-None-Match`` holds the current ETag):
+#: an empty text, so that a generated client types it (a string, always empty; the JSON answer
+#: otherwise) where a 304 declared without content would be left untyped. The answer has no
+#: body and no ``Content-Type`` (RFC 9110, 15.4.5): the schema checks read it so
+#: (tests/games/schema_check.py, ``without_304_content``).
+NOT_MODIFIED_TEXT = (HTTPStatus.NOT_MODIFIED, "text/plain")
+NOT_MODIFIED = OpenApiResponse(
+    {"type": "string", "maxLength": 0},
+    description="Unchanged since the ETag you sent: an empty body (no content).",
 )
 
 

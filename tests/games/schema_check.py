@@ -67,7 +67,8 @@ def _octets(data: bytes | str, **parameters: str) -> str:
 
 def without_304_content(schema: dict[str, Any]) -> dict[str, Any]:
     """``schema`` with no content under a 304: a 304 never has a body (RFC 9110, 15.4.5), and
-    the content a picture's 304 declares types it as the picture for a generated client."""
+    the content a 304 declares (an empty text for a JSON answer's, the picture for a picture's)
+    only types it for a generated client."""
     out = copy.deepcopy(schema)
     for operations in out["paths"].values():
         for op in operations.values():

@@ -366,7 +366,7 @@ def test_a_chicken_foot_view_with_and_without_an_open_foot_answers_as_the_schema
 @pytest.mark.parametrize(
     "path", ["", "/legal-moves", "/rounds", "/board.svg", "/scores.svg"], ids=lambda p: p or "view"
 )
-def test_a_304_has_no_body_and_the_schema_declares_none(
+def test_a_304_has_no_body_and_the_schema_types_it_for_a_client(
     clients: list[APIClient], started_match: Callable[..., Match], path: str
 ) -> None:
     match = started_match()
@@ -377,16 +377,19 @@ def test_a_304_has_no_body_and_the_schema_declares_none(
     assert unchanged.status_code == HTTPStatus.NOT_MODIFIED
     assert unchanged.content == b""
     declared = openapi()["paths"][MATCH + path]["get"]["responses"]["304"].get("content")
-    assert declared == (PICTURE_304 if path.endswith(".svg") else None)
+    assert declared == (PICTURE_304 if path.endswith(".svg") else JSON_304)
     check_response(unchanged, MATCH + path, "GET")
 
 
 #: What a picture's 304 declares: an empty body typed as the picture, so that a generated client
 #: reads both answers as bytes (the schema checks read a 304 without a body, as HTTP does).
 PICTURE_304 = {"image/svg+xml": {"schema": {"type": "string", "format": "binary"}}}
+#: What a JSON answer's 304 declares: an empty text, so that a generated client types it (a
+#: string, beside the answer's model and the problem) rather than leaving it untyped.
+JSON_304 = {"text/plain": {"schema": {"type": "string", "maxLength": 0}}}
 
 
-def test_every_304_the_schema_declares_is_without_a_body_or_typed_as_its_picture() -> None:
+def test_every_304_the_schema_declares_is_an_empty_text_or_typed_as_its_picture() -> None:
     declared = {
         path: op["responses"]["304"].get("content")
         for path, operations in openapi()["paths"].items()
@@ -396,7 +399,9 @@ def test_every_304_the_schema_declares_is_without_a_body_or_typed_as_its_picture
     pictures = {path for path in declared if path.endswith((".svg", ".webp"))}
 
     assert len(declared) == 7
-    assert {path for path, content in declared.items() if content} == pictures
+    assert all(declared.values())
+    for path in declared.keys() - pictures:
+        assert declared[path] == JSON_304, path
     for path in pictures:
         [(media_type, body)] = declared[path].items()
         assert media_type.startswith("image/")

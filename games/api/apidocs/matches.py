@@ -15,6 +15,8 @@ from games.api.apidocs.table_scores import TABLE_CREATE_EXAMPLE, TABLE_VIEW_EXAM
 from games.api.common import (
     NOT_AUTHENTICATED,
     NOT_FOUND,
+    NOT_MODIFIED,
+    NOT_MODIFIED_TEXT,
     NOT_YOUR_MATCH,
     TOO_MANY_REQUESTS,
     problem,
@@ -247,9 +249,7 @@ MATCH_DETAIL_RESPONSES = {
             TABLE_VIEW_EXAMPLE,
         ],
     ),
-    HTTPStatus.NOT_MODIFIED: OpenApiResponse(
-        description="Unchanged since the ETag you sent: no body."
-    ),
+    NOT_MODIFIED_TEXT: NOT_MODIFIED,
     HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
     HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
     HTTPStatus.NOT_FOUND: NOT_FOUND,

@@ -15,6 +15,8 @@ from games.api.apidocs import examples
 from games.api.common import (
     NOT_AUTHENTICATED,
     NOT_FOUND,
+    NOT_MODIFIED,
+    NOT_MODIFIED_TEXT,
     NOT_YOUR_MATCH,
     TOO_MANY_REQUESTS,
 )
@@ -28,9 +30,7 @@ def match_rounds_responses(match_rounds_output_serializer: Any) -> Any:
             description="The rounds in order; `ETag` is the match's version.",
             examples=[OpenApiExample("Round 2 under way", value=examples.ROUNDS)],
         ),
-        HTTPStatus.NOT_MODIFIED: OpenApiResponse(
-            description="Unchanged since the ETag you sent: no body."
-        ),
+        NOT_MODIFIED_TEXT: NOT_MODIFIED,
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
         HTTPStatus.FORBIDDEN: NOT_YOUR_MATCH,
         HTTPStatus.NOT_FOUND: NOT_FOUND,

@@ -223,26 +223,46 @@ def _turn(view: MatchView) -> int | None:
     return None
 
 
-def read_match(match_id: int, person: Person) -> MatchView:
-    """The match as ``person`` sees it (the view's 304 needs an If-None-Match, not sent here)."""
-    answer = match_detail.sync_detailed(match_id, client=person.client)
-    if not isinstance(answer.parsed, MatchView):
-        raise Refused(f"match {match_id}: {answer.status_code} without the match's view")
-    return answer.parsed
+@dataclass
+class Held:
+    """The match as an app holds it: the view and its ETag, to poll with."""
+
+    view: MatchView
+    etag: str
+
+
+def read_match(match_id: int, person: Person, held: Held | None = None) -> Held:
+    """The match as ``person`` sees it; with ``held``, polled with its ETag (``If-None-Match``):
+    unchanged, the server answers 304, which the schema types as an empty text, and the held
+    view stays."""
+    etag = held.etag if held is not None else UNSET
+    answer = match_detail.sync_detailed(match_id, client=person.client, if_none_match=etag)
+    if isinstance(answer.parsed, str):
+        if held is None or answer.status_code != HTTPStatus.NOT_MODIFIED:
+            raise Refused(f"match {match_id}: {answer.status_code} and no view to a fresh read")
+        return held
+    return Held(_ok(answer.parsed, f"match {match_id}"), answer.headers["ETag"])
 
 
 def play_to_the_end(match_id: int, seated: dict[int, Person]) -> MatchView:
-    """Each player's client plays the first legal move on its turn, until the match is over."""
+    """Each player's client plays the first legal move on its turn, until the match is over;
+    the app polls the match with the ETag it holds, and once it is over a poll is a 304."""
     anyone = next(iter(seated.values()))
-    view = read_match(match_id, anyone)
+    held = read_match(match_id, anyone)
     for _ in range(MOVE_LIMIT):
+        view = held.view
         if view.status != MatchStatusEnum.PLAYING:
+            if read_match(match_id, anyone, held) is not held:
+                raise Refused(f"match {match_id}: over, yet changed since its ETag")
             return view
         turn = _turn(view)
         mover = seated.get(turn) if turn is not None else None
         if mover is None:
             raise Refused(f"match {match_id}: a turn of seat {turn}, which nobody here holds")
-        legal = _ok(legal_moves.sync(match_id, client=mover.client), "legal moves")
+        asked = legal_moves.sync(match_id, client=mover.client)
+        if isinstance(asked, str):  # the 304's type: not to a request without an ETag
+            raise Refused(f"match {match_id}: legal moves 304 to a request that held no ETag")
+        legal = _ok(asked, "legal moves")
         choice = legal.moves[0]
         _ok(
             move_submit.sync(
@@ -255,7 +275,7 @@ def play_to_the_end(match_id: int, seated: dict[int, Person]) -> MatchView:
             ),
             "move",
         )
-        view = read_match(match_id, anyone)
+        held = read_match(match_id, anyone, held)
     raise Refused(f"match {match_id} did not end in {MOVE_LIMIT} moves")
 
 
@@ -405,7 +425,7 @@ def quick_play(ada: Person, cy: Person) -> int:
     while time.monotonic() < deadline:
         entry = _ok(queue_read.sync(client=cy.client), "cy's place in the queue")
         if entry.status == QueueStatusEnum.MATCHED and entry.match_id is not None:
-            view = read_match(entry.match_id, cy)
+            view = read_match(entry.match_id, cy).view
             seated = sorted(s.player_id for s in view.seats if s.player_id is not None)
             if view.status != MatchStatusEnum.PLAYING or seated != sorted(
                 [ada.player_id, cy.player_id]

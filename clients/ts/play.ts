@@ -83,6 +83,23 @@ async function playFirstLegalMove(client: Client, matchId: number): Promise<void
   }
 }
 
+/** The answers that may be a 304 Not Modified (`If-None-Match` held the current ETag). */
+type Polled =
+  | "/api/matches/{match_id}"
+  | "/api/matches/{match_id}/legal-moves"
+  | "/api/matches/{match_id}/rounds";
+/** A 304 as the schema declares it: the ETag still current, and an empty text. */
+type NotModified = paths[Polled]["get"]["responses"][304];
+
+/** The typed 304 of a poll, or undefined when the answer is another (openapi-fetch hands a 304
+ * over as neither data nor error). */
+function notModified(response: Response): NotModified | undefined {
+  if (response.status !== 304) return undefined;
+  const etag = response.headers.get("ETag");
+  if (etag === null) throw new Refused("a 304 without the ETag it still holds");
+  return { headers: { ETag: etag }, content: { "text/plain": "" } };
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function register(baseUrl: string): Promise<Person> {
@@ -276,7 +293,9 @@ async function playMatch(baseUrl: string, variant: Variant): Promise<string> {
     const polled = await client.GET("/api/matches/{match_id}", {
       params: { path, header: { "If-None-Match": etag } },
     });
-    if (polled.response.status === 304) {
+    const unchanged = notModified(polled.response);
+    if (unchanged !== undefined) {
+      etag = unchanged.headers.ETag;
       await sleep(POLL_MS); // unchanged: the bots are still thinking
       continue;
     }
@@ -289,6 +308,14 @@ async function playMatch(baseUrl: string, variant: Variant): Promise<string> {
   const rounds = await client.GET("/api/matches/{match_id}/rounds", { params: { path } });
   if (rounds.data === undefined) {
     throw new Refused(problemText("rounds", rounds.error, rounds.response.status));
+  }
+  const roundsTag = rounds.response.headers.get("ETag");
+  if (roundsTag === null) throw new Refused("rounds without their ETag");
+  const again = await client.GET("/api/matches/{match_id}/rounds", {
+    params: { path, header: { "If-None-Match": roundsTag } },
+  });
+  if (notModified(again.response)?.headers.ETag !== roundsTag) {
+    throw new Refused(`rounds again with their ETag: ${again.response.status}, not 304`);
   }
   const places = (view.standings ?? []).map((p) => `${p.place}. ${p.name ?? "?"} (${p.total})`);
   return (
@@ -349,6 +376,7 @@ async function invitedMatch(baseUrl: string, device: string): Promise<string> {
   console.log(await chat(host, guest, path.match_id));
   const seats: Client[] = [host.client, guest.client];
   let view: MatchView = started.data;
+  let etag = started.response.headers.get("ETag") ?? `"${view.version}"`;
   let moves = 0;
   while (view.status === "playing") {
     const turn = describe(view).turn;
@@ -357,11 +385,23 @@ async function invitedMatch(baseUrl: string, device: string): Promise<string> {
     await playFirstLegalMove(mover, path.match_id);
     moves += 1;
     if (moves > MOVE_LIMIT) throw new Refused(`no end in ${MOVE_LIMIT} moves`);
-    const polled = await host.client.GET("/api/matches/{match_id}", { params: { path } });
+    const polled = await host.client.GET("/api/matches/{match_id}", {
+      params: { path, header: { "If-None-Match": etag } },
+    });
+    if (notModified(polled.response) !== undefined) {
+      throw new Refused("a move was made, yet the match is unchanged since its ETag");
+    }
     if (polled.data === undefined) {
       throw new Refused(problemText("poll", polled.error, polled.response.status));
     }
     view = polled.data;
+    etag = polled.response.headers.get("ETag") ?? etag;
+  }
+  const over = await host.client.GET("/api/matches/{match_id}", {
+    params: { path, header: { "If-None-Match": etag } },
+  });
+  if (notModified(over.response) === undefined) {
+    throw new Refused(`the match over, polled with its ETag: ${over.response.status}, not 304`);
   }
   const kinds = new Set<string>();
   let cursor: string | null = null;

@@ -1,34 +1,60 @@
-"""APNs and FCM pushes through django-push-notifications, and what they carry.
+"""APNs and FCM pushes, and what they carry.
 
-Each ``PushDevice`` of kind ``apns`` or ``fcm`` keeps its token in the library's own device row
-(``APNSDevice``, ``GCMDevice`` of type FCM), and is sent to with that row's ``send_message``.
-The library marks a device whose token the service no longer knows inactive; such a device is
-``Gone`` and removed. A channel without its settings (docs/api.md) sends nothing.
+Each ``PushDevice`` of kind ``apns`` or ``fcm`` keeps its token in django-push-notifications'
+own device row (``APNSDevice``, ``GCMDevice`` of type FCM). FCM is sent to with that row's
+``send_message`` (firebase-admin, FCM's HTTP v1). APNs is sent to with aioapns (HTTP/2, a JWT
+signed with the team's key) directly: the library's ``send_message`` cannot set
+``apns-push-type``, which Apple asks of every alert. A device whose token the service no
+longer knows is marked inactive; such a device is ``Gone`` and removed. A channel without its
+settings (docs/api.md) sends nothing.
 """
 
 from __future__ import annotations
 
-from importlib.util import find_spec
+import asyncio
 from typing import Any
 
+from aioapns import APNs, NotificationRequest, PushType
+from aioapns.common import NotificationResult
 from django.conf import settings
 from django.utils.translation import gettext as _
+from push_notifications.models import APNSDevice
 
 from games.notifications.models import PushDevice
 from games.notifications.webpush import Gone, NotSent
 
+#: APNs' reasons for a token it will never deliver to again (Apple's "Handling notification
+#: responses from APNs"); a 410 says so too.
+APNS_GONE = frozenset({"Unregistered", "BadDeviceToken", "DeviceTokenNotForTopic"})
+#: How long one APNs send may take, connection included; a slower one is retried later.
+APNS_SECONDS = 10
+
 
 def apns_payload(message: dict[str, Any], *, topic: str | None = None) -> dict[str, Any]:
-    """The arguments of ``APNSDevice.send_message``: an alert with the notification's title
-    and body, the notification as extra; ``topic`` as its ``apns-collapse-id`` (a newer push
-    with it replaces the one shown) and thread."""
-    arguments: dict[str, Any] = {
-        "message": {"title": message["title"], "body": message["body"]},
-        "extra": {"notification": message},
+    """The JSON body APNs gets: ``aps`` with the alert (the notification's title and body)
+    and the default sound, ``topic`` (if any) as its thread; beside it the notification
+    itself, as the inbox lists it (its id, kind and payload: what the app opens)."""
+    aps: dict[str, Any] = {
+        "alert": {"title": message["title"], "body": message["body"]},
+        "sound": "default",
     }
     if topic is not None:
-        arguments["collapse_id"] = arguments["thread_id"] = topic
-    return arguments
+        aps["thread-id"] = topic
+    return {"aps": aps, "notification": message}
+
+
+def apns_request(
+    message: dict[str, Any], *, token: str, topic: str | None = None
+) -> NotificationRequest:
+    """The HTTP/2 request to APNs for ``token``: an alert (``apns-push-type: alert``), whose
+    ``topic`` is its ``apns-collapse-id`` (a newer push with it replaces the one shown); aioapns
+    adds ``apns-topic`` (the app's bundle id, ``APNS_TOPIC``) and the authorization."""
+    return NotificationRequest(
+        device_token=token,
+        message=apns_payload(message, topic=topic),
+        collapse_key=topic,
+        push_type=PushType.ALERT,
+    )
 
 
 def fcm_payload(message: dict[str, Any], *, topic: str | None = None) -> dict[str, Any]:
@@ -47,12 +73,12 @@ def fcm_payload(message: dict[str, Any], *, topic: str | None = None) -> dict[st
 
 
 def configured(kind: str) -> bool:
-    """Has ``kind`` (apns, fcm) its settings, and its client library (APNs: aioapns, which
-    requirements.txt installs, or apns2)?"""
+    """Has ``kind`` (apns, fcm) its settings: APNs a token key, its id, the team and the
+    app's bundle id; FCM a service account."""
     if kind == "apns":
         ours = settings.PUSH_NOTIFICATIONS_SETTINGS
-        wanted = bool(ours.get("APNS_AUTH_KEY_PATH") and ours.get("APNS_TOPIC"))
-        return wanted and any(find_spec(name) for name in ("aioapns", "apns2"))
+        names = ("APNS_AUTH_KEY_PATH", "APNS_AUTH_KEY_ID", "APNS_TEAM_ID", "APNS_TOPIC")
+        return all(ours.get(name) for name in names)
     return bool(settings.FCM_CREDENTIALS_FILE)
 
 
@@ -60,12 +86,12 @@ def native_send(*, device: PushDevice, message: dict[str, Any], topic: str | Non
     """Send ``message`` (with its ``title`` and ``body``) to an APNs or FCM ``device``, to
     replace an earlier one of ``topic`` if given (200); ``Gone`` or ``NotSent``."""
     row = device.apns if device.kind == "apns" else device.fcm
-    if device.kind == "fcm":
-        _firebase_ready()
     if row is None:
         raise Gone(_("no device row"))
-    payload = apns_payload if device.kind == "apns" else fcm_payload
-    arguments = payload(message, topic=topic)
+    if isinstance(row, APNSDevice):
+        return apns_send(row, apns_request(message, token=row.registration_id, topic=topic))
+    _firebase_ready()
+    arguments = fcm_payload(message, topic=topic)
     try:
         row.send_message(arguments.pop("message"), **arguments)
     except Exception as error:  # noqa: BLE001  (the library's and its clients' errors are of many kinds)
@@ -77,6 +103,43 @@ def native_send(*, device: PushDevice, message: dict[str, Any], topic: str | Non
     if not row.active:
         raise Gone("unregistered")
     return 200
+
+
+def apns_send(row: APNSDevice, request: NotificationRequest) -> int:
+    """Send ``request`` to APNs with the settings' key (200); a token APNs no longer knows
+    marks ``row`` inactive and is ``Gone``; any other failure is ``NotSent`` (retried)."""
+    try:
+        result = asyncio.run(_apns_round_trip(request))
+    except Exception as error:  # noqa: BLE001  (aioapns' and its transports' errors are of many kinds)
+        raise NotSent(type(error).__name__) from None
+    if result.is_successful:
+        return 200
+    reason = result.description or ""
+    if result.status == "410" or reason in APNS_GONE:
+        APNSDevice.objects.filter(pk=row.pk).update(active=False)
+        raise Gone(reason or result.status)
+    raise NotSent(f"{result.status} {reason}".strip())
+
+
+async def _apns_round_trip(request: NotificationRequest) -> NotificationResult:
+    ours = settings.PUSH_NOTIFICATIONS_SETTINGS
+    client = APNs(
+        key=ours["APNS_AUTH_KEY_PATH"],  # the key's text (chickenfoot/settings.py reads the file)
+        key_id=ours["APNS_AUTH_KEY_ID"],
+        team_id=ours["APNS_TEAM_ID"],
+        topic=ours["APNS_TOPIC"],
+        use_sandbox=bool(ours.get("APNS_USE_SANDBOX")),
+        max_connection_attempts=1,  # a failed send is retried by the task, not here
+        err_func=_kept,
+    )
+    try:
+        return await asyncio.wait_for(client.send_notification(request), APNS_SECONDS)
+    finally:
+        client.pool.close()
+
+
+async def _kept(request: NotificationRequest, result: NotificationResult) -> None:
+    """aioapns' hook for a refused push: ``apns_send`` reads the result (nothing logged here)."""
 
 
 def _firebase_ready() -> None:

@@ -1,6 +1,7 @@
-"""Names of the tests' own: the names under ``.test`` (RFC 6761 keeps that domain for tests)
-resolve to the addresses a test sets, and can change between two lookups as an attacker's DNS
-would (rebinding); every other name resolves as the system resolves it.
+"""Names of the tests' own: the names under ``.test`` (RFC 6761 keeps that domain for tests),
+and any other name a test sets (a push service's, pointed at its peer on loopback), resolve to
+the addresses the test sets, and can change between two lookups as an attacker's DNS would
+(rebinding); every other name resolves as the system resolves it.
 
 The table is put in front of ``socket.getaddrinfo``, the one call every resolution in this
 process goes through (ours, urllib3's), so that what is tested is the code that reads the
@@ -96,7 +97,8 @@ def names(monkeypatch: pytest.MonkeyPatch) -> Names:
         host: Any, port: Any, family: int = 0, type: int = 0, proto: int = 0, flags: int = 0
     ) -> list[tuple[Any, ...]]:
         name = host.decode() if isinstance(host, bytes) else host
-        if isinstance(name, str) and name.lower().rstrip(".").endswith(".test"):
+        bare = name.lower().rstrip(".") if isinstance(name, str) else None
+        if bare is not None and (bare.endswith(".test") or bare in table.table):
             return table.answer(name, port, type or socket.SOCK_STREAM, proto)
         return system(host, port, family, type, proto, flags)
 

@@ -1,24 +1,25 @@
-"""APNs and FCM through django-push-notifications. Neither service can be reached from CI, so
-what is tested is what can be: devices registered in the library's own rows, the payloads built,
-and each whole send path in the library and its client, with credentials of the test's own,
-down to the one call that would leave the machine, answered here: firebase-admin's
-``messaging.send_each`` for FCM, aioapns' ``APNs.send_notification`` for APNs (which checks
-the JWT aioapns signs with the key as the settings hold it). An unregistered token's device is
+"""APNs and FCM pushes. Neither service can be reached from CI: each is a peer of the test's own
+on loopback, spoken to by the real clients with credentials of the test's own. FCM: Google's
+token endpoint and FCM's HTTP v1 send (tests/games/fcm_service.py), and firebase-admin's
+``messaging.send_each`` answered here for the library's side. APNs: an HTTP/2 server over TLS
+(tests/games/apns_service.py) under the sandbox's name, which checks the provider token aioapns
+signs with the team's key, and takes what Apple takes. An unregistered token's device is
 removed. Without its settings, an APNs device is not sent to and keeps its place."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import UTC, datetime, time
 from pathlib import Path
 from typing import Any
 
-import aioapns
 import firebase_admin
-import jwt
 import pytest
-from aioapns.common import NotificationResult
-from aioapns.connection import JWTAuthorizationHeaderProvider
+import time_machine
+import trustme
+from aioapns.connection import APNsDevelopmentClientProtocol, APNsTLSClientProtocol
+from asgiref.sync import async_to_sync
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
 from firebase_admin import messaging
@@ -29,10 +30,15 @@ from games.models import Match, Player
 from games.notifications import native
 from games.notifications.delivery import deliver
 from games.notifications.devices import device_register
-from games.notifications.models import PushDelivery, PushDevice
+from games.notifications.models import Notification, PushDelivery, PushDevice
 from games.notifications.services import notify
+from games.notifications.watching import watch_begin, watch_end
 from games.services import SeatSpec, match_create, seat_join
+from tests.foundation.hostile import STORABLE
+from tests.games.apns_service import ApnsService
 from tests.games.fcm_service import FcmService
+from tests.games.push_service import tls_context
+from tests.games.resolver import Names
 
 pytestmark = pytest.mark.django_db
 
@@ -224,90 +230,189 @@ def test_fcm_at_its_loopback_peer_gets_the_text_and_one_collapse_key_per_matchs_
     assert not PushDevice.objects.filter(pk=gone.pk).exists()
 
 
+#: The name APNs' sandbox serves under (the settings' ``APNS_USE_SANDBOX``), and the app's
+#: bundle id (``apns-topic``).
+SANDBOX = APNsDevelopmentClientProtocol.APNS_SERVER
+BUNDLE = "dev.chickenfoot.app"
+
+
 @pytest.fixture
-def apns(settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """APNs configured with a token key of the test's own (P-256, as Apple issues them);
-    aioapns' ``send_notification`` answered here: the requests it was given are returned, a
-    token starting ``gone`` is ``Unregistered`` (410)."""
+def apns(
+    settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, names: Names
+) -> Iterator[ApnsService]:
+    """APNs configured with a token key of the test's own (P-256, as Apple issues them), its
+    sandbox's name resolving to the HTTP/2 peer on loopback (tests/games/apns_service.py), whose
+    certificate a CA of the test's own issued: the only CA trusted (``SSL_CERT_FILE``, which
+    OpenSSL reads for the default trust store)."""
     key = ec.generate_private_key(ec.SECP256R1())
-    path = tmp_path / "AuthKey_TEST.p8"
-    path.write_bytes(
-        key.private_bytes(
-            serialization.Encoding.PEM,
-            serialization.PrivateFormat.PKCS8,
-            serialization.NoEncryption(),
-        )
-    )
     # the library reads the settings' dict as it was at start-up (it keeps that dict): the
     # same dict, set item by item here, and put back after the test
     ours = push_settings.PUSH_NOTIFICATIONS_SETTINGS
     assert ours is settings.PUSH_NOTIFICATIONS_SETTINGS
     for name, value in {
-        "APNS_AUTH_KEY_PATH": path.read_text(),  # as chickenfoot/settings.py reads the file
+        # the file's text, as chickenfoot/settings.py reads it
+        "APNS_AUTH_KEY_PATH": key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        ).decode(),
         "APNS_AUTH_KEY_ID": "KEYID12345",
         "APNS_TEAM_ID": "TEAMID1234",
-        "APNS_TOPIC": "dev.chickenfoot.app",
+        "APNS_TOPIC": BUNDLE,
         "APNS_USE_SANDBOX": True,
     }.items():
         monkeypatch.setitem(ours, name, value)
-    sent: list[Any] = []
-
-    async def send_notification(self: aioapns.APNs, request: Any) -> NotificationResult:
-        # the authorization aioapns would send with it: a JWT signed with the key it was given
-        pool = self.pool
-        header = JWTAuthorizationHeaderProvider(pool.key, pool.key_id, pool.team_id).get_header()
-        scheme, token = header.split(" ")
-        claims = jwt.decode(token, key.public_key(), algorithms=["ES256"])
-        assert (scheme, claims["iss"]) == ("bearer", "TEAMID1234")
-        assert jwt.get_unverified_header(token)["kid"] == "KEYID12345"
-        sent.append(request)
-        if request.device_token.startswith("gone"):
-            return NotificationResult(request.notification_id, "410", "Unregistered")
-        return NotificationResult(request.notification_id, "200")
-
-    monkeypatch.setattr(aioapns.APNs, "send_notification", send_notification)
-    return sent
+    ca = trustme.CA()
+    trusted = tmp_path / "ca.pem"
+    ca.cert_pem.write_to_path(str(trusted))
+    monkeypatch.setenv("SSL_CERT_FILE", str(trusted))
+    peer = ApnsService(
+        key.public_key(), "TEAMID1234", "KEYID12345", BUNDLE, tls_context(ca, SANDBOX), SANDBOX
+    )
+    peer.start()
+    names[SANDBOX] = ["127.0.0.1"]
+    monkeypatch.setattr(APNsTLSClientProtocol, "APNS_PORT", peer.port)  # Apple's is 443
+    yield peer
+    peer.stop()
 
 
-def test_an_apns_device_gets_the_notification_once_with_its_alert_and_nothing_hidden(
-    apns: list[Any], players: list[Player]
+def turns_and_the_end(player: Player, match: Match, seat: int) -> list[Notification]:
+    """Two turns of ``player`` at ``match`` and its end, each delivered."""
+    rows = []
+    for key, kind in (("t1", "your_turn"), ("t2", "your_turn"), ("over", "match_over")):
+        payload = {"match_id": match.pk}
+        rows.append(
+            notify(
+                player_id=player.pk,
+                kind=kind,
+                payload={**payload, "seat": seat} if kind == "your_turn" else payload,
+                key=key,
+            )
+        )
+        assert deliver(notification_id=rows[-1].pk) == (1, 0)
+    return rows
+
+
+def test_apns_at_its_http2_peer_gets_alerts_in_their_language_one_collapse_id_per_matchs_turns(
+    apns: ApnsService, players: list[Player]
 ) -> None:
+    # given: grace reads Lao and has an iPhone; ada's name is markup
+    ada, grace = players[:2]
     match = with_grace(players)
-    device = device_register(player=players[0], kind="apns", token="a1b2c3")
-    payload = {"match_id": match.pk, "seat": 0}
-    row = notify(player_id=players[0].pk, kind="your_turn", payload=payload)
+    Player.objects.filter(pk=grace.pk).update(language="lo")
+    Player.objects.filter(pk=ada.pk).update(display_name="<b>Ada</b> & co")
+    device = device_register(player=grace, kind="apns", token="a1b2c3")
 
-    assert native.configured("apns")
-    assert deliver(notification_id=row.pk) == (1, 0)
-    assert deliver(notification_id=row.pk) == (0, 0)  # a retry: sent once
+    # when: two turns and the end of the match are pushed
+    first_turn, second_turn, over = turns_and_the_end(grace, match, seat=1)
 
-    (request,) = apns
-    assert request.device_token == "a1b2c3"
-    assert request.message["aps"]["alert"] == {
-        "title": "Chicken Foot: your turn",
-        "body": "Your turn against Grace",
+    # then: APNs got each over HTTP/2 and TLS under its own name, with the provider token of
+    # the team's key and the app's topic, as alerts
+    assert apns.errors == []
+    assert set(apns.server_names) == {SANDBOX}
+    sent = [push for push in apns.received if push.token == "a1b2c3"]
+    assert [push.body["notification"]["id"] for push in sent] == [
+        first_turn.pk,
+        second_turn.pk,
+        over.pk,
+    ]
+    for push in sent:
+        assert push.headers["apns-push-type"] == "alert"
+        assert push.headers["apns-topic"] == BUNDLE
+    # and: both turns under the match's collapse id (the newer replaces the older), the end
+    # under none
+    collapse = [push.headers.get("apns-collapse-id") for push in sent]
+    assert collapse == [f"your-turn-{match.pk}", f"your-turn-{match.pk}", None]
+    # and: the alert is the text in Lao, the name as plain text; beside it, the ids the app opens
+    turn = sent[0].body
+    assert turn["aps"]["alert"] == {
+        "title": "ຕີນໄກ່: ຕາຂອງທ່ານ",
+        "body": "ຕາຂອງທ່ານ, ຫຼິ້ນກັບ <b>Ada</b> & co",
     }
-    # aioapns sends it as the apns-collapse-id header: a newer turn replaces this one
-    assert request.collapse_key == f"your-turn-{match.pk}"
-    assert request.message["aps"]["thread-id"] == f"your-turn-{match.pk}"
-    notification = request.message["notification"]
-    assert (notification["kind"], notification["payload"]) == ("your_turn", payload)
-    assert notification["body"] == "Your turn against Grace"
-    assert not any(word in json.dumps(request.message) for word in HIDDEN)
-    assert PushDelivery.objects.get(device=device).status == 200
+    assert turn["aps"]["thread-id"] == f"your-turn-{match.pk}"
+    notification = turn["notification"]
+    assert (notification["kind"], notification["payload"]) == (
+        "your_turn",
+        {"match_id": match.pk, "seat": 1},
+    )
+    assert sent[2].body["notification"]["kind"] == "match_over"
+    assert not any(word in json.dumps(push.body) for push in sent for word in HIDDEN)
+    assert (
+        list(PushDelivery.objects.filter(device=device).values_list("status", flat=True))
+        == [200] * 3
+    )
 
 
-def test_an_unregistered_apns_token_removes_the_device(
-    apns: list[Any], players: list[Player]
+def test_apns_keeps_quiet_in_the_recipients_night_and_while_they_watch_the_match(
+    apns: ApnsService, players: list[Player]
 ) -> None:
-    device = device_register(player=players[0], kind="apns", token="gone-2")
+    # given: grace, in Vientiane (UTC+7) and quiet from 22:00 to 07:00, has an iPhone
+    grace = players[1]
+    match = with_grace(players)
+    Player.objects.filter(pk=grace.pk).update(
+        time_zone="Asia/Vientiane", quiet_hours_start=time(22), quiet_hours_end=time(7)
+    )
+    device_register(player=grace, kind="apns", token="a1b2c3")
+
+    def turn(key: str) -> int:
+        payload = {"match_id": match.pk, "seat": 1}
+        row = notify(player_id=grace.pk, kind="your_turn", payload=payload, key=key)
+        return deliver(notification_id=row.pk)[0]
+
+    # when: it is her turn at 22:30 in Vientiane: nothing is sent
+    with time_machine.travel(datetime(2026, 12, 6, 15, 30, tzinfo=UTC), tick=True):
+        assert turn("night") == 0
+    # when: at 07:30 with her match open on her phone: nothing is sent either
+    with time_machine.travel(datetime(2026, 12, 7, 0, 30, tzinfo=UTC), tick=True):
+        async_to_sync(watch_begin)(player_id=grace.pk, match_id=match.pk)
+        assert turn("watching") == 0
+        async_to_sync(watch_end)(player_id=grace.pk, match_id=match.pk)
+        # then: once she has closed it, her turn reaches APNs, the only one that did
+        assert turn("morning") == 1
+
+    assert apns.errors == []
+    assert [push.body["notification"]["payload"] for push in apns.received] == [
+        {"match_id": match.pk, "seat": 1}
+    ]
+
+
+def test_apns_refusals_remove_a_gone_or_bad_token_and_keep_a_device_for_a_retry(
+    apns: ApnsService, players: list[Player]
+) -> None:
+    gone = device_register(player=players[0], kind="apns", token="gone-1")
+    bad = device_register(player=players[0], kind="apns", token="bad-1")
+    busy = device_register(player=players[0], kind="apns", token="busy-1")
     row = notify(player_id=players[0].pk, kind="match_over", payload={"match_id": 7})
 
-    assert deliver(notification_id=row.pk) == (0, 0)
+    # 410 Unregistered and 400 BadDeviceToken: removed; 503: to retry
+    assert deliver(notification_id=row.pk) == (0, 1)
 
-    assert len(apns) == 1
-    assert not PushDevice.objects.filter(pk=device.pk).exists()
-    assert not APNSDevice.objects.filter(registration_id="gone-2").exists()
+    assert apns.errors == []
+    assert sorted((push.token, push.status) for push in apns.received) == [
+        ("bad-1", 400),
+        ("busy-1", 503),
+        ("gone-1", 410),
+    ]
+    assert set(PushDevice.objects.values_list("pk", flat=True)) == {busy.pk}
+    assert not APNSDevice.objects.filter(registration_id__in=["gone-1", "bad-1"]).exists()
+    assert not PushDelivery.objects.exists()  # the busy one's claim given back: a retry sends it
+    assert {gone.pk, bad.pk}.isdisjoint(PushDevice.objects.values_list("pk", flat=True))
+
+
+@pytest.mark.parametrize("name", STORABLE)
+def test_a_hostile_name_reaches_apns_as_the_literal_text(
+    name: str, apns: ApnsService, players: list[Player]
+) -> None:
+    ada, grace = players[:2]
+    match = with_grace(players)
+    Player.objects.filter(pk=ada.pk).update(display_name=name)
+    device_register(player=grace, kind="apns", token="a1b2c3")
+    row = notify(player_id=grace.pk, kind="your_turn", payload={"match_id": match.pk, "seat": 1})
+
+    assert deliver(notification_id=row.pk) == (1, 0)
+
+    (push,) = apns.received
+    assert push.body["aps"]["alert"]["body"] == f"Your turn against {name}"
 
 
 def test_apns_payload_and_an_apns_device_without_its_settings(
@@ -323,12 +428,13 @@ def test_apns_payload_and_an_apns_device_without_its_settings(
         "body": "Grace disputed the scores of round 2",
     }
     assert native.apns_payload(message) == {
-        "message": {"title": message["title"], "body": message["body"]},
-        "extra": {"notification": message},
+        "aps": {"alert": {"title": message["title"], "body": message["body"]}, "sound": "default"},
+        "notification": message,
     }
     device = device_register(player=players[0], kind="apns", token="a1b2")
     row = notify(player_id=players[0].pk, kind="match_over", payload={"match_id": 7})
 
+    assert not native.configured("apns")
     assert deliver(notification_id=row.pk) == (0, 0)
 
     assert PushDevice.objects.filter(pk=device.pk).exists()

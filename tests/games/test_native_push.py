@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from datetime import UTC, datetime, time
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
@@ -36,12 +37,14 @@ from games.notifications.watching import watch_begin, watch_end
 from games.services import SeatSpec, match_create, seat_join
 from tests.foundation.hostile import STORABLE
 from tests.games.apns_service import ApnsService
+from tests.games.conftest import client_for
 from tests.games.fcm_service import FcmService
-from tests.games.push_service import tls_context
+from tests.games.push_service import PushService, tls_context
 from tests.games.resolver import Names
 
 pytestmark = pytest.mark.django_db
 
+ROOT = Path(__file__).resolve().parents[2]
 HIDDEN = ("hand", "tile", "seed", "boneyard", "score")
 
 
@@ -439,3 +442,64 @@ def test_apns_payload_and_an_apns_device_without_its_settings(
 
     assert PushDevice.objects.filter(pk=device.pk).exists()
     assert not PushDelivery.objects.exists()  # nothing claimed: a later send may still go
+
+
+def documented(platform: str) -> str:
+    """The example of ``platform``'s push in docs/api.md ("What a device receives"): the fenced
+    block after its ``<!-- push example: ... -->`` marker."""
+    lines = (ROOT / "docs" / "api.md").read_text(encoding="utf-8").splitlines()
+    start = lines.index(f"  <!-- push example: {platform} -->") + 2
+    end = lines.index("  ```", start)
+    return "\n".join(line.removeprefix("  ") for line in lines[start:end])
+
+
+def test_each_platform_receives_what_the_docs_show(
+    apns: ApnsService, fcm_peer: FcmService, service: PushService, players: list[Player]
+) -> None:
+    # given: grace has a browser, an iPhone and an Android phone
+    grace = players[1]
+    match = with_grace(players)
+    answer = client_for(grace).post("/api/push/devices", service.subscription(), format="json")
+    assert answer.status_code == HTTPStatus.CREATED
+    device_register(player=grace, kind="apns", token="a1b2c3")
+    device_register(player=grace, kind="fcm", token="token-1")
+
+    # when: it is her turn
+    row = notify(player_id=grace.pk, kind="your_turn", payload={"match_id": match.pk, "seat": 1})
+    assert deliver(notification_id=row.pk) == (3, 0)
+
+    # then: each platform got what the docs show, with this match's and notification's ids
+    (web,) = service.received
+    swaps = {
+        '"id": 7': f'"id": {row.pk}',
+        '"id": "7"': f'"id": "{row.pk}"',
+        '"match_id": 42': f'"match_id": {match.pk}',
+        '"match_id": "42"': f'"match_id": "{match.pk}"',
+        "your-turn-42": f"your-turn-{match.pk}",
+        "2026-12-06T21:15:00.000000Z": web.message["created_at"],
+        "<device token>": "a1b2c3",
+        "<registration token>": "token-1",
+        "<APNS_TOPIC>": BUNDLE,
+    }
+
+    def as_sent(platform: str) -> str:
+        text = documented(platform)
+        for shown, sent in swaps.items():
+            text = text.replace(shown, sent)
+        return text
+
+    assert web.message == json.loads(as_sent("webpush"))
+    assert web.headers["topic"] == f"your-turn-{match.pk}"
+    assert {"message": fcm_peer.messages[0]} == json.loads(as_sent("fcm"))
+    head, _, body = as_sent("apns").partition("\n\n")
+    request_line, *header_lines = head.splitlines()
+    (push,) = apns.received
+    assert (push.headers[":method"], push.headers[":path"]) == tuple(request_line.split(" "))
+    for line in header_lines:
+        name, _, value = line.partition(": ")
+        if value.endswith("<provider token>"):  # a JWT the peer checked (``apns.errors``)
+            assert push.headers[name].startswith(value.removesuffix("<provider token>"))
+        else:
+            assert push.headers[name] == value, name
+    assert apns.errors == []
+    assert push.body == json.loads(body)

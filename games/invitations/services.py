@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -347,6 +348,23 @@ def invitation_withdraw(*, invitation_id: int, player: Player) -> None:
     except InvitationExpired:
         _expire_and_refuse(invitation_id=invitation_id, now=now)
         raise
+
+
+def invitations_withdraw_between(a: int, b: int) -> list[int]:
+    """Withdraw every invitation pending between players ``a`` and ``b``, either way (one
+    blocked the other): each under its match's lock, as the creator's withdrawal does, so an
+    accept of it either went first (the two sit together: the block came after) or finds it
+    withdrawn. The ids of the invitations withdrawn."""
+    pending = Q(inviter_id=a, invitee_id=b) | Q(inviter_id=b, invitee_id=a)
+    found = Invitation.objects.filter(pending, state=Invitation.State.PENDING)
+    withdrawn = []
+    for invitation_id in found.order_by("match_id", "pk").values_list("pk", flat=True):
+        with transaction.atomic():
+            match, invitation = _locked(invitation_id=invitation_id)
+            if invitation.state == Invitation.State.PENDING:
+                _withdraw(match=match, invitation=invitation, now=timezone.now())
+                withdrawn.append(invitation_id)
+    return withdrawn
 
 
 def _withdraw(*, match: Match, invitation: Invitation, now: datetime) -> None:

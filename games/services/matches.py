@@ -34,6 +34,7 @@ from games.problems import (
     SeatTaken,
 )
 from games.services.clock import clock_start, on_commit_clock
+from games.social.blocks import join_block_refuse
 from games.services.common import (
     bot_turn_schedule,
     match_lock,
@@ -281,9 +282,10 @@ def seat_join(
 ) -> Seat:
     """Take an open seat (the first free one unless ``position`` says which).
 
-    Refuses (409) a match that is not open, one that is full, a taken seat, a seat held for an
-    invitation (``seat_held``; ``invitation`` is the id of the one being accepted, whose seat is
-    not held against its invitee), a player already seated. A pending invitation of ``player``
+    Refuses (403 ``blocked``) a player who blocked someone seated there or was blocked by
+    them (``join_block_refuse``), and (409) a match that is not open, one that is full, a
+    taken seat, a seat held for an invitation (``seat_held``; ``invitation`` is the id of the
+    one being accepted, whose seat is not held against its invitee), a player already seated. A pending invitation of ``player``
     to another seat of the match is declined: they sit where they joined. Bumps the match's
     version.
     """
@@ -300,6 +302,8 @@ def seat_join(
                 _("You already have a seat at match %(match)s.") % {"match": match.pk}
             )
         league_seat_check(match_id=match.pk, player_id=player.pk)
+        seated = [seat.player_id for seat in seats if seat.player_id is not None]
+        join_block_refuse(player=player, seated=seated, match_id=match.pk)
         free = [seat for seat in seats if seat.player_id is None]
         if not free:
             raise MatchFull(_("Every seat of match %(match)s is taken.") % {"match": match.pk})

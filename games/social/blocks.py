@@ -9,6 +9,8 @@ together (an invitation, a friend request, a quick play table, presence, chat).
 - ``block_refuse(player, other)``: 403 ``blocked`` for a request between the two.
 - ``blocked_pairs(players)``: the pairs among ``players`` that a block keeps apart (one query:
   quick play's pairing).
+- ``join_block_refuse(player, seated)``: 403 ``blocked`` for a player taking a seat (joining an
+  open match, by an invitation or a link's code) beside someone either of them blocked.
 """
 
 from __future__ import annotations
@@ -66,6 +68,35 @@ def block_refuse(*, player: Player, other: Player) -> None:
         raise Blocked(_("You blocked %(name)s: unblock them first.") % {"name": other.display_name})
     if has_blocked(blocker=other.pk, blocked=player.pk):
         raise Blocked(_("%(name)s takes no requests from you.") % {"name": other.display_name})
+
+
+def join_block_refuse(*, player: Player, seated: Iterable[int], match_id: int) -> None:
+    """403 ``blocked`` when ``player``, taking a seat at match ``match_id``, blocked one of the
+    ``seated`` players or was blocked by one (one query). The detail names the seated player
+    only to the one who blocked them; whoever was blocked learns that someone seated there
+    takes no requests from them, as an invitation's refusal says, and not who."""
+    others = set(seated) - {player.pk}
+    if not others:
+        return
+    rows = list(
+        Block.objects.filter(
+            Q(blocker_id=player.pk, blocked_id__in=others)
+            | Q(blocked_id=player.pk, blocker_id__in=others)
+        )
+        .order_by("pk")
+        .values_list("blocker_id", "blocked__display_name")
+    )
+    own = [name for blocker, name in rows if blocker == player.pk]
+    if own:
+        raise Blocked(
+            _("You blocked %(name)s, who sits at match %(match)s: unblock them first.")
+            % {"name": own[0], "match": match_id}
+        )
+    if rows:
+        raise Blocked(
+            _("A player seated at match %(match)s takes no requests from you.")
+            % {"match": match_id}
+        )
 
 
 def blocks_of(player: int) -> QuerySet[Block]:

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from chickenfoot.problems import InvalidInput
 from games.models import Player
+from games.invitations.services import invitations_withdraw_between
 from games.notifications.services import friend_notify
 from games.selectors import MAX_ID
 from games.social.blocks import block_refuse
@@ -219,7 +220,9 @@ def _blockable(*, blocker: Player, player_id: int) -> Player:
 
 def block_add(*, blocker: Player, player_id: int) -> tuple[Block, bool]:
     """``blocker`` blocks ``player_id``: their friendship and any pending request between them
-    end. The block, and whether it is new (blocking again changes nothing)."""
+    end, and so does any invitation to a seat pending between them, either way (withdrawn once
+    the block is written: an accept racing it is refused by ``seat_join``'s block check). The
+    block, and whether it is new (blocking again changes nothing)."""
     other = _blockable(blocker=blocker, player_id=player_id)
     with transaction.atomic():
         _pair_lock(blocker.pk, other.pk)
@@ -229,6 +232,7 @@ def block_add(*, blocker: Player, player_id: int) -> tuple[Block, bool]:
         FriendRequest.objects.filter(
             Q(low=low, high=high), state=FriendRequest.State.PENDING
         ).update(state=FriendRequest.State.CANCELLED, answered_at=timezone.now())
+    invitations_withdraw_between(blocker.pk, other.pk)
     return block, created
 
 

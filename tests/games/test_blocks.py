@@ -220,3 +220,92 @@ def test_a_deleted_account_takes_its_friends_requests_and_blocks_with_it(
     assert not Block.objects.exists()
     assert clients[1].get("/api/friends").json()["count"] == 0
     assert clients[2].get("/api/friends/requests").json()["outgoing"] == []
+
+
+@pytest.mark.parametrize("blocker", [0, 1])
+def test_no_seat_beside_a_blocked_player_by_joining_or_by_a_link(
+    players: list[Player], clients: list[APIClient], blocker: int
+) -> None:
+    ada, grace = players[0], players[1]
+    match = open_match(ada)
+    link = clients[0].post(
+        f"/api/matches/{match.pk}/invitations", {"link": True, "seat": 2}, format="json"
+    ).json()
+    block(clients[blocker], players[1 - blocker])
+    match.refresh_from_db()
+    version = match.version
+
+    joined = clients[1].post(f"/api/matches/{match.pk}/join", {}, format="json")
+    by_code = clients[1].post("/api/invitations/accept", {"code": link["code"]}, format="json")
+
+    for refused in (joined, by_code):
+        assert refused.status_code == HTTPStatus.FORBIDDEN, refused.content
+        problem = refused.json()
+        assert problem["code"] == "blocked"
+        assert problem["status"] == HTTPStatus.FORBIDDEN
+        if blocker == 1:  # grace blocked ada: she is told whom, to unblock them
+            assert problem["detail"] == (
+                f"You blocked Ada, who sits at match {match.pk}: unblock them first."
+            )
+        else:  # ada blocked grace: grace learns only that someone seated there did
+            assert problem["detail"] == (
+                f"A player seated at match {match.pk} takes no requests from you."
+            )
+            assert "Ada" not in refused.content.decode()
+    # nothing written: no seat taken, the link still open, the match as it was
+    assert not Seat.objects.filter(match=match, player=grace).exists()
+    assert Invitation.objects.get(pk=link["id"]).state == "pending"
+    match.refresh_from_db()
+    assert match.version == version
+    # anyone else joins, and takes the link's seat with its code, as before
+    assert clients[2].post(f"/api/matches/{match.pk}/join", {}, format="json").status_code == 200
+    assert clients[3].post(
+        "/api/invitations/accept", {"code": link["code"]}, format="json"
+    ).status_code == HTTPStatus.OK
+
+
+def test_a_block_by_a_seated_player_who_is_not_the_host_keeps_the_joiner_out(
+    players: list[Player], clients: list[APIClient]
+) -> None:
+    ada, grace, alan = players[0], players[1], players[2]
+    match = open_match(ada)
+    assert clients[2].post(f"/api/matches/{match.pk}/join", {}, format="json").status_code == 200
+    block(clients[2], grace)  # alan, seated, blocks grace
+
+    refused = clients[1].post(f"/api/matches/{match.pk}/join", {}, format="json")
+
+    assert (refused.status_code, refused.json()["code"]) == (HTTPStatus.FORBIDDEN, "blocked")
+    assert "Alan" not in refused.content.decode()
+    assert not Seat.objects.filter(match=match, player=grace).exists()
+    assert Seat.objects.filter(match=match, player=alan).exists()
+
+
+@pytest.mark.parametrize("blocker", [0, 1])
+def test_a_block_withdraws_the_invitations_pending_between_the_two(
+    players: list[Player], clients: list[APIClient], blocker: int
+) -> None:
+    ada, grace = players[0], players[1]
+    mine = open_match(ada)
+    theirs = open_match(grace)
+    to_grace = clients[0].post(
+        f"/api/matches/{mine.pk}/invitations", {"player_id": grace.pk}, format="json"
+    ).json()
+    to_ada = clients[1].post(
+        f"/api/matches/{theirs.pk}/invitations", {"player_id": ada.pk}, format="json"
+    ).json()
+    to_alan = clients[0].post(
+        f"/api/matches/{mine.pk}/invitations", {"player_id": players[2].pk}, format="json"
+    ).json()
+    mine.refresh_from_db()
+    version = mine.version
+
+    block(clients[blocker], players[1 - blocker])
+
+    states = dict(Invitation.objects.values_list("pk", "state"))
+    assert states == {to_grace["id"]: "withdrawn", to_ada["id"]: "withdrawn", to_alan["id"]: "pending"}
+    mine.refresh_from_db()
+    assert mine.version == version + 1  # the match's watchers see the seat open again
+    accepted = clients[1].post(f"/api/invitations/{to_grace['id']}/accept")
+    assert (accepted.status_code, accepted.json()["state"]) == (409, "withdrawn")
+    assert not Seat.objects.filter(match=mine, player=grace).exists()
+    assert clients[2].post(f"/api/invitations/{to_alan['id']}/accept").status_code == 200

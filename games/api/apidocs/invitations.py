@@ -8,7 +8,7 @@ from typing import Any
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
 
 from games.api.apidocs import examples
-from games.api.apidocs.matches import MATCH_NOT_OPEN, PAGE_NOT_FOUND
+from games.api.apidocs.matches import MATCH_NOT_OPEN, PAGE_NOT_FOUND, SEAT_REFUSED
 from games.api.common import (
     CODE_GUESSES_REFUSED,
     ETAG_HEADER,
@@ -226,17 +226,8 @@ def _answer_docs(operation_id: str, summary: str, value: dict[str, Any]) -> dict
     }
 
 
-_NOT_LEAGUE_PLAYER = problem(
-    "A league match's seat, and you are not registered for the league.",
-    (
-        "Not in the league",
-        problem_example(
-            403, "not_league_player", "Not in this league", "You are not registered for league 4."
-        ),
-    ),
-)
 ACCEPT_DOCS = _answer_docs("invitation_accept", "Accept an invitation: take its seat", ACCEPTED)
-ACCEPT_DOCS["responses"][HTTPStatus.FORBIDDEN] = _NOT_LEAGUE_PLAYER
+ACCEPT_DOCS["responses"][HTTPStatus.FORBIDDEN] = SEAT_REFUSED
 DECLINE_DOCS = _answer_docs("invitation_decline", "Decline an invitation", DECLINED)
 CODE_ACCEPT_DOCS: dict[str, Any] = {
     **_answer_docs("invitation_code_accept", "Take the seat an invite link holds", ACCEPTED),
@@ -251,7 +242,7 @@ CODE_ACCEPT_DOCS: dict[str, Any] = {
 }
 CODE_ACCEPT_DOCS["responses"] = {
     **CODE_ACCEPT_DOCS["responses"],
-    HTTPStatus.FORBIDDEN: _NOT_LEAGUE_PLAYER,
+    HTTPStatus.FORBIDDEN: SEAT_REFUSED,
     HTTPStatus.BAD_REQUEST: NO_CODE,
     HTTPStatus.NOT_FOUND: problem(
         "A code that opens no seat: no link was made with it, its link was used, withdrawn or "

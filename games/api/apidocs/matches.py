@@ -264,6 +264,30 @@ SEAT_JOIN_EXAMPLES = [
     OpenApiExample("Seat 1", value={"position": 1}, request_only=True),
 ]
 
+#: Who may not take a seat: the 403s of joining, of accepting an invitation and of a link's code.
+SEAT_REFUSED = problem(
+    "A league's match you are not registered for; or you blocked a player seated there, or one "
+    "of them blocked you (the detail names the player only to the one who blocked them).",
+    (
+        "Not registered",
+        problem_example(
+            403, "not_league_player", "Not in this league", "You are not registered for league 4."
+        ),
+    ),
+    (
+        "You blocked a seated player",
+        problem_example(
+            403, "blocked", "Blocked", "You blocked Ada, who sits at match 7: unblock them first."
+        ),
+    ),
+    (
+        "A seated player blocked you",
+        problem_example(
+            403, "blocked", "Blocked", "A player seated at match 7 takes no requests from you."
+        ),
+    ),
+)
+
 SEAT_JOIN_RESPONSES = {
     HTTPStatus.OK: OpenApiResponse(
         MatchSummaryOutputSerializer,
@@ -303,18 +327,7 @@ SEAT_JOIN_RESPONSES = {
         ),
     ),
     HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
-    HTTPStatus.FORBIDDEN: problem(
-        "A league's match: you are not registered for the league.",
-        (
-            "Not registered",
-            problem_example(
-                403,
-                "not_league_player",
-                "Not in this league",
-                "You are not registered for league 4.",
-            ),
-        ),
-    ),
+    HTTPStatus.FORBIDDEN: SEAT_REFUSED,
     HTTPStatus.NOT_FOUND: NOT_FOUND,
     HTTPStatus.CONFLICT: problem(
         "Not open, full, the seat taken, or you are seated already.",

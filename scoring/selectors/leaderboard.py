@@ -12,9 +12,15 @@ def leaderboard(*, variant: str, min_matches: int = 1, bots: bool = False) -> Qu
     """The variant's rated players (guests excluded: a person without an account is on no
     leaderboard; bots, one player per level, only with ``bots``) with at least ``min_matches``
     rated matches, ordered by ``ordinal`` (mu - 3 sigma) descending, then player id; ``rank``
-    by ``RANK() OVER`` (equal ordinals share a rank). Index ``rating_leaderboard``."""
-    rows = Rating.objects.filter(variant=variant, matches__gte=min_matches).exclude(
-        player__kind="guest"
+    by ``RANK() OVER`` (equal ordinals share a rank). Index ``rating_leaderboard``.
+
+    A player whose ``profile_visibility`` is not ``everyone`` is on no leaderboard: a row is
+    their rating, which their profile keeps from those it is hidden from (docs/api.md, "Who
+    sees a profile"); the ranks are counted without them, the same for every reader."""
+    rows = (
+        Rating.objects.filter(variant=variant, matches__gte=min_matches)
+        .filter(player__profile_visibility="everyone")
+        .exclude(player__kind="guest")
     )
     if not bots:
         rows = rows.exclude(player__kind="bot")

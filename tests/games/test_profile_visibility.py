@@ -144,3 +144,32 @@ def test_the_export_carries_the_visibility(clients: list[APIClient]) -> None:
     export = clients[0].get("/api/players/me/export").json()
 
     assert export["account"]["profile_visibility"] == "friends"
+
+
+@pytest.mark.parametrize("value", ["nobody", "friends"])
+def test_a_hidden_player_is_on_no_leaderboard_and_the_ranks_close_up(
+    players: list[Player], clients: list[APIClient], played: None, value: str
+) -> None:
+    ada, grace, alan = players[0], players[1], players[2]
+    before = clients[1].get("/api/leaderboards/chickenfoot").json()["results"]
+    assert {row["player_id"] for row in before} == {ada.pk, grace.pk, alan.pk}
+    if value == "friends":  # a friend of ada's does not see her there either: one board for all
+        sent = clients[0].post("/api/friends/requests", {"player_id": grace.pk}, format="json")
+        clients[1].post(f"/api/friends/requests/{sent.json()['id']}/accept")
+    assert set_visibility(clients[0], value).status_code == HTTPStatus.OK
+
+    for reader in (clients[0], clients[1], clients[2]):
+        board = reader.get("/api/leaderboards/chickenfoot").json()
+        assert ada.pk not in {row["player_id"] for row in board["results"]}
+        assert board["count"] == 2
+        assert [row["rank"] for row in board["results"]] == [1, 2]
+        assert "Ada" not in str(board)
+        asked = reader.get(f"/api/leaderboards/chickenfoot?player={ada.pk}")
+        assert (asked.status_code, asked.json()["code"]) == (404, "not_on_leaderboard")
+    # her own profile keeps her ratings, with no rank: she is on no leaderboard
+    own = profile(clients[0], ada).json()
+    assert own["ratings"] and {rating["rank"] for rating in own["ratings"]} == {None}
+    # showing it to everyone again puts her back where her rating ranks her
+    assert set_visibility(clients[0], "everyone").status_code == HTTPStatus.OK
+    after = clients[1].get("/api/leaderboards/chickenfoot").json()["results"]
+    assert after == before

@@ -328,3 +328,23 @@ TOKEN_OBTAIN_REFUSED = problem(
         ),
     ),
 )
+
+
+#: What every ``avatar_url`` and ``avatar_small_url`` is, wherever a player is shown.
+AVATAR_URL_HELP = (
+    "The player's picture, 256 pixels a side: an absolute, content-addressed URL (cache it as "
+    "long as you like: a new picture has a new URL). Their upload as WebP, or without one their "
+    "initials as an SVG."
+)
+AVATAR_SMALL_URL_HELP = (
+    "The same picture at 64 pixels a side (a list's row, a seat): the same SVG when it is the "
+    "default one."
+)
+_AVATAR_EXAMPLE = "https://chickenfoot.example/api/players/{player_id}/avatar/" + "2c26b46b" * 8
+
+
+def example_avatars(player_id: int) -> dict[str, str]:
+    """An example player's ``avatar_url`` and ``avatar_small_url``: their default avatar (the
+    initials' SVG, one URL for both sizes)."""
+    url = _AVATAR_EXAMPLE.format(player_id=player_id) + ".svg"
+    return {"avatar_url": url, "avatar_small_url": url}

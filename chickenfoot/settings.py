@@ -112,6 +112,8 @@ MIDDLEWARE = [
     "games.accounts.token_requests.TokenAwareAuthenticationMiddleware",
     "games.accounts.token_requests.TokenAwareMessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # The request being answered, for the absolute avatar URLs of the players its answer shows.
+    "games.avatars.urls.AvatarBaseMiddleware",
     "games.middleware.SweepOnRequestMiddleware",
     # A log-in refused for too many password checks at once, in the admin's form: its problem.
     "chickenfoot.hashing.BusyMiddleware",

@@ -15,6 +15,7 @@ from django.utils import timezone
 from games import engine
 from games.accounts.names import username_key, username_normalise
 from games.accounts.players import bot_player
+from games.avatars.urls import avatar_urls_by_id
 from games.engine.shuffle import new_match_seed
 from games.live.publish import on_commit_notice
 from games.live.wall import (
@@ -91,6 +92,9 @@ class GamesForScoring:
     def hidden_profiles(self, *, player_ids: set[int], user: Any) -> set[int]:
         viewer = player_for_user(user=user)
         return hidden_profiles_of(player_ids=player_ids, viewer_id=viewer.pk)
+
+    def avatar_urls(self, *, player_ids: set[int]) -> dict[int, dict[str, str]]:
+        return avatar_urls_by_id(player_ids)
 
     def match_create_seated(
         self,

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from games import bots, engine, rows
 from games.accounts.names import shown_name
 from games.analysis.hint_counts import hints_used
+from games.avatars.urls import NO_AVATAR, avatar_urls_of
 from games.invitations.holds import held_count
 from games.match_rows import match_with_seats
 from games.models import Match, Move, Player, Round, Seat
@@ -54,7 +55,9 @@ def events_for_seat(
 
 
 def _seats_prefetch() -> Prefetch:
-    return Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+    return Prefetch(
+        "seats", queryset=Seat.objects.select_related("player__avatar").order_by("position")
+    )
 
 
 def match_get(*, match_id: int) -> Match:
@@ -224,6 +227,7 @@ def seats_json(*, match: Match, viewer: Player | None = None) -> list[dict[str, 
                 "bot_level": player.bot_level if player else None,
                 "you": viewer is not None and player is not None and player.pk == viewer.pk,
                 "left": seat.left or None,
+                **(avatar_urls_of(player) if player else NO_AVATAR),
             }
         )
     return out

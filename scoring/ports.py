@@ -68,6 +68,10 @@ class GamesPort(Protocol):
     def hidden_profiles(self, *, player_ids: set[int], user: Any) -> set[int]:
         """Which of ``player_ids`` hide their profile from the authenticated ``user``."""
 
+    def avatar_urls(self, *, player_ids: set[int]) -> dict[int, dict[str, str]]:
+        """Per player id (those that name a player): ``avatar_url`` and ``avatar_small_url``,
+        absolute on the host of the request being answered, in one query."""
+
     def match_create_seated(
         self,
         *,

@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from chickenfoot.openapi import AVATAR_SMALL_URL_HELP, AVATAR_URL_HELP
 from chickenfoot.renderers import SVGRenderer, WebPRenderer
 from chickenfoot.throttles import AVATAR_UPLOAD_THROTTLES
 from games.api.apidocs import avatars as apidocs
@@ -36,8 +37,8 @@ def avatar_urls(request: Request, player: Player) -> dict[str, str]:
 
 @extend_schema_serializer(component_name="Avatar")
 class AvatarSerializer(serializers.Serializer):
-    avatar_url = serializers.URLField(help_text=apidocs.AVATAR_URL_HELP)
-    avatar_small_url = serializers.URLField(help_text=apidocs.AVATAR_SMALL_URL_HELP)
+    avatar_url = serializers.URLField(help_text=AVATAR_URL_HELP)
+    avatar_small_url = serializers.URLField(help_text=AVATAR_SMALL_URL_HELP)
     uploaded = serializers.BooleanField(help_text=apidocs.UPLOADED_HELP)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
-from games.api.apidocs.avatars import AVATAR_SMALL_URL_HELP, AVATAR_URL_HELP
+from chickenfoot.openapi import AVATAR_SMALL_URL_HELP, AVATAR_URL_HELP
 from games.api.paging import MatchPagination
 from games.api.strict import (
     ID_MAX,

@@ -9,14 +9,16 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
+from chickenfoot.openapi import AVATAR_SMALL_URL_HELP, AVATAR_URL_HELP
 from games.api.strict import (
     StrictBooleanField,
     StrictCharField,
     StrictIntegerField,
     StrictSerializer,
 )
+from games.avatars.urls import avatar_urls_of
 from games.invitations.models import Invitation
-from games.models import Match
+from games.models import Match, Player
 
 
 @extend_schema_serializer(component_name="InvitationCreate")
@@ -58,6 +60,8 @@ class InvitationCodeInputSerializer(StrictSerializer):
 class InvitationPlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
+    avatar_url = serializers.URLField(help_text=AVATAR_URL_HELP)
+    avatar_small_url = serializers.URLField(help_text=AVATAR_SMALL_URL_HELP)
 
 
 @extend_schema_serializer(component_name="Invitation")
@@ -88,6 +92,10 @@ class InvitationIssuedSerializer(InvitationOutputSerializer):
     )
 
 
+def _person(player: Player) -> dict[str, Any]:
+    return {"id": player.pk, "name": player.display_name, **avatar_urls_of(player)}
+
+
 def invitation_body(invitation: Invitation) -> dict[str, Any]:
     """What an invitation shows: its match, seat and people; never the match's state or a
     link's code."""
@@ -102,8 +110,8 @@ def invitation_body(invitation: Invitation) -> dict[str, Any]:
         "seat": invitation.position,
         "state": state,
         "link": bool(invitation.code_hash),
-        "inviter": {"id": invitation.inviter_id, "name": invitation.inviter.display_name},
-        "invitee": None if invitee is None else {"id": invitee.pk, "name": invitee.display_name},
+        "inviter": _person(invitation.inviter),
+        "invitee": None if invitee is None else _person(invitee),
         "created_at": invitation.created_at,
         "expires_at": invitation.expires_at,
         "closed_at": invitation.closed_at,

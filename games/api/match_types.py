@@ -14,6 +14,7 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_seri
 from rest_framework import serializers
 
 from chickenfoot.json_fields import StrictBooleanField
+from chickenfoot.openapi import AVATAR_SMALL_URL_HELP, AVATAR_URL_HELP
 from chickenfoot.problems import flatten_errors
 from games.api.common import SEAT_KIND_CHOICES, SEAT_REQUEST_KIND_CHOICES
 from games.api.fields import const, union_field
@@ -43,6 +44,10 @@ PLAY_HELP = (
 # --- what the match endpoints answer -------------------------------------------------------------
 
 
+SEAT_AVATAR_HELP = f"{AVATAR_URL_HELP} Null while the seat is open."
+SEAT_AVATAR_SMALL_HELP = f"{AVATAR_SMALL_URL_HELP} Null while the seat is open."
+
+
 @extend_schema_serializer(component_name="Seat")
 class SeatOutputSerializer(serializers.Serializer):
     position = serializers.IntegerField()
@@ -57,6 +62,8 @@ class SeatOutputSerializer(serializers.Serializer):
         help_text="Why a bot plays this seat for its player: `resigned` or `timed_out`; null "
         "while the player plays it.",
     )
+    avatar_url = serializers.URLField(allow_null=True, help_text=SEAT_AVATAR_HELP)
+    avatar_small_url = serializers.URLField(allow_null=True, help_text=SEAT_AVATAR_SMALL_HELP)
 
 
 @extend_schema_serializer(component_name="Standing")

@@ -12,11 +12,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from chickenfoot.db_router import replica_reads
+from chickenfoot.openapi import AVATAR_SMALL_URL_HELP, AVATAR_URL_HELP
 from chickenfoot.throttles import PLAYER_SEARCH_THROTTLES
 from games.accounts.authentication import PlayerTokenAuthentication
 from games.accounts.names import DISPLAY_NAME_MAX_LENGTH
 from games.api.apidocs import profiles as apidocs
-from games.api.apidocs.avatars import AVATAR_SMALL_URL_HELP, AVATAR_URL_HELP
 from games.api.avatars import avatar_urls
 from games.api.common import GameApi
 from games.api.paging import PAGE_PARAMETERS, MatchPagination

@@ -9,14 +9,17 @@ from games.models import Player
 
 
 def invitations_of(*, player: Player, sent: bool = False) -> QuerySet[Invitation]:
-    """The invitations ``player`` received (or, with ``sent``, sent), newest first."""
+    """The invitations ``player`` received (or, with ``sent``, sent), newest first, with
+    both players' avatars."""
     mine = Invitation.objects.filter(inviter=player) if sent else player.invitations.all()
     return (
-        mine.select_related("match", "inviter", "invitee")
+        mine.select_related("match", "inviter__avatar", "invitee__avatar")
         .defer("match__state", "match__seed")
         .order_by("-created_at", "-pk")
     )
 
 
 def invitation_get(*, invitation_id: int) -> Invitation:
-    return Invitation.objects.select_related("match", "inviter", "invitee").get(pk=invitation_id)
+    return Invitation.objects.select_related("match", "inviter__avatar", "invitee__avatar").get(
+        pk=invitation_id
+    )

@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 
 from chickenfoot.i18n.sockets import socket_language_use
 from chickenfoot.numbers import whole_number
+from games.avatars.urls import socket_host
 from games.live import frames
 from games.live.access import (
     CLOSE_BAD_REQUEST,
@@ -161,9 +162,10 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         # Join the group before reading: a change committed from now on reaches this socket,
         # and the catch-up skips what it already sent.
         await self.channel_layer.group_add(self.group, self.channel_name)
-        hello = await database_sync_to_async(frames.hello)(
-            match_id=self.match_id, viewer=self.viewer
-        )
+        with socket_host(self.scope):  # the seats' avatar URLs, on the socket's host
+            hello = await database_sync_to_async(frames.hello)(
+                match_id=self.match_id, viewer=self.viewer
+            )
         if after is not None and after > hello["seq"]:
             # A seq this match has not reached: resuming from it would skip moves for good.
             await self.channel_layer.group_discard(self.group, self.channel_name)

@@ -34,7 +34,6 @@ from games.problems import (
     SeatTaken,
 )
 from games.services.clock import clock_start, on_commit_clock
-from games.social.blocks import join_block_refuse
 from games.services.common import (
     bot_turn_schedule,
     match_lock,
@@ -42,6 +41,7 @@ from games.services.common import (
     round_create,
     went_out_as_dealt,
 )
+from games.social.blocks import join_block_refuse
 from scoring.competitions.services import (
     league_bots_check,
     league_match_add,
@@ -285,9 +285,9 @@ def seat_join(
     Refuses (403 ``blocked``) a player who blocked someone seated there or was blocked by
     them (``join_block_refuse``), and (409) a match that is not open, one that is full, a
     taken seat, a seat held for an invitation (``seat_held``; ``invitation`` is the id of the
-    one being accepted, whose seat is not held against its invitee), a player already seated. A pending invitation of ``player``
-    to another seat of the match is declined: they sit where they joined. Bumps the match's
-    version.
+    one being accepted, whose seat is not held against its invitee), a player already seated.
+    A pending invitation of ``player`` to another seat of the match is declined: they sit where
+    they joined. Bumps the match's version.
     """
     with transaction.atomic():
         match = match_lock(match_id=match_id)

@@ -22,8 +22,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from chickenfoot.problems import InvalidInput
-from games.models import Player
 from games.invitations.services import invitations_withdraw_between
+from games.models import Player
 from games.notifications.services import friend_notify
 from games.selectors import MAX_ID
 from games.social.blocks import block_refuse

@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from chickenfoot.db_router import replica_reads
+from chickenfoot.openapi import AVATAR_SMALL_URL_HELP, AVATAR_URL_HELP
 from chickenfoot.query import page_size_check
 from scoring.api.apidocs import history as apidocs
 from scoring.api.common import (
@@ -42,6 +43,8 @@ class HistorySeatSerializer(serializers.Serializer):
     name = serializers.CharField()
     place = serializers.IntegerField()
     total = serializers.IntegerField()
+    avatar_url = serializers.URLField(help_text=AVATAR_URL_HELP)
+    avatar_small_url = serializers.URLField(help_text=AVATAR_SMALL_URL_HELP)
     rating = RatingChangeFiguresSerializer(
         allow_null=True,
         help_text="What the match did to this seat's rating in its game (`display` scale); "

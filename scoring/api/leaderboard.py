@@ -12,10 +12,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from chickenfoot.db_router import replica_reads
+from chickenfoot.openapi import AVATAR_SMALL_URL_HELP, AVATAR_URL_HELP
 from chickenfoot.query import page_size_check, serializer_check
 from scoring import ratings
 from scoring.api.apidocs import leaderboard as apidocs
 from scoring.api.common import LeaderboardPages, check_known_params
+from scoring.ports import games_port
 from scoring.problems import NotOnLeaderboard
 from scoring.selectors import leaderboard, leaderboard_position
 
@@ -47,6 +49,8 @@ class LeaderboardRowSerializer(serializers.Serializer):
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
     matches = serializers.IntegerField()
+    avatar_url = serializers.URLField(help_text=AVATAR_URL_HELP)
+    avatar_small_url = serializers.URLField(help_text=AVATAR_SMALL_URL_HELP)
 
 
 def player_or_page_check(request: Request) -> Callable[[], None]:
@@ -103,6 +107,7 @@ class LeaderboardApi(ListAPIView):
                 variant=variant, player_id=query.validated_data["player"], **board
             )
         page = self.paginate_queryset(leaderboard(variant=variant, **board)) or []
+        avatars = games_port().avatar_urls(player_ids={row.player_id for row in page})
         body = [
             {
                 "rank": row.rank,
@@ -114,6 +119,7 @@ class LeaderboardApi(ListAPIView):
                 "mu": round(row.mu, 4),
                 "sigma": round(row.sigma, 4),
                 "matches": row.matches,
+                **avatars[row.player_id],
             }
             for row in page
         ]

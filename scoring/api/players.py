@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
@@ -12,14 +12,21 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from chickenfoot.db_router import replica_reads
-from chickenfoot.openapi import problem, problem_example
+from chickenfoot.openapi import (
+    AVATAR_SMALL_URL_HELP,
+    AVATAR_URL_HELP,
+    example_avatars,
+    problem,
+    problem_example,
+)
 from chickenfoot.query import serializer_check
 from scoring.api.apidocs import players as apidocs
 from scoring.api.common import BAD_FILTER, check_known_params
 from scoring.api.history import PLAYER_ID
 from scoring.api.shown import player_shown_check
 from scoring.models import VARIANT_CHOICES
-from scoring.selectors import head_to_head, player_statistics
+from scoring.ports import games_port
+from scoring.selectors import head_to_head, player_names, player_statistics
 
 
 class VariantQuerySerializer(serializers.Serializer):
@@ -115,9 +122,21 @@ class PlayerStatisticsApi(APIView):
         return Response(PlayerStatisticsSerializer(body).data)
 
 
+@extend_schema_serializer(component_name="HeadToHeadPlayer")
+class HeadToHeadPlayerSerializer(serializers.Serializer):
+    """One of the two, as any list shows a player: nothing else of theirs."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField(help_text="The display name: plain text, never markup.")
+    avatar_url = serializers.URLField(help_text=AVATAR_URL_HELP)
+    avatar_small_url = serializers.URLField(help_text=AVATAR_SMALL_URL_HELP)
+
+
 class HeadToHeadSerializer(serializers.Serializer):
     player_id = serializers.IntegerField()
     opponent_id = serializers.IntegerField()
+    player = HeadToHeadPlayerSerializer(help_text="`player_id`'s name and avatar.")
+    opponent = HeadToHeadPlayerSerializer(help_text="`opponent_id`'s name and avatar.")
     variant = serializers.ChoiceField(choices=VARIANT_CHOICES, allow_null=True)
     matches = serializers.IntegerField(help_text="Finished matches both sat at.")
     player_placed_higher = serializers.IntegerField()
@@ -132,6 +151,8 @@ class HeadToHeadSerializer(serializers.Serializer):
 H2H_EXAMPLE = {
     "player_id": 3,
     "opponent_id": 8,
+    "player": {"id": 3, "name": "Ada", **example_avatars(3)},
+    "opponent": {"id": 8, "name": "Grace", **example_avatars(8)},
     "variant": None,
     "matches": 12,
     "player_placed_higher": 7,
@@ -180,4 +201,8 @@ class HeadToHeadApi(APIView):
         if opponent_id == player_id:
             raise ValidationError({"opponent_id": [_(SAME_PLAYER)]})
         body = head_to_head(player_id=player_id, opponent_id=opponent_id, variant=variant)
+        avatars = games_port().avatar_urls(player_ids={player_id, opponent_id})
+        names = player_names(player_ids=[player_id, opponent_id])
+        for side, pk in (("player", player_id), ("opponent", opponent_id)):
+            body[side] = {"id": pk, "name": names[pk], **avatars[pk]}
         return Response(HeadToHeadSerializer(body).data)

@@ -5,7 +5,7 @@ index each one uses and its measured time."""
 from __future__ import annotations
 
 from scoring.selectors.head_to_head import head_to_head
-from scoring.selectors.history import history_rows, player_exists, player_history
+from scoring.selectors.history import history_rows, player_exists, player_history, player_names
 from scoring.selectors.leaderboard import leaderboard, leaderboard_position, leaderboard_rank
 from scoring.selectors.rating_changes import (
     player_rating_changes,
@@ -23,6 +23,7 @@ __all__ = [
     "leaderboard_rank",
     "player_exists",
     "player_history",
+    "player_names",
     "player_rating_changes",
     "player_statistics",
     "rating_change_figures",

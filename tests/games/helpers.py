@@ -57,3 +57,10 @@ def assert_played_exactly_once(match: Match) -> None:
 
 def moves_of(match: Match) -> int:
     return Match.objects.values_list("moves_played", flat=True).get(pk=match.pk)
+
+
+def avatars_of(client: APIClient, player_id: int) -> dict[str, str]:
+    """``player_id``'s ``avatar_url`` and ``avatar_small_url`` as their profile gives them: what
+    every other place that shows the player must give too."""
+    body = client.get(f"/api/players/{player_id}").json()
+    return {key: body[key] for key in ("avatar_url", "avatar_small_url")}

@@ -228,9 +228,11 @@ def test_no_seat_beside_a_blocked_player_by_joining_or_by_a_link(
 ) -> None:
     ada, grace = players[0], players[1]
     match = open_match(ada)
-    link = clients[0].post(
-        f"/api/matches/{match.pk}/invitations", {"link": True, "seat": 2}, format="json"
-    ).json()
+    link = (
+        clients[0]
+        .post(f"/api/matches/{match.pk}/invitations", {"link": True, "seat": 2}, format="json")
+        .json()
+    )
     block(clients[blocker], players[1 - blocker])
     match.refresh_from_db()
     version = match.version
@@ -259,9 +261,12 @@ def test_no_seat_beside_a_blocked_player_by_joining_or_by_a_link(
     assert match.version == version
     # anyone else joins, and takes the link's seat with its code, as before
     assert clients[2].post(f"/api/matches/{match.pk}/join", {}, format="json").status_code == 200
-    assert clients[3].post(
-        "/api/invitations/accept", {"code": link["code"]}, format="json"
-    ).status_code == HTTPStatus.OK
+    assert (
+        clients[3]
+        .post("/api/invitations/accept", {"code": link["code"]}, format="json")
+        .status_code
+        == HTTPStatus.OK
+    )
 
 
 def test_a_block_by_a_seated_player_who_is_not_the_host_keeps_the_joiner_out(
@@ -287,22 +292,32 @@ def test_a_block_withdraws_the_invitations_pending_between_the_two(
     ada, grace = players[0], players[1]
     mine = open_match(ada)
     theirs = open_match(grace)
-    to_grace = clients[0].post(
-        f"/api/matches/{mine.pk}/invitations", {"player_id": grace.pk}, format="json"
-    ).json()
-    to_ada = clients[1].post(
-        f"/api/matches/{theirs.pk}/invitations", {"player_id": ada.pk}, format="json"
-    ).json()
-    to_alan = clients[0].post(
-        f"/api/matches/{mine.pk}/invitations", {"player_id": players[2].pk}, format="json"
-    ).json()
+    to_grace = (
+        clients[0]
+        .post(f"/api/matches/{mine.pk}/invitations", {"player_id": grace.pk}, format="json")
+        .json()
+    )
+    to_ada = (
+        clients[1]
+        .post(f"/api/matches/{theirs.pk}/invitations", {"player_id": ada.pk}, format="json")
+        .json()
+    )
+    to_alan = (
+        clients[0]
+        .post(f"/api/matches/{mine.pk}/invitations", {"player_id": players[2].pk}, format="json")
+        .json()
+    )
     mine.refresh_from_db()
     version = mine.version
 
     block(clients[blocker], players[1 - blocker])
 
     states = dict(Invitation.objects.values_list("pk", "state"))
-    assert states == {to_grace["id"]: "withdrawn", to_ada["id"]: "withdrawn", to_alan["id"]: "pending"}
+    assert states == {
+        to_grace["id"]: "withdrawn",
+        to_ada["id"]: "withdrawn",
+        to_alan["id"]: "pending",
+    }
     mine.refresh_from_db()
     assert mine.version == version + 1  # the match's watchers see the seat open again
     accepted = clients[1].post(f"/api/invitations/{to_grace['id']}/accept")

@@ -18,6 +18,7 @@ from games.tables.seats import TableSeatSpec
 from games.tables.services import table_match_create
 from tests.foundation.hostile import STORABLE
 from tests.games.conftest import client_for
+from tests.games.helpers import avatars_of
 
 pytestmark = pytest.mark.django_db
 
@@ -61,10 +62,11 @@ def test_an_invited_player_accepts_and_sits_in_the_seat_held_for_them(
         None,
         None,
     )
-    assert body["invitee"] == {"id": grace.pk, "name": "Grace"}
-    assert body["inviter"] == {"id": ada_.pk, "name": "Ada"}
+    assert body["invitee"] == {"id": grace.pk, "name": "Grace", **avatars_of(ada, grace.pk)}
+    assert body["inviter"] == {"id": ada_.pk, "name": "Ada", **avatars_of(ada, ada_.pk)}
     received = client_for(grace).get("/api/invitations").json()
     assert [row["id"] for row in received["results"]] == [body["id"]]
+    assert received["results"][0]["inviter"] == body["inviter"]
     sent = ada.get("/api/invitations?sent=true").json()
     assert [row["id"] for row in sent["results"]] == [body["id"]]
     assert ada.get("/api/invitations").json()["count"] == 0

@@ -11,9 +11,11 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
+from chickenfoot.asgi import application
 from games.live.access import (
     CLOSE_BAD_REQUEST,
     CLOSE_FORBIDDEN,
@@ -582,3 +584,24 @@ async def test_on_the_embedded_default_a_clock_runs_out_in_the_serving_process(
     assert "clock_warning" in kinds
     assert frames[-1]["timed_out"] is True
     await socket.disconnect()
+
+
+async def test_the_hello_gives_each_seat_its_players_avatar_on_the_sockets_host(
+    players: list[Player], clients: list[APIClient], started_match: Callable[..., Match]
+) -> None:
+    match = await db(started_match)("chickenfoot", 2)
+    token = await database_sync_to_async(token_for)(players[0])
+    headers = [(b"authorization", f"Token {token}".encode()), (b"host", b"testserver")]
+    socket = WebsocketCommunicator(application, f"/ws/matches/{match.pk}", headers=headers)
+    assert (await socket.connect(timeout=5))[0]
+    hello = await next_frame(socket)
+    await socket.disconnect()
+    bare = await open_socket(match.pk, players[0])  # no Host header: the paths alone
+    paths = (await next_frame(bare))["match"]["seats"]
+    await bare.disconnect()
+
+    for seat, bare_seat in zip(hello["match"]["seats"], paths, strict=True):
+        profile = await db(clients[1].get)(f"/api/players/{seat['player_id']}")
+        assert seat["avatar_url"] == profile.json()["avatar_url"]
+        assert seat["avatar_url"].startswith("http://testserver/")
+        assert bare_seat["avatar_url"] == seat["avatar_url"].removeprefix("http://testserver")

@@ -53,15 +53,6 @@ IF_NONE_MATCH = OpenApiParameter(
 LARGE_URL = "https://chickenfoot.example/api/avatars/" + "9f86d081" * 8 + ".webp"
 SMALL_URL = "https://chickenfoot.example/api/avatars/" + "60303ae2" * 8 + ".webp"
 DEFAULT_URL = "https://chickenfoot.example/api/players/3/avatar/" + "2c26b46b" * 8 + ".svg"
-AVATAR_URL_HELP = (
-    "The player's picture, 256 pixels a side: an absolute, content-addressed URL (cache it as "
-    "long as you like: a new picture has a new URL). Their upload as WebP, or without one their "
-    "initials as an SVG."
-)
-AVATAR_SMALL_URL_HELP = (
-    "The same picture at 64 pixels a side (a list's row, a seat): the same SVG when it is the "
-    "default one."
-)
 UPLOADED_HELP = "True while the picture is one the player uploaded; false: their initials."
 
 NOT_FOUND = problem(

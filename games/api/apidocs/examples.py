@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from chickenfoot.openapi import example_avatars
 from games import engine
 
 _SEED = "5eed" * 16
+
 _CREATED_AT = "2025-01-01T12:00:00Z"
 _STARTED_AT = "2025-01-01T12:05:00Z"
 _ENDED_AT = "2025-01-01T12:19:00Z"
@@ -32,6 +34,7 @@ SEATS = [
         "bot_level": None,
         "you": True,
         "left": None,
+        **example_avatars(3),
     },
     {
         "position": 1,
@@ -41,6 +44,7 @@ SEATS = [
         "bot_level": None,
         "you": False,
         "left": None,
+        **example_avatars(5),
     },
     {
         "position": 2,
@@ -50,9 +54,15 @@ SEATS = [
         "bot_level": 2,
         "you": False,
         "left": None,
+        **example_avatars(8),
     },
 ]
-OPEN_SEATS = [*SEATS[:1], {**SEATS[1], "kind": "open", "player_id": None, "name": None}, SEATS[2]]
+NO_AVATARS = {"avatar_url": None, "avatar_small_url": None}
+OPEN_SEATS = [
+    *SEATS[:1],
+    {**SEATS[1], "kind": "open", "player_id": None, "name": None, **NO_AVATARS},
+    SEATS[2],
+]
 
 SUMMARY = {
     "id": 7,

@@ -8,7 +8,13 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
 
-from chickenfoot.openapi import NOT_AUTHENTICATED, TOO_MANY_REQUESTS, problem, problem_example
+from chickenfoot.openapi import (
+    NOT_AUTHENTICATED,
+    TOO_MANY_REQUESTS,
+    example_avatars,
+    problem,
+    problem_example,
+)
 from scoring.api.common import PAGE_NOT_FOUND, PLAYER_NOT_FOUND
 
 #: A search term as the server counts it: at least 3 characters once the spaces around it are
@@ -67,6 +73,7 @@ RECENT_RESULT_EXAMPLE = {
             "place": 1,
             "total": 23,
             "rating": {"before": 1184, "after": 1203, "delta": 19},
+            **AVATARS,
         },
         {
             "seat": 1,
@@ -75,6 +82,7 @@ RECENT_RESULT_EXAMPLE = {
             "place": 2,
             "total": 57,
             "rating": {"before": 1250, "after": 1231, "delta": -19},
+            **example_avatars(8),
         },
     ],
 }

@@ -11,6 +11,7 @@ from typing import Any
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse
 
 from games import engine
+from games.api.apidocs import examples
 from games.api.common import (
     CODE_GUESSES_REFUSED,
     ETAG_HEADER,
@@ -399,6 +400,7 @@ def _table_seat(position: int, kind: str, player_id: int, name: str) -> dict[str
         "bot_level": None,
         "you": position == 0,
         "left": None,
+        **examples.example_avatars(player_id),
     }
 
 

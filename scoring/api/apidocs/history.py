@@ -7,7 +7,7 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiExample
 
-from chickenfoot.openapi import NOT_AUTHENTICATED
+from chickenfoot.openapi import NOT_AUTHENTICATED, example_avatars
 from scoring.api.common import BAD_FILTER, PLAYER_NOT_FOUND, PROFILE_HIDDEN
 
 HISTORY_EXAMPLE = {
@@ -30,11 +30,12 @@ HISTORY_EXAMPLE = {
             "unrated_reason": None,
             "seats": [
                 {"seat": 0, "player_id": 3, "name": "Ada", "place": 1, "total": 37,
-                 "rating": {"before": 1012, "after": 1031, "delta": 19}},
+                 "rating": {"before": 1012, "after": 1031, "delta": 19}, **example_avatars(3)},
                 {"seat": 1, "player_id": 8, "name": "Grace", "place": 2, "total": 52,
-                 "rating": {"before": 1250, "after": 1246, "delta": -4}},
+                 "rating": {"before": 1250, "after": 1246, "delta": -4}, **example_avatars(8)},
                 {"seat": 2, "player_id": 11, "name": "Shark bot (level 3)", "place": 3,
-                 "total": 95, "rating": {"before": 1102, "after": 1090, "delta": -12}},
+                 "total": 95, "rating": {"before": 1102, "after": 1090, "delta": -12},
+                 **example_avatars(11)},
             ],
         }
     ],

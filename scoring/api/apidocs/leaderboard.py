@@ -7,7 +7,7 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter
 
-from chickenfoot.openapi import NOT_AUTHENTICATED, problem, problem_example
+from chickenfoot.openapi import NOT_AUTHENTICATED, example_avatars, problem, problem_example
 from scoring.api.common import BAD_FILTER, PAGE_NOT_FOUND
 from scoring.models import VARIANT_CHOICES
 
@@ -26,6 +26,7 @@ LEADERBOARD_EXAMPLE = {
             "mu": 29.31,
             "sigma": 2.104,
             "matches": 42,
+            **example_avatars(3),
         }
     ],
 }

@@ -5,7 +5,9 @@ digest), the matches they sat in and their seats, their own score in each round,
 results, ratings and rating changes, the competitions they registered for or organise, the
 guests' seats they claimed, the table scores they entered, the phrases they said in matches'
 quick chat and the chats they muted, their notifications and the devices pushed to (never a
-device's token or keys). Never a hand: not another player's, and not their own (a finished
+device's token or keys), their avatar's URLs and quiet hours, their friends, friend requests
+and the blocks they made (``games.social.export``: never who blocked them, nor whether the
+other declined a request). Never a hand: not another player's, and not their own (a finished
 match's hands are in its public record).
 """
 
@@ -15,7 +17,10 @@ from typing import Any
 
 from django.utils import timezone
 
+from games.avatars.selectors import uploaded_avatar
+from games.avatars.urls import avatar_urls_of
 from games.models import ChatMessage, ChatMute, DeviceToken, Notification, Player, PushDevice, Seat
+from games.social.export import social_export
 from games.tables.models import GuestClaim, ScoreEntry
 from scoring.models import Competition, MatchResult, Rating, RatingChange, Registration, RoundResult
 
@@ -23,6 +28,7 @@ from scoring.models import Competition, MatchResult, Rating, RatingChange, Regis
 def player_export(*, player: Player) -> dict[str, Any]:
     """The export document of ``player`` (a human with an account)."""
     user = player.user
+    uploaded = uploaded_avatar(player)
     return {
         "exported_at": timezone.now(),
         "account": {
@@ -40,6 +46,8 @@ def player_export(*, player: Player) -> dict[str, Any]:
             "quiet_hours_end": player.quiet_hours_end,
             "joined": player.created_at,
             "last_login": user.last_login if user else None,
+            **avatar_urls_of(player),
+            "avatar_uploaded_at": uploaded.uploaded_at if uploaded is not None else None,
         },
         "tokens": list(
             DeviceToken.objects.filter(user=user)
@@ -154,4 +162,5 @@ def player_export(*, player: Player) -> dict[str, Any]:
             .order_by("pk")
             .values("id", "kind", "created_at")
         ),
+        **social_export(player_id=player.pk),
     }

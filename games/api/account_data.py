@@ -7,6 +7,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from chickenfoot.openapi import AVATAR_SMALL_URL_HELP, AVATAR_URL_HELP
 from games.accounts.export import player_export
 from games.api.apidocs import account_data as apidocs
 from games.api.common import GameApi
@@ -14,6 +15,7 @@ from games.api.notifications import NotificationSerializer
 from games.chat.phrases import PHRASE_IDS
 from games.models import Match, Player
 from games.notifications.models import DEVICE_KINDS
+from games.social.export import CLOSED
 from scoring.competition_models import Competition
 
 VARIANTS = Match.Variant.choices
@@ -42,6 +44,11 @@ class PlayerDataAccountSerializer(serializers.Serializer):
     )
     joined = serializers.DateTimeField()
     last_login = serializers.DateTimeField(allow_null=True)
+    avatar_url = serializers.URLField(help_text=AVATAR_URL_HELP)
+    avatar_small_url = serializers.URLField(help_text=AVATAR_SMALL_URL_HELP)
+    avatar_uploaded_at = serializers.DateTimeField(
+        allow_null=True, help_text="When the picture was uploaded; null: the initials."
+    )
 
 
 class PlayerDataTokenSerializer(serializers.Serializer):
@@ -159,6 +166,34 @@ class PlayerDataPushDeviceSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
+class PlayerDataFriendSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    name = serializers.CharField(help_text="The friend's display name.")
+    since = serializers.DateTimeField()
+
+
+class PlayerDataFriendRequestSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    player_id = serializers.IntegerField(help_text="The other player: sender or recipient.")
+    name = serializers.CharField(help_text="Their display name.")
+    state = serializers.ChoiceField(
+        choices=["pending", "accepted", "declined", CLOSED], help_text=apidocs.REQUEST_STATE_HELP
+    )
+    created_at = serializers.DateTimeField()
+    answered_at = serializers.DateTimeField(allow_null=True, help_text="Null: not known to you.")
+
+
+class PlayerDataFriendRequestsSerializer(serializers.Serializer):
+    incoming = PlayerDataFriendRequestSerializer(many=True, help_text="Sent to you, oldest first.")
+    outgoing = PlayerDataFriendRequestSerializer(many=True, help_text="You sent, oldest first.")
+
+
+class PlayerDataBlockSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    name = serializers.CharField(help_text="Their display name.")
+    created_at = serializers.DateTimeField(help_text="When you blocked them.")
+
+
 @extend_schema_serializer(component_name="PlayerExport")
 class PlayerExportOutputSerializer(serializers.Serializer):
     exported_at = serializers.DateTimeField()
@@ -187,6 +222,11 @@ class PlayerExportOutputSerializer(serializers.Serializer):
     push_devices = PlayerDataPushDeviceSerializer(
         many=True, help_text="The devices pushed to (never a token or its keys)."
     )
+    friends = PlayerDataFriendSerializer(many=True, help_text="Your friends, oldest first.")
+    friend_requests = PlayerDataFriendRequestsSerializer()
+    blocks = PlayerDataBlockSerializer(
+        many=True, help_text="The players you blocked (never who blocked you)."
+    )
 
 
 class PlayerExportApi(GameApi):
@@ -199,5 +239,5 @@ class PlayerExportApi(GameApi):
         responses=apidocs.player_export_responses(PlayerExportOutputSerializer),
     )
     def get(self, request: Request) -> Response:
-        player = Player.objects.select_related("user").get(pk=self.player(request).pk)
+        player = Player.objects.select_related("user", "avatar").get(pk=self.player(request).pk)
         return Response(PlayerExportOutputSerializer(player_export(player=player)).data)

@@ -8,11 +8,16 @@ from http import HTTPStatus
 from typing import Any
 
 import pytest
+from django.db.models import Q
 from rest_framework.test import APIClient
 
+from games.avatars.models import PlayerAvatar
 from games.models import DeviceToken, Player
+from games.social.models import Block, FriendRequest, Friendship
 from scoring.models import Competition
-from tests.games.factories import token_for
+from tests.games.avatar_images import encoded, halves
+from tests.games.conftest import client_for
+from tests.games.factories import PlayerFactory, token_for
 from tests.games.wall_world import HOSTILE, enter_round, wall_world
 
 pytestmark = pytest.mark.django_db
@@ -100,6 +105,7 @@ def test_deleting_an_account_keeps_every_standing_and_rating_under_an_anonymous_
     grace = players[1]
     before = _public_record(clients[2], finished)
     assert "Grace" in json.dumps(before)
+    her_avatar = clients[2].get(f"/api/players/{grace.pk}").json()["avatar_url"]
 
     # when: a wrong password, then the right one
     wrong = clients[1].post("/api/players/me/delete", {"password": "not mine"}, format="json")
@@ -111,7 +117,11 @@ def test_deleting_an_account_keeps_every_standing_and_rating_under_an_anonymous_
     assert deleted.status_code == HTTPStatus.NO_CONTENT, deleted.content
     after = _public_record(clients[2], finished)
     anonymous = f"Deleted player {grace.pk}"
-    assert json.dumps(after) == json.dumps(before).replace('"Grace"', f'"{anonymous}"')
+    # the same record, under the anonymous name and the default avatar drawn from it
+    anonymous_avatar = clients[2].get(f"/api/players/{grace.pk}").json()["avatar_url"]
+    assert json.dumps(after) == json.dumps(before).replace('"Grace"', f'"{anonymous}"').replace(
+        her_avatar, anonymous_avatar
+    )
     grace.refresh_from_db()
     assert (grace.user_id, grace.email, grace.display_name) == (None, "", anonymous)
     assert grace.deleted_at is not None
@@ -155,3 +165,115 @@ def test_deleting_needs_the_password(players: list[Player], clients: list[APICli
     assert missing.status_code == HTTPStatus.BAD_REQUEST
     assert "password" in missing.json()["errors"]
     assert Player.objects.get(pk=players[3].pk).user_id is not None
+
+
+def friend_request(client: APIClient, player: Player) -> int:
+    sent = client.post("/api/friends/requests", {"player_id": player.pk}, format="json")
+    assert sent.status_code == HTTPStatus.CREATED, sent.content
+    return int(sent.json()["id"])
+
+
+@pytest.fixture
+def social(players: list[Player], clients: list[APIClient]) -> dict[str, int]:
+    """Grace's friends, requests and blocks, and others' about her.
+
+    ada and grace are friends (grace accepted); grace asked alan, who declined (grace is not
+    told); edsger asked grace, pending; grace blocked a fifth player, and a sixth blocked grace
+    (which cancelled the request grace had sent them)."""
+    _ada, grace, alan, _edsger = players
+    mallory, trent = PlayerFactory(display_name="Mallory"), PlayerFactory(display_name="Trent")
+    mine = {"ada": friend_request(clients[0], grace)}
+    clients[1].post(f"/api/friends/requests/{mine['ada']}/accept")
+    mine["alan"] = friend_request(clients[1], alan)
+    clients[2].post(f"/api/friends/requests/{mine['alan']}/decline")
+    mine["edsger"] = friend_request(clients[3], grace)
+    mine["to_trent"] = friend_request(clients[1], trent)
+    clients[1].post(f"/api/players/{mallory.pk}/block")
+    client_for(trent).post(f"/api/players/{grace.pk}/block")
+    clients[1].patch(
+        "/api/players/me",
+        {"time_zone": "Asia/Vientiane", "quiet_hours": {"start": "22:00", "end": "07:30"}},
+        format="json",
+    )
+    return {**mine, "mallory": mallory.pk, "trent": trent.pk}
+
+
+def test_the_export_holds_friends_requests_blocks_avatar_and_quiet_hours_of_the_player_only(
+    players: list[Player], clients: list[APIClient], social: dict[str, int]
+) -> None:
+    ada, grace, alan, edsger = players
+
+    data = clients[1].get("/api/players/me/export").json()
+
+    account = data["account"]
+    assert (account["quiet_hours_start"], account["quiet_hours_end"]) == ("22:00:00", "07:30:00")
+    profile = clients[1].get(f"/api/players/{grace.pk}").json()
+    assert account["avatar_url"] == profile["avatar_url"]
+    assert account["avatar_small_url"] == profile["avatar_small_url"]
+    assert account["avatar_uploaded_at"] is None
+    assert [(f["player_id"], f["name"]) for f in data["friends"]] == [(ada.pk, "Ada")]
+    incoming = data["friend_requests"]["incoming"]
+    outgoing = data["friend_requests"]["outgoing"]
+    assert [(r["id"], r["player_id"], r["state"]) for r in incoming] == [
+        (social["ada"], ada.pk, "accepted"),
+        (social["edsger"], edsger.pk, "pending"),
+    ]
+    assert incoming[0]["answered_at"] is not None
+    # alan declined and trent's block cancelled: grace learns neither
+    assert [(r["id"], r["player_id"], r["state"], r["answered_at"]) for r in outgoing] == [
+        (social["alan"], alan.pk, "closed", None),
+        (social["to_trent"], social["trent"], "closed", None),
+    ]
+    assert [(b["player_id"], b["name"]) for b in data["blocks"]] == [(social["mallory"], "Mallory")]
+    said = json.dumps(data)
+    assert "declined" not in said
+    assert "cancelled" not in said
+    assert "Trent" in said  # the request she sent him: her own
+    assert not keys_of(data) & {"blocked_by", "blockers", "blocker_id"}
+    # the one who declined sees their own decision; the one blocked, nothing of the block
+    declined = clients[2].get("/api/players/me/export").json()["friend_requests"]["incoming"]
+    assert [(r["player_id"], r["state"]) for r in declined] == [(grace.pk, "declined")]
+    assert "Mallory" not in json.dumps(data["friends"])
+
+
+def test_deleting_an_account_takes_its_friends_requests_blocks_and_avatar(
+    players: list[Player],
+    clients: list[APIClient],
+    social: dict[str, int],
+    settings: Any,
+    tmp_path: Any,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    grace = players[1]
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "avatars": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": tmp_path, "allow_overwrite": True},
+        },
+    }
+    picture = clients[1].put(
+        "/api/players/me/avatar", data=encoded(halves()), content_type="image/png"
+    )
+    assert picture.status_code == HTTPStatus.OK, picture.content
+    assert list(tmp_path.iterdir())
+
+    with django_capture_on_commit_callbacks(execute=True):
+        deleted = clients[1].post("/api/players/me/delete", {"password": PASSWORD}, format="json")
+
+    assert deleted.status_code == HTTPStatus.NO_CONTENT, deleted.content
+    gone = Q(low_id=grace.pk) | Q(high_id=grace.pk)
+    assert not Friendship.objects.filter(gone).exists()
+    assert not FriendRequest.objects.filter(Q(sender=grace) | Q(recipient=grace)).exists()
+    assert not Block.objects.filter(Q(blocker=grace) | Q(blocked=grace)).exists()
+    assert not PlayerAvatar.objects.filter(player=grace).exists()
+    assert list(tmp_path.iterdir()) == []  # no other avatar named its files
+    assert clients[0].get("/api/friends").json()["count"] == 0
+    assert clients[3].get("/api/friends/requests").json()["outgoing"] == []
+    assert fetched_status(clients[0], picture.json()["avatar_url"]) == HTTPStatus.NOT_FOUND
+    shown = clients[0].get(f"/api/players/{grace.pk}").json()
+    assert shown["avatar_url"].endswith(".svg")  # the anonymous name's initials
+
+
+def fetched_status(client: APIClient, url: str) -> int:
+    return int(client.get(url.removeprefix("http://testserver")).status_code)

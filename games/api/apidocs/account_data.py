@@ -7,7 +7,13 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 
+from chickenfoot.openapi import example_avatars
 from games.api.common import NOT_AUTHENTICATED
+
+REQUEST_STATE_HELP = (
+    "What you know of it: pending; accepted; declined (by you); closed: the other declined it "
+    "(nobody is told) or a block cancelled it, either way (whose is theirs to say)."
+)
 
 EXPORT_EXAMPLE = {
     "exported_at": "2026-12-01T12:00:00Z",
@@ -26,6 +32,8 @@ EXPORT_EXAMPLE = {
         "quiet_hours_end": "07:00:00",
         "joined": "2026-11-02T08:55:00Z",
         "last_login": "2026-11-30T19:00:00Z",
+        **example_avatars(3),
+        "avatar_uploaded_at": None,
     },
     "tokens": [
         {
@@ -128,6 +136,30 @@ EXPORT_EXAMPLE = {
         }
     ],
     "push_devices": [{"id": 3, "kind": "webpush", "created_at": "2026-11-01T09:00:00Z"}],
+    "friends": [{"player_id": 8, "name": "Grace", "since": "2026-11-03T18:00:00Z"}],
+    "friend_requests": {
+        "incoming": [
+            {
+                "id": 21,
+                "player_id": 8,
+                "name": "Grace",
+                "state": "accepted",
+                "created_at": "2026-11-03T17:00:00Z",
+                "answered_at": "2026-11-03T18:00:00Z",
+            }
+        ],
+        "outgoing": [
+            {
+                "id": 25,
+                "player_id": 11,
+                "name": "Alan",
+                "state": "closed",
+                "created_at": "2026-11-10T10:00:00Z",
+                "answered_at": None,
+            }
+        ],
+    },
+    "blocks": [{"player_id": 14, "name": "Mallory", "created_at": "2026-11-12T08:00:00Z"}],
 }
 
 

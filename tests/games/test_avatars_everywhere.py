@@ -5,6 +5,7 @@ already read (the match view stays at its few queries)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from http import HTTPStatus
 from pathlib import Path
@@ -15,8 +16,11 @@ from rest_framework.test import APIClient
 
 from games.models import Player
 from games.services import SeatSpec, match_create
+from tests.foundation.hostile import STORABLE
 from tests.games.avatar_images import encoded, halves
+from tests.games.conftest import client_for
 from tests.games.helpers import avatars_of
+from tests.games.test_friends_leaks import private_player
 from tests.games.test_profiles import finish
 
 pytestmark = pytest.mark.django_db
@@ -168,3 +172,42 @@ def test_a_hidden_players_seat_in_anothers_history_shows_name_and_avatar_only(
     assert hers["name"] == "Ada"
     assert {k: hers[k] for k in uploaded} == uploaded
     assert hers["rating"] is None
+
+
+def test_no_private_field_reaches_another_player_where_avatars_were_added(
+    players: list[Player],
+) -> None:
+    ada, _ada_key, ada_secrets = private_player("ada3", STORABLE[0])
+    grace, _grace_key, grace_secrets = private_player("grace3", STORABLE[1])
+    alan, _alan_key, _alan_secrets = private_player("alan3", "Alan")
+    Player.objects.filter(pk=alan.pk).update(language="", profile_visibility="everyone")
+    a, g, al = client_for(ada), client_for(grace), client_for(alan)
+    match = match_create(
+        creator=ada,
+        variant="chickenfoot",
+        seats=[SeatSpec("creator"), SeatSpec("open"), SeatSpec("open")],
+    )
+    sent = a.post(f"/api/matches/{match.pk}/invitations", {"player_id": grace.pk}, format="json")
+    shown = [sent, g.get("/api/invitations"), a.get("/api/invitations?sent=true")]
+    shown += [al.get(f"/api/matches/{match.pk}"), al.get("/api/matches/open")]
+    a.post(f"/api/players/{alan.pk}/block")
+    refused = al.post(f"/api/matches/{match.pk}/join", {}, format="json")
+    finish([ada, grace, alan], [[0, 5, 9]], 3)
+    shown += [al.get("/api/leaderboards/chickenfoot"), al.get(f"/api/players/{alan.pk}/history")]
+    shown += [al.get(f"/api/players/{alan.pk}/head-to-head/{players[0].pk}")]
+    export = al.get("/api/players/me/export")
+
+    assert (refused.status_code, refused.json()["code"]) == (HTTPStatus.FORBIDDEN, "blocked")
+    assert all(answer.status_code < 300 for answer in [*shown, export]), [
+        answer.content for answer in shown if answer.status_code >= 300
+    ]
+    text = json.dumps([answer.json() for answer in [*shown, refused, export]], ensure_ascii=False)
+    for secret in ada_secrets | grace_secrets:  # alan reads: his own export is his
+        assert secret not in text
+    assert STORABLE[0] not in refused.content.decode()  # who blocked alan is not said
+    others = json.dumps([answer.json() for answer in [*shown, refused]], ensure_ascii=False)
+    for key in ('"hy"', '"nobody"'):
+        assert key not in others
+    assert "blocks" in export.json()
+    assert export.json()["blocks"] == []  # alan blocked nobody; who blocked him is not there
+    assert STORABLE[0] not in json.dumps(export.json()["friend_requests"], ensure_ascii=False)

@@ -100,6 +100,7 @@ PROBLEM_CODES = [
     "division_not_found",
     "division_fixed",
     "division_mismatch",
+    "divisions_seated",
     "table_match",
     "not_table_match",
     "not_scorer",

@@ -234,6 +234,12 @@ class Registration(models.Model):
         db_default="",
         help_text="The entrant's division (its name) at an event with divisions; empty: none.",
     )
+    division_chosen = models.BooleanField(
+        default=False,
+        db_default=False,
+        help_text="The organiser chose the division (kept when the divisions change); "
+        "otherwise the rating band placed the entrant.",
+    )
 
     class Meta:
         ordering = ["competition", "registered_at", "id"]

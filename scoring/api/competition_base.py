@@ -109,13 +109,12 @@ class DivisionSerializer(serializers.Serializer):
 
 def divisions_field(**kwargs: Any) -> serializers.ListField:
     """A tournament's ``divisions`` (docs/scoring.md, Divisions)."""
-    return serializers.ListField(
-        child=DivisionSerializer(),
-        allow_null=True,
-        help_text="Tournaments: the event's divisions in order, each seated and ranked on its "
-        "own (docs/scoring.md, Divisions); null: none.",
+    options: dict[str, Any] = {
+        "help_text": "Tournaments: the event's divisions in order, each seated and ranked on "
+        "its own (docs/scoring.md, Divisions); null: none.",
         **kwargs,
-    )
+    }
+    return serializers.ListField(child=DivisionSerializer(), allow_null=True, **options)
 
 
 class CompetitionSerializer(serializers.Serializer):

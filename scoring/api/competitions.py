@@ -218,6 +218,13 @@ class CompetitionRulesSerializer(BodySerializer):
         required=False,
         help_text="swiss or round_robin: until stage 1 is seated.",
     )
+    divisions = divisions_field(
+        required=False,
+        max_length=MAX_DIVISIONS,
+        help_text="The event's divisions in order, as at creation, or null (or []) for none: "
+        "until stage 1 is seated. Entrants the organiser placed keep their division (by name); "
+        "the others join the new rating bands (docs/scoring.md, Divisions).",
+    )
 
 
 class CompetitionListCreateApi(ListAPIView, CompetitionApi):
@@ -276,7 +283,7 @@ class CompetitionListCreateApi(ListAPIView, CompetitionApi):
 
 class CompetitionDetailApi(CompetitionApi):
     """One tournament or league, with its registered players; its organiser changes its
-    seeding, late-entry scoring and final table with PATCH."""
+    seeding, late-entry scoring, final table, pairing and divisions with PATCH."""
 
     @extend_schema(
         operation_id="competition_detail",

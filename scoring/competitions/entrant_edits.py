@@ -49,7 +49,7 @@ def entrant_update(
             raise InvalidInput(found)
         if "division" in values:
             _division_change(competition, registration, values["division"])
-        registration.save(update_fields=["club", "seed", "division"])
+        registration.save(update_fields=["club", "seed", "division", "division_chosen"])
         return registration
 
 
@@ -97,10 +97,8 @@ def entrant_reinstate(
 
 def _division_change(competition: Competition, registration: Registration, given: str) -> None:
     """Move the entrant to division ``given`` (the module says when it is refused)."""
-    name = divisions.division_param(competition, given)
-    if name == registration.division:
-        return
-    if divisions.has_played(registration):
+    name = divisions.division_param(competition, given) or ""
+    if name != registration.division and divisions.has_played(registration):
         raise DivisionFixed(
             _(
                 "Player %(player_id)s has played in division %(division)s of competition "
@@ -113,7 +111,8 @@ def _division_change(competition: Competition, registration: Registration, given
             },
             extra={"division": registration.division},
         )
-    registration.division = name or ""
+    registration.division = name
+    registration.division_chosen = True
 
 
 def _entrant(competition: Competition, player_id: int) -> Registration:

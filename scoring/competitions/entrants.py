@@ -279,6 +279,7 @@ def _write(
             "first_stage": stage_number,
             "added_by_organiser": True,
             "division": placed[player_id],
+            "division_chosen": bool(competition.divisions and entry.spec.division),
         }
         registration = withdrawn.get(player_id)
         if registration is None:

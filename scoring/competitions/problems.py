@@ -135,3 +135,10 @@ class DivisionMismatch(ConflictError):
 
     code = "division_mismatch"
     title = gettext_lazy("Different divisions")
+
+
+class DivisionsSeated(ConflictError):
+    """409: a stage of the tournament has been seated: its divisions stay as they are."""
+
+    code = "divisions_seated"
+    title = gettext_lazy("Divisions seated")

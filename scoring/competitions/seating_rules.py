@@ -1,6 +1,7 @@
 """The organiser's rules for seating a tournament, changed after it was created: how stage 1
 is seeded (``seeding``), what a late entrant scores for the stages missed (``late_entry``),
-whether the best play a final table (``final_table``), and who is kept apart
+whether the best play a final table (``final_table``), its divisions (``divisions``,
+``scoring.competitions.division_changes``), and who is kept apart
 (``keep_apart``: clubs, and the pairs the organiser names)."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from chickenfoot.problems import InvalidInput
 from scoring.competitions import checkins, final_table, round_robin
+from scoring.competitions.division_changes import divisions_change
 from scoring.competitions.problems import WrongCompetitionStatus
 from scoring.competitions.selectors import competition_get
 from scoring.models import Competition, KeepApart, Registration, Stage
@@ -89,11 +91,12 @@ def _pairing_check(competition: Competition, pairing: str) -> None:
 def competition_rules_update(
     *, competition_id: int, caller: PlayerRef, values: Mapping[str, Any]
 ) -> Competition:
-    """Set ``seeding``, ``late_entry``, ``final_table`` and ``pairing`` (any of them);
-    ``pairing`` until stage 1 is seated. Seeding counts
-    whenever stage 1 is seated (or re-paired); ``late_entry`` stays once an entrant has
-    entered late and been scored by it (409); ``final_table`` is checked as at creation (400)
-    and stays once the final is seated (409). Nothing is written when one is refused."""
+    """Set ``seeding``, ``late_entry``, ``final_table``, ``pairing`` and ``divisions`` (any
+    of them); ``pairing`` and ``divisions`` until stage 1 is seated (``division_changes``).
+    Seeding counts whenever stage 1 is seated (or re-paired); ``late_entry`` stays once an
+    entrant has entered late and been scored by it (409); ``final_table`` is checked as at
+    creation (400) and stays once the final is seated (409). Nothing is written when one is
+    refused."""
     with transaction.atomic():
         competition = _organisers(competition_id, caller)
         if "pairing" in values and values["pairing"] != competition.pairing:
@@ -117,7 +120,11 @@ def competition_rules_update(
             )
         competition.late_entry = late_entry
         competition.seeding = values.get("seeding", competition.seeding)
-        competition.save(update_fields=["late_entry", "seeding", "final_table", "pairing"])
+        if "divisions" in values:
+            divisions_change(competition, values["divisions"])
+        competition.save(
+            update_fields=["late_entry", "seeding", "final_table", "pairing", "divisions"]
+        )
         return competition
 
 

@@ -365,7 +365,10 @@ def registration_create(*, competition_id: int, player: PlayerRef) -> Registrati
         registration.withdrawn_at = None
         registration.registered_at = now
         registration.division = division
-        registration.save(update_fields=["withdrawn_at", "registered_at", "division"])
+        registration.division_chosen = False
+        registration.save(
+            update_fields=["withdrawn_at", "registered_at", "division", "division_chosen"]
+        )
         return registration
 
 

@@ -213,6 +213,12 @@ COMPETITION_UPDATE_EXAMPLES = [
     ),
     OpenApiExample("No final table", value={"final_table": None}, request_only=True),
     OpenApiExample("A round robin", value={"pairing": "round_robin"}, request_only=True),
+    OpenApiExample(
+        "Two divisions by rating",
+        value={"divisions": [{"name": "Open", "min_rating": 1600}, {"name": "Club"}]},
+        request_only=True,
+    ),
+    OpenApiExample("No divisions", value={"divisions": None}, request_only=True),
 ]
 
 
@@ -250,12 +256,31 @@ def competition_update_responses(competition_detail_serializer: Any) -> Any:
                     },
                 ),
             ),
+            (
+                "A chosen division left out",
+                problem_example(
+                    400,
+                    "invalid",
+                    "Invalid input",
+                    "divisions: These entrants are in a division the list no longer has, by "
+                    "your choice: Ann (player 12) in Masters. Move them to a division the list "
+                    "keeps first, or keep the name.",
+                    errors={
+                        "divisions": [
+                            "These entrants are in a division the list no longer has, by your "
+                            "choice: Ann (player 12) in Masters. Move them to a division the "
+                            "list keeps first, or keep the name."
+                        ]
+                    },
+                ),
+            ),
         ),
         HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
         HTTPStatus.FORBIDDEN: NOT_ORGANISER,
         HTTPStatus.NOT_FOUND: NOT_FOUND,
         HTTPStatus.CONFLICT: problem(
-            "Finished, late entrants scored by the rule in force, or the final table seated.",
+            "Finished, late entrants scored by the rule in force, the final table seated, or "
+            "(divisions) a stage seated.",
             (
                 "Entered late already",
                 problem_example(
@@ -274,6 +299,15 @@ def competition_update_responses(competition_detail_serializer: Any) -> Any:
                     "Competition 3's final table is seated: it stays as it is.",
                 ),
             ),
+            (
+                "A stage is seated: the divisions stay",
+                problem_example(
+                    409,
+                    "divisions_seated",
+                    "Divisions seated",
+                    "Competition 3 has a stage seated: its divisions stay as they are.",
+                ),
+            ),
         ),
     }
 
@@ -281,15 +315,18 @@ def competition_update_responses(competition_detail_serializer: Any) -> Any:
 #: Changing a competition's rules: the operation's name, words, parameter and examples.
 COMPETITION_UPDATE: dict[str, Any] = {
     "operation_id": "competition_update",
-    "summary": "Change a competition's seeding, late entry, final table or pairing (organiser)",
+    "summary": "Change a competition's seeding, late entry, final table, pairing or divisions "
+    "(organiser)",
     "description": "The organiser sets `seeding` (how stage 1 orders the field: it counts "
     "whenever stage 1 is seated or re-paired), `late_entry` (what an entrant added once "
     "stages were seated scores for each stage missed; it stays once someone has entered "
     'late) and `final_table` (`{"size": n}` or null: the best n play a final table after '
     "the last Swiss stage; it stays once the final is seated, and is not removed once the "
     "Swiss stages are over) and `pairing` (`swiss` or `round_robin` at tables of 2, 3 or 4, "
-    "until stage 1 is seated). Until the competition finishes; nothing is written when a field is "
-    "refused.",
+    "until stage 1 is seated) and `divisions` (as at creation, or null or [] for none, until "
+    "a stage is seated: the entrants the organiser placed keep their division by name, the "
+    "others join the new rating bands; a placed entrant whose division is left out is a 400). "
+    "Until the competition finishes; nothing is written when a field is refused.",
     "tags": ["competitions"],
     "parameters": [COMPETITION_ID],
     "examples": COMPETITION_UPDATE_EXAMPLES,

@@ -31,7 +31,7 @@ from games.notifications.services import (
     tables_assigned_notify,
 )
 from games.paper.crosstable import crosstable_pdf
-from games.paper.pairings import pairings_pdf
+from games.paper.pairings import PairingsSection, pairings_pdf
 from games.paper.standings_sheet import standings_pdf
 from games.paper.table_card import table_cards_pdf
 from games.profiles.visibility import hidden_profiles_of, profile_hidden_by_id
@@ -185,14 +185,22 @@ class GamesForScoring:
         return tables_scorer_links(match_ids=match_ids, request_base=request_base)
 
     def table_cards_pdf(
-        self, *, event: str, stage: int, tables: list[tuple[int, int]], request_base: str
+        self,
+        *,
+        event: str,
+        stage: int,
+        tables: list[tuple[int, int]],
+        request_base: str,
+        divisions: dict[int, str] | None = None,
     ) -> bytes:
-        return table_cards_pdf(event=event, stage=stage, tables=tables, request_base=request_base)
+        return table_cards_pdf(
+            event=event, stage=stage, tables=tables, request_base=request_base, divisions=divisions
+        )
 
-    def pairings_pdf(
-        self, *, event: str, stage: int, tables: list[tuple[int, list[str]]], byes: list[str]
-    ) -> bytes:
-        return pairings_pdf(event=event, stage=stage, tables=tables, byes=byes)
+    def pairings_pdf(self, *, event: str, stage: int, sections: list[dict[str, Any]]) -> bytes:
+        return pairings_pdf(
+            event=event, stage=stage, sections=[PairingsSection(**s) for s in sections]
+        )
 
     def standings_pdf(self, *, sheet: dict[str, Any]) -> bytes:
         return standings_pdf(sheet=sheet)

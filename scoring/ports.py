@@ -112,16 +112,22 @@ class GamesPort(Protocol):
         printed), ``revoked`` and ``needs_new_link``."""
 
     def table_cards_pdf(
-        self, *, event: str, stage: int, tables: list[tuple[int, int]], request_base: str
+        self,
+        *,
+        event: str,
+        stage: int,
+        tables: list[tuple[int, int]],
+        request_base: str,
+        divisions: dict[int, str] | None = None,
     ) -> bytes:
         """The table cards of a stage as a PDF: a page per (table number, match id), in order,
-        with its seats, a score grid, signature lines and its scorer link's QR code."""
+        with its seats, a score grid, signature lines and its scorer link's QR code; at an
+        event with divisions, each table's division (``divisions``, by table number)."""
 
-    def pairings_pdf(
-        self, *, event: str, stage: int, tables: list[tuple[int, list[str]]], byes: list[str]
-    ) -> bytes:
-        """A stage's pairings sheet as a PDF: each (table number, names in seat order) and the
-        names of the byes."""
+    def pairings_pdf(self, *, event: str, stage: int, sections: list[dict[str, Any]]) -> bytes:
+        """A stage's pairings sheet as a PDF: per section (an event without divisions has one),
+        its ``division`` (``None``: none), ``tables`` (each (table number, names in seat
+        order)) and ``byes`` (names), each section on pages of its own."""
 
     def standings_pdf(self, *, sheet: dict[str, Any]) -> bytes:
         """The printed standings as a PDF (``scoring.competitions.sheets.standings_sheet``

@@ -7,6 +7,7 @@ across the page (right-aligned, under the QR code), shrunk only if even that is 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -18,6 +19,7 @@ from games.engine.tally import start_double
 from games.models import Match, Seat
 from games.paper.layout import OneLine, build, grid, para, width
 from games.paper.qr import QRCode
+from games.paper.standings_sheet import division_line
 from games.tables.event_links import tables_scorer_links
 
 QR_SIZE = 48 * mm
@@ -37,6 +39,7 @@ class TableCard:
     doubles: list[int]  # each round's start double, in order
     url: str | None  # the scorer's page; None: the table needs a new link
     code: str | None
+    division: str | None = None  # at an event with divisions: the table's
 
 
 def _seat_line(number: int, name: str) -> str:
@@ -99,6 +102,7 @@ def card_page(*, event: str, stage: int, card: TableCard) -> list[Flowable]:
             16,
             bold=True,
         ),
+        *division_line(card.division),
         Spacer(1, 4 * mm),
         *seats,
     ]
@@ -130,8 +134,14 @@ def card_page(*, event: str, stage: int, card: TableCard) -> list[Flowable]:
     ]
 
 
-def cards_of(*, tables: list[tuple[int, int]], request_base: str) -> list[TableCard]:
-    """The cards of ``tables`` (table number, match id), in that order."""
+def cards_of(
+    *,
+    tables: list[tuple[int, int]],
+    request_base: str,
+    divisions: Mapping[int, str] | None = None,
+) -> list[TableCard]:
+    """The cards of ``tables`` (table number, match id), in that order; ``divisions``: each
+    table's division (by table number) at an event with divisions."""
     match_ids = [match_id for _table, match_id in tables]
     matches = {m.pk: m for m in Match.objects.filter(pk__in=match_ids)}
     names: dict[int, list[str]] = {match_id: [] for match_id in match_ids}
@@ -153,16 +163,23 @@ def cards_of(*, tables: list[tuple[int, int]], request_base: str) -> list[TableC
                 doubles=[start_double(options, n) for n in range(1, rounds + 1)],
                 url=links[match_id]["url"],
                 code=links[match_id]["code"],
+                division=(divisions or {}).get(table),
             )
         )
     return cards
 
 
 def table_cards_pdf(
-    *, event: str, stage: int, tables: list[tuple[int, int]], request_base: str
+    *,
+    event: str,
+    stage: int,
+    tables: list[tuple[int, int]],
+    request_base: str,
+    divisions: Mapping[int, str] | None = None,
 ) -> bytes:
-    """One page per table of the stage, in table order."""
-    cards = cards_of(tables=tables, request_base=request_base)
+    """One page per table of the stage, in table order, each naming its division (by table
+    number in ``divisions``) at an event with divisions."""
+    cards = cards_of(tables=tables, request_base=request_base, divisions=divisions)
     pages = [card_page(event=event, stage=stage, card=card) for card in cards]
     return build(
         pages,

@@ -64,12 +64,13 @@ class StageTableCardsApi(CompetitionApi):
 
     @extend_schema(**apidocs.TABLE_CARDS_HEADING, responses=apidocs.TABLE_CARDS_RESPONSES)
     def get(self, request: Request, competition_id: int, number: int) -> Response:
-        check_query_params(request.query_params, [])
+        check_query_params(request.query_params, ["division"])
         body = stage_table_cards(
             competition=competition_get(competition_id=competition_id),
             number=number,
             caller=self.player(request),
             request_base=request.build_absolute_uri("/"),
+            division=request.query_params.get("division"),
         )
         return pdf_response(body, f"competition-{competition_id}-stage-{number}-tables.pdf")
 
@@ -83,7 +84,12 @@ class StagePairingsApi(CompetitionApi):
 
     @extend_schema(**apidocs.PAIRINGS_HEADING, responses=apidocs.PAIRINGS_RESPONSES)
     def get(self, request: Request, competition_id: int, number: int) -> Response:
-        check_query_params(request.query_params, [])
+        check_query_params(request.query_params, ["division"])
         caller: Any = self.player(request) if request.user.is_authenticated else None
-        body = stage_pairings(competition_id=competition_id, number=number, caller=caller)
+        body = stage_pairings(
+            competition_id=competition_id,
+            number=number,
+            caller=caller,
+            division=request.query_params.get("division"),
+        )
         return pdf_response(body, f"competition-{competition_id}-stage-{number}-pairings.pdf")

@@ -12,7 +12,13 @@ from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 from chickenfoot.openapi import NOT_AUTHENTICATED, problem, problem_example
 from chickenfoot.renderers import PDF_EXAMPLE
 from scoring.api.apidocs.table_events import DASHBOARD_CONFLICT, DASHBOARD_PARAMETERS
-from scoring.api.competition_base import NOT_FOUND, NOT_ORGANISER
+from scoring.api.competition_base import (
+    DIVISION,
+    DIVISION_NOT_FOUND_EXAMPLE,
+    NOT_FOUND,
+    NOT_FOUND_OR_DIVISION,
+    NOT_ORGANISER,
+)
 
 TAGS = ["competitions"]
 SCORER_LINKS_HEADING: dict[str, Any] = {
@@ -64,14 +70,18 @@ def scorer_links_responses(serializer: Any) -> dict[Any, Any]:
 TABLE_CARDS_HEADING: dict[str, Any] = {
     "operation_id": "competition_stage_table_cards_pdf",
     "summary": "A stage's table cards, one page per table (PDF; the organiser)",
+    "description": "At an event with divisions each card names its table's division; "
+    "`?division=` prints that division's tables alone.",
     "tags": TAGS,
-    "parameters": DASHBOARD_PARAMETERS,
+    "parameters": [*DASHBOARD_PARAMETERS, DIVISION],
 }
 PAIRINGS_HEADING: dict[str, Any] = {
     "operation_id": "competition_stage_pairings_pdf",
     "summary": "A stage's pairings sheet (PDF; the organiser, anyone at a public event)",
+    "description": "At an event with divisions each division is printed in turn, on pages of "
+    "its own under its heading; `?division=` prints that division alone.",
     "tags": TAGS,
-    "parameters": DASHBOARD_PARAMETERS,
+    "parameters": [*DASHBOARD_PARAMETERS, DIVISION],
 }
 
 
@@ -89,6 +99,7 @@ TABLE_CARDS_RESPONSES: dict[Any, Any] = {
         "Table cards",
     ),
     **_REFUSALS,
+    HTTPStatus.NOT_FOUND: NOT_FOUND_OR_DIVISION,
 }
 PAIRINGS_RESPONSES: dict[Any, Any] = {
     (HTTPStatus.OK, "application/pdf"): _pdf(
@@ -109,13 +120,15 @@ PAIRINGS_RESPONSES: dict[Any, Any] = {
         ),
     ),
     HTTPStatus.NOT_FOUND: problem(
-        "No such competition, or (without a token) one that is not public.",
+        "No such competition, or (without a token) one that is not public; or (?division=) "
+        "no such division of it.",
         (
             "No such competition",
             problem_example(
                 404, "competition_not_found", "No such competition", "There is no competition 3."
             ),
         ),
+        DIVISION_NOT_FOUND_EXAMPLE,
     ),
     HTTPStatus.CONFLICT: DASHBOARD_CONFLICT,
 }

@@ -38,10 +38,13 @@ PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#0
 
 @dataclass(frozen=True)
 class Series:
-    """One line: its name and a value per step (``None`` where it has none)."""
+    """One line: its name and a value per step (``None`` where it has none); ``group``: the
+    group it belongs to (a division), written as ``data-group`` and after its name in the
+    legend."""
 
     name: str
     values: Sequence[float | None]
+    group: str | None = None
 
 
 @dataclass(frozen=True)
@@ -185,7 +188,8 @@ def line_chart(
     The y axis starts at 0 (or below, for negative values) unless ``from_zero`` is false, when
     it fits the values (a rating near 1000 then shows its changes).
 
-    Each point is a ``<circle class="point" data-series=… data-step=… data-value=…>``.
+    Each point is a ``<circle class="point" data-series=… data-step=… data-value=…>`` (and
+    ``data-group=…`` for a series of a group).
     """
     frame = _frame_for(width, len(series))
     drawing = _start(frame, title, y_label)
@@ -225,7 +229,10 @@ def line_chart(
     for number, line in enumerate(series):
         colour = PALETTE[number % len(PALETTE)]
         dash = "5 3" if number >= len(PALETTE) else None
-        group = draw.Group(class_="series", data_series=line.name)
+        tags = {"data_series": line.name}
+        if line.group is not None:
+            tags["data_group"] = line.group
+        group = draw.Group(class_="series", **tags)
         path = draw.Path(
             stroke=colour,
             stroke_width=2,
@@ -251,7 +258,7 @@ def line_chart(
                     3,
                     fill=colour,
                     class_="point",
-                    data_series=line.name,
+                    **tags,
                     data_step=steps[index],
                     data_value=f"{value:g}",
                 )
@@ -259,9 +266,15 @@ def line_chart(
         drawing.append(group)
         key_x, key_y = frame.legend_at(number)
         drawing.append(draw.Line(key_x, key_y, key_x + 18, key_y, stroke=colour, stroke_width=3))
+        room = 40 if frame.legend_below else 22
+        legend = svg.isolate(line.name[:room])
+        if line.group is not None:
+            kept = min(len(line.group), room // 2)
+            name, group = svg.isolate(line.name[: room - kept - 3]), svg.isolate(line.group[:kept])
+            legend = f"{name} · {group}"
         drawing.append(
             svg.text(
-                svg.isolate(line.name[: 40 if frame.legend_below else 22]),
+                legend,
                 SMALLEST,
                 key_x + 24,
                 key_y,

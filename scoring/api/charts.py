@@ -3,8 +3,6 @@ tournament's points by stage."""
 
 from __future__ import annotations
 
-from itertools import accumulate
-
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -14,16 +12,16 @@ from rest_framework.views import APIView
 from chickenfoot.charts import Series, line_chart
 from chickenfoot.query import serializer_check
 from chickenfoot.renderers import SVGRenderer
-from chickenfoot.svg import isolate
 from scoring.api.apidocs import charts as apidocs
 from scoring.api.common import PLAYER_NOT_FOUND, PROFILE_HIDDEN, check_known_params
-from scoring.api.competition_base import COMPETITION_ID, CompetitionApi
-from scoring.api.competition_base import NOT_FOUND as COMPETITION_NOT_FOUND
+from scoring.api.competition_base import COMPETITION_ID, DIVISION, CompetitionApi
+from scoring.api.competition_base import NOT_FOUND_OR_DIVISION as COMPETITION_NOT_FOUND
 from scoring.api.history import PLAYER_ID
 from scoring.api.shown import player_shown_check
+from scoring.competitions.divisions import division_param
 from scoring.competitions.selectors import competition_get
-from scoring.competitions.standings import points_by_match, points_by_stage, standings
-from scoring.models import VARIANT_CHOICES, Competition
+from scoring.competitions.standings_chart import standings_chart
+from scoring.models import VARIANT_CHOICES
 from scoring.selectors import rating_series
 
 VARIANT_NAMES = dict(VARIANT_CHOICES)
@@ -82,7 +80,8 @@ class RatingChartApi(APIView):
 class StandingsChartApi(CompetitionApi):
     """A competition's placement points added up, one line per player in standings order (at
     most `players` lines: the leaders): a tournament's stage by stage, a league's match by match
-    (in the order they finished)."""
+    (in the order they finished). At an event with divisions: the leaders of each division
+    (each line's `data-group`), or of one (`?division=`)."""
 
     renderer_classes = (SVGRenderer,)
 
@@ -95,46 +94,18 @@ class StandingsChartApi(CompetitionApi):
         operation_id="competition_standings_chart",
         summary="Points by stage, as a chart",
         tags=["competitions"],
-        parameters=[COMPETITION_ID, StandingsChartQuerySerializer],
+        parameters=[COMPETITION_ID, StandingsChartQuerySerializer, DIVISION],
         points="`data-series` (the player's name), `data-step` (a tournament's `S<stage>`, a "
         "league's `#<match id>`) and `data-value` (placement points so far)",
         not_found=COMPETITION_NOT_FOUND,
     )
     def get(self, request: Request, competition_id: int) -> Response:
         query = self.StandingsChartQuerySerializer(data=request.query_params)
-        check_known_params(request, ["players"], serializer_check(query))
+        check_known_params(request, ["players", "division"], serializer_check(query))
         competition = competition_get(competition_id=competition_id)
-        leaders = standings(competition=competition)[: query.validated_data["players"]]
-        if competition.kind == Competition.Kind.LEAGUE:
-            matches, by_match = points_by_match(competition=competition)
-            steps = [f"#{match_id}" for match_id in matches]
-            per_step = {p: [got.get(m, 0) for m in matches] for p, got in by_match.items()}
-            title = _("%(competition)s: placement points by match")
-            x_label = _("match")
-        else:
-            by_stage = points_by_stage(competition=competition)
-            stages = sorted({s["stage"] for rows in by_stage.values() for s in rows})
-            steps = [f"S{number}" for number in stages]
-            per_step = {
-                p: [{s["stage"]: s["placement_points"] for s in rows}.get(n, 0) for n in stages]
-                for p, rows in by_stage.items()
-            }
-            title = _("%(competition)s: placement points by stage")
-            x_label = _("stage")
-        series = [
-            Series(row["name"], [0, *accumulate(per_step.get(row["player_id"], [0] * len(steps)))])
-            for row in leaders
-        ]
-        labels = [
-            _("S%(stage)s") % {"stage": step[1:]} if step.startswith("S") else step
-            for step in steps
-        ]
-        chart = line_chart(
-            title % {"competition": isolate(competition.name)},
-            ["start", *steps],
-            series if steps else [],
-            labels=[_("start"), *labels],
-            y_label=_("placement points"),
-            x_label=x_label,
+        chart = standings_chart(
+            competition=competition,
+            players=query.validated_data["players"],
+            division=division_param(competition, request.query_params.get("division")),
         )
         return chart_response(chart)

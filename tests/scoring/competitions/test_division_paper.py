@@ -1,20 +1,31 @@
-"""A stage's pairings sheet and table cards at an event with divisions (docs/scoring.md,
-"Divisions"): each division in turn under its own heading, or one alone (``?division=``, 404
-``division_not_found`` for a name the event has none of, only once the caller may read the
-sheet); hostile division names printed as written."""
+"""A stage's pairings sheet and table cards, and the standings chart, at an event with
+divisions (docs/scoring.md, "Divisions"): each division in turn under its own heading (the
+chart: each division's leaders), or one alone (``?division=``, 404 ``division_not_found`` for a
+name the event has none of, only once the caller may read the sheet); hostile division names
+printed and drawn as written."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from http import HTTPStatus
+from typing import Any
 
 import pytest
 from rest_framework.test import APIClient
 
+from tests.foundation.hostile import as_isolated_text, parse, shape
 from tests.games.conftest import client_for
 from tests.games.factories import PlayerFactory
 from tests.games.paper_reading import page_texts
-from tests.scoring.competitions.event_api import API, add, check_in_all, create_event, start
-from tests.scoring.competitions.test_divisions import HOSTILE_DIVISIONS, divided
+from tests.scoring.competitions.event_api import (
+    API,
+    add,
+    check_in_all,
+    create_event,
+    score_stage,
+    start,
+)
+from tests.scoring.competitions.test_divisions import HOSTILE_DIVISIONS, divided, play
 from tests.scoring.competitions.test_sheets import flat, pdf
 
 pytestmark = pytest.mark.django_db
@@ -124,3 +135,79 @@ def test_hostile_division_names_are_printed_as_written_on_the_pairings_and_cards
                    division=HOSTILE_DIVISIONS[1])  # fmt: skip
     assert "B 0" in one
     assert "A 0" not in one
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def chart_lines(client: APIClient, path: str, **query: Any) -> dict[str, tuple[str | None, float]]:
+    """Each line of a standings chart: its name -> (its data-group, its last value)."""
+    response = client.get(path, query)
+    assert response.status_code == HTTPStatus.OK, response.content
+    lines = {}
+    for group in parse(response.content.decode()).iter(f"{SVG}g"):
+        if group.get("class") == "series":
+            last = [c for c in group.iter(f"{SVG}circle") if c.get("class") == "point"][-1]
+            lines[group.get("data-series")] = (
+                group.get("data-group"),
+                float(last.get("data-value")),
+            )
+    return lines
+
+
+def test_the_standings_chart_draws_each_divisions_leaders_or_one_divisions(
+    organiser_client: APIClient, django_capture_on_commit_callbacks: Callable[..., Any]
+) -> None:
+    cid, opens, clubs = divided(organiser_client)
+    play(organiser_client, cid, opens + clubs, range(1, 3), django_capture_on_commit_callbacks)
+    chart = f"{API}/{cid}/standings.svg"
+    standings = {
+        name: organiser_client.get(f"{API}/{cid}/standings", {"division": name}).json()["standings"]
+        for name in ("Open", "Club")
+    }
+
+    # the two best of each division, as their standings rank them, each line naming its division
+    lines = chart_lines(organiser_client, chart, players=2)
+    assert lines == {
+        row["name"]: (name, row["placement_points"])
+        for name, rows in standings.items()
+        for row in rows[:2]
+    }
+    # one division: its leaders alone, the division in the title
+    response = organiser_client.get(chart, {"division": "club", "players": 3})
+    title = next(t for t in parse(response.content.decode()).iter(f"{SVG}text")
+                 if t.get("class") == "chart-title")  # fmt: skip
+    assert "Club" in title.text
+    assert chart_lines(organiser_client, chart, division="club", players=3) == {
+        row["name"]: (None, row["placement_points"]) for row in standings["Club"][:3]
+    }
+    missing = organiser_client.get(chart, {"division": "Masters"})
+    assert missing.status_code == HTTPStatus.NOT_FOUND
+    assert missing.json()["code"] == "division_not_found"
+
+
+def test_hostile_division_names_are_data_in_the_chart(
+    organiser_client: APIClient, django_capture_on_commit_callbacks: Callable[..., Any]
+) -> None:
+    divisions = [{"name": name} for name in HOSTILE_DIVISIONS]
+    divisions[0]["min_rating"] = 1600
+    cid = create_event(organiser_client, divisions=divisions, stage_count=1)
+    ids = [
+        add(organiser_client, cid, name=f"{tag} {n}", division=name)["player_id"]
+        for tag, name in zip("ABCD", HOSTILE_DIVISIONS, strict=True)
+        for n in range(2)
+    ]
+    assert organiser_client.post(f"{API}/{cid}/close").status_code == HTTPStatus.OK
+    check_in_all(organiser_client, cid, ids)
+    start(organiser_client, cid, 1)
+    score_stage(organiser_client, cid, 1, django_capture_on_commit_callbacks, ids)
+
+    lines = chart_lines(organiser_client, f"{API}/{cid}/standings.svg")
+    assert sorted({group for group, _value in lines.values()}) == sorted(HOSTILE_DIVISIONS)
+    one = organiser_client.get(f"{API}/{cid}/standings.svg", {"division": HOSTILE_DIVISIONS[0]})
+    svg = one.content.decode()
+    # the same markup as a plain name's chart: nothing the name wrote became an element
+    plain = organiser_client.get(f"{API}/{cid}/standings.svg", {"division": HOSTILE_DIVISIONS[2]})
+    assert shape(svg) == shape(plain.content.decode())
+    title = next(t for t in parse(svg).iter(f"{SVG}text") if t.get("class") == "chart-title")
+    assert as_isolated_text(HOSTILE_DIVISIONS[0]) in title.text

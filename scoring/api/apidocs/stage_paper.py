@@ -11,6 +11,7 @@ from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 
 from chickenfoot.openapi import NOT_AUTHENTICATED, problem, problem_example
 from chickenfoot.renderers import PDF_EXAMPLE
+from scoring.api.apidocs.crosstable import NO_PARAMETERS
 from scoring.api.apidocs.table_events import DASHBOARD_CONFLICT, DASHBOARD_PARAMETERS
 from scoring.api.competition_base import (
     DIVISION,
@@ -98,6 +99,7 @@ TABLE_CARDS_RESPONSES: dict[Any, Any] = {
         "A page per table: seats, score grid, signatures, the scorer's QR code and code.",
         "Table cards",
     ),
+    HTTPStatus.BAD_REQUEST: NO_PARAMETERS,
     **_REFUSALS,
     HTTPStatus.NOT_FOUND: NOT_FOUND_OR_DIVISION,
 }
@@ -105,6 +107,7 @@ PAIRINGS_RESPONSES: dict[Any, Any] = {
     (HTTPStatus.OK, "application/pdf"): _pdf(
         "Each table and its players, and the byes, in large type: no scorer code.", "Pairings"
     ),
+    HTTPStatus.BAD_REQUEST: NO_PARAMETERS,
     HTTPStatus.UNAUTHORIZED: NOT_AUTHENTICATED,
     HTTPStatus.FORBIDDEN: problem(
         "Signed in, not the organiser, and the competition is not public.",

@@ -109,21 +109,28 @@ def test_a_division_is_looked_up_only_for_a_caller_who_may_read_the_sheet(
             assert response.json()["code"] != "division_not_found"
 
 
-def test_hostile_division_names_are_printed_as_written_on_the_pairings_and_cards(
-    organiser_client: APIClient,
-) -> None:
-    divisions = [{"name": name} for name in HOSTILE_DIVISIONS]
+def hostile_event(client: APIClient) -> tuple[int, list[int]]:
+    """A public one-stage event of four divisions with hostile names, two entrants each (the
+    first division's named A 0 and A 1, and so on), stage 1 seated."""
+    divisions: list[dict[str, Any]] = [{"name": name} for name in HOSTILE_DIVISIONS]
     divisions[0]["min_rating"] = 1600
-    cid = create_event(organiser_client, divisions=divisions, stage_count=1)
+    cid = create_event(client, divisions=divisions, stage_count=1)
     ids = [
-        add(organiser_client, cid, name=f"{tag} {n}", division=name)["player_id"]
+        add(client, cid, name=f"{tag} {n}", division=name)["player_id"]
         for tag, name in zip("ABCD", HOSTILE_DIVISIONS, strict=True)
         for n in range(2)
     ]
-    assert organiser_client.post(f"{API}/{cid}/close").status_code == HTTPStatus.OK
-    assert organiser_client.post(f"{API}/{cid}/publish").status_code == HTTPStatus.OK
-    check_in_all(organiser_client, cid, ids)
-    start(organiser_client, cid, 1)
+    assert client.post(f"{API}/{cid}/close").status_code == HTTPStatus.OK
+    assert client.post(f"{API}/{cid}/publish").status_code == HTTPStatus.OK
+    check_in_all(client, cid, ids)
+    start(client, cid, 1)
+    return cid, ids
+
+
+def test_hostile_division_names_are_printed_as_written_on_the_pairings_and_cards(
+    organiser_client: APIClient,
+) -> None:
+    cid, _ids = hostile_event(organiser_client)
     anonymous = APIClient()
     pairings = texts(anonymous, f"{API}/{cid}/stages/1/pairings.pdf")
     cards = texts(organiser_client, f"{API}/{cid}/stages/1/table-cards.pdf")
@@ -189,17 +196,7 @@ def test_the_standings_chart_draws_each_divisions_leaders_or_one_divisions(
 def test_hostile_division_names_are_data_in_the_chart(
     organiser_client: APIClient, django_capture_on_commit_callbacks: Callable[..., Any]
 ) -> None:
-    divisions = [{"name": name} for name in HOSTILE_DIVISIONS]
-    divisions[0]["min_rating"] = 1600
-    cid = create_event(organiser_client, divisions=divisions, stage_count=1)
-    ids = [
-        add(organiser_client, cid, name=f"{tag} {n}", division=name)["player_id"]
-        for tag, name in zip("ABCD", HOSTILE_DIVISIONS, strict=True)
-        for n in range(2)
-    ]
-    assert organiser_client.post(f"{API}/{cid}/close").status_code == HTTPStatus.OK
-    check_in_all(organiser_client, cid, ids)
-    start(organiser_client, cid, 1)
+    cid, ids = hostile_event(organiser_client)
     score_stage(organiser_client, cid, 1, django_capture_on_commit_callbacks, ids)
 
     lines = chart_lines(organiser_client, f"{API}/{cid}/standings.svg")

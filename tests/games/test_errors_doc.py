@@ -331,6 +331,12 @@ def _division_fixed(w: World) -> Any:
     return organiser.patch(f"{url}/entrants/{ids[0]}", {"division": "B"}, format="json")
 
 
+def _divisions_seated(w: World) -> Any:
+    """The divisions of a tournament whose stage 1 is seated, removed."""
+    organiser, url, _ids = _divided(w)
+    return organiser.patch(url, {"divisions": None}, format="json")
+
+
 def _scored(w: World) -> int:
     """A table match whose round 1 its creator (player 0) has entered."""
     match_id = _table(w)
@@ -598,6 +604,7 @@ PRODUCERS: dict[str, Callable[[World], Any]] = {
     "stage_scoring_started": _stage_scoring_started,
     "division_mismatch": _division_mismatch,
     "division_fixed": _division_fixed,
+    "divisions_seated": _divisions_seated,
     "division_not_found": lambda w: w.clients[0].get(_competition(w, "/standings?division=A")),
     "invalid_csv": lambda w: _organiser(w).generic(
         "POST", _competition(w, "/entrants"), b"username\nnobody\n", content_type="text/csv"

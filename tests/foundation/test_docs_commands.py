@@ -224,6 +224,11 @@ RUNNERS: tuple[Runner, ...] = (
         "ci: Benchmarks, briefly",
         "-m benchmarks.move_stages",
     ),
+    Runner(
+        r"(BENCH_REDIS_URL=\S+ )?\.venv/bin/python -m benchmarks\.sockets( \[?--\w[\w-]* \w+\]?)*",
+        "ci: Benchmarks, briefly",
+        "-m benchmarks.sockets",
+    ),
     # docs/api.md: the schema lint (Node and npm): CI's own step runs these three.
     Runner(
         r"\(cd tools/spectral && npm ci --no-audit --no-fund\)",

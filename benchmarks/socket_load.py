@@ -1,0 +1,280 @@
+"""One load generator of ``benchmarks.sockets``: a process holding many phones' sockets.
+
+    python -m benchmarks.socket_load <plan.json>
+
+The plan names the servers' ports, the source address to connect from, the connect rate and the
+sockets: ``["me", token]`` (``/ws/me/``) or ``["match", token, match_id]``
+(``/ws/matches/{id}``). Each socket behaves as the app does (docs/api.md, "Live"): it authenticates
+with ``Authorization: Token``, a ``/ws/me/`` socket says the app is in the foreground, and
+it counts on the server's ``heartbeat`` (every ``LIVE_HEARTBEAT_SECONDS``) rather than pings of
+its own; a socket silent for two heartbeats and 5 s reconnects. A match socket checks every
+``move`` frame's ``seq`` (a gap is a lost frame, a seq already had a duplicate) and times it from
+the move's ``created_at`` (written in the transaction that commits it) to its arrival.
+
+Commands come on standard input, one a line; answers go to standard output as JSON lines:
+
+- (at start) connect every socket at the plan's rate: ``{"ready": n, "failed": f}``;
+- ``measure`` / ``idle``: time the move frames from now on, or stop timing them;
+- ``storm``: drop every socket at once (the connection aborted, as a phone changing network
+  does) and reconnect each at a random moment within the plan's ``spread`` seconds, resuming
+  with ``?after=<the last seq it has>``: ``{"storm_recovered_s": s, "back": n}`` once every socket
+  has its ``hello`` and, for a match, the moves up to the seq that ``hello`` names;
+- ``drain <final.json> <seconds>``: wait until each match socket has its match's last seq (the
+  file maps match ids to them), at most that long; then ``{"report": ...}`` and exit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import resource
+import sys
+import time
+from datetime import datetime
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, WebSocketException
+
+#: Close codes after which the app would not reconnect (docs/api.md, "Close codes").
+GIVE_UP = {4000, 4400, 4401, 4403, 4404}
+
+
+def raise_fd_limit() -> int:
+    """Raise this process's open-file limit to its hard limit (a socket is a file): the new
+    soft limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+class Phone:
+    """One socket, across its reconnections."""
+
+    def __init__(self, load: Load, kind: str, token: str, *where: int) -> None:
+        """``where``: the match's id and the port, or the port alone (``/ws/me/``)."""
+        match_id, port = where if len(where) == 2 else (None, where[0])
+        self.load, self.kind, self.token, self.match_id, self.port = (
+            load,
+            kind,
+            token,
+            match_id,
+            port,
+        )
+        self.last_seq: int | None = None
+        self.hello_seq = 0
+        self.ws: ClientConnection | None = None
+        self.up = asyncio.Event()  # hello had, caught up
+        self.reconnect_at = 0.0
+        self.over = False
+        self.connects = 0
+
+    def url(self) -> str:
+        if self.kind == "me":
+            return f"ws://127.0.0.1:{self.port}/ws/me/"
+        after = f"?after={self.last_seq}" if self.last_seq is not None else ""
+        return f"ws://127.0.0.1:{self.port}/ws/matches/{self.match_id}{after}"
+
+    async def run(self) -> None:
+        load = self.load
+        silence = load.heartbeat * 2 + 5
+        while not self.over and not load.stopping:
+            if (wait := self.reconnect_at - time.monotonic()) > 0:
+                await asyncio.sleep(wait)
+            try:
+                self.ws = await connect(
+                    self.url(),
+                    additional_headers={"Authorization": f"Token {self.token}"},
+                    max_queue=None,
+                    ping_interval=None,
+                    compression=None,
+                    open_timeout=60,
+                    close_timeout=2,
+                    local_addr=(load.source, 0),
+                )
+            except (OSError, WebSocketException, TimeoutError) as error:
+                load.connect_errors[type(error).__name__] = (
+                    load.connect_errors.get(type(error).__name__, 0) + 1
+                )
+                self.reconnect_at = time.monotonic() + 1 + random.random()
+                continue
+            self.connects += 1
+            try:
+                while True:
+                    text = await asyncio.wait_for(self.ws.recv(), silence)
+                    self.frame(json.loads(text))
+            except TimeoutError:
+                load.silent += 1
+                await self.ws.close()
+            except ConnectionClosed as closed:
+                code = closed.rcvd.code if closed.rcvd is not None else None
+                if code in GIVE_UP:
+                    self.over = True
+                    if code != 4000:
+                        load.refused[str(code)] = load.refused.get(str(code), 0) + 1
+                elif not load.storming:
+                    load.unexpected_closes += 1
+                    self.reconnect_at = time.monotonic() + 1
+            except Exception as error:  # noqa: BLE001 - counted; the phone reconnects
+                load.connect_errors[type(error).__name__] = (
+                    load.connect_errors.get(type(error).__name__, 0) + 1
+                )
+                self.ws.transport.abort()
+                self.reconnect_at = time.monotonic() + 1
+            self.up.clear()
+
+    def frame(self, frame: dict[str, Any]) -> None:
+        kind = frame["type"]
+        load = self.load
+        if kind == "hello":
+            if self.kind == "me":
+                load.background.add(asyncio.ensure_future(self._foreground()))
+                self.up.set()
+                return
+            self.hello_seq = frame["seq"]
+            if self.last_seq is None:
+                self.last_seq = frame["seq"]
+        elif kind == "move":
+            seq = frame["seq"]
+            if self.last_seq is None or seq <= self.last_seq:
+                load.duplicates += 1
+                return
+            if seq > self.last_seq + 1:
+                load.gaps += seq - self.last_seq - 1
+            self.last_seq = seq
+            if load.measuring:
+                arrived = time.time()
+                created = datetime.fromisoformat(frame["created_at"]).timestamp()
+                load.samples.append(round((arrived - created) * 1000, 2))
+        elif kind == "heartbeat":
+            load.heartbeats += 1
+        if self.kind == "match" and not self.up.is_set() and self.last_seq >= self.hello_seq:
+            self.up.set()
+
+    async def _foreground(self) -> None:
+        if self.ws is not None:
+            await self.ws.send(json.dumps({"type": "foreground"}))
+
+
+class Load:
+    """Every phone of this process and what they saw."""
+
+    def __init__(self, plan: dict[str, Any]) -> None:
+        self.source: str = plan["source"]
+        self.heartbeat: float = plan["heartbeat"]
+        self.rate: float = plan["connect_rate"]
+        self.spread: float = plan["spread"]
+        ports = plan["ports"]
+        self.phones = [
+            Phone(self, kind, token, *rest, ports[i % len(ports)])
+            for i, (kind, token, *rest) in enumerate(plan["sockets"])
+        ]
+        self.samples: list[float] = []
+        self.duplicates = self.gaps = self.heartbeats = self.silent = self.unexpected_closes = 0
+        self.connect_errors: dict[str, int] = {}
+        self.refused: dict[str, int] = {}
+        self.measuring = self.storming = self.stopping = False
+        self.background: set[asyncio.Future[None]] = set()
+        self.tasks: list[asyncio.Task[None]] = []
+
+    async def all_up(self, timeout: float) -> int:
+        """Wait until every phone still meant to be connected is up: how many are."""
+        live = [p for p in self.phones if not p.over]
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*(p.up.wait() for p in live)), timeout)
+        return sum(p.up.is_set() for p in self.phones)
+
+    async def start(self) -> None:
+        began = time.monotonic()
+        for index, phone in enumerate(self.phones):
+            phone.reconnect_at = began + index / self.rate
+            self.tasks.append(asyncio.get_running_loop().create_task(phone.run()))
+        ready = await self.all_up(len(self.phones) / self.rate + 120)
+        say({"ready": ready, "failed": len(self.phones) - ready})
+
+    async def storm(self) -> None:
+        self.storming = True
+        began = time.monotonic()
+        for phone in self.phones:
+            if phone.over or phone.ws is None:
+                continue
+            phone.up.clear()
+            phone.reconnect_at = began + random.uniform(0, self.spread)
+            phone.ws.transport.abort()
+        back = await self.all_up(self.spread + 120)
+        self.storming = False
+        say({"storm_recovered_s": round(time.monotonic() - began, 2), "back": back})
+
+    async def drain(self, final_path: str, seconds: float) -> None:
+        with open(final_path) as file:
+            final = {int(k): v for k, v in json.load(file).items()}
+        deadline = time.monotonic() + seconds
+        matches = [p for p in self.phones if p.kind == "match"]
+        while time.monotonic() < deadline:
+            if all(p.over or (p.last_seq or 0) >= final.get(p.match_id or 0, 0) for p in matches):
+                break
+            await asyncio.sleep(0.25)
+        short = sum(
+            max(0, final.get(p.match_id or 0, 0) - (p.last_seq or 0)) for p in matches if not p.over
+        )
+        self.stopping = True
+        say(
+            {
+                "report": {
+                    "samples": self.samples,
+                    "duplicates": self.duplicates,
+                    "lost": self.gaps + short,
+                    "gaps": self.gaps,
+                    "short_at_end": short,
+                    "heartbeats": self.heartbeats,
+                    "silent": self.silent,
+                    "unexpected_closes": self.unexpected_closes,
+                    "connect_errors": self.connect_errors,
+                    "refused": self.refused,
+                    "over": sum(p.over for p in self.phones),
+                }
+            }
+        )
+        for phone in self.phones:
+            if phone.ws is not None:
+                phone.ws.transport.abort()
+        for task in self.tasks:
+            task.cancel()
+
+
+def say(line: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(line) + "\n")
+    sys.stdout.flush()
+
+
+async def commands(load: Load) -> None:
+    loop = asyncio.get_running_loop()
+    await load.start()
+    while True:
+        line = (await loop.run_in_executor(None, sys.stdin.readline)).split()
+        if not line:
+            return
+        if line[0] == "measure":
+            load.measuring = True
+        elif line[0] == "idle":
+            load.measuring = False
+        elif line[0] == "storm":
+            await load.storm()
+        elif line[0] == "drain":
+            await load.drain(line[1], float(line[2]))
+            return
+
+
+def main(argv: list[str]) -> int:
+    raise_fd_limit()
+    with open(argv[0]) as file:
+        plan = json.load(file)
+    asyncio.run(commands(Load(plan)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,111 @@
+"""``benchmarks.sockets`` without PostgreSQL: every key of its JSON line is described in
+docs/operations.md (CI's brief run checks each is printed, ``benchmarks.keys``), its targets are
+judged as the issue sets them, the load is dealt as the docs say, its default ASGI server is
+production's, and every process it starts may open as many files as its hard limit allows."""
+
+from __future__ import annotations
+
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+from benchmarks import socket_load, socket_seed, sockets
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_key_is_described_in_the_docs() -> None:
+    docs = (ROOT / "docs" / "operations.md").read_text()
+    section = docs[docs.index("## Sockets at scale") : docs.index("### Scaling past one node")]
+    for key in sockets.KEYS:
+        assert f"`{key.rsplit('.', 1)[-1]}`" in section, f"docs/operations.md lacks {key}"
+
+
+def test_the_targets_are_the_issues_and_judged() -> None:
+    judged = sockets.targets(
+        {
+            "sockets": 10_000,
+            "moves_per_s": 199.0,
+            "move_to_frame_p99_ms": 250,
+            "socket_rss_mib": 1100.0,
+            "reconnect_recovered_s": 12.5,
+            "lost_frames": 0,
+            "duplicate_frames": 1,
+        }
+    )
+    assert judged["sockets"] == {"value": 10_000, "at_least": 10_000, "met": True}
+    assert judged["moves_per_s"]["met"] is False
+    assert judged["move_to_frame_p99_ms"] == {"value": 250, "at_most": 250, "met": True}
+    assert judged["socket_rss_mib"]["met"] is False
+    assert judged["reconnect_recovered_s"]["met"] is True
+    assert judged["lost_frames"]["met"] is True
+    assert judged["duplicate_frames"]["met"] is False
+    assert sockets.targets({})["lost_frames"]["met"] is None
+
+
+def test_matches_have_two_to_four_seats_and_seat_every_player_they_can() -> None:
+    for players in (2, 3, 5, 7, 10, 100, 5000):
+        counts = socket_seed.seat_counts(players)
+        assert all(2 <= seats <= 4 for seats in counts)
+        assert players - sum(counts) <= 1
+    assert socket_seed.seat_counts(9) == [2, 3, 4]
+    assert sum(socket_seed.seat_counts(5000)) / len(socket_seed.seat_counts(5000)) > 2.9
+
+
+def test_half_the_sockets_are_players_own_and_half_on_matches() -> None:
+    seeded = {
+        "tokens": [f"t{i}" for i in range(9)],
+        "matches": [
+            {"id": 1, "tokens": ["t0", "t1"], "turn": 0},
+            {"id": 2, "tokens": ["t2", "t3", "t4"], "turn": 1},
+            {"id": 3, "tokens": ["t5", "t6", "t7", "t8"], "turn": 0},
+        ],
+    }
+    args = sockets.build_parser().parse_args(["--load-processes", "2"])
+    plans = sockets.plans(seeded, 18, args, [8001, 8002])
+    every = [s for plan in plans for s in plan["sockets"]]
+    assert sorted(s[1] for s in every if s[0] == "me") == seeded["tokens"]
+    assert sorted((s[2], s[1]) for s in every if s[0] == "match") == [
+        (m["id"], t) for m in seeded["matches"] for t in m["tokens"]
+    ]
+    assert {plan["source"] for plan in plans} == {"127.0.0.2", "127.0.0.3"}
+    assert all(abs(len(plan["sockets"]) - 9) <= 1 for plan in plans)
+    assert all(plan["heartbeat"] == 25 for plan in plans)  # the documented heartbeat
+
+
+def test_the_default_server_is_the_one_compose_runs() -> None:
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    production = compose["services"]["asgi"]["command"]
+    parsed = sockets.build_parser().parse_args([])
+    [(port, command)] = sockets.asgi_commands(parsed.server, parsed.asgi_workers)
+    assert command[0] == production[0]
+    assert command[-1] == production[-1]
+    assert "--proxy-headers" in command
+    assert f"tcp:port={port}:interface=127.0.0.1:backlog=4096" in command
+
+
+def test_a_load_process_raises_its_open_file_limit_to_the_hard_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    code = (
+        "import resource; from benchmarks.socket_load import raise_fd_limit; "
+        "print(raise_fd_limit(), resource.getrlimit(resource.RLIMIT_NOFILE)[1])"
+    )
+    lowered = min(soft, 256)
+
+    def lower() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (lowered, hard))
+
+    result = subprocess.run(  # noqa: S603 - our interpreter, a fixed command
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        preexec_fn=lower,
+    )
+    raised, limit = map(int, result.stdout.split())
+    assert raised == limit == hard
+    assert {4000, 4401, 4403, 4404} <= socket_load.GIVE_UP

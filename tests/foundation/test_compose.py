@@ -264,3 +264,13 @@ def test_the_admin_networks_reach_nginx() -> None:
     assert os.access(script, os.X_OK), "the entrypoint runs only executable scripts"
     assert environment["NGINX_ADMIN_ALLOW"].startswith("/etc/nginx/")
     assert not environment["NGINX_ADMIN_ALLOW"].startswith("/etc/nginx/conf.d/")  # http-wide
+
+
+def test_the_socket_serving_services_may_hold_tens_of_thousands_of_connections() -> None:
+    services = compose()["services"]
+    # a socket is an open file: Daphne holds one per socket, nginx two (the phone's, Daphne's)
+    for name in ("asgi", "nginx"):
+        assert services[name]["ulimits"]["nofile"] == {"soft": 65536, "hard": 65536}, name
+    main = (ROOT / "deploy" / "nginx" / "nginx.conf").read_text(encoding="utf-8")
+    assert "worker_rlimit_nofile 65536;" in main
+    assert "worker_connections 16384;" in main

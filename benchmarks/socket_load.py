@@ -7,9 +7,11 @@ sockets: ``["me", token]`` (``/ws/me/``) or ``["match", token, match_id]``
 (``/ws/matches/{id}``). Each socket behaves as the app does (docs/api.md, "Live"): it authenticates
 with ``Authorization: Token``, a ``/ws/me/`` socket says the app is in the foreground, and
 it counts on the server's ``heartbeat`` (every ``LIVE_HEARTBEAT_SECONDS``) rather than pings of
-its own; a socket silent for two heartbeats and 5 s reconnects. A match socket checks every
-``move`` frame's ``seq`` (a gap is a lost frame, a seq already had a duplicate) and times it from
-the move's ``created_at`` (written in the transaction that commits it) to its arrival.
+its own; a socket silent for two heartbeats and 5 s reconnects, and a failed connection is
+tried again after a random wait of up to 1, 2, 4 ... 30 s (``Phone.retry``). A match socket
+checks every ``move`` frame's ``seq`` (a gap is a lost frame, a seq already had a duplicate) and
+times it from the move's ``created_at`` (written in the transaction that commits it) to its
+arrival.
 
 Commands come on standard input, one a line; answers go to standard output as JSON lines:
 
@@ -71,6 +73,7 @@ class Phone:
         self.reconnect_at = 0.0
         self.over = False
         self.connects = 0
+        self.failures = 0
 
     def url(self) -> str:
         if self.kind == "me":
@@ -99,7 +102,7 @@ class Phone:
                 load.connect_errors[type(error).__name__] = (
                     load.connect_errors.get(type(error).__name__, 0) + 1
                 )
-                self.reconnect_at = time.monotonic() + 1 + random.random()
+                self.retry()
                 continue
             self.connects += 1
             try:
@@ -117,19 +120,27 @@ class Phone:
                         load.refused[str(code)] = load.refused.get(str(code), 0) + 1
                 elif not load.storming:
                     load.unexpected_closes += 1
-                    self.reconnect_at = time.monotonic() + 1
+                    self.retry()
             except Exception as error:  # noqa: BLE001 - counted; the phone reconnects
                 load.connect_errors[type(error).__name__] = (
                     load.connect_errors.get(type(error).__name__, 0) + 1
                 )
                 self.ws.transport.abort()
-                self.reconnect_at = time.monotonic() + 1
+                self.retry()
             self.up.clear()
+
+    def retry(self) -> None:
+        """Try again after a random wait of up to 1, 2, 4 ... 30 s as failures follow one
+        another (exponential backoff with full jitter), so that a server catching up is not
+        hammered by every phone at once."""
+        self.failures += 1
+        self.reconnect_at = time.monotonic() + random.uniform(0, min(30, 2**self.failures))
 
     def frame(self, frame: dict[str, Any]) -> None:
         kind = frame["type"]
         load = self.load
         if kind == "hello":
+            self.failures = 0
             if self.kind == "me":
                 load.background.add(asyncio.ensure_future(self._foreground()))
                 self.up.set()

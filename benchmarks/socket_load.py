@@ -22,7 +22,8 @@ Commands come on standard input, one a line; answers go to standard output as JS
   with ``?after=<the last seq it has>``: ``{"storm_recovered_s": s, "back": n}`` once every socket
   has its ``hello`` and, for a match, the moves up to the seq that ``hello`` names;
 - ``drain <final.json> <seconds>``: wait until each match socket has its match's last seq (the
-  file maps match ids to them), at most that long; then ``{"report": ...}`` and exit.
+  file maps match ids to them), at most that long; then ``{"report": ...}`` and exit. A socket
+  short of it is a lost frame, unless it is not connected then (``not_back``).
 """
 
 from __future__ import annotations
@@ -225,12 +226,13 @@ class Load:
         deadline = time.monotonic() + seconds
         matches = [p for p in self.phones if p.kind == "match"]
         while time.monotonic() < deadline:
-            if all(p.over or (p.last_seq or 0) >= final.get(p.match_id or 0, 0) for p in matches):
+            back = [p for p in matches if not p.over and p.up.is_set()]
+            if all((p.last_seq or 0) >= final.get(p.match_id or 0, 0) for p in back):
                 break
             await asyncio.sleep(0.25)
-        short = sum(
-            max(0, final.get(p.match_id or 0, 0) - (p.last_seq or 0)) for p in matches if not p.over
-        )
+        # a socket not back at the end lost nothing it could be sent: it is counted apart
+        back = [p for p in matches if not p.over and p.up.is_set()]
+        short = sum(max(0, final.get(p.match_id or 0, 0) - (p.last_seq or 0)) for p in back)
         self.stopping = True
         say(
             {
@@ -246,6 +248,7 @@ class Load:
                     "connect_errors": self.connect_errors,
                     "refused": self.refused,
                     "over": sum(p.over for p in self.phones),
+                    "not_back": sum(not p.over and not p.up.is_set() for p in self.phones),
                 }
             }
         )

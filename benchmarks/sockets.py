@@ -370,6 +370,7 @@ def run(bench: Any, args: argparse.Namespace, work: Path) -> dict[str, Any]:
             child.stop()
 
     samples = [s for r in reports for s in r["samples"]]
+    reconnected = sum(s["back"] for s in storms)
     moves = sum(p["moves"] for p in played)
     errors = sum(p["errors"] for p in played)
     for p in played:
@@ -389,8 +390,11 @@ def run(bench: Any, args: argparse.Namespace, work: Path) -> dict[str, Any]:
         "moving_socket_cores": round(moving_cores, 3),
         "moving_db_cores": round(db_used / moving, 3) if db_used is not None else None,
         "reconnect_recovered_s": recovered,
-        "reconnected": sum(s["back"] for s in storms),
-        "reconnect_db_xacts_per_socket": round(storm_xacts / up, 2) if up else None,
+        "reconnected": reconnected,
+        "not_back_at_end": sum(r["not_back"] for r in reports),
+        "reconnect_db_xacts_per_socket": round(max(0.0, storm_xacts) / reconnected, 2)
+        if reconnected
+        else None,
         "lost_frames": sum(r["lost"] for r in reports),
         "duplicate_frames": sum(r["duplicates"] for r in reports),
         "heartbeats_seen": sum(r["heartbeats"] for r in reports),

@@ -157,7 +157,8 @@ def test_nginx_renders_its_whole_template_and_reaches_the_app_servers() -> None:
     assert options[options.index("--port") + 1] == web_port
     asgi_command = services["asgi"]["command"]
     assert asgi_command[0] == "daphne"
-    assert asgi_command[asgi_command.index("-p") + 1] == asgi_port
+    endpoint = asgi_command[asgi_command.index("-e") + 1]
+    assert endpoint == f"tcp:port={asgi_port}:interface=0.0.0.0:backlog=4096"
     # /ws/ goes to Daphne with the WebSocket upgrade; the rest to granian, buffered
     ws = re.search(r"location /ws/ \{(.*?)\n    \}", template, re.DOTALL)
     assert ws is not None

@@ -134,21 +134,27 @@ def mexican_train_weights(
 
 
 def longest_chain(end: int, tiles: list[Tile]) -> int:
-    """How many of ``tiles`` the longest chain from ``end`` lays (depth first, bounded by
-    ``CHAIN_STEPS``)."""
+    """How many of ``tiles`` the longest chain from ``end`` lays (see ``chain``)."""
+    return len(chain(end, tiles))
+
+
+def chain(end: int, tiles: list[Tile]) -> list[Tile]:
+    """The longest chain of ``tiles`` from ``end``, in laying order (depth first, bounded by
+    ``CHAIN_STEPS``: the longest found by then)."""
     steps = [CHAIN_STEPS]
 
-    def walk(end: int, tiles: list[Tile]) -> int:
-        best = 0
-        for i, (x, y) in enumerate(tiles):
+    def walk(end: int, tiles: list[Tile]) -> list[Tile]:
+        best: list[Tile] = []
+        for i, tile in enumerate(tiles):
             if steps[0] <= 0:
                 break
+            x, y = tile
             if x == end or y == end:
                 steps[0] -= 1
-                length = 1 + walk(y if x == end else x, tiles[:i] + tiles[i + 1 :])
-                if length > best:
-                    best = length
-                    if best == len(tiles):
+                rest = walk(y if x == end else x, tiles[:i] + tiles[i + 1 :])
+                if len(rest) + 1 > len(best):
+                    best = [tile, *rest]
+                    if len(best) == len(tiles):
                         break
         return best
 

@@ -1,13 +1,13 @@
 """Level 4, ``strong``: perfect-information Monte Carlo over sampled deals (determinised search).
 
 For each sampled deal of the unseen tiles consistent with the log (``Knowledge.sample``), every
-candidate move is applied to the determinised state and the round is played out to its end by a
-fast heuristic policy for every seat (the same random stream for each candidate: common random
-numbers). A rollout's value for the deciding seat is its share of the round's win (lowest round
-score, ties shared) less a small penalty per point it still holds. The move with the best mean
-is chosen. Deals are drawn until the time budget (or a fixed number of deals) is spent: CPU
-time, so a busy machine slows the bot's answer rather than weakening it, up to ``WALL_CAP``
-times the budget in wall-clock time (then it answers with the deals it has).
+candidate move is applied to the determinised state and the round is played out to its end by fast
+heuristic policies (``own_policy`` for the deciding seat, level 3 for the others; the same random
+stream for each candidate: common random numbers). A rollout's value for the deciding seat is its
+share of the round's win (lowest round score, ties shared) less a small penalty per point it still
+holds. The move with the best mean is chosen. Deals are drawn until the time budget (or a fixed
+number of deals) is spent: CPU time, so a busy machine slows the bot's answer rather than weakening
+it, up to ``WALL_CAP`` times the budget in wall-clock time (then it answers with the deals it has).
 
 ``move_values`` gives the same search's value of every legal move (post-game analysis).
 """
@@ -20,10 +20,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from games import engine
-from games.engine import CHICKENFOOT, DRAW, PLAY, Move
+from games.engine import CHICKENFOOT, DRAW, PLAY, Move, Tile
 
 from .defaults import best as heaviest_index
-from .defaults import chickenfoot_weights, default_weights
+from .defaults import chain, chickenfoot_weights, default_weights
 from .knowledge import Knowledge
 from .position import position, table_from_view
 
@@ -40,6 +40,10 @@ PRUNE_Z = 2.0
 PRIOR_Z = {CHICKENFOOT: 1.0, "mexican_train": 3.0}
 #: ... among at most this many candidates (the default's best).
 CANDIDATES = {CHICKENFOOT: 12, "mexican_train": 3}
+#: Mexican Train rollouts, the deciding seat: what a tile of its own train's planned chain
+#: costs (in pips) played there as planned, played elsewhere, and what a tile off the plan
+#: costs played on its own train.
+MT_PLANNED_ON_OWN, MT_PLANNED, MT_OFF_PLAN_ON_OWN = 200, 400, 300
 
 
 def rollout_move(moves: Sequence[Move], rng: random.Random) -> Move:
@@ -69,15 +73,15 @@ def rollout_move(moves: Sequence[Move], rng: random.Random) -> Move:
 def play_out(state: Any, seat: int, rng: random.Random) -> float:
     """Play the round to its end from ``state``; ``seat``'s value of the outcome.
 
-    The other seats play the rollout policy; ``seat`` plays its default move (as it would:
-    ``defaults``), so a move is judged with the play that follows it.
+    The other seats play the rollout policy; ``seat`` plays its own (``own_policy``: as it
+    would), so a move is judged with the play that follows it.
     """
     legal_moves, apply_move = engine.legal_moves, engine.apply_move
     own = own_policy(state, seat)
     while state.status == "playing":
         turn = state.turn
         moves = legal_moves(state, turn)
-        if turn == seat and own is not None and len(moves) > 1:
+        if turn == seat and len(moves) > 1:
             apply_move(state, turn, moves[own(moves)])
         else:
             apply_move(state, turn, rollout_move(moves, rng))
@@ -88,13 +92,16 @@ def play_out(state: Any, seat: int, rng: random.Random) -> float:
     return win - POINT_WEIGHT * (mine - low)
 
 
-def own_policy(state: Any, seat: int) -> Callable[[list[Move]], int] | None:
-    """``seat``'s default choice on a determinised engine state (its hand is its own), for
-    Chicken Foot; ``None`` in Mexican Train, where the seat plays the rollout policy like the
-    others (its default there, by the chain it keeps for its own train, played in rollouts too
-    won fewer rounds in the same time: fewer rollouts, docs/engine.md)."""
+def own_policy(state: Any, seat: int) -> Callable[[list[Move]], int]:
+    """``seat``'s own play in a rollout on a determinised engine state (its hand is its own).
+
+    Chicken Foot: its default choice (``defaults``). Mexican Train: the level-3 rule, but the
+    tiles of the longest chain its hand can lay on its own train (``defaults.chain``, planned
+    when the rollout starts and again whenever its train's end is not the plan's) are kept for
+    that train and laid last, the others shed first: the default's plan, at the rule's cost.
+    """
     if state.variant != CHICKENFOOT:
-        return None
+        return _mexican_own_policy(state, seat)
     hand = state.hands[seat]
     double_blank = state.options["double_blank_points"]
     unplayed, mine = state.unplayed, state.pip_tiles[seat]
@@ -102,6 +109,61 @@ def own_policy(state: Any, seat: int) -> Callable[[list[Move]], int] | None:
     def choose(moves: list[Move]) -> int:
         unseen = [unplayed[n] - len(mine[n]) for n in range(len(unplayed))]
         return heaviest_index(chickenfoot_weights(moves, hand, state.ends, unseen, double_blank))
+
+    return choose
+
+
+#: ``_plan`` by own train end and hand (the seat's hand is the same in every deal), cleared when
+#: it holds this many.
+PLAN_CACHE = 4096
+_PLANS: dict[tuple[int, tuple[Tile, ...]], tuple[Tile, ...]] = {}
+
+
+def _plan(end: int, hand: list[Tile]) -> list[Tile]:
+    """The longest chain of ``hand`` from ``end`` (``defaults.chain``), cached."""
+    key = (end, tuple(sorted(hand)))
+    found = _PLANS.get(key)
+    if found is None:
+        if len(_PLANS) >= PLAN_CACHE:
+            _PLANS.clear()
+        found = _PLANS[key] = tuple(chain(end, list(key[1])))
+    return list(found)
+
+
+def _mexican_own_policy(state: Any, seat: int) -> Callable[[list[Move]], int]:
+    hand, ends = state.hands[seat], state.ends
+    own = state.target_names[seat]
+    plan: list[Tile] = []  # the chain still to lay on the own train, from ``planned_end``
+    planned: set[Tile] = set()
+    planned_end = [-1]
+
+    def choose(moves: list[Move]) -> int:
+        end = ends[seat]
+        if end != planned_end[0] or (plan and plan[0] not in hand):
+            plan[:] = _plan(end, hand)
+            planned.clear()
+            planned.update(plan)
+            planned_end[0] = end
+        nxt = plan[0] if plan else None
+        top, pick = -1e9, 0
+        for i, move in enumerate(moves):
+            tile = move[1]
+            if tile is None:
+                continue
+            a, b = tile
+            weight = a + b + 100 if a == b else a + b
+            if tile in planned:
+                weight -= MT_PLANNED_ON_OWN if tile == nxt and move[2] == own else MT_PLANNED
+            elif move[2] == own and plan:
+                weight -= MT_OFF_PLAN_ON_OWN
+            if weight > top:
+                top, pick = weight, i
+        if nxt is not None and moves[pick][1] == nxt and moves[pick][2] == own:
+            del plan[0]
+            planned.discard(nxt)
+            a, b = nxt
+            planned_end[0] = b if a == end else a
+        return pick
 
     return choose
 

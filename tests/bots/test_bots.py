@@ -275,3 +275,33 @@ def test_move_values_values_every_legal_move_from_the_seats_knowledge() -> None:
     assert search.move_values(view, [], moves, random.Random(1), deals=3) == [1.0, 1.0]
     with pytest.raises(ValueError, match="deals or a time budget"):
         search.move_values(view, [], moves, random.Random(1))
+
+
+def test_in_mexican_train_rollouts_the_seat_keeps_its_own_trains_chain_for_last() -> None:
+    # given: seat 0's own train ends in 5, its hand lays 5|9 then 9|8 there; 1|2 fits the
+    # Mexican Train
+    state = engine.from_json(
+        {
+            "variant": "mexican_train",
+            "seats": 2,
+            "options": {"max_pip": 12},
+            "hands": [[[5, 9], [9, 8], [1, 2]], [[4, 6], [3, 7]]],
+            "boneyard": [[6, 7], [2, 9]],
+            "layout": {"trains": {"seat:0": [[12, 5]], "mexican": [[12, 1]]}},
+            "turn": 0,
+        }
+    )
+    moves = engine.legal_moves(state, 0)
+    assert bots.policies.doubles_first(moves, random.Random(1)).tile == (5, 9)  # level 3
+
+    # when: the seat's own rollout policy chooses
+    choose = search.own_policy(state, 0)
+    move = moves[choose(moves)]
+
+    # then: the tile off its chain goes first, the chain stays for its own train
+    assert (move.tile, move.target) == ((1, 2), "mexican")
+    assert bots.defaults.chain(5, [(1, 2), (8, 9), (5, 9)]) == [(5, 9), (8, 9)]
+    engine.apply_move(state, 0, move)
+    engine.apply_move(state, 1, engine.legal_moves(state, 1)[0])
+    moves = engine.legal_moves(state, 0)
+    assert moves[choose(moves)].tile == (5, 9)  # then the chain, in its order

@@ -37,9 +37,9 @@ PRUNE_EVERY = 6
 #: ... when their paired difference to the best exceeds this many standard errors.
 PRUNE_Z = 2.0
 #: The default move is kept unless another beats it by this many standard errors ...
-PRIOR_Z = {CHICKENFOOT: 1.0, "mexican_train": 3.0}
+PRIOR_Z = {CHICKENFOOT: 1.0, "mexican_train": 1.5}
 #: ... among at most this many candidates (the default's best).
-CANDIDATES = {CHICKENFOOT: 12, "mexican_train": 3}
+CANDIDATES = {CHICKENFOOT: 12, "mexican_train": 5}
 #: Mexican Train rollouts, the deciding seat: what a tile of its own train's planned chain
 #: costs (in pips) played there as planned, played elsewhere, and what a tile off the plan
 #: costs played on its own train.

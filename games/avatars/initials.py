@@ -11,6 +11,7 @@ the picture's ``<title>`` (its text for a screen reader), escaped as every pictu
 from __future__ import annotations
 
 import hashlib
+import threading
 import unicodedata
 from functools import cache, lru_cache
 
@@ -38,6 +39,11 @@ PALETTE = (
     "#9c2f1b",
     "#45525e",
 )
+
+#: The faces are read lazily (a table when first asked for), and fontTools' lazy reading is not
+#: safe across threads: a second thread may find a table half read. Every read of a face holds
+#: this lock (re-entrant: a drawing asks which face has a letter).
+_FONTS = threading.RLock()
 
 
 @cache
@@ -68,9 +74,10 @@ def _upper(char: str) -> str:
 @lru_cache(maxsize=1024)
 def _face_of(char: str) -> int | None:
     """The first bundled face that has a glyph for ``char``."""
-    for index in range(len(FACES)):
-        if ord(char) in (_font(index).getBestCmap() or {}):
-            return index
+    with _FONTS:
+        for index in range(len(FACES)):
+            if ord(char) in (_font(index).getBestCmap() or {}):
+                return index
     return None
 
 
@@ -79,18 +86,19 @@ def _letters_path(letters: str) -> tuple[str, float]:
     downwards), in units of the cap height; and the line's width in those units."""
     paths: list[str] = []
     x = 0.0
-    for char in letters:
-        face = _face_of(char)
-        if face is None:
-            continue
-        font = _font(face)
-        glyphs = font.getGlyphSet()
-        name = (font.getBestCmap() or {})[ord(char)]
-        scale = 1 / _cap_height(font)
-        pen = SVGPathPen(glyphs, ntos=lambda v: f"{v:.3f}".rstrip("0").rstrip("."))
-        glyphs[name].draw(TransformPen(pen, (scale, 0, 0, -scale, x, 0)))
-        paths.append(pen.getCommands())
-        x += glyphs[name].width * scale
+    with _FONTS:
+        for char in letters:
+            face = _face_of(char)
+            if face is None:
+                continue
+            font = _font(face)
+            glyphs = font.getGlyphSet()
+            name = (font.getBestCmap() or {})[ord(char)]
+            scale = 1 / _cap_height(font)
+            pen = SVGPathPen(glyphs, ntos=lambda v: f"{v:.3f}".rstrip("0").rstrip("."))
+            glyphs[name].draw(TransformPen(pen, (scale, 0, 0, -scale, x, 0)))
+            paths.append(pen.getCommands())
+            x += glyphs[name].width * scale
     return " ".join(p for p in paths if p), x
 
 

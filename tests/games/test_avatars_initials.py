@@ -4,11 +4,14 @@ picture's title, escaped whatever it holds; served at the address of its bytes."
 from __future__ import annotations
 
 import hashlib
+from concurrent.futures import ThreadPoolExecutor
 from http import HTTPStatus
+from threading import Barrier
 
 import pytest
 from rest_framework.test import APIClient
 
+from games.avatars import initials as module
 from games.avatars.initials import initials, initials_svg
 from games.models import Player
 from tests.foundation.hostile import HOSTILE, STORABLE, as_attribute, parse, shape
@@ -85,3 +88,28 @@ def test_a_renamed_players_old_address_is_not_found(
     assert response.status_code == HTTPStatus.NOT_FOUND
     assert response.json()["code"] == "avatar_not_found"
     assert clients[0].get(f"/api/players/{players[1].pk}").json()["avatar_url"] != url
+
+
+def test_default_avatars_drawn_in_many_threads_at_once_are_whole() -> None:
+    """The faces are read lazily; threads drawing the first avatars at once (a match listed by
+    two server threads) each get the whole picture, the same as one thread draws it."""
+    names = ["Ada Lovelace", "ສົມພອນ ແກ້ວ", "สมชาย ใจดี", "Արամ Խաչատրյան", "Ñandú Öz", "Zoë"] * 2
+
+    def fresh() -> None:
+        module._font.cache_clear()
+        module._face_of.cache_clear()
+        initials_svg.cache_clear()
+
+    fresh()
+    serial = [initials_svg(name, n) for n, name in enumerate(names)]
+    for _ in range(5):
+        fresh()
+        start = Barrier(len(names))
+        with ThreadPoolExecutor(len(names)) as pool:
+            drawn = pool.map(lambda n, start=start: _draw_after(start, names[n], n), range(12))
+            assert list(drawn) == serial
+
+
+def _draw_after(start: Barrier, name: str, player_id: int) -> str:
+    start.wait()
+    return initials_svg(name, player_id)

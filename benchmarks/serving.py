@@ -187,14 +187,16 @@ def process_tree_cpu(root: int) -> float:
             pid = int(entry.name)
             parents[pid] = int(fields[1])
             used[pid] = (int(fields[11]) + int(fields[12])) / TICK
-    total = 0.0
-    for pid, cpu in used.items():
-        ancestor, hops = pid, 0
-        while ancestor not in (root, 0, 1) and hops < 16:
-            ancestor, hops = parents.get(ancestor, 0), hops + 1
-        if ancestor == root:
-            total += cpu
-    return total
+    return sum(cpu for pid, cpu in used.items() if in_tree(pid, root, parents))
+
+
+def in_tree(pid: int, root: int, parents: dict[int, int]) -> bool:
+    """Whether ``pid`` is ``root`` or one of its descendants (``parents``: each process's
+    parent, as /proc read them)."""
+    ancestor, hops = pid, 0
+    while ancestor not in (root, 0, 1) and hops < 16:
+        ancestor, hops = parents.get(ancestor, 0), hops + 1
+    return ancestor == root
 
 
 def machine_busy() -> float:

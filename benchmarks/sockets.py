@@ -186,14 +186,7 @@ def tree_rss(root: int) -> int:
         fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
         parents[int(entry.name)] = int(fields.get("PPid", "0").strip() or 0)
         rss[int(entry.name)] = int(fields.get("VmRSS", "0 kB").split()[0])
-    total = 0
-    for pid, kib in rss.items():
-        ancestor, hops = pid, 0
-        while ancestor not in (root, 0, 1) and hops < 16:
-            ancestor, hops = parents.get(ancestor, 0), hops + 1
-        if ancestor == root:
-            total += kib
-    return total
+    return sum(kib for pid, kib in rss.items() if serving.in_tree(pid, root, parents))
 
 
 class Child:

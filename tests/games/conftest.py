@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -80,3 +81,17 @@ def service(settings: Any) -> Iterator[PushService]:
     push.start()
     yield push
     push.stop()
+
+
+@pytest.fixture
+def avatar_folder(settings: Any, tmp_path: Path) -> Path:
+    """The avatars' storage: a folder of the test's own."""
+    folder = tmp_path / "avatars"
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "avatars": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": folder, "allow_overwrite": True},
+        },
+    }
+    return folder

@@ -29,23 +29,9 @@ from tests.games.avatar_images import (
     riff_chunks,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("avatar_folder")]
 
 AVATAR = "/api/players/me/avatar"
-
-
-@pytest.fixture(autouse=True)
-def avatar_folder(settings: Any, tmp_path: Path) -> Path:
-    """The avatars' storage: a folder of the test's own."""
-    folder = tmp_path / "avatars"
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "avatars": {
-            "BACKEND": "django.core.files.storage.FileSystemStorage",
-            "OPTIONS": {"location": folder, "allow_overwrite": True},
-        },
-    }
-    return folder
 
 
 def stored(folder: Path) -> list[str]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from http import HTTPStatus
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,20 +22,7 @@ from tests.games.helpers import avatars_of
 from tests.games.test_friends_leaks import private_player
 from tests.games.test_profiles import finish
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def avatar_folder(settings: Any, tmp_path: Path) -> Path:
-    folder = tmp_path / "avatars"
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "avatars": {
-            "BACKEND": "django.core.files.storage.FileSystemStorage",
-            "OPTIONS": {"location": folder, "allow_overwrite": True},
-        },
-    }
-    return folder
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("avatar_folder")]
 
 
 @pytest.fixture

@@ -415,6 +415,12 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 #: Seconds between a socket's heartbeats (each also checks the token is still valid).
 LIVE_HEARTBEAT_SECONDS = env_int("LIVE_HEARTBEAT_SECONDS", default=25)
+#: Threads per serving process for the sockets' database and cache calls (games/live/threads.py);
+#: 0: Channels' one thread (the default on SQLite).
+LIVE_DB_THREADS = env_int(
+    "LIVE_DB_THREADS",
+    default=4 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" else 0,
+)
 #: Turn clocks without a broker (the embedded default): timers in the serving process, since an
 #: eager countdown would run at once. With REDIS_URL, the sweep (SWEEPS["turn_clocks"]) warns
 #: and plays for the seats whose time has come, and a countdown (COUNTDOWN_MAX_SECONDS at most)

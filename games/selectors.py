@@ -364,6 +364,16 @@ def move_log(
     """
     if running is False:
         running = running_round(match=match)
+    rows = move_rows(match=match, after=after, limit=limit)
+    return [
+        move_for_seat(variant=match.variant, row=row, seat=seat, running=running)  # type: ignore[arg-type]
+        for row in rows
+    ]
+
+
+def move_rows(*, match: Match, after: int = 0, limit: int = 200) -> list[dict[str, Any]]:
+    """Moves after ``after`` (by ``seq``), at most ``limit``, whole: each seat's events in the
+    clear. Only ``move_for_seat`` turns one into what a seat may see; never send one as it is."""
     rows = (
         # Up to the match's last move as it was read: a later move may be of a newer round.
         Move.objects.filter(match=match, seq__gt=after, seq__lte=match.moves_played)
@@ -382,29 +392,38 @@ def move_log(
         )
         .order_by("seq")[:limit]
     )
-    out = []
-    for row in rows:
-        out.append(
-            {
-                "seq": row.seq,
-                "version": row.version,
-                "round": row.round.number,
-                "seat": row.seat,
-                "kind": row.kind,
-                "tile": row.tile,
-                "target": row.target or None,
-                "timed_out": row.timed_out,
-                "events": events_for_seat(
-                    variant=match.variant,
-                    events=row.events,
-                    seat=seat,
-                    first_round=row.round.number,
-                    running_round=running,  # type: ignore[arg-type]
-                ),
-                "created_at": row.created_at,
-            }
-        )
-    return out
+    return [
+        {
+            "seq": row.seq,
+            "version": row.version,
+            "round": row.round.number,
+            "seat": row.seat,
+            "kind": row.kind,
+            "tile": row.tile,
+            "target": row.target or None,
+            "timed_out": row.timed_out,
+            "events": row.events,
+            "created_at": row.created_at,
+        }
+        for row in rows
+    ]
+
+
+def move_for_seat(
+    *, variant: str, row: dict[str, Any], seat: int | None, running: int | None
+) -> dict[str, Any]:
+    """One of ``move_rows``' moves as ``seat`` may see it, ``running`` the round still running
+    (``None`` once the match is over)."""
+    return {
+        **row,
+        "events": events_for_seat(
+            variant=variant,
+            events=row["events"],
+            seat=seat,
+            first_round=row["round"],
+            running_round=running,
+        ),
+    }
 
 
 def match_opening(*, match: Match, seat: int | None) -> list[dict[str, Any]]:

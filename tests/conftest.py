@@ -10,6 +10,7 @@ import pytest
 
 from chickenfoot.celery import app as celery_app
 from chickenfoot.i18n.catalogs import compile_all, stale_catalogs
+from games.live.threads import close_threads
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -18,6 +19,14 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     stale = stale_catalogs()
     if stale:
         compile_all(paths=stale)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None) -> Iterator[None]:
+    """pytest-django's, and before the test database is dropped, the sockets' threads close
+    their connections to it (games/live/threads.py)."""
+    yield
+    close_threads()
 
 
 @pytest.fixture(autouse=True)

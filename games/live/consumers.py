@@ -17,12 +17,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
@@ -41,15 +41,18 @@ from games.live.access import (
     Refused,
     Viewer,
     credential_for,
-    player_for,
     ticket_redeem,
     viewer_for,
 )
+from games.live.beats import marks, token_holds
 from games.live.chat_frames import chat_frames, chat_start
 from games.live.publish import PRESENCE, match_group, serving_loop_note
 from games.live.socket_metrics import CountedSocket
+from games.live.threads import in_db_thread
 from games.notifications.watching import watch_beat, watch_begin, watch_end
 from games.social.presence import MATCH, presence_clear, presence_note
+
+logger = logging.getLogger(__name__)
 
 #: Heartbeats a seat may miss before the others stop counting it as present.
 PRESENCE_MISSES = 3
@@ -58,30 +61,32 @@ SETTLE_SECONDS = 0.5
 
 
 class _Recent:
-    """The catch-ups this process read lately, for the sockets that stand where they stood.
+    """The reads of the move log this process made lately, for the sockets that stand where
+    they stood.
 
-    A hundred spectators told of one move read the database once: the first starts the read,
-    the others await the same one. A read is reused only by a socket at the same seq, seat and
-    rights, only for a nudge it covers (it reached the nudged seq), and for a second at most;
-    anything else reads afresh.
+    The seats and spectators of a match told of one move read the database once: the first
+    starts the read (``frames.log_read``: the moves whole), the others await the same one, and
+    each redacts it for its own seat. A read is reused only by a socket at the same seq, only
+    for a nudge it covers (it reached the nudged seq), and for a second at most; anything else
+    reads afresh.
     """
 
     TTL = 1.0
 
     def __init__(self) -> None:
-        self.entries: dict[tuple[Any, ...], tuple[float, asyncio.Future[frames.CatchUp]]] = {}
+        self.entries: dict[tuple[Any, ...], tuple[float, asyncio.Future[frames.LogRead]]] = {}
 
     async def read(
-        self, key: tuple[Any, ...], seen: int | None, fresh: Callable[[], Awaitable[frames.CatchUp]]
-    ) -> frames.CatchUp:
+        self, key: tuple[Any, ...], seen: int | None, fresh: Callable[[], Awaitable[frames.LogRead]]
+    ) -> frames.LogRead:
         now = time.monotonic()
         entry = self.entries.get(key) if seen is not None else None
         if entry is not None and entry[0] >= now:
             with contextlib.suppress(Exception):
                 result = await asyncio.shield(entry[1])
-                if result.last_seq >= seen:  # type: ignore[operator]
+                if result.last_seq >= seen:
                     return result
-        future: asyncio.Future[frames.CatchUp] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[frames.LogRead] = asyncio.get_running_loop().create_future()
         if len(self.entries) > 1000:
             self.entries = {k: v for k, v in self.entries.items() if v[0] >= now}
         self.entries[key] = (now + self.TTL, future)
@@ -114,6 +119,8 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
     #: The last chat phrase read for this socket (sent, or left out for its player).
     chat_last = 0
     language = "en"
+    #: The match's status when this socket last read it.
+    status_seen = ""
     opening_sent = False
     closing = False
     heartbeat: asyncio.Task[None] | None = None
@@ -151,7 +158,7 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             return
         try:
             self.credential = await self._credential(query)
-            self.viewer = await database_sync_to_async(viewer_for)(
+            self.viewer = await in_db_thread(viewer_for)(
                 credential=self.credential, match_id=self.match_id
             )
         except Refused as refused:
@@ -163,9 +170,7 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         # and the catch-up skips what it already sent.
         await self.channel_layer.group_add(self.group, self.channel_name)
         with socket_host(self.scope):  # the seats' avatar URLs, on the socket's host
-            hello = await database_sync_to_async(frames.hello)(
-                match_id=self.match_id, viewer=self.viewer
-            )
+            hello = await in_db_thread(frames.hello)(match_id=self.match_id, viewer=self.viewer)
         if after is not None and after > hello["seq"]:
             # A seq this match has not reached: resuming from it would skip moves for good.
             await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -176,6 +181,7 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             )
             return
         self.last_seq = after if after is not None else hello["seq"]
+        self.status_seen = hello["match"]["status"]
         if hello["chat_seq"] is not None and chat_after is not None:
             if chat_after > hello["chat_seq"]:
                 await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -205,9 +211,7 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
     async def _credential(self, query: dict[str, list[str]]) -> Credential | None:
         ticket = query.get("ticket", [None])[0]
         if ticket is not None:
-            credential = await database_sync_to_async(ticket_redeem)(
-                ticket=ticket, match_id=self.match_id
-            )
+            credential = await in_db_thread(ticket_redeem)(ticket=ticket, match_id=self.match_id)
             if credential is None:
                 raise Refused(
                     CLOSE_UNAUTHENTICATED, _("The ticket is invalid, expired or already used.")
@@ -215,7 +219,7 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             return credential
         for name, value in self.scope.get("headers", []):
             if name == b"authorization":
-                return await database_sync_to_async(credential_for)(value.decode("latin-1"))
+                return await in_db_thread(credential_for)(value.decode("latin-1"))
         raise Refused(CLOSE_UNAUTHENTICATED, _("Send `Authorization: Token <key>` or a ?ticket=."))
 
     async def disconnect(self, code: int) -> None:
@@ -252,17 +256,22 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
     async def _catch_up_now(self, seen: int | None) -> None:
         if self.closing or self.viewer is None:
             return
-        key = (self.match_id, self.seat, self.viewer.watches, self.last_seq, self.opening_sent)
-        result = await _recent.read(
-            key,
-            seen,
-            lambda: database_sync_to_async(frames.catch_up)(
+        if frames.needs_opening(last_seq=self.last_seq, opening_sent=self.opening_sent):
+            # Nothing sent yet: the opening is the seat's own read.
+            result = await in_db_thread(frames.catch_up)(
                 match_id=self.match_id,
                 viewer=self.viewer,
                 last_seq=self.last_seq,
                 opening_sent=self.opening_sent,
-            ),
-        )
+            )
+        else:
+            after = self.last_seq
+            read = await _recent.read(
+                (self.match_id, after),
+                seen,
+                lambda: in_db_thread(frames.log_read)(match_id=self.match_id, after=after),
+            )
+            result = frames.redact(read, viewer=self.viewer, opening_sent=self.opening_sent)
         if result.forbidden:
             await self._close(
                 CLOSE_FORBIDDEN, _("The match has started: its seats, creator and organisers only.")
@@ -281,7 +290,7 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         async with self._chatting:
             if self.closing or self.viewer is None or self.seat is None:
                 return
-            sent, self.chat_last = await database_sync_to_async(chat_frames)(
+            sent, self.chat_last = await in_db_thread(chat_frames)(
                 match_id=self.match_id,
                 viewer=self.viewer.player,
                 after=self.chat_last,
@@ -323,7 +332,7 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         if self.closing or self.viewer is None or not self.viewer.lobby:
             return
         try:
-            viewer = await database_sync_to_async(viewer_for)(
+            viewer = await in_db_thread(viewer_for)(
                 credential=self.credential, match_id=self.match_id
             )
         except Refused as refused:
@@ -336,7 +345,7 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             return
         if self.seat is None and viewer.seat is not None:
             # seated now: the chat is theirs from here on
-            self.chat_last = await database_sync_to_async(chat_start)(match_id=self.match_id)
+            self.chat_last = await in_db_thread(chat_start)(match_id=self.match_id)
         self.seat = viewer.seat
         await self._presence_note()
         await self.send_json({"type": "view_changed", "your_seat": viewer.seat})
@@ -363,22 +372,21 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
     # --- heartbeats and presence ------------------------------------------------------------
 
     async def _heartbeats(self) -> None:
-        """``SETTLE_SECONDS`` after joining, read the match again: Redis takes a subscription
+        """``SETTLE_SECONDS`` after joining, look at the match again: Redis takes a subscription
         on its own connection, so a nudge published as the socket joined may have reached Redis
-        first. Then every ``LIVE_HEARTBEAT_SECONDS``: check the token still holds, read the
-        match again (a nudge lost while Redis was out of reach), say we are here."""
+        first. Then every ``LIVE_HEARTBEAT_SECONDS``: check the token still holds, look at the
+        match again (a nudge lost while Redis was out of reach), say we are here. Each look is
+        one answer for all the process's sockets (games/live/beats.py); the socket reads its
+        match only when that answer says it is behind."""
         await asyncio.sleep(SETTLE_SECONDS)
-        await self._catch_up()
-        await self._chat_catch_up()
+        await self._look_again()
         period = settings.LIVE_HEARTBEAT_SECONDS
         while not self.closing:
             await asyncio.sleep(period)
-            player = await database_sync_to_async(player_for)(self.credential)
-            if player is None:
+            if not await token_holds(self.credential):
                 await self._close(CLOSE_UNAUTHENTICATED, _("The token was revoked."))
                 return
-            await self._catch_up()
-            await self._chat_catch_up()  # a chat nudge lost on the way
+            await self._look_again()
             if self.closing:
                 return
             await self.send_json({"type": "heartbeat", "time": time.time(), "seq": self.last_seq})
@@ -393,6 +401,20 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
                 del self.peers[name]
             if gone:
                 await self._send_presence()
+
+    async def _look_again(self) -> None:
+        """Catch up on the moves and the chat if the match went past what this socket sent."""
+        try:
+            mark = await marks.get(self.match_id)
+        except Exception:  # the database out of reach: the next heartbeat looks again
+            logger.warning("live: match %s could not be looked at", self.match_id, exc_info=True)
+            return
+        if mark is None or mark.seq > self.last_seq or mark.status != self.status_seen:
+            await self._catch_up()
+            if mark is not None:
+                self.status_seen = mark.status
+        if self.seat is not None and (mark is None or mark.chat_seq > self.chat_last):
+            await self._chat_catch_up()  # a chat nudge lost on the way
 
     async def _presence_note(self) -> None:
         """Note the player's socket for their friends' lists (``games.social.presence``): at

@@ -13,7 +13,7 @@ from typing import Any
 from games.chat.reading import chat_last_seq
 from games.models import Match
 from games.results import match_final_order
-from games.selectors import match_get, match_opening, match_summary, move_log
+from games.selectors import match_get, match_opening, match_summary, move_for_seat, move_rows
 
 #: Moves read per query while catching up.
 PAGE = 200
@@ -47,14 +47,26 @@ def hello(*, match_id: int, viewer: Any) -> dict[str, Any]:
     }
 
 
-def catch_up(*, match_id: int, viewer: Any, last_seq: int, opening_sent: bool) -> CatchUp:
-    """Everything after ``last_seq`` as the viewer's seat may see it, oldest first.
+@dataclass(frozen=True)
+class LogRead:
+    """The match and its moves after ``after`` as the database holds them, whole: what any seat
+    of the match is owed from there. Shared by the sockets of a process that stand at ``after``
+    (games/live/consumers.py); only ``redact`` turns it into one seat's frames."""
 
-    The match's opening (round 1's automatic start) comes first for a socket that has sent
-    nothing yet; the ``match_over`` frame last, once the match has finished or was abandoned.
-    """
+    after: int
+    row: dict[str, Any] | None
+    moves: list[dict[str, Any]]
+    standings: list[dict[str, Any]] | None
+
+    @property
+    def last_seq(self) -> int:
+        return self.moves[-1]["seq"] if self.moves else self.after
+
+
+def log_read(*, match_id: int, after: int) -> LogRead:
+    """The match and every move after ``after``, unredacted (``LogRead``)."""
     # One read of the match: the moves up to its ``moves_played`` all belong to rounds up to
-    # its running round, so the redaction below is consistent with what it reads.
+    # its running round, so the redaction is consistent with what it reads.
     row = (
         Match.objects.filter(pk=match_id)
         .values(
@@ -69,11 +81,26 @@ def catch_up(*, match_id: int, viewer: Any, last_seq: int, opening_sent: bool) -
         )
         .first()
     )
-    out = CatchUp(last_seq=last_seq, opening_sent=opening_sent)
     if row is None:
-        out.over = True
-        return out
-    match = Match(
+        return LogRead(after=after, row=None, moves=[], standings=None)
+    match = _match_of(match_id, row)
+    moves: list[dict[str, Any]] = []
+    last = after
+    while match.status != Match.Status.OPEN and last < match.moves_played:
+        page = move_rows(match=match, after=last, limit=PAGE)
+        if not page:
+            break
+        moves.extend(page)
+        last = page[-1]["seq"]
+    standings = None
+    if match.status in OVER:
+        # As HTTP shows them (games.results): each seat's player id and name.
+        standings = match_final_order(match=match_get(match_id=match_id))
+    return LogRead(after=after, row=row, moves=moves, standings=standings)
+
+
+def _match_of(match_id: int, row: dict[str, Any]) -> Match:
+    return Match(
         pk=match_id,
         variant=row["variant"],
         status=row["status"],
@@ -81,25 +108,64 @@ def catch_up(*, match_id: int, viewer: Any, last_seq: int, opening_sent: bool) -
         moves_played=row["moves_played"],
         standings=row["standings"],
     )
+
+
+def needs_opening(*, last_seq: int, opening_sent: bool) -> bool:
+    """Whether a socket at ``last_seq`` still owes its client the match's opening."""
+    return not opening_sent and last_seq == 0
+
+
+def catch_up(*, match_id: int, viewer: Any, last_seq: int, opening_sent: bool) -> CatchUp:
+    """Everything after ``last_seq`` as the viewer's seat may see it, oldest first.
+
+    The match's opening (round 1's automatic start) comes first for a socket that has sent
+    nothing yet; the ``match_over`` frame last, once the match has finished or was abandoned.
+    """
+    read = log_read(match_id=match_id, after=last_seq)
+    opening = None
+    if (
+        read.row is not None
+        and read.row["status"] != Match.Status.OPEN
+        and needs_opening(last_seq=last_seq, opening_sent=opening_sent)
+        and (viewer.seat is not None or viewer.watches)
+    ):
+        opening = match_opening(match=Match.objects.get(pk=match_id), seat=viewer.seat)
+    return redact(read, viewer=viewer, opening_sent=opening_sent, opening=opening)
+
+
+def redact(
+    read: LogRead,
+    *,
+    viewer: Any,
+    opening_sent: bool,
+    opening: list[dict[str, Any]] | None = None,
+) -> CatchUp:
+    """The frames ``viewer``'s seat is owed from ``read`` (C-HIDDEN), and where the socket
+    stands after them. ``opening``: the match's opening events as that seat may see them, for a
+    socket that has sent nothing yet (``catch_up`` reads them)."""
+    out = CatchUp(last_seq=read.after, opening_sent=opening_sent)
+    row = read.row
+    if row is None:
+        out.over = True
+        return out
+    match = _match_of(0, row)
     if match.status != Match.Status.OPEN and viewer.seat is None and not viewer.watches:
         out.forbidden = True  # a lobby visitor: once play starts, seats and watchers only
         return out
     if match.status == Match.Status.OPEN:
         return out
     running = row["state__round_no"] if match.status == Match.Status.PLAYING else None
-    first_page = not opening_sent and last_seq == 0
-    while out.last_seq < match.moves_played:
-        moves = move_log(
-            match=match, seat=viewer.seat, after=out.last_seq, limit=PAGE, running=running
-        )
-        if not moves:
-            break
-        out.frames.extend({"type": "move", **move} for move in moves)
-        out.last_seq = moves[-1]["seq"]
-    if first_page:
+    out.frames.extend(
+        {
+            "type": "move",
+            **move_for_seat(variant=match.variant, row=move, seat=viewer.seat, running=running),
+        }
+        for move in read.moves
+    )
+    out.last_seq = read.last_seq
+    if opening is not None:
         # The start dealt round 1 in no move: its events come first, at the start's version.
         started = out.frames[0]["version"] - 1 if out.frames else match.version
-        opening = match_opening(match=Match.objects.get(pk=match_id), seat=viewer.seat)
         out.frames.insert(
             0, {"type": "match_started", "version": started, "seq": 0, "events": opening}
         )
@@ -123,11 +189,10 @@ def catch_up(*, match_id: int, viewer: Any, last_seq: int, opening_sent: bool) -
                 "status": match.status,
                 "version": match.version,
                 "seq": match.moves_played,
-                # As HTTP shows them (games.results): each seat's player id and name.
-                "standings": match_final_order(match=match_get(match_id=match_id)),
+                "standings": read.standings,
             }
         )
     return out
 
 
-__all__ = ["PAGE", "CatchUp", "catch_up", "hello"]
+__all__ = ["PAGE", "CatchUp", "LogRead", "catch_up", "hello", "log_read", "needs_opening", "redact"]

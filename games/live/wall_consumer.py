@@ -14,7 +14,6 @@ import json
 import logging
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.translation import gettext as _
@@ -23,6 +22,7 @@ from chickenfoot.i18n.sockets import socket_language_use
 from games.live.access import CLOSE_BAD_REQUEST, CLOSE_NO_MATCH, CLOSE_TRY_AGAIN_LATER
 from games.live.publish import serving_loop_note
 from games.live.socket_metrics import CountedSocket
+from games.live.threads import in_db_thread
 from games.live.wall import wall_group
 from scoring.competitions.problems import CompetitionNotFound
 from scoring.competitions.wall import public_competition_get, wall_body
@@ -53,7 +53,7 @@ class PublicWallConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         serving_loop_note()
         await self.accept()  # then a refusal can say why, with its close code
         try:
-            hello = await database_sync_to_async(_hello)(self.competition_id)
+            hello = await in_db_thread(_hello)(self.competition_id)
         except CompetitionNotFound:
             await self._close(
                 CLOSE_NO_MATCH,

@@ -22,7 +22,6 @@ import time
 from typing import Any
 from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
@@ -39,8 +38,10 @@ from games.live.access import (
     player_for,
     ticket_redeem,
 )
+from games.live.beats import token_holds
 from games.live.publish import serving_loop_note
 from games.live.socket_metrics import CountedSocket
+from games.live.threads import in_db_thread
 from games.models import Player
 from games.notifications.models import Notification
 from games.notifications.services import player_group
@@ -83,7 +84,7 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         except Refused as refused:
             await self._close(refused.code, str(refused))
             return
-        player = await database_sync_to_async(player_for)(self.credential)
+        player = await in_db_thread(player_for)(self.credential)
         if player is None:
             await self._close(CLOSE_UNAUTHENTICATED, _("The token is missing, invalid or revoked."))
             return
@@ -96,7 +97,7 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             return
         self.group = player_group(player.pk)
         self.player_id = player.pk
-        unread = await database_sync_to_async(_unread)(player)
+        unread = await in_db_thread(_unread)(player)
         await self.send_json({"type": "hello", "player": player.pk, "unread": unread})
         await presence_note(player_id=player.pk, socket=ME, channel=self.channel_name)
         self.heartbeat = asyncio.get_running_loop().create_task(self._heartbeats())
@@ -104,9 +105,7 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
     async def _credential(self, query: dict[str, list[str]]) -> Credential | None:
         ticket = query.get("ticket", [None])[0]
         if ticket is not None:
-            credential = await database_sync_to_async(ticket_redeem)(
-                ticket=ticket, match_id=ME_TICKET
-            )
+            credential = await in_db_thread(ticket_redeem)(ticket=ticket, match_id=ME_TICKET)
             if credential is None:
                 raise Refused(
                     CLOSE_UNAUTHENTICATED, _("The ticket is invalid, expired or already used.")
@@ -114,20 +113,20 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             return credential
         for name, value in self.scope.get("headers", []):
             if name == b"authorization":
-                return await database_sync_to_async(credential_for)(value.decode("latin-1"))
+                return await in_db_thread(credential_for)(value.decode("latin-1"))
         raise Refused(CLOSE_UNAUTHENTICATED, _("Send `Authorization: Token <key>` or a ?ticket=."))
 
     async def _heartbeats(self) -> None:
         while True:
             await asyncio.sleep(settings.LIVE_HEARTBEAT_SECONDS)
-            player = await database_sync_to_async(player_for)(self.credential)
-            if player is None:
+            # one answer for all the process's sockets (games/live/beats.py)
+            if not await token_holds(self.credential):
                 await self._close(CLOSE_UNAUTHENTICATED, _("The token was revoked."))
                 return
             await self.send_json({"type": "heartbeat", "time": time.time()})
             if self.foreground:
                 await watch_beat(player_id=self.player_id, match_id=FOREGROUND)
-            await presence_note(player_id=player.pk, socket=ME, channel=self.channel_name)
+            await presence_note(player_id=self.player_id, socket=ME, channel=self.channel_name)
 
     async def disconnect(self, code: int) -> None:
         if self.heartbeat is not None:

@@ -17,6 +17,8 @@ import logging
 from django.conf import settings
 from django.core.cache import cache
 
+from games.live.threads import in_cache_thread
+
 logger = logging.getLogger(__name__)
 
 #: The "match" of the ``/ws/me/`` socket in the foreground: no match has id 0.
@@ -34,29 +36,41 @@ def _key(player_id: int, match_id: int) -> str:
 
 async def watch_begin(*, player_id: int, match_id: int) -> None:
     """A socket of ``player_id`` opened on ``match_id`` (``FOREGROUND``: the app came to it)."""
-    key = _key(player_id, match_id)
-    with contextlib.suppress(Exception):  # best effort, as above
-        await cache.aadd(key, 0, watch_seconds())
-        try:
-            await cache.aincr(key)
-        except ValueError:  # lapsed between the two
-            await cache.aset(key, 1, watch_seconds())
+    await in_cache_thread(_begin)(_key(player_id, match_id))
 
 
 async def watch_beat(*, player_id: int, match_id: int) -> None:
     """The socket is still there: its count lives on (or counts again, if it lapsed)."""
-    key = _key(player_id, match_id)
-    with contextlib.suppress(Exception):
-        if not await cache.atouch(key, watch_seconds()):
-            await cache.aset(key, 1, watch_seconds())
+    await in_cache_thread(_beat)(_key(player_id, match_id))
 
 
 async def watch_end(*, player_id: int, match_id: int) -> None:
     """The socket closed (or the app went to the background)."""
-    key = _key(player_id, match_id)
+    await in_cache_thread(_end)(_key(player_id, match_id))
+
+
+# Each runs on the sockets' threads (games/live/threads.py), as one call.
+
+
+def _begin(key: str) -> None:
+    with contextlib.suppress(Exception):  # best effort, as above
+        cache.add(key, 0, watch_seconds())
+        try:
+            cache.incr(key)
+        except ValueError:  # lapsed between the two
+            cache.set(key, 1, watch_seconds())
+
+
+def _beat(key: str) -> None:
     with contextlib.suppress(Exception):
-        if await cache.adecr(key) <= 0:
-            await cache.adelete(key)
+        if not cache.touch(key, watch_seconds()):
+            cache.set(key, 1, watch_seconds())
+
+
+def _end(key: str) -> None:
+    with contextlib.suppress(Exception):
+        if cache.decr(key) <= 0:
+            cache.delete(key)
 
 
 def watching(*, player_id: int, match_id: int | None) -> bool:

@@ -22,6 +22,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 
+from games.live.threads import in_cache_thread
 from games.models import Match
 
 logger = logging.getLogger(__name__)
@@ -47,7 +48,7 @@ async def presence_note(
     """The socket ``channel`` of kind ``socket`` (``ME``, ``MATCH``) is open for ``player_id``
     (seated at ``match_id``, for a match's socket)."""
     try:
-        await cache.aset(
+        await in_cache_thread(cache.set)(
             _key(player_id, socket), {"channel": channel, "match": match_id}, presence_ttl()
         )
     except Exception:  # best effort: a cache out of reach notes nothing
@@ -57,10 +58,14 @@ async def presence_note(
 async def presence_clear(*, player_id: int, socket: str, channel: str) -> None:
     """The socket ``channel`` closed: clear its note, unless a newer socket wrote its own."""
     key = _key(player_id, socket)
+    await in_cache_thread(_clear)(key, channel, player_id)
+
+
+def _clear(key: str, channel: str, player_id: int) -> None:
     try:
-        noted = await cache.aget(key)
+        noted = cache.get(key)
         if isinstance(noted, dict) and noted.get("channel") == channel:
-            await cache.adelete(key)
+            cache.delete(key)
     except Exception:  # best effort: the note expires on its own
         logger.warning("presence: could not clear player %s", player_id, exc_info=True)
 

@@ -120,7 +120,7 @@ def asgi_commands(server: str, workers: int) -> list[tuple[int, list[str]]]:
     if server == "uvicorn":
         command = [
             *("uvicorn", app, "--host", "127.0.0.1", "--port", str(port)),
-            *("--workers", str(workers), "--loop", "uvloop", "--ws", "websockets"),
+            *("--workers", str(workers), "--loop", "uvloop", "--ws", "websockets-sansio"),
             *("--lifespan", "off", "--log-level", "warning", "--backlog", "4096"),
         ]
     else:

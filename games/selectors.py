@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections
@@ -393,20 +394,39 @@ def move_rows(*, match: Match, after: int = 0, limit: int = 200) -> list[dict[st
         .order_by("seq")[:limit]
     )
     return [
-        {
-            "seq": row.seq,
-            "version": row.version,
-            "round": row.round.number,
-            "seat": row.seat,
-            "kind": row.kind,
-            "tile": row.tile,
-            "target": row.target or None,
-            "timed_out": row.timed_out,
-            "events": row.events,
-            "created_at": row.created_at,
-        }
+        move_row(
+            {
+                "seq": row.seq,
+                "version": row.version,
+                "seat": row.seat,
+                "kind": row.kind,
+                "tile": row.tile,
+                "target": row.target,
+                "timed_out": row.timed_out,
+                "events": row.events,
+                "created_at": row.created_at,
+            },
+            round_no=row.round.number,
+        )
         for row in rows
     ]
+
+
+def move_row(columns: Mapping[str, Any], *, round_no: int) -> dict[str, Any]:
+    """A move's columns (as ``Move`` holds them) as ``move_rows`` gives it, made in round
+    ``round_no``."""
+    return {
+        "seq": columns["seq"],
+        "version": columns["version"],
+        "round": round_no,
+        "seat": columns["seat"],
+        "kind": columns["kind"],
+        "tile": columns["tile"],
+        "target": columns["target"] or None,
+        "timed_out": columns["timed_out"],
+        "events": columns["events"],
+        "created_at": columns["created_at"],
+    }
 
 
 def move_for_seat(

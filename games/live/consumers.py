@@ -46,7 +46,7 @@ from games.live.access import (
 )
 from games.live.beats import marks, token_holds
 from games.live.chat_frames import chat_frames, chat_start
-from games.live.publish import PRESENCE, match_group, serving_loop_note
+from games.live.publish import PRESENCE, audience_group, match_group, serving_loop_note
 from games.live.socket_metrics import CountedSocket
 from games.live.threads import in_db_thread
 from games.notifications.watching import watch_beat, watch_begin, watch_end
@@ -169,11 +169,13 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         # Join the group before reading: a change committed from now on reaches this socket,
         # and the catch-up skips what it already sent.
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self._audience_join()
         with socket_host(self.scope):  # the seats' avatar URLs, on the socket's host
             hello = await in_db_thread(frames.hello)(match_id=self.match_id, viewer=self.viewer)
         if after is not None and after > hello["seq"]:
             # A seq this match has not reached: resuming from it would skip moves for good.
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self._audience_leave()
             self.viewer = None  # never arrived: nothing to announce on leaving
             await self._close(
                 CLOSE_BAD_REQUEST,
@@ -185,6 +187,7 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         if hello["chat_seq"] is not None and chat_after is not None:
             if chat_after > hello["chat_seq"]:
                 await self.channel_layer.group_discard(self.group, self.channel_name)
+                await self._audience_leave()
                 self.viewer = None
                 await self._close(
                     CLOSE_BAD_REQUEST,
@@ -234,6 +237,7 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             player_id=self.viewer.player.pk, socket=MATCH, channel=self.channel_name
         )
         await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self._audience_leave()
         if self.seat is not None:
             await self._presence_broadcast("left")
 
@@ -312,6 +316,38 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         elif message.get("seq", 0) > self.last_seq:
             await self._catch_up(seen=message["seq"])
 
+    async def match_frames(self, message: dict[str, Any]) -> None:
+        """A move, as this socket's audience sees it (``publish.on_commit_move_frames``): sent
+        as it is when the socket sent the move before it; otherwise the log is read."""
+        async with self._catching:
+            if self.closing or self.viewer is None or message["seq"] <= self.last_seq:
+                return
+            if message["seq"] == self.last_seq + 1 and not frames.needs_opening(
+                last_seq=self.last_seq, opening_sent=self.opening_sent
+            ):
+                for text in message["frames"]:
+                    await self.send(text_data=text)
+                self.last_seq = message["seq"]
+                return
+            await self._catch_up_now(message["seq"])
+
+    async def _audience_join(self) -> None:
+        """Join the group of the sockets that see the match as this one does (a seat's, or the
+        watchers'); a lobby visitor has none."""
+        group = self._audience()
+        if group is not None:
+            await self.channel_layer.group_add(group, self.channel_name)
+
+    async def _audience_leave(self) -> None:
+        group = self._audience()
+        if group is not None:
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    def _audience(self) -> str | None:
+        if self.viewer is None or (self.viewer.seat is None and not self.viewer.watches):
+            return None
+        return audience_group(self.match_id, self.viewer.seat)
+
     async def match_notice(self, message: dict[str, Any]) -> None:
         """A public fact (a join, a resignation, a clock warning): forward it, then catch up."""
         if self.closing:
@@ -340,9 +376,12 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
                 await self._close(refused.code, str(refused))
             return  # forbidden: the catch-up that follows refuses, with its own reason
         changed = (viewer.seat, viewer.watches) != (self.seat, self.viewer.watches)
+        if changed:
+            await self._audience_leave()
         self.viewer = viewer
         if not changed:
             return
+        await self._audience_join()
         if self.seat is None and viewer.seat is not None:
             # seated now: the chat is theirs from here on
             self.chat_last = await in_db_thread(chat_start)(match_id=self.match_id)

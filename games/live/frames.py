@@ -7,8 +7,11 @@ plain JSON objects with a ``type``; docs/api.md, "Live", lists them.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
+
+from django.core.serializers.json import DjangoJSONEncoder
 
 from games.chat.reading import chat_last_seq
 from games.models import Match
@@ -195,4 +198,57 @@ def redact(
     return out
 
 
-__all__ = ["PAGE", "CatchUp", "LogRead", "catch_up", "hello", "log_read", "needs_opening", "redact"]
+@dataclass(frozen=True)
+class Audience:
+    """Who sees a match one way: a seat, or (``None``) its watchers."""
+
+    seat: int | None
+    watches: bool = True
+
+
+def move_texts(
+    *, match: Match, move: dict[str, Any], round_no: int, turn: int
+) -> dict[int | None, list[str]]:
+    """A move within a round (no round ended or began), as each seat and (``None``) the
+    watchers see it: the frames a socket that has sent every move before it owes its client,
+    JSON-encoded, the same as ``catch_up`` would read from the log (C-HIDDEN).
+
+    ``move``: the move as ``move_rows`` gives it; ``match``: as the move left it, its clock
+    started; ``round_no``, ``turn``: the round running and the seat to move next.
+    """
+    read = LogRead(
+        after=move["seq"] - 1,
+        row={
+            "variant": match.variant,
+            "status": match.status,
+            "version": match.version,
+            "moves_played": match.moves_played,
+            "standings": match.standings,
+            "turn_deadline": match.turn_deadline,
+            "state__round_no": round_no,
+            "state__turn": turn,
+        },
+        moves=[move],
+        standings=None,
+    )
+    return {
+        seat: [
+            json.dumps(frame, cls=DjangoJSONEncoder)
+            for frame in redact(read, viewer=Audience(seat), opening_sent=True).frames
+        ]
+        for seat in [*range(match.seat_count), None]
+    }
+
+
+__all__ = [
+    "PAGE",
+    "Audience",
+    "CatchUp",
+    "LogRead",
+    "catch_up",
+    "hello",
+    "log_read",
+    "move_texts",
+    "needs_opening",
+    "redact",
+]

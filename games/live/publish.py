@@ -1,8 +1,12 @@
 """Telling the sockets a match changed: one small message to the match's group, after commit.
 
-The message carries no tiles: a ``moved`` nudge says only "match X is at seq S"; each socket
-then reads the moves it has not sent yet from the database and redacts them for its own seat
+A ``moved`` nudge carries no tiles: it says only "match X is at seq S"; each socket then reads
+the moves it has not sent yet from the database and redacts them for its own seat
 (games/live/consumers.py). Ordering, no duplicates and resuming all come from that one read.
+A move within a round is sent as frames instead, to each seat's group and the watchers' group
+its own (``on_commit_move_frames``, redacted by ``games.live.frames.move_texts`` as the read
+would): a socket that stands at the move before sends them as they are, with no read at all;
+any other reads the log as for a nudge.
 Notices (a seat joined, a player resigned, a clock warning) carry public facts only.
 
 What a message costs depends on where the sockets can be:
@@ -49,6 +53,8 @@ MOVED = "match.moved"
 NOTICE = "match.notice"
 PRESENCE = "match.presence"
 CHAT = "match.chat"
+#: A move as one audience of the match sees it (``audience_group``): its frames, encoded.
+FRAMES = "match.frames"
 #: Seconds nothing is sent to a Redis after a publish to it failed.
 PAUSE_AFTER_FAILURE = 1.0
 
@@ -56,6 +62,13 @@ PAUSE_AFTER_FAILURE = 1.0
 def match_group(match_id: int) -> str:
     """The channel-layer group of a match's sockets."""
     return f"match.{match_id}"
+
+
+def audience_group(match_id: int, seat: int | None) -> str:
+    """The channel-layer group of the sockets that see match ``match_id`` as ``seat`` does
+    (``None``: its watchers, who hold no seat). Each socket of a seat or a watcher is in it
+    besides the match's group."""
+    return f"match.{match_id}.seat.{seat}" if seat is not None else f"match.{match_id}.watch"
 
 
 def publish(*, match_id: int, message: dict[str, Any]) -> None:
@@ -231,6 +244,25 @@ def on_commit_moved(*, match_id: int, seq: int, version: int, always: bool = Fal
     match started, finished or was abandoned without a new move).
     """
     _on_commit(match_id, {"type": MOVED, "seq": seq, "version": version, "always": always})
+
+
+def on_commit_move_frames(
+    *, match_id: int, seq: int, version: int, texts: dict[int | None, list[str]]
+) -> None:
+    """After commit: move ``seq`` of match ``match_id``, to each audience the frames it sees
+    (``frames.move_texts``), each to its own group: no message holds what its sockets may not
+    see. A socket that sent move ``seq - 1`` sends them as they are; any other reads the log, as
+    for a ``moved`` nudge."""
+
+    def send() -> None:
+        with batch():  # one round trip to Redis for every audience
+            for seat, frames in texts.items():
+                publish_group(
+                    group=audience_group(match_id, seat),
+                    message={"type": FRAMES, "seq": seq, "version": version, "frames": frames},
+                )
+
+    transaction.on_commit(send, robust=True)  # a failure is logged, never raised
 
 
 def on_commit_notice(*, match_id: int, frame: dict[str, Any]) -> None:

@@ -19,6 +19,7 @@ from chickenfoot.metrics.counters import (
 )
 from chickenfoot.problems import ConflictError
 from games import bots, engine, rows
+from games.live import frames
 from games.live import publish as live
 from games.models import Match, Move, Player, Seat
 from games.notifications.services import your_turn_notify
@@ -32,7 +33,13 @@ from games.problems import (
     TableMatchNoMoves,
     table_no_moves_detail,
 )
-from games.selectors import MOVE_COLUMNS, bot_seat_info, events_for_seat, match_with_seat
+from games.selectors import (
+    MOVE_COLUMNS,
+    bot_seat_info,
+    events_for_seat,
+    match_with_seat,
+    move_row,
+)
 from games.services.clock import clock_start, on_commit_clock
 from games.services.common import bot_turn_schedule, match_lock, round_record_events
 from games.services.versions import request_fingerprint, version_check
@@ -268,7 +275,18 @@ def _apply(
     if idempotency_key:
         row["response"] = body
     # The sockets first, then the bot: its reply is published after this move.
-    live.on_commit_moved(match_id=match.pk, seq=row["seq"], version=match.version)
+    if columns is _MATCH_COLUMNS:  # within a round: each audience its frames, no read
+        texts = frames.move_texts(
+            match=match,
+            move=move_row(row, round_no=round_no),
+            round_no=state.round_no,
+            turn=state.turn,
+        )
+        live.on_commit_move_frames(
+            match_id=match.pk, seq=row["seq"], version=match.version, texts=texts
+        )
+    else:
+        live.on_commit_moved(match_id=match.pk, seq=row["seq"], version=match.version)
     bot_turn_schedule(match=match)
     on_commit_clock(match=match)
     count_on_commit(MOVES, variant=match.variant)

@@ -119,7 +119,7 @@ async def test_a_socket_opened_before_joining_gets_its_seats_frames_after_the_st
     # and: while a round runs, a tile drawn reaches it for seat 1 only, never another seat's
     opening = [e for e in started[0]["events"] if e["type"] == "drew"]
     own = opening + [e for m in moves for e in m["events"] if e["type"] == "drew"]
-    assert any(e["seat"] == 1 and "tile" in e for e in own)
+    assert any(e["seat"] == 1 and "tile" in e for e in own), (own, [m["seq"] for m in moves], played)
     running = [m for m in moves if m["seq"] not in whole]
     draws = opening + [e for m in running for e in m["events"] if e["type"] == "drew"]
     assert all("tile" not in e for e in draws if e["seat"] != 1)

@@ -76,6 +76,13 @@ class Credential:
 
 def credential_for(authorization: str) -> Credential | None:
     """The token an ``Authorization`` header names, as the games API would authenticate it."""
+    found = authenticated(authorization)
+    return found[0] if found is not None else None
+
+
+def authenticated(authorization: str) -> tuple[Credential, Player] | None:
+    """The token an ``Authorization`` header names and its player, as the games API would
+    authenticate them (one read: the player comes with the token)."""
     from games.api.common import GameApi  # the API imports the live package's ticket service
 
     if not authorization:
@@ -93,7 +100,8 @@ def credential_for(authorization: str) -> Credential | None:
             user, token = result
             if not isinstance(token, DeviceToken):
                 return None
-            return Credential(token_id=token.pk, user_id=user.pk)
+            credential = Credential(token_id=token.pk, user_id=user.pk)
+            return credential, player_for_user(user=user)
     return None
 
 
@@ -117,9 +125,13 @@ def player_for(credential: Credential | None) -> Player | None:
     return player_for_user(user=token.user)
 
 
-def viewer_for(*, credential: Credential | None, match_id: int) -> Viewer:
-    """The socket's viewer, or ``Refused`` with the close code the HTTP API's answer maps to."""
-    player = player_for(credential)
+def viewer_for(
+    *, credential: Credential | None, match_id: int, player: Player | None = None
+) -> Viewer:
+    """The socket's viewer, or ``Refused`` with the close code the HTTP API's answer maps to.
+    ``player``: the credential's, when it was authenticated just now (``authenticated``)."""
+    if player is None:
+        player = player_for(credential)
     if player is None:
         raise Refused(CLOSE_UNAUTHENTICATED, _("The token is missing, invalid or revoked."))
     try:

@@ -40,12 +40,11 @@ from games.live.access import (
     Credential,
     Refused,
     Viewer,
-    credential_for,
-    ticket_redeem,
     viewer_for,
 )
 from games.live.beats import marks, token_holds
 from games.live.chat_frames import chat_frames, chat_start
+from games.live.credentials import socket_credential
 from games.live.publish import PRESENCE, audience_group, match_group, serving_loop_note
 from games.live.socket_metrics import CountedSocket
 from games.live.threads import in_db_thread
@@ -157,9 +156,11 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             await self._close(CLOSE_BAD_REQUEST, "`chat_after` must be a chat seq: 0 or more.")
             return
         try:
-            self.credential = await self._credential(query)
+            self.credential, player = await socket_credential(
+                scope=self.scope, query=query, ticket_for=self.match_id
+            )
             self.viewer = await in_db_thread(viewer_for)(
-                credential=self.credential, match_id=self.match_id
+                credential=self.credential, match_id=self.match_id, player=player
             )
         except Refused as refused:
             await self._close(refused.code, str(refused))
@@ -210,20 +211,6 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         await watch_begin(player_id=self.watcher, match_id=self.match_id)
         await self._presence_note()
         self.heartbeat = asyncio.get_running_loop().create_task(self._heartbeats())
-
-    async def _credential(self, query: dict[str, list[str]]) -> Credential | None:
-        ticket = query.get("ticket", [None])[0]
-        if ticket is not None:
-            credential = await in_db_thread(ticket_redeem)(ticket=ticket, match_id=self.match_id)
-            if credential is None:
-                raise Refused(
-                    CLOSE_UNAUTHENTICATED, _("The ticket is invalid, expired or already used.")
-                )
-            return credential
-        for name, value in self.scope.get("headers", []):
-            if name == b"authorization":
-                return await in_db_thread(credential_for)(value.decode("latin-1"))
-        raise Refused(CLOSE_UNAUTHENTICATED, _("Send `Authorization: Token <key>` or a ?ticket=."))
 
     async def disconnect(self, code: int) -> None:
         if self.heartbeat is not None:

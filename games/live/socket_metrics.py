@@ -1,10 +1,13 @@
-"""What the sockets count: how many are open now, and the frames they send
-(docs/operations.md, "Metrics"); and nothing sent once a socket has closed."""
+"""What every socket of ours shares: what it counts (how many are open now, and the frames they
+send: docs/operations.md, "Metrics"), nothing sent once it has closed, and its messages handled
+on the event loop with no hop to another thread."""
 
 from __future__ import annotations
 
 import contextlib
 from typing import Any
+
+from channels.consumer import get_handler_name
 
 from chickenfoot.metrics.counters import FRAMES_SENT, SOCKETS_OPEN
 
@@ -54,6 +57,17 @@ class CountedSocket:
         with contextlib.suppress(OSError):
             await super().close(*args, **kwargs)  # type: ignore[misc]
         self._gone = True
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' ``dispatch`` without its ``aclose_old_connections()`` before each handler:
+        that call hops to the one thread-sensitive thread for every message of every socket
+        (a storm of connects, a move to thousands of seats queue behind each other there),
+        and these sockets hold no connection to tidy on their own thread: their database work
+        runs through ``games.live.threads``, which tidies the connections around each call."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def websocket_disconnect(self, message: dict[str, Any]) -> None:
         self._gone = True

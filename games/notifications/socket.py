@@ -34,11 +34,10 @@ from games.live.access import (
     CLOSE_UNAUTHENTICATED,
     Credential,
     Refused,
-    credential_for,
     player_for,
-    ticket_redeem,
 )
 from games.live.beats import token_holds
+from games.live.credentials import socket_credential
 from games.live.publish import serving_loop_note
 from games.live.socket_metrics import CountedSocket
 from games.live.threads import in_db_thread
@@ -80,11 +79,14 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         await self.accept()  # then a refusal can say why, with its close code
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         try:
-            self.credential = await self._credential(query)
+            self.credential, player = await socket_credential(
+                scope=self.scope, query=query, ticket_for=ME_TICKET
+            )
         except Refused as refused:
             await self._close(refused.code, str(refused))
             return
-        player = await in_db_thread(player_for)(self.credential)
+        if player is None:  # a ticket's
+            player = await in_db_thread(player_for)(self.credential)
         if player is None:
             await self._close(CLOSE_UNAUTHENTICATED, _("The token is missing, invalid or revoked."))
             return
@@ -101,20 +103,6 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "hello", "player": player.pk, "unread": unread})
         await presence_note(player_id=player.pk, socket=ME, channel=self.channel_name)
         self.heartbeat = asyncio.get_running_loop().create_task(self._heartbeats())
-
-    async def _credential(self, query: dict[str, list[str]]) -> Credential | None:
-        ticket = query.get("ticket", [None])[0]
-        if ticket is not None:
-            credential = await in_db_thread(ticket_redeem)(ticket=ticket, match_id=ME_TICKET)
-            if credential is None:
-                raise Refused(
-                    CLOSE_UNAUTHENTICATED, _("The ticket is invalid, expired or already used.")
-                )
-            return credential
-        for name, value in self.scope.get("headers", []):
-            if name == b"authorization":
-                return await in_db_thread(credential_for)(value.decode("latin-1"))
-        raise Refused(CLOSE_UNAUTHENTICATED, _("Send `Authorization: Token <key>` or a ?ticket=."))
 
     async def _heartbeats(self) -> None:
         while True:

@@ -1,4 +1,4 @@
-# One image for the web (granian), asgi (daphne), worker and beat (celery) processes.
+# One image for the web (granian), asgi (uvicorn, deploy/serve_sockets.py), worker and beat (celery) processes.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \

@@ -3,7 +3,7 @@ reconnect storm.
 
     python -m benchmarks.sockets [--sockets 10000] [--moves-per-s 200] [--seconds 60]
                                  [--idle-seconds 30] [--spread 10] [--heartbeat 25]
-                                 [--server daphne|uvicorn|granian] [--asgi-workers 1]
+                                 [--server uvicorn|daphne|granian] [--asgi-workers 2]
                                  [--load-processes 2] [--movers 2] [--connect-rate 250]
 
 The production shape on this machine: a throwaway PostgreSQL database (``BENCH_DATABASE_URL``,
@@ -11,7 +11,8 @@ default ``postgres://postgres@127.0.0.1:5432/chickenfoot_sockets_bench``; droppe
 Redis for the channel layer, the cache and the broker (``BENCH_REDIS_URL``, default
 ``redis://127.0.0.1:6379/11``, with a queue and key prefix of the run's own), the API on granian
 as the Dockerfile serves it (``deploy/serve.py``), the sockets on the ASGI server ``--server``
-(production's: Daphne, as docker-compose.yml's ``asgi`` runs it) and one Celery worker.
+(production's: uvicorn in two processes, as docker-compose.yml's ``asgi`` runs it with
+``deploy/serve_sockets.py``) and one Celery worker.
 Every serving process and load generator raises its open-file limit to the hard limit
 (a socket is a file; docs/operations.md, "Sockets at scale").
 
@@ -58,7 +59,8 @@ from benchmarks.api import ROOT, DatabaseCpu, free_port, log, percentile, wait_f
 from benchmarks.live import Stack, bench_run
 
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/chickenfoot_sockets_bench"
-SERVERS = ("daphne", "uvicorn", "granian")
+SERVE_SOCKETS = ROOT / "deploy" / "serve_sockets.py"
+SERVERS = ("uvicorn", "daphne", "granian")
 #: The keys of the JSON line (docs/operations.md, "Sockets at scale", describes each).
 KEYS = (
     *("sockets", "sockets_asked", "moves_per_s", "move_to_frame_p50_ms", "move_to_frame_p99_ms"),
@@ -101,16 +103,19 @@ def raise_fd_limit() -> None:
 
 def asgi_commands(server: str, workers: int) -> list[tuple[int, list[str]]]:
     """The ports and commands that serve ``chickenfoot.asgi:application`` with ``server``:
-    Daphne one process a port (it has no workers of its own), the others ``workers`` processes
-    on one port."""
+    uvicorn as production runs it (``deploy/serve_sockets.py``, its options, on loopback, with
+    ``workers`` processes); Daphne one process a port (it has no workers of its own); granian's
+    ASGI ``workers`` processes on one port."""
     app = "chickenfoot.asgi:application"
+    python = sys.executable
     if server == "daphne":
         ports = [free_port() for _ in range(workers)]
         return [
             (
                 port,
                 [
-                    *("daphne", "-e", f"tcp:port={port}:interface=127.0.0.1:backlog=4096"),
+                    *(python, "-m", "daphne"),
+                    *("-e", f"tcp:port={port}:interface=127.0.0.1:backlog=4096"),
                     *("--proxy-headers", "-v", "0", app),
                 ],
             )
@@ -119,13 +124,13 @@ def asgi_commands(server: str, workers: int) -> list[tuple[int, list[str]]]:
     port = free_port()
     if server == "uvicorn":
         command = [
-            *("uvicorn", app, "--host", "127.0.0.1", "--port", str(port)),
-            *("--workers", str(workers), "--loop", "uvloop", "--ws", "websockets-sansio"),
-            *("--lifespan", "off", "--log-level", "warning", "--backlog", "4096"),
+            *(python, str(SERVE_SOCKETS), "--host", "127.0.0.1", "--port", str(port)),
+            *("--workers", str(workers)),
         ]
     else:
         command = [
-            *("granian", "--interface", "asginl", "--host", "127.0.0.1", "--port", str(port)),
+            *(python, "-m", "granian", "--interface", "asginl"),
+            *("--host", "127.0.0.1", "--port", str(port)),
             *("--workers", str(workers), "--loop", "uvloop", "--backlog", "4096"),
             *("--log-level", "warning", app),
         ]
@@ -143,7 +148,7 @@ class SocketStack(Stack):
 
     def _serve(self, argv: list[str]) -> subprocess.Popen[bytes]:
         process = subprocess.Popen(  # noqa: S603 - our interpreter, fixed commands
-            [sys.executable, "-m", *argv], cwd=ROOT, env=self.env, preexec_fn=raise_fd_limit
+            argv, cwd=ROOT, env=self.env, preexec_fn=raise_fd_limit
         )
         self.processes.append(process)
         return process
@@ -423,8 +428,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--heartbeat", type=int, default=25, help="LIVE_HEARTBEAT_SECONDS (the documented 25)"
     )
-    parser.add_argument("--server", choices=SERVERS, default="daphne")
-    parser.add_argument("--asgi-workers", type=int, default=1)
+    parser.add_argument("--server", choices=SERVERS, default="uvicorn")
+    parser.add_argument("--asgi-workers", type=int, default=2)
     parser.add_argument("--load-processes", type=int, default=2)
     parser.add_argument("--movers", type=int, default=2)
     parser.add_argument("--mover-threads", type=int, default=16)

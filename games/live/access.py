@@ -27,6 +27,7 @@ from rest_framework.request import Request
 
 from chickenfoot.cache_outage import CACHE_ERRORS, CacheUnavailable
 from games.accounts.authentication import LAST_USED_EVERY
+from games.live.threads import thread_cache
 from games.models import DeviceToken, Match, Player
 from games.problems import MatchNotFound, NotYourMatch
 from games.selectors import match_for_player, may_watch
@@ -182,10 +183,11 @@ def ticket_redeem(*, ticket: str, match_id: int) -> Credential | None:
     key = f"live:ticket:{nonce}"
     try:
         # The claim is atomic (Redis SET NX): of two connections racing with one ticket, one wins.
-        if not cache.add(f"live:ticket-used:{nonce}", 1, timeout=settings.LIVE_TICKET_SECONDS + 5):
+        shared = thread_cache()  # on the sockets' threads (games/live/threads.py)
+        if not shared.add(f"live:ticket-used:{nonce}", 1, timeout=settings.LIVE_TICKET_SECONDS + 5):
             return None
-        held = cache.get(key)
-        cache.delete(key)
+        held = shared.get(key)
+        shared.delete(key)
     except CACHE_ERRORS as error:
         logger.error(
             "Ticket not redeemed: the cache is unavailable: %s: %s", type(error).__name__, error

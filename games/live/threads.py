@@ -18,6 +18,7 @@ from typing import ParamSpec, TypeVar
 from asgiref.sync import SyncToAsync
 from channels.db import DatabaseSyncToAsync
 from django.conf import settings
+from django.core.cache import DEFAULT_CACHE_ALIAS, BaseCache, caches
 from django.db import connections
 
 P = ParamSpec("P")
@@ -55,6 +56,24 @@ def in_cache_thread(func: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     return SyncToAsync(func, thread_sensitive=False, executor=executor)
 
 
+_held = threading.local()
+
+
+def thread_cache() -> BaseCache:
+    """The default cache, one client (one pool of Redis connections) per thread, made again when
+    the settings change.
+
+    Django's ``cache`` keeps its clients per context, and the sockets' threads run each call in
+    a copy of its socket's context: through ``cache``, every call would build a client of its
+    own and open a Redis connection for it (ten thousand sockets reach Redis's ``maxclients``).
+    The sockets' cache calls go through this instead."""
+    configured = caches.settings
+    held = getattr(_held, "cache", None)
+    if held is None or held[0] is not configured:
+        held = _held.cache = (configured, caches.create_connection(DEFAULT_CACHE_ALIAS))
+    return held[1]
+
+
 def close_threads() -> None:
     """Close each thread's database connections and end the threads (a test run's end: the
     test database is dropped next, and an open connection would keep it)."""
@@ -75,4 +94,4 @@ def close_threads() -> None:
     pool.shutdown(wait=True)
 
 
-__all__ = ["close_threads", "in_cache_thread", "in_db_thread"]
+__all__ = ["close_threads", "in_cache_thread", "in_db_thread", "thread_cache"]

@@ -17,7 +17,7 @@ import logging
 from django.conf import settings
 from django.core.cache import cache
 
-from games.live.threads import in_cache_thread
+from games.live.threads import in_cache_thread, thread_cache
 
 logger = logging.getLogger(__name__)
 
@@ -54,23 +54,23 @@ async def watch_end(*, player_id: int, match_id: int) -> None:
 
 def _begin(key: str) -> None:
     with contextlib.suppress(Exception):  # best effort, as above
-        cache.add(key, 0, watch_seconds())
+        thread_cache().add(key, 0, watch_seconds())
         try:
-            cache.incr(key)
+            thread_cache().incr(key)
         except ValueError:  # lapsed between the two
-            cache.set(key, 1, watch_seconds())
+            thread_cache().set(key, 1, watch_seconds())
 
 
 def _beat(key: str) -> None:
     with contextlib.suppress(Exception):
-        if not cache.touch(key, watch_seconds()):
-            cache.set(key, 1, watch_seconds())
+        if not thread_cache().touch(key, watch_seconds()):
+            thread_cache().set(key, 1, watch_seconds())
 
 
 def _end(key: str) -> None:
     with contextlib.suppress(Exception):
-        if cache.decr(key) <= 0:
-            cache.delete(key)
+        if thread_cache().decr(key) <= 0:
+            thread_cache().delete(key)
 
 
 def watching(*, player_id: int, match_id: int | None) -> bool:

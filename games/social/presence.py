@@ -22,7 +22,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 
-from games.live.threads import in_cache_thread
+from games.live.threads import in_cache_thread, thread_cache
 from games.models import Match
 
 logger = logging.getLogger(__name__)
@@ -48,7 +48,7 @@ async def presence_note(
     """The socket ``channel`` of kind ``socket`` (``ME``, ``MATCH``) is open for ``player_id``
     (seated at ``match_id``, for a match's socket)."""
     try:
-        await in_cache_thread(cache.set)(
+        await in_cache_thread(_note)(
             _key(player_id, socket), {"channel": channel, "match": match_id}, presence_ttl()
         )
     except Exception:  # best effort: a cache out of reach notes nothing
@@ -61,11 +61,15 @@ async def presence_clear(*, player_id: int, socket: str, channel: str) -> None:
     await in_cache_thread(_clear)(key, channel, player_id)
 
 
+def _note(key: str, noted: dict[str, Any], timeout: int) -> None:
+    thread_cache().set(key, noted, timeout)
+
+
 def _clear(key: str, channel: str, player_id: int) -> None:
     try:
-        noted = cache.get(key)
+        noted = thread_cache().get(key)
         if isinstance(noted, dict) and noted.get("channel") == channel:
-            cache.delete(key)
+            thread_cache().delete(key)
     except Exception:  # best effort: the note expires on its own
         logger.warning("presence: could not clear player %s", player_id, exc_info=True)
 

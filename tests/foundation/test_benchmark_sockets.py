@@ -13,6 +13,7 @@ from pathlib import Path
 import yaml
 
 from benchmarks import socket_load, socket_seed, sockets
+from tests.foundation.live_server import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -81,10 +82,12 @@ def test_the_default_server_is_the_one_compose_runs() -> None:
     production = compose["services"]["asgi"]["command"]
     parsed = sockets.build_parser().parse_args([])
     [(port, command)] = sockets.asgi_commands(parsed.server, parsed.asgi_workers)
-    assert command[0] == production[0]
-    assert command[-1] == production[-1]
-    assert "--proxy-headers" in command
-    assert f"tcp:port={port}:interface=127.0.0.1:backlog=4096" in command
+    # production's script, its options on loopback, as many workers as it runs
+    assert production == ["python", "deploy/serve_sockets.py"]
+    assert command[1] == str(ROOT / production[1])
+    assert command[2:] == ["--host", "127.0.0.1", "--port", str(port), "--workers", "2"]
+    options = list(load_script("deploy/serve_sockets.py").OPTIONS)
+    assert options[options.index("--workers") + 1] == "2"
 
 
 def test_a_load_process_raises_its_open_file_limit_to_the_hard_limit() -> None:

@@ -18,7 +18,7 @@ import pytest
 import yaml
 from django.conf import settings
 
-from tests.foundation.live_server import serve_module
+from tests.foundation.live_server import load_script, serve_module
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -131,12 +131,13 @@ def test_web_adds_up_its_workers_metrics_and_takes_the_metrics_settings() -> Non
         assert web["environment"][name] == value
     assert web["environment"]["METRICS_TOKEN"] == "${METRICS_TOKEN:-}"
     assert web["environment"]["METRICS_ALLOW_NETWORKS"] == "${METRICS_ALLOW_NETWORKS:-}"
-    # no other service writes there
-    assert not [
-        n
-        for n, s in services.items()
-        if n != "web" and "PROMETHEUS_MULTIPROC_DIR" in (s.get("environment") or {})
-    ]
+    # the sockets' workers add theirs up the same way, in a directory of their own; no other
+    # service keeps one
+    asgi = services["asgi"]
+    assert asgi["environment"]["PROMETHEUS_MULTIPROC_DIR"] in asgi["tmpfs"]
+    assert [
+        n for n, s in services.items() if "PROMETHEUS_MULTIPROC_DIR" in (s.get("environment") or {})
+    ] == ["web", "asgi"]
 
 
 def test_nginx_renders_its_whole_template_and_reaches_the_app_servers() -> None:
@@ -155,11 +156,12 @@ def test_nginx_renders_its_whole_template_and_reaches_the_app_servers() -> None:
     options = list(serve_module().OPTIONS)
     assert options[options.index("--host") + 1] == "0.0.0.0"  # noqa: S104 - inside the stack
     assert options[options.index("--port") + 1] == web_port
-    asgi_command = services["asgi"]["command"]
-    assert asgi_command[0] == "daphne"
-    endpoint = asgi_command[asgi_command.index("-e") + 1]
-    assert endpoint == f"tcp:port={asgi_port}:interface=0.0.0.0:backlog=4096"
-    # /ws/ goes to Daphne with the WebSocket upgrade; the rest to granian, buffered
+    assert services["asgi"]["command"] == ["python", "deploy/serve_sockets.py"]
+    sockets = list(load_script("deploy/serve_sockets.py").OPTIONS)
+    assert sockets[sockets.index("--host") + 1] == "0.0.0.0"  # noqa: S104 - inside the stack
+    assert sockets[sockets.index("--port") + 1] == asgi_port
+    assert sockets[sockets.index("--backlog") + 1] == "4096"
+    # /ws/ goes to uvicorn with the WebSocket upgrade; the rest to granian, buffered
     ws = re.search(r"location /ws/ \{(.*?)\n    \}", template, re.DOTALL)
     assert ws is not None
     assert "proxy_pass http://chickenfoot_asgi;" in ws.group(1)

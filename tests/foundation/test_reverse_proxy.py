@@ -1,11 +1,12 @@
 """The reverse proxy of docker-compose.yml, for real: nginx with the repository's configuration
 (``deploy/nginx/chickenfoot.conf.template``, its ports moved to loopback ports of this test's
-choosing) in front of a granian (deploy/serve.py) and a Daphne this test starts, all in the
-production configuration (``DJANGO_ENV=production``) on a SQLite database of their own.
+choosing) in front of a granian (deploy/serve.py) and a uvicorn (deploy/serve_sockets.py) this
+test starts, all in the production configuration (``DJANGO_ENV=production``) on a SQLite
+database of their own.
 
 It checks what the proxy is there for: slow clients trickling request bodies hold no granian
 worker (issue 9: twelve of them kept ``/api/health`` at 7-15 s with gunicorn published
-directly), ``/ws/`` reaches Daphne with the WebSocket upgrade, static files come from nginx,
+directly), ``/ws/`` reaches uvicorn with the WebSocket upgrade, static files come from nginx,
 plain HTTP is redirected and the app sees HTTPS; and that what nginx refuses itself (request
 lines and headers too long, malformed requests, ``/admin/`` from outside
 ``ADMIN_ALLOW_NETWORKS``, and what granian would refuse with an empty answer) is answered as a
@@ -232,7 +233,6 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     )
     certificate = workdir / "deploy" / "certs" / "fullchain.pem"
     web_port, asgi_port, http_port, https_port = (free_port() for _ in range(4))
-    bin_dir = Path(PYTHON).parent
     with contextlib.ExitStack() as stop:
         # Two threads in all: without the proxy two slow clients would hold it.
         web = stop.enter_context(
@@ -250,13 +250,14 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
         )
         asgi = stop.enter_context(
             serving(
+                # production's (deploy/serve_sockets.py), one worker, on loopback
                 [
-                    *(str(bin_dir / "daphne"), "-b", "127.0.0.1", "-p", str(asgi_port)),
-                    "chickenfoot.asgi:application",
+                    *(PYTHON, str(ROOT / "deploy" / "serve_sockets.py")),
+                    *("--host", "127.0.0.1", "--port", str(asgi_port), "--workers", "1"),
                 ],
                 port=asgi_port,
                 env=env,
-                log=workdir / "daphne.log",
+                log=workdir / "sockets.log",
             )
         )
         admin_allow = workdir / "admin-allow.conf"
@@ -381,7 +382,7 @@ def test_an_oversized_body_is_refused_unread_with_a_problem(stack: Stack) -> Non
     assert (problem["status"], problem["code"]) == (413, "body_too_large")
 
 
-def test_websocket_upgrades_reach_daphne(stack: Stack) -> None:
+def test_websocket_upgrades_reach_the_sockets_server(stack: Stack) -> None:
     # given a player and their open match, made over HTTPS through the proxy (granian)
     token = register(stack, "ada")
     status, _, body = stack.request(
@@ -411,7 +412,7 @@ def test_websocket_upgrades_reach_daphne(stack: Stack) -> None:
         while "pong" not in types and len(types) < 5:
             types.append(json.loads(socket_.recv(timeout=30))["type"])
 
-    # then Daphne answered it: the socket's first frame, then a pong
+    # then uvicorn answered it: the socket's first frame, then a pong
     assert hello["type"] == "hello"
     assert hello["match"]["id"] == match["id"]
     assert "pong" in types, types

@@ -1,0 +1,51 @@
+"""``python deploy/serve_sockets.py [uvicorn options]``: the sockets (``/ws/``) on uvicorn.
+
+The ASGI application (Channels: the match sockets, the players' own, the public walls) on
+uvicorn with uvloop and its sans-I/O ``websockets`` protocol, in two worker processes (one a
+core; docs/operations.md, "Sockets at scale", compares the servers). Like ``deploy/serve.py``,
+a script outside the ``chickenfoot`` package that prepares ``PROMETHEUS_MULTIPROC_DIR`` (each
+worker counts its sockets there, and ``/metrics`` adds them up) before ``uvicorn`` replaces
+this process. The options below are production's; any given on the command line come after
+them, and win.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+# deploy/serve.py beside this script (on the path when run as a script; not when loaded)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from serve import prepare_metrics_directory
+
+#: uvicorn's options for production: behind nginx (which sends ``X-Forwarded-*``), a listen
+#: backlog of 4,096 so that a reconnect storm's connections wait in the kernel's queue rather
+#: than being refused, no lifespan (Channels' router has none), the workers' open sockets
+#: closed within 10 s of a stop.
+OPTIONS = (
+    *("--host", "0.0.0.0", "--port", "8001"),  # noqa: S104 - inside the stack, behind nginx
+    *("--workers", "2", "--loop", "uvloop", "--ws", "websockets-sansio"),
+    *("--backlog", "4096", "--lifespan", "off"),
+    *("--proxy-headers", "--forwarded-allow-ips", "*"),
+    *("--timeout-graceful-shutdown", "10", "--log-level", "warning"),
+)
+TARGET = "chickenfoot.asgi:application"
+
+
+def uvicorn_command(python: str, extra: Sequence[str] = ()) -> list[str]:
+    """The uvicorn command this module runs: production's options, then ``extra``."""
+    return [python, "-m", "uvicorn", *OPTIONS, *extra, TARGET]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Prepare, then become uvicorn."""
+    extra = list(sys.argv[1:] if argv is None else argv)
+    prepare_metrics_directory(os.environ)
+    command = uvicorn_command(sys.executable, extra)
+    os.execv(command[0], command)  # noqa: S606 - our own interpreter, running uvicorn
+
+
+if __name__ == "__main__":
+    main()

@@ -48,7 +48,8 @@ from games.live.credentials import socket_credential
 from games.live.publish import PRESENCE, audience_group, match_group, serving_loop_note
 from games.live.socket_metrics import CountedSocket
 from games.live.threads import in_db_thread
-from games.notifications.watching import watch_beat, watch_begin, watch_end
+from games.models import Match
+from games.notifications.watching import watch_begin, watch_end
 from games.social.presence import MATCH, presence_clear, presence_note
 
 logger = logging.getLogger(__name__)
@@ -200,8 +201,20 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         else:
             self.chat_last = hello["chat_seq"] or 0
         await self.send_json(hello)
-        await self._chat_catch_up()
-        await self._catch_up()
+        # What the hello says was said or played after where the client stands, if anything
+        # (a reconnection that resumes where it left off reads nothing more).
+        if hello["chat_seq"] is not None and self.chat_last < hello["chat_seq"]:
+            await self._chat_catch_up()
+        status = hello["match"]["status"]
+        if (
+            self.last_seq < hello["seq"]
+            or status in frames.OVER
+            or (
+                status != Match.Status.OPEN
+                and frames.needs_opening(last_seq=self.last_seq, opening_sent=self.opening_sent)
+            )
+        ):
+            await self._catch_up()
         if self.closing:
             return
         if self.seat is not None:
@@ -416,9 +429,7 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             if self.closing:
                 return
             await self.send_json({"type": "heartbeat", "time": time.time(), "seq": self.last_seq})
-            if self.watcher:
-                await watch_beat(player_id=self.watcher, match_id=self.match_id)
-            await self._presence_note()
+            await self._presence_note(watched=self.match_id if self.watcher else None)
             if self.seat is not None:
                 await self._presence_broadcast("here")
             stale = time.monotonic() - PRESENCE_MISSES * period
@@ -442,15 +453,17 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         if self.seat is not None and (mark is None or mark.chat_seq > self.chat_last):
             await self._chat_catch_up()  # a chat nudge lost on the way
 
-    async def _presence_note(self) -> None:
+    async def _presence_note(self, watched: int | None = None) -> None:
         """Note the player's socket for their friends' lists (``games.social.presence``): at
-        this match if they hold a seat here."""
+        this match if they hold a seat here. ``watched``: the match, while the socket counts as
+        watching it (``games.notifications.watching``), its count renewed in the same call."""
         if self.viewer is not None:
             await presence_note(
                 player_id=self.viewer.player.pk,
                 socket=MATCH,
                 channel=self.channel_name,
                 match_id=self.match_id if self.seat is not None else None,
+                watched=watched,
             )
 
     async def _presence_broadcast(self, op: str) -> None:

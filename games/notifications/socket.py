@@ -44,7 +44,7 @@ from games.live.threads import in_db_thread
 from games.models import Player
 from games.notifications.models import Notification
 from games.notifications.services import player_group
-from games.notifications.watching import FOREGROUND, watch_beat, watch_begin, watch_end
+from games.notifications.watching import FOREGROUND, watch_begin, watch_end
 from games.social.presence import ME, presence_clear, presence_note
 
 logger = logging.getLogger(__name__)
@@ -112,9 +112,12 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
                 await self._close(CLOSE_UNAUTHENTICATED, _("The token was revoked."))
                 return
             await self.send_json({"type": "heartbeat", "time": time.time()})
-            if self.foreground:
-                await watch_beat(player_id=self.player_id, match_id=FOREGROUND)
-            await presence_note(player_id=self.player_id, socket=ME, channel=self.channel_name)
+            await presence_note(
+                player_id=self.player_id,
+                socket=ME,
+                channel=self.channel_name,
+                watched=FOREGROUND if self.foreground else None,
+            )
 
     async def disconnect(self, code: int) -> None:
         if self.heartbeat is not None:

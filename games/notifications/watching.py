@@ -39,11 +39,6 @@ async def watch_begin(*, player_id: int, match_id: int) -> None:
     await in_cache_thread(_begin)(_key(player_id, match_id))
 
 
-async def watch_beat(*, player_id: int, match_id: int) -> None:
-    """The socket is still there: its count lives on (or counts again, if it lapsed)."""
-    await in_cache_thread(_beat)(_key(player_id, match_id))
-
-
 async def watch_end(*, player_id: int, match_id: int) -> None:
     """The socket closed (or the app went to the background)."""
     await in_cache_thread(_end)(_key(player_id, match_id))
@@ -61,7 +56,11 @@ def _begin(key: str) -> None:
             thread_cache().set(key, 1, watch_seconds())
 
 
-def _beat(key: str) -> None:
+def watch_beat_now(*, player_id: int, match_id: int) -> None:
+    """The socket is still there: its count lives on (or counts again, if it lapsed). Called
+    on one of the sockets' threads, with the heartbeat's presence note
+    (``games.social.presence.presence_note``)."""
+    key = _key(player_id, match_id)
     with contextlib.suppress(Exception):
         if not thread_cache().touch(key, watch_seconds()):
             thread_cache().set(key, 1, watch_seconds())

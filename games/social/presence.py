@@ -24,6 +24,7 @@ from django.core.cache import cache
 
 from games.live.threads import in_cache_thread, thread_cache
 from games.models import Match
+from games.notifications.watching import watch_beat_now
 
 logger = logging.getLogger(__name__)
 
@@ -43,13 +44,23 @@ def _key(player_id: int, socket: str) -> str:
 
 
 async def presence_note(
-    *, player_id: int, socket: str, channel: str, match_id: int | None = None
+    *,
+    player_id: int,
+    socket: str,
+    channel: str,
+    match_id: int | None = None,
+    watched: int | None = None,
 ) -> None:
     """The socket ``channel`` of kind ``socket`` (``ME``, ``MATCH``) is open for ``player_id``
-    (seated at ``match_id``, for a match's socket)."""
+    (seated at ``match_id``, for a match's socket). ``watched``: what the socket watches
+    (``games.notifications.watching``), whose count lives on in the same call."""
     try:
         await in_cache_thread(_note)(
-            _key(player_id, socket), {"channel": channel, "match": match_id}, presence_ttl()
+            _key(player_id, socket),
+            {"channel": channel, "match": match_id},
+            presence_ttl(),
+            player_id,
+            watched,
         )
     except Exception:  # best effort: a cache out of reach notes nothing
         logger.warning("presence: could not note player %s", player_id, exc_info=True)
@@ -61,8 +72,12 @@ async def presence_clear(*, player_id: int, socket: str, channel: str) -> None:
     await in_cache_thread(_clear)(key, channel, player_id)
 
 
-def _note(key: str, noted: dict[str, Any], timeout: int) -> None:
+def _note(
+    key: str, noted: dict[str, Any], timeout: int, player_id: int, watched: int | None
+) -> None:
     thread_cache().set(key, noted, timeout)
+    if watched is not None:
+        watch_beat_now(player_id=player_id, match_id=watched)
 
 
 def _clear(key: str, channel: str, player_id: int) -> None:

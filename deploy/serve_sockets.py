@@ -43,6 +43,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Prepare, then become uvicorn."""
     extra = list(sys.argv[1:] if argv is None else argv)
     prepare_metrics_directory(os.environ)
+    # Two malloc arenas, not glibc's eight a core: the sockets' database threads
+    # (games/live/threads.py) would otherwise each grow an arena of their own and keep it.
+    os.environ.setdefault("MALLOC_ARENA_MAX", "2")
     command = uvicorn_command(sys.executable, extra)
     os.execv(command[0], command)  # noqa: S606 - our own interpreter, running uvicorn
 

@@ -22,9 +22,10 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-#: granian's options for production: HTTP/1.1 only (behind nginx), no WebSockets (Daphne serves
-#: them), failed workers started again, connections kept alive (an idle one is closed after
-#: ``--http1-header-read-timeout``, 30 s, above nginx's 20 s upstream keep-alive).
+#: granian's options for production: HTTP/1.1 only (behind nginx), no WebSockets (uvicorn serves
+#: them: deploy/serve_sockets.py), failed workers started again, connections kept alive (an idle
+#: one is closed after ``--http1-header-read-timeout``, 30 s, above nginx's 20 s upstream
+#: keep-alive).
 OPTIONS = (
     *("--interface", "wsgi", "--http", "1", "--no-ws"),
     *("--host", "0.0.0.0", "--port", "8000"),  # noqa: S104 - inside the stack, behind nginx

@@ -11,11 +11,9 @@ reads its match's moves or chat only when the answer says it is behind.
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
 
 from django.db.models import Max, Q
 from django.utils import timezone
@@ -23,52 +21,10 @@ from django.utils import timezone
 from games.accounts.authentication import LAST_USED_EVERY
 from games.chat.models import ChatMessage
 from games.live.access import Credential
-from games.live.threads import in_db_thread
+from games.live.threads import Gathered
 from games.models import DeviceToken, Match
 
 logger = logging.getLogger(__name__)
-
-K = TypeVar("K")
-V = TypeVar("V")
-
-#: Seconds the checks asked for are gathered before one read answers them all.
-WINDOW = 0.05
-
-
-class Gathered(Generic[K, V]):
-    """Lookups of one kind, gathered per event loop for ``WINDOW`` seconds and answered by one
-    call of ``read`` (in a database thread) with every key asked for."""
-
-    def __init__(self, read: Callable[[set[K]], dict[K, V]]) -> None:
-        self.read = read
-        self.pending: dict[asyncio.AbstractEventLoop, dict[K, asyncio.Future[V | None]]] = {}
-
-    async def get(self, key: K) -> V | None:
-        """The answer for ``key`` (``None``: the read found nothing for it). Raises what the
-        read raised."""
-        loop = asyncio.get_running_loop()
-        waiting = self.pending.get(loop)
-        if waiting is None:
-            waiting = self.pending[loop] = {}
-            loop.call_later(WINDOW, lambda: loop.create_task(self._answer(loop)))
-        future = waiting.get(key)
-        if future is None:
-            future = waiting[key] = loop.create_future()
-        return await asyncio.shield(future)
-
-    async def _answer(self, loop: asyncio.AbstractEventLoop) -> None:
-        waiting = self.pending.pop(loop, {})
-        try:
-            found = await in_db_thread(self.read)(set(waiting))
-        except Exception as error:  # noqa: BLE001  (whatever it was, every waiter gets it)
-            for future in waiting.values():
-                if not future.done():
-                    future.set_exception(error)
-                    future.exception()  # retrieved: a waiter may have gone
-            return
-        for key, future in waiting.items():
-            if not future.done():
-                future.set_result(found.get(key))
 
 
 def tokens_holding(credentials: Iterable[Credential]) -> dict[Credential, bool]:
@@ -138,4 +94,4 @@ async def token_holds(credential: Credential | None) -> bool:
         return True
 
 
-__all__ = ["Gathered", "Mark", "marks", "match_marks", "token_holds", "tokens_holding"]
+__all__ = ["Mark", "marks", "match_marks", "token_holds", "tokens_holding"]

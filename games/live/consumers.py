@@ -50,7 +50,7 @@ from games.live.socket_metrics import CountedSocket
 from games.live.threads import in_db_thread
 from games.models import Match
 from games.notifications.watching import watch_begin, watch_end
-from games.social.presence import MATCH, presence_clear, presence_note
+from games.social.presence import MATCH, presence_beat, presence_clear, presence_note
 
 logger = logging.getLogger(__name__)
 
@@ -429,7 +429,7 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             if self.closing:
                 return
             await self.send_json({"type": "heartbeat", "time": time.time(), "seq": self.last_seq})
-            await self._presence_note(watched=self.match_id if self.watcher else None)
+            await self._presence_note(beat=True)
             if self.seat is not None:
                 await self._presence_broadcast("here")
             stale = time.monotonic() - PRESENCE_MISSES * period
@@ -453,18 +453,22 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         if self.seat is not None and (mark is None or mark.chat_seq > self.chat_last):
             await self._chat_catch_up()  # a chat nudge lost on the way
 
-    async def _presence_note(self, watched: int | None = None) -> None:
+    async def _presence_note(self, *, beat: bool = False) -> None:
         """Note the player's socket for their friends' lists (``games.social.presence``): at
-        this match if they hold a seat here. ``watched``: the match, while the socket counts as
-        watching it (``games.notifications.watching``), its count renewed in the same call."""
-        if self.viewer is not None:
-            await presence_note(
-                player_id=self.viewer.player.pk,
-                socket=MATCH,
-                channel=self.channel_name,
-                match_id=self.match_id if self.seat is not None else None,
-                watched=watched,
-            )
+        this match if they hold a seat here. ``beat``: a heartbeat's note, which also renews the
+        socket's count as watching the match (``games.notifications.watching``)."""
+        if self.viewer is None:
+            return
+        noted = {
+            "player_id": self.viewer.player.pk,
+            "socket": MATCH,
+            "channel": self.channel_name,
+            "match_id": self.match_id if self.seat is not None else None,
+        }
+        if beat:
+            await presence_beat(**noted, watched=self.match_id if self.watcher else None)
+        else:
+            await presence_note(**noted)
 
     async def _presence_broadcast(self, op: str) -> None:
         with contextlib.suppress(Exception):  # presence is best effort; frames are not

@@ -10,10 +10,11 @@ nothing from threads) they keep Channels' one thread.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import ParamSpec, TypeVar
+from typing import Generic, ParamSpec, TypeVar
 
 from asgiref.sync import SyncToAsync
 from channels.db import DatabaseSyncToAsync
@@ -23,6 +24,11 @@ from django.db import connections
 
 P = ParamSpec("P")
 R = TypeVar("R")
+K = TypeVar("K")
+V = TypeVar("V")
+
+#: Seconds the calls of one kind are gathered before one call answers them all.
+WINDOW = 0.05
 
 _lock = threading.Lock()
 _pool: ThreadPoolExecutor | None = None
@@ -74,6 +80,43 @@ def thread_cache() -> BaseCache:
     return held[1]
 
 
+class Gathered(Generic[K, V]):
+    """Calls of one kind, gathered per event loop for ``WINDOW`` seconds and answered by one
+    call of ``read`` on the sockets' threads with every key asked for (a read of many rows, or
+    a write of many keys in one round trip: games/live/beats.py, games/social/presence.py)."""
+
+    def __init__(self, read: Callable[[set[K]], dict[K, V]]) -> None:
+        self.read = read
+        self.pending: dict[asyncio.AbstractEventLoop, dict[K, asyncio.Future[V | None]]] = {}
+
+    async def get(self, key: K) -> V | None:
+        """The answer for ``key`` (``None``: the read found nothing for it). Raises what the
+        read raised."""
+        loop = asyncio.get_running_loop()
+        waiting = self.pending.get(loop)
+        if waiting is None:
+            waiting = self.pending[loop] = {}
+            loop.call_later(WINDOW, lambda: loop.create_task(self._answer(loop)))
+        future = waiting.get(key)
+        if future is None:
+            future = waiting[key] = loop.create_future()
+        return await asyncio.shield(future)
+
+    async def _answer(self, loop: asyncio.AbstractEventLoop) -> None:
+        waiting = self.pending.pop(loop, {})
+        try:
+            found = await in_db_thread(self.read)(set(waiting))
+        except Exception as error:  # noqa: BLE001  (whatever it was, every waiter gets it)
+            for future in waiting.values():
+                if not future.done():
+                    future.set_exception(error)
+                    future.exception()  # retrieved: a waiter may have gone
+            return
+        for key, future in waiting.items():
+            if not future.done():
+                future.set_result(found.get(key))
+
+
 def close_threads() -> None:
     """Close each thread's database connections and end the threads (a test run's end: the
     test database is dropped next, and an open connection would keep it)."""
@@ -94,4 +137,4 @@ def close_threads() -> None:
     pool.shutdown(wait=True)
 
 
-__all__ = ["close_threads", "in_cache_thread", "in_db_thread", "thread_cache"]
+__all__ = ["Gathered", "close_threads", "in_cache_thread", "in_db_thread", "thread_cache"]

@@ -45,7 +45,7 @@ from games.models import Player
 from games.notifications.models import Notification
 from games.notifications.services import player_group
 from games.notifications.watching import FOREGROUND, watch_begin, watch_end
-from games.social.presence import ME, presence_clear, presence_note
+from games.social.presence import ME, presence_beat, presence_clear, presence_note
 
 logger = logging.getLogger(__name__)
 
@@ -112,7 +112,7 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
                 await self._close(CLOSE_UNAUTHENTICATED, _("The token was revoked."))
                 return
             await self.send_json({"type": "heartbeat", "time": time.time()})
-            await presence_note(
+            await presence_beat(
                 player_id=self.player_id,
                 socket=ME,
                 channel=self.channel_name,

@@ -22,7 +22,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 
-from games.live.threads import in_cache_thread, thread_cache
+from games.live.threads import Gathered, in_cache_thread, thread_cache
 from games.models import Match
 from games.notifications.watching import watch_beat_now
 
@@ -44,6 +44,19 @@ def _key(player_id: int, socket: str) -> str:
 
 
 async def presence_note(
+    *, player_id: int, socket: str, channel: str, match_id: int | None = None
+) -> None:
+    """The socket ``channel`` of kind ``socket`` (``ME``, ``MATCH``) is open for ``player_id``
+    (seated at ``match_id``, for a match's socket): written before this returns."""
+    try:
+        await in_cache_thread(_note)(
+            _key(player_id, socket), {"channel": channel, "match": match_id}
+        )
+    except Exception:  # best effort: a cache out of reach notes nothing
+        logger.warning("presence: could not note player %s", player_id, exc_info=True)
+
+
+async def presence_beat(
     *,
     player_id: int,
     socket: str,
@@ -51,17 +64,11 @@ async def presence_note(
     match_id: int | None = None,
     watched: int | None = None,
 ) -> None:
-    """The socket ``channel`` of kind ``socket`` (``ME``, ``MATCH``) is open for ``player_id``
-    (seated at ``match_id``, for a match's socket). ``watched``: what the socket watches
-    (``games.notifications.watching``), whose count lives on in the same call."""
+    """A heartbeat's ``presence_note``, written with those of the process's other sockets that
+    beat within a moment (one round trip for them all). ``watched``: what the socket watches
+    (``games.notifications.watching``), whose count lives on with it."""
     try:
-        await in_cache_thread(_note)(
-            _key(player_id, socket),
-            {"channel": channel, "match": match_id},
-            presence_ttl(),
-            player_id,
-            watched,
-        )
+        await _notes.get((_key(player_id, socket), channel, match_id, player_id, watched))
     except Exception:  # best effort: a cache out of reach notes nothing
         logger.warning("presence: could not note player %s", player_id, exc_info=True)
 
@@ -72,12 +79,25 @@ async def presence_clear(*, player_id: int, socket: str, channel: str) -> None:
     await in_cache_thread(_clear)(key, channel, player_id)
 
 
-def _note(
-    key: str, noted: dict[str, Any], timeout: int, player_id: int, watched: int | None
-) -> None:
-    thread_cache().set(key, noted, timeout)
-    if watched is not None:
-        watch_beat_now(player_id=player_id, match_id=watched)
+def _note(key: str, noted: dict[str, Any]) -> None:
+    thread_cache().set(key, noted, presence_ttl())
+
+
+def _note_all(notes: set[tuple[str, str, int | None, int, int | None]]) -> dict[Any, None]:
+    """The notes of the sockets whose heartbeats came within a moment of each other: one write
+    of them all (one round trip), then the watch counts they renew."""
+    thread_cache().set_many(
+        {key: {"channel": channel, "match": match_id} for key, channel, match_id, _, _ in notes},
+        presence_ttl(),
+    )
+    for *_, player_id, watched in notes:
+        if watched is not None:
+            watch_beat_now(player_id=player_id, match_id=watched)
+    return {}
+
+
+#: The heartbeats' notes, gathered (games/live/threads.py).
+_notes = Gathered(_note_all)
 
 
 def _clear(key: str, channel: str, player_id: int) -> None:

@@ -49,7 +49,7 @@ from games.live.publish import PRESENCE, audience_group, match_group, serving_lo
 from games.live.socket_metrics import CountedSocket
 from games.live.threads import in_db_thread
 from games.models import Match
-from games.notifications.watching import watch_begin, watch_end
+from games.notifications.watching import watch_begin
 from games.social.presence import MATCH, presence_beat, presence_clear, presence_note
 
 logger = logging.getLogger(__name__)
@@ -228,13 +228,14 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if self.heartbeat is not None:
             self.heartbeat.cancel()
-        if self.watcher:
-            watcher, self.watcher = self.watcher, 0
-            await watch_end(player_id=watcher, match_id=self.match_id)
-        if self.viewer is None:
+        watched, self.watcher = self.watcher, 0
+        if self.viewer is None:  # never arrived (a watcher always has a viewer)
             return
         await presence_clear(
-            player_id=self.viewer.player.pk, socket=MATCH, channel=self.channel_name
+            player_id=self.viewer.player.pk,
+            socket=MATCH,
+            channel=self.channel_name,
+            watched=self.match_id if watched else None,
         )
         await self.channel_layer.group_discard(self.group, self.channel_name)
         await self._audience_leave()

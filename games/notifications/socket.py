@@ -122,9 +122,12 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if self.heartbeat is not None:
             self.heartbeat.cancel()
-        await self._foreground(False)
+        watched = FOREGROUND if self.foreground else None
+        self.foreground = False
         if self.player_id:
-            await presence_clear(player_id=self.player_id, socket=ME, channel=self.channel_name)
+            await presence_clear(
+                player_id=self.player_id, socket=ME, channel=self.channel_name, watched=watched
+            )
         if self.group:
             group, self.group = self.group, ""
             try:

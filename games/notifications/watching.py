@@ -40,8 +40,9 @@ async def watch_begin(*, player_id: int, match_id: int) -> None:
 
 
 async def watch_end(*, player_id: int, match_id: int) -> None:
-    """The socket closed (or the app went to the background)."""
-    await in_cache_thread(_end)(_key(player_id, match_id))
+    """The app went to the background (a socket that closes ends its count with its presence
+    note: ``games.social.presence.presence_clear``)."""
+    await in_cache_thread(watch_end_now)(player_id=player_id, match_id=match_id)
 
 
 # Each runs on the sockets' threads (games/live/threads.py), as one call.
@@ -66,7 +67,9 @@ def watch_beat_now(*, player_id: int, match_id: int) -> None:
             thread_cache().set(key, 1, watch_seconds())
 
 
-def _end(key: str) -> None:
+def watch_end_now(*, player_id: int, match_id: int) -> None:
+    """``watch_end`` on the calling thread (one of the sockets')."""
+    key = _key(player_id, match_id)
     with contextlib.suppress(Exception):
         if thread_cache().decr(key) <= 0:
             thread_cache().delete(key)

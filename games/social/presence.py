@@ -24,7 +24,7 @@ from django.core.cache import cache
 
 from games.live.threads import Gathered, in_cache_thread, thread_cache
 from games.models import Match
-from games.notifications.watching import watch_beat_now
+from games.notifications.watching import watch_beat_now, watch_end_now
 
 logger = logging.getLogger(__name__)
 
@@ -73,10 +73,13 @@ async def presence_beat(
         logger.warning("presence: could not note player %s", player_id, exc_info=True)
 
 
-async def presence_clear(*, player_id: int, socket: str, channel: str) -> None:
-    """The socket ``channel`` closed: clear its note, unless a newer socket wrote its own."""
-    key = _key(player_id, socket)
-    await in_cache_thread(_clear)(key, channel, player_id)
+async def presence_clear(
+    *, player_id: int, socket: str, channel: str, watched: int | None = None
+) -> None:
+    """The socket ``channel`` closed: clear its note, unless a newer socket wrote its own.
+    ``watched``: what the socket watched (``games.notifications.watching``), whose count it
+    leaves in the same call."""
+    await in_cache_thread(_clear)(_key(player_id, socket), channel, player_id, watched)
 
 
 def _note(key: str, noted: dict[str, Any]) -> None:
@@ -100,7 +103,9 @@ def _note_all(notes: set[tuple[str, str, int | None, int, int | None]]) -> dict[
 _notes = Gathered(_note_all)
 
 
-def _clear(key: str, channel: str, player_id: int) -> None:
+def _clear(key: str, channel: str, player_id: int, watched: int | None) -> None:
+    if watched is not None:
+        watch_end_now(player_id=player_id, match_id=watched)
     try:
         noted = thread_cache().get(key)
         if isinstance(noted, dict) and noted.get("channel") == channel:

@@ -179,14 +179,16 @@ def pid_cpu(pid: int) -> float | None:
 
 
 def process_tree_cpu(root: int) -> float:
-    """CPU seconds (user + system) used so far by process ``root`` and its descendants."""
+    """CPU seconds (user + system) used so far by process ``root`` and its descendants, those
+    that ended among them (each process's ``cutime`` and ``cstime``: its children that ended
+    and were waited for), so that a worker replaced meanwhile takes none of it away."""
     parents: dict[int, int] = {}
     used: dict[int, float] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit() and (fields := _stat(entry.name)):
             pid = int(entry.name)
             parents[pid] = int(fields[1])
-            used[pid] = (int(fields[11]) + int(fields[12])) / TICK
+            used[pid] = sum(int(field) for field in fields[11:15]) / TICK
     return sum(cpu for pid, cpu in used.items() if in_tree(pid, root, parents))
 
 

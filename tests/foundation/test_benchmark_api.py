@@ -10,6 +10,8 @@ import json
 import re
 import shlex
 import shutil
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -187,3 +189,25 @@ def test_the_benchmark_nginx_keeps_both_connections_alive(upstream: int) -> None
     finally:
         proxy.stop()
     assert proxy.process.poll() is not None
+
+
+def test_a_process_trees_cpu_keeps_what_its_ended_children_used() -> None:
+    # given: a process whose child burns a little CPU and ends (waited for by its parent)
+    code = (
+        "import subprocess, sys, time; "
+        "subprocess.run([sys.executable, '-c', "
+        "'import time\\nend = time.process_time() + 0.3\\nwhile time.process_time() < end: pass'"
+        "], check=True); "
+        "print('done', flush=True); time.sleep(30)"
+    )
+    parent = subprocess.Popen(  # noqa: S603 - our interpreter, a fixed command
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert parent.stdout is not None
+        assert parent.stdout.readline().strip() == "done"
+        # then: the tree's CPU still counts the child's 0.3 s, though the child is gone
+        assert serving.process_tree_cpu(parent.pid) >= 0.25
+    finally:
+        parent.kill()
+        parent.wait()

@@ -1,10 +1,13 @@
 """The match socket: ``/ws/matches/{id}``, every change of a match as one seat may see it.
 
-On connect: authenticate (games/live/access.py), join the match's group, send ``hello``, then
-everything after ``?after=<seq>`` from the database, then live frames. Each group message only
-says the match changed; the socket reads what it has not sent yet from the move log and redacts
-it for its seat, so frames go out in ``seq`` order, never twice, with no gap at the seam between
-the catch-up and live frames. The socket closes with 4000 after the ``match_over`` frame.
+On connect: authenticate (games/live/access.py), join the match's group and its audience's (the
+seat's, or the watchers': ``publish.audience_group``), send ``hello``, then everything after
+``?after=<seq>`` from the database, then live frames. A move within a round comes to the
+audience's group as the frames that audience sees: a socket that sent the move before sends
+them as they are. Any other change (or a move the socket cannot follow on from) is a nudge: the
+socket reads what it has not sent yet from the move log and redacts it for its seat. So frames
+go out in ``seq`` order, never twice, with no gap at the seam between the catch-up and live
+frames. The socket closes with 4000 after the ``match_over`` frame.
 
 A seat's socket also sends the match's quick chat (``chat`` frames, games/chat/), by the same
 pattern with a cursor of its own: a ``match.chat`` nudge says "the chat is at phrase N"; the

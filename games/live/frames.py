@@ -1,8 +1,10 @@
 """What a socket sends, read from the database and redacted for its seat (C-HIDDEN).
 
 The move log is the source of truth: a socket that is told "match X changed" reads the moves
-after the last one it sent, through the same selector and redaction as ``GET /log``. Frames are
-plain JSON objects with a ``type``; docs/api.md, "Live", lists them.
+after the last one it sent, through the same selector and redaction as ``GET /log``. A move
+within a round is redacted the same way once, as it is committed, for each seat and the watchers
+(``move_texts``), and sent to each audience as its frames. Frames are plain JSON objects with a
+``type``; docs/api.md, "Live", lists them.
 """
 
 from __future__ import annotations

@@ -100,8 +100,10 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         self.group = player_group(player.pk)
         self.player_id = player.pk
         unread = await in_db_thread(_unread)(player)
-        await self.send_json({"type": "hello", "player": player.pk, "unread": unread})
+        # noted before the hello: a client that has its hello is counted, and of two sockets the
+        # one that had its hello later holds the note
         await presence_note(player_id=player.pk, socket=ME, channel=self.channel_name)
+        await self.send_json({"type": "hello", "player": player.pk, "unread": unread})
         self.heartbeat = asyncio.get_running_loop().create_task(self._heartbeats())
 
     async def _heartbeats(self) -> None:

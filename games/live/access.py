@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core import signing
 from django.core.cache import cache
+from django.db.models import Q
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -75,12 +78,6 @@ class Credential:
     user_id: int
 
 
-def credential_for(authorization: str) -> Credential | None:
-    """The token an ``Authorization`` header names, as the games API would authenticate it."""
-    found = authenticated(authorization)
-    return found[0] if found is not None else None
-
-
 def authenticated(authorization: str) -> tuple[Credential, Player] | None:
     """The token an ``Authorization`` header names and its player, as the games API would
     authenticate them (one read: the player comes with the token)."""
@@ -106,24 +103,37 @@ def authenticated(authorization: str) -> tuple[Credential, Player] | None:
     return None
 
 
-def player_for(credential: Credential | None) -> Player | None:
-    """The credential's player while its token still holds: not revoked (the row is there), not
-    expired, its user active. Marks the token used, as an HTTP request would (once a minute)."""
-    if credential is None:
-        return None
-    token = (
-        DeviceToken.objects.select_related("user")
-        .filter(pk=credential.token_id, user_id=credential.user_id)
-        .first()
-    )
+def tokens_holding(credentials: Iterable[Credential]) -> dict[Credential, bool]:
+    """Which credentials' tokens still hold: the row is there (not revoked), for the same user,
+    not expired, its user active; in one statement, whatever their number. Marks those not
+    marked in ``LAST_USED_EVERY`` as used, as an HTTP request would."""
+    wanted = {credential.token_id: credential for credential in credentials}
     now = timezone.now()
-    if token is None or (token.expiry is not None and token.expiry <= now):
+    rows = (
+        DeviceToken.objects.filter(pk__in=wanted, user__is_active=True)
+        .filter(Q(expiry__isnull=True) | Q(expiry__gt=now))
+        .values_list("pk", "user_id", "last_used")
+    )
+    holding: dict[Credential, bool] = dict.fromkeys(wanted.values(), False)
+    stale = []
+    for token_id, user_id, last_used in rows:
+        credential = wanted[token_id]
+        if credential.user_id != user_id:
+            continue
+        holding[credential] = True
+        if last_used is None or now - last_used >= LAST_USED_EVERY:
+            stale.append(token_id)
+    if stale:
+        DeviceToken.objects.filter(pk__in=stale).update(last_used=now)
+    return holding
+
+
+def player_for(credential: Credential | None) -> Player | None:
+    """The credential's player while its token still holds (``tokens_holding``)."""
+    if credential is None or not tokens_holding([credential])[credential]:
         return None
-    if not token.user.is_active:
-        return None
-    if token.last_used is None or now - token.last_used >= LAST_USED_EVERY:
-        DeviceToken.objects.filter(pk=token.pk).update(last_used=now)
-    return player_for_user(user=token.user)
+    user = get_user_model().objects.select_related("player").filter(pk=credential.user_id).first()
+    return player_for_user(user=user) if user is not None else None
 
 
 def viewer_for(

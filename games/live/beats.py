@@ -15,41 +15,14 @@ import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Max, Q
-from django.utils import timezone
+from django.db.models import Max
 
-from games.accounts.authentication import LAST_USED_EVERY
 from games.chat.models import ChatMessage
-from games.live.access import Credential
+from games.live.access import Credential, tokens_holding
 from games.live.threads import Gathered
-from games.models import DeviceToken, Match
+from games.models import Match
 
 logger = logging.getLogger(__name__)
-
-
-def tokens_holding(credentials: Iterable[Credential]) -> dict[Credential, bool]:
-    """Which credentials' tokens still hold: the row is there (not revoked), for the same user,
-    not expired, its user active. Marks those not marked in ``LAST_USED_EVERY`` as used, as an
-    HTTP request would (``games.live.access.player_for`` does the same for one)."""
-    wanted = {credential.token_id: credential for credential in credentials}
-    now = timezone.now()
-    rows = (
-        DeviceToken.objects.filter(pk__in=wanted, user__is_active=True)
-        .filter(Q(expiry__isnull=True) | Q(expiry__gt=now))
-        .values_list("pk", "user_id", "last_used")
-    )
-    holding: dict[Credential, bool] = dict.fromkeys(wanted.values(), False)
-    stale = []
-    for token_id, user_id, last_used in rows:
-        credential = wanted[token_id]
-        if credential.user_id != user_id:
-            continue
-        holding[credential] = True
-        if last_used is None or now - last_used >= LAST_USED_EVERY:
-            stale.append(token_id)
-    if stale:
-        DeviceToken.objects.filter(pk__in=stale).update(last_used=now)
-    return holding
 
 
 @dataclass(frozen=True)
@@ -94,4 +67,4 @@ async def token_holds(credential: Credential | None) -> bool:
         return True
 
 
-__all__ = ["Mark", "marks", "match_marks", "token_holds", "tokens_holding"]
+__all__ = ["Mark", "marks", "match_marks", "token_holds"]

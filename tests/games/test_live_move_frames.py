@@ -35,7 +35,7 @@ def _within_a_round(body: dict[str, Any]) -> bool:
     return not any(event["type"] in ROUND_EVENTS for event in body["move"]["events"])
 
 
-async def test_each_audience_is_sent_only_the_frames_the_log_gives_it(
+async def test_c_hidden_each_audience_is_sent_only_the_frames_the_log_gives_it(
     players: list[Player], clients: list[APIClient], started_match: Callable[..., Match]
 ) -> None:
     # given: a started match of three, a socket open (this process serves sockets), and a

@@ -75,6 +75,8 @@ class Phone:
         self.over = False
         self.connects = 0
         self.failures = 0
+        #: The storm's moments for this socket: dropped, connected again, back (monotonic).
+        self.dropped = self.reopened = self.back = 0.0
 
     def url(self) -> str:
         if self.kind == "me":
@@ -106,6 +108,8 @@ class Phone:
                 self.retry()
                 continue
             self.connects += 1
+            if self.dropped and not self.reopened:
+                self.reopened = time.monotonic()
             try:
                 while True:
                     text = await asyncio.wait_for(self.ws.recv(), silence)
@@ -144,7 +148,7 @@ class Phone:
             self.failures = 0
             if self.kind == "me":
                 load.background.add(asyncio.ensure_future(self._foreground()))
-                self.up.set()
+                self._arrive()
                 return
             self.hello_seq = frame["seq"]
             if self.last_seq is None:
@@ -164,7 +168,12 @@ class Phone:
         elif kind == "heartbeat":
             load.heartbeats += 1
         if self.kind == "match" and not self.up.is_set() and self.last_seq >= self.hello_seq:
-            self.up.set()
+            self._arrive()
+
+    def _arrive(self) -> None:
+        self.up.set()
+        if self.dropped and not self.back:
+            self.back = time.monotonic()
 
     async def _foreground(self) -> None:
         if self.ws is not None:
@@ -210,15 +219,28 @@ class Load:
     async def storm(self) -> None:
         self.storming = True
         began = time.monotonic()
+        dropped = []
         for phone in self.phones:
             if phone.over or phone.ws is None:
                 continue
             phone.up.clear()
             phone.reconnect_at = began + random.uniform(0, self.spread)
+            phone.dropped, phone.reopened, phone.back = phone.reconnect_at, 0.0, 0.0
             phone.ws.transport.abort()
+            dropped.append(phone)
         back = await self.all_up(self.spread + 120)
         self.storming = False
-        say({"storm_recovered_s": round(time.monotonic() - began, 2), "back": back})
+        say(
+            {
+                "storm_recovered_s": round(time.monotonic() - began, 2),
+                "back": back,
+                # from each socket's reconnection moment: its connection open, its hello had
+                # and caught up (seconds); and how many were back by each 10 s of the storm
+                "reopened_s": [round(p.reopened - p.dropped, 3) for p in dropped if p.reopened],
+                "back_s": [round(p.back - p.dropped, 3) for p in dropped if p.back],
+                "back_at_s": [round(p.back - began, 2) for p in dropped if p.back],
+            }
+        )
 
     async def drain(self, final_path: str, seconds: float) -> None:
         with open(final_path) as file:

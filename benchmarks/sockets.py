@@ -390,6 +390,7 @@ def run(bench: Any, args: argparse.Namespace, work: Path) -> dict[str, Any]:
         "moving_db_cores": round(db_used / moving, 3) if db_used is not None else None,
         "reconnect_recovered_s": recovered,
         "reconnected": reconnected,
+        **storm_timing(storms),
         "not_back_at_end": sum(r["not_back"] for r in reports),
         "reconnect_db_xacts_per_socket": round(max(0.0, storm_xacts) / reconnected, 2)
         if reconnected
@@ -409,6 +410,25 @@ def run(bench: Any, args: argparse.Namespace, work: Path) -> dict[str, Any]:
         "errors": errors,
     }
     return summary
+
+
+def storm_timing(storms: list[dict[str, Any]]) -> dict[str, Any]:
+    """Where the storm's time went: from a socket's reconnection moment to its connection open
+    and to its being back (hello had, caught up), p50 and p99 in seconds; and how many sockets
+    were back 10, 20, 30 ... s after the drop."""
+    reopened = [s for storm in storms for s in storm.get("reopened_s", [])]
+    back = [s for storm in storms for s in storm.get("back_s", [])]
+    back_at = sorted(s for storm in storms for s in storm.get("back_at_s", []))
+    by = {}
+    for second in range(10, int(back_at[-1]) + 11 if back_at else 10, 10):
+        by[str(second)] = sum(1 for s in back_at if s <= second)
+    return {
+        "reconnect_open_p50_s": percentile(reopened, 50),
+        "reconnect_open_p99_s": percentile(reopened, 99),
+        "reconnect_back_p50_s": percentile(back, 50),
+        "reconnect_back_p99_s": percentile(back, 99),
+        "reconnect_back_by_s": by,
+    }
 
 
 def merge(counts: Any) -> dict[str, int]:

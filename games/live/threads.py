@@ -14,13 +14,17 @@ import asyncio
 import threading
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Generic, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Generic, ParamSpec, TypeVar
 
 from asgiref.sync import SyncToAsync
 from channels.db import DatabaseSyncToAsync
 from django.conf import settings
 from django.core.cache import DEFAULT_CACHE_ALIAS, BaseCache, caches
+from django.core.cache.backends.redis import RedisCache
 from django.db import connections
+
+if TYPE_CHECKING:
+    from redis import Redis
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -80,12 +84,22 @@ def thread_cache() -> BaseCache:
     return held[1]
 
 
+def redis_writer(cache: BaseCache) -> Redis | None:
+    """The Redis client that writes ``cache``'s keys (``None``: the cache is not Redis), for
+    the sockets' batched writes (many keys, one round trip: games/notifications/watching.py).
+    Django's cache has no pipeline of its own; its client's is reached through ``_cache``."""
+    if not isinstance(cache, RedisCache):
+        return None
+    return cache._cache.get_client(write=True)
+
+
 class Gathered(Generic[K, V]):
     """Calls of one kind, gathered per event loop for ``WINDOW`` seconds and answered by one
-    call of ``read`` on the sockets' threads with every key asked for (a read of many rows, or
-    a write of many keys in one round trip: games/live/beats.py, games/social/presence.py)."""
+    call of ``read`` on the sockets' threads with every key asked for, in the order they were
+    first asked (a read of many rows, or a write of many keys in one round trip:
+    games/live/beats.py, games/social/presence.py, games/notifications/watching.py)."""
 
-    def __init__(self, read: Callable[[set[K]], dict[K, V]]) -> None:
+    def __init__(self, read: Callable[[list[K]], dict[K, V]]) -> None:
         self.read = read
         self.pending: dict[asyncio.AbstractEventLoop, dict[K, asyncio.Future[V | None]]] = {}
 
@@ -105,7 +119,7 @@ class Gathered(Generic[K, V]):
     async def _answer(self, loop: asyncio.AbstractEventLoop) -> None:
         waiting = self.pending.pop(loop, {})
         try:
-            found = await in_db_thread(self.read)(set(waiting))
+            found = await in_db_thread(self.read)(list(waiting))
         except Exception as error:  # noqa: BLE001  (whatever it was, every waiter gets it)
             for future in waiting.values():
                 if not future.done():
@@ -137,4 +151,11 @@ def close_threads() -> None:
     pool.shutdown(wait=True)
 
 
-__all__ = ["Gathered", "close_threads", "in_cache_thread", "in_db_thread", "thread_cache"]
+__all__ = [
+    "Gathered",
+    "close_threads",
+    "in_cache_thread",
+    "in_db_thread",
+    "redis_writer",
+    "thread_cache",
+]

@@ -12,12 +12,14 @@ by then. Best effort: with the cache out of reach nobody is watching, and the pu
 from __future__ import annotations
 
 import contextlib
+import itertools
 import logging
+from collections.abc import Iterable
 
 from django.conf import settings
 from django.core.cache import cache
 
-from games.live.threads import in_cache_thread, thread_cache
+from games.live.threads import Gathered, in_cache_thread, redis_writer, thread_cache
 
 logger = logging.getLogger(__name__)
 
@@ -35,44 +37,103 @@ def _key(player_id: int, match_id: int) -> str:
 
 
 async def watch_begin(*, player_id: int, match_id: int) -> None:
-    """A socket of ``player_id`` opened on ``match_id`` (``FOREGROUND``: the app came to it)."""
-    await in_cache_thread(_begin)(_key(player_id, match_id))
+    """A socket of ``player_id`` opened on ``match_id`` (``FOREGROUND``: the app came to it).
+    Counted with the other sockets' of the moment (one round trip for them all), before this
+    returns."""
+    with contextlib.suppress(Exception):  # best effort, as above
+        await _begins.get((_key(player_id, match_id), next(_calls)))
 
 
 async def watch_end(*, player_id: int, match_id: int) -> None:
     """The app went to the background (a socket that closes ends its count with its presence
     note: ``games.social.presence.presence_clear``)."""
-    await in_cache_thread(watch_end_now)(player_id=player_id, match_id=match_id)
-
-
-# Each runs on the sockets' threads (games/live/threads.py), as one call.
-
-
-def _begin(key: str) -> None:
-    with contextlib.suppress(Exception):  # best effort, as above
-        thread_cache().add(key, 0, watch_seconds())
-        try:
-            thread_cache().incr(key)
-        except ValueError:  # lapsed between the two
-            thread_cache().set(key, 1, watch_seconds())
-
-
-def watch_beat_now(*, player_id: int, match_id: int) -> None:
-    """The socket is still there: its count lives on (or counts again, if it lapsed). Called
-    on one of the sockets' threads, with the heartbeat's presence note
-    (``games.social.presence.presence_note``)."""
-    key = _key(player_id, match_id)
     with contextlib.suppress(Exception):
-        if not thread_cache().touch(key, watch_seconds()):
-            thread_cache().set(key, 1, watch_seconds())
+        await in_cache_thread(watch_end_many)([(player_id, match_id)])
 
 
-def watch_end_now(*, player_id: int, match_id: int) -> None:
-    """``watch_end`` on the calling thread (one of the sockets')."""
-    key = _key(player_id, match_id)
-    with contextlib.suppress(Exception):
-        if thread_cache().decr(key) <= 0:
-            thread_cache().delete(key)
+# These run on the sockets' threads (games/live/threads.py). On Redis, each is one round trip
+# for all the counts it is given; any other cache (the embedded default's) is told one by one.
+
+#: One count less; a count that reaches none is gone, one that lapsed stays gone (a DECR alone
+#: would bring it back at -1, for good).
+_END = """
+if redis.call('EXISTS', KEYS[1]) == 1 and redis.call('DECR', KEYS[1]) <= 0 then
+    redis.call('DEL', KEYS[1])
+end
+"""
+
+
+def _begin_all(calls: list[tuple[str, int]]) -> dict[tuple[str, int], None]:
+    keys = [key for key, _ in calls]
+    cache = thread_cache()
+    client = redis_writer(cache)
+    if client is None:
+        for key in keys:
+            cache.add(key, 0, watch_seconds())
+            try:
+                cache.incr(key)
+            except ValueError:  # lapsed between the two
+                cache.set(key, 1, watch_seconds())
+        return {}
+    pipeline = client.pipeline(transaction=False)
+    for key in keys:
+        made = cache.make_and_validate_key(key)
+        pipeline.incr(made)
+        pipeline.expire(made, watch_seconds())
+    pipeline.execute()
+    return {}
+
+
+#: The sockets' counts begun within a moment (each call its own: two sockets of one player on one
+#: match count twice).
+_begins = Gathered(_begin_all)
+_calls = itertools.count()
+
+
+def watch_beat_many(watched: Iterable[tuple[int, int]]) -> None:
+    """The sockets watching (player, match) are still there: their counts live on, or count
+    again if they lapsed. Called with the heartbeats' presence notes
+    (``games.social.presence.presence_beat``)."""
+    keys = [_key(player_id, match_id) for player_id, match_id in watched]
+    if not keys:
+        return
+    cache = thread_cache()
+    client = redis_writer(cache)
+    if client is None:
+        for key in keys:
+            if not cache.touch(key, watch_seconds()):
+                cache.set(key, 1, watch_seconds())
+        return
+    made = [cache.make_and_validate_key(key) for key in keys]
+    pipeline = client.pipeline(transaction=False)
+    for key in made:
+        pipeline.expire(key, watch_seconds())
+    lapsed = [key for key, renewed in zip(made, pipeline.execute(), strict=True) if not renewed]
+    if lapsed:
+        pipeline = client.pipeline(transaction=False)
+        for key in lapsed:
+            pipeline.set(key, 1, ex=watch_seconds())
+        pipeline.execute()
+
+
+def watch_end_many(watched: Iterable[tuple[int, int]]) -> None:
+    """The sockets watching (player, match) closed, or their apps went to the background: one
+    count less each."""
+    keys = [_key(player_id, match_id) for player_id, match_id in watched]
+    if not keys:
+        return
+    cache = thread_cache()
+    client = redis_writer(cache)
+    if client is None:
+        for key in keys:
+            with contextlib.suppress(ValueError):  # lapsed already
+                if cache.decr(key) <= 0:
+                    cache.delete(key)
+        return
+    pipeline = client.pipeline(transaction=False)
+    for key in keys:
+        pipeline.eval(_END, 1, cache.make_and_validate_key(key))
+    pipeline.execute()
 
 
 def watching(*, player_id: int, match_id: int | None) -> bool:

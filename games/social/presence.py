@@ -22,9 +22,9 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 
-from games.live.threads import Gathered, in_cache_thread, thread_cache
+from games.live.threads import Gathered, thread_cache
 from games.models import Match
-from games.notifications.watching import watch_beat_now, watch_end_now
+from games.notifications.watching import watch_beat_many, watch_end_many
 
 logger = logging.getLogger(__name__)
 
@@ -47,11 +47,11 @@ async def presence_note(
     *, player_id: int, socket: str, channel: str, match_id: int | None = None
 ) -> None:
     """The socket ``channel`` of kind ``socket`` (``ME``, ``MATCH``) is open for ``player_id``
-    (seated at ``match_id``, for a match's socket): written before this returns."""
+    (seated at ``match_id``, for a match's socket): written before this returns, with the notes
+    of the process's other sockets of the moment (one round trip; of two notes of one key, the
+    later)."""
     try:
-        await in_cache_thread(_note)(
-            _key(player_id, socket), {"channel": channel, "match": match_id}
-        )
+        await _arrivals.get((_key(player_id, socket), channel, match_id))
     except Exception:  # best effort: a cache out of reach notes nothing
         logger.warning("presence: could not note player %s", player_id, exc_info=True)
 
@@ -68,7 +68,7 @@ async def presence_beat(
     beat within a moment (one round trip for them all). ``watched``: what the socket watches
     (``games.notifications.watching``), whose count lives on with it."""
     try:
-        await _notes.get((_key(player_id, socket), channel, match_id, player_id, watched))
+        await _beats.get((_key(player_id, socket), channel, match_id, player_id, watched))
     except Exception:  # best effort: a cache out of reach notes nothing
         logger.warning("presence: could not note player %s", player_id, exc_info=True)
 
@@ -78,40 +78,53 @@ async def presence_clear(
 ) -> None:
     """The socket ``channel`` closed: clear its note, unless a newer socket wrote its own.
     ``watched``: what the socket watched (``games.notifications.watching``), whose count it
-    leaves in the same call."""
-    await in_cache_thread(_clear)(_key(player_id, socket), channel, player_id, watched)
+    leaves in the same call. Cleared with the other sockets that closed within a moment (a
+    reconnect storm closes thousands at once): three round trips for them all."""
+    try:
+        await _departures.get((_key(player_id, socket), channel, player_id, watched))
+    except Exception:  # best effort: the note expires on its own
+        logger.warning("presence: could not clear player %s", player_id, exc_info=True)
 
 
-def _note(key: str, noted: dict[str, Any]) -> None:
-    thread_cache().set(key, noted, presence_ttl())
+# These run on the sockets' threads (games/live/threads.py), each for the calls of a moment.
 
 
-def _note_all(notes: set[tuple[str, str, int | None, int, int | None]]) -> dict[Any, None]:
-    """The notes of the sockets whose heartbeats came within a moment of each other: one write
-    of them all (one round trip), then the watch counts they renew."""
+def _note_all(notes: list[tuple[str, str, int | None]]) -> dict[Any, None]:
     thread_cache().set_many(
-        {key: {"channel": channel, "match": match_id} for key, channel, match_id, _, _ in notes},
+        {key: {"channel": channel, "match": match_id} for key, channel, match_id in notes},
         presence_ttl(),
     )
-    for *_, player_id, watched in notes:
-        if watched is not None:
-            watch_beat_now(player_id=player_id, match_id=watched)
     return {}
 
 
-#: The heartbeats' notes, gathered (games/live/threads.py).
-_notes = Gathered(_note_all)
+def _beat_all(beats: list[tuple[str, str, int | None, int, int | None]]) -> dict[Any, None]:
+    """The notes of the heartbeats, then the watch counts they renew."""
+    _note_all([(key, channel, match_id) for key, channel, match_id, _, _ in beats])
+    watch_beat_many((player_id, watched) for *_, player_id, watched in beats if watched is not None)
+    return {}
 
 
-def _clear(key: str, channel: str, player_id: int, watched: int | None) -> None:
-    if watched is not None:
-        watch_end_now(player_id=player_id, match_id=watched)
-    try:
-        noted = thread_cache().get(key)
-        if isinstance(noted, dict) and noted.get("channel") == channel:
-            thread_cache().delete(key)
-    except Exception:  # best effort: the note expires on its own
-        logger.warning("presence: could not clear player %s", player_id, exc_info=True)
+def _clear_all(clears: list[tuple[str, str, int, int | None]]) -> dict[Any, None]:
+    """The watch counts left, then the notes that are still the closed sockets' own deleted (a
+    note written in between by a newer socket is rewritten by its next heartbeat)."""
+    watch_end_many(
+        (player_id, watched) for _, _, player_id, watched in clears if watched is not None
+    )
+    cache = thread_cache()
+    noted = cache.get_many([key for key, *_ in clears])
+    theirs = [
+        key
+        for key, channel, *_ in clears
+        if isinstance(noted.get(key), dict) and noted[key].get("channel") == channel
+    ]
+    if theirs:
+        cache.delete_many(theirs)
+    return {}
+
+
+_arrivals = Gathered(_note_all)
+_beats = Gathered(_beat_all)
+_departures = Gathered(_clear_all)
 
 
 def presence_of(player_ids: list[int]) -> dict[int, str]:

@@ -14,12 +14,14 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from django.core.cache import cache
 
+from games.live.threads import in_cache_thread
 from games.models import Match, Player
 from games.notifications import kinds
 from games.notifications.models import Notification, PushDelivery
 from games.notifications.services import notify
-from games.notifications.watching import watching
+from games.notifications.watching import _key, watch_begin, watch_end, watch_end_many, watching
 from games.services import SeatSpec, match_create, seat_join
 from tests.games.conftest import client_for
 from tests.games.live import next_frame, open_socket
@@ -149,3 +151,26 @@ async def test_no_push_while_the_app_is_in_the_foreground_and_one_in_the_backgro
         frames.append(await next_frame(me))
     assert frames[-1]["code"] == 4400
     await me.disconnect()
+
+
+async def test_counts_of_one_moment_are_each_counted_and_a_lapsed_count_stays_gone() -> None:
+    """The sockets' counts are written together (games/notifications/watching.py): two sockets
+    of one player on one match that open within the same moment count twice, so the first to
+    close leaves the player watching; the last takes the count away; and the end of a count that
+    lapsed meanwhile (its key expired) brings nothing back. On Redis (CI) this is the pipeline
+    and its script; on the embedded default, the cache's own calls."""
+    player_id, match_id = 9_000_001, 9_000_002
+    await database_sync_to_async(cache.delete)(_key(player_id, match_id))
+    await asyncio.gather(*(watch_begin(player_id=player_id, match_id=match_id) for _ in range(2)))
+    assert await db(watching)(player_id=player_id, match_id=match_id)
+    await watch_end(player_id=player_id, match_id=match_id)
+    assert await db(watching)(player_id=player_id, match_id=match_id)
+    await watch_end(player_id=player_id, match_id=match_id)
+    assert not await db(watching)(player_id=player_id, match_id=match_id)
+    assert await db(cache.get)(_key(player_id, match_id)) is None
+
+    await in_cache_thread(watch_end_many)([(player_id, match_id)])  # lapsed: nothing to end
+    assert await db(cache.get)(_key(player_id, match_id)) is None
+    await watch_begin(player_id=player_id, match_id=match_id)
+    assert await db(cache.get)(_key(player_id, match_id)) == 1
+    await watch_end(player_id=player_id, match_id=match_id)

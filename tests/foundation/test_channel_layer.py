@@ -41,7 +41,9 @@ async def test_a_moments_subscriptions_are_one_command_and_its_publishes_arrive_
         await asyncio.gather(*(layer.group_add("table", channel) for channel in channels))
         assert calls(server, "subscribe") == 2  # the 50 channels in one, the group in another
 
-        await asyncio.gather(*(layer.group_send("table", {"type": "t", "n": n}) for n in range(100)))
+        await asyncio.gather(
+            *(layer.group_send("table", {"type": "t", "n": n}) for n in range(100))
+        )
         for channel in (channels[0], channels[-1]):
             got = [(await layer.receive(channel))["n"] for _ in range(100)]
             assert got == list(range(100))

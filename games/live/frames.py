@@ -79,7 +79,6 @@ def log_read(*, match_id: int, after: int) -> LogRead:
             "status",
             "version",
             "moves_played",
-            "standings",
             "turn_deadline",
             "state__round_no",
             "state__turn",
@@ -111,7 +110,6 @@ def _match_of(match_id: int, row: dict[str, Any]) -> Match:
         status=row["status"],
         version=row["version"],
         moves_played=row["moves_played"],
-        standings=row["standings"],
     )
 
 
@@ -225,7 +223,6 @@ def move_texts(
             "status": match.status,
             "version": match.version,
             "moves_played": match.moves_played,
-            "standings": match.standings,
             "turn_deadline": match.turn_deadline,
             "state__round_no": round_no,
             "state__turn": turn,

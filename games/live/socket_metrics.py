@@ -1,6 +1,6 @@
 """What every socket of ours shares: what it counts (how many are open now, and the frames they
-send: docs/operations.md, "Metrics"), nothing sent once it has closed, and its messages handled
-on the event loop with no hop to another thread."""
+send: docs/operations.md, "Metrics"), nothing sent once it has closed, and its messages and its
+close handled on the event loop with no hop to another thread."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import contextlib
 from typing import Any
 
 from channels.consumer import get_handler_name
+from channels.exceptions import StopConsumer
 
 from chickenfoot.metrics.counters import FRAMES_SENT, SOCKETS_OPEN
 
@@ -70,10 +71,15 @@ class CountedSocket:
         await handler(message)
 
     async def websocket_disconnect(self, message: dict[str, Any]) -> None:
+        """Channels' ``websocket_disconnect``, likewise without its ``aclose_old_connections()``
+        (ten thousand sockets closing at once queued there, one after another)."""
         self._gone = True
         try:
-            await super().websocket_disconnect(message)  # type: ignore[misc]
+            for group in self.groups:  # type: ignore[attr-defined]
+                await self.channel_layer.group_discard(group, self.channel_name)  # type: ignore[attr-defined]
+            await self.disconnect(message["code"])  # type: ignore[attr-defined]
         finally:
             if self._counted_open:
                 self._counted_open = False
                 SOCKETS_OPEN.labels(socket=self.socket_kind).dec()
+        raise StopConsumer

@@ -67,6 +67,8 @@ KEYS = (
     *("sockets", "sockets_asked", "moves_per_s", "move_to_frame_p50_ms", "move_to_frame_p99_ms"),
     *("frames_timed", "socket_rss_mib", "idle_cpu_per_1000", "moving_socket_cores"),
     *("moving_db_cores", "reconnect_recovered_s", "reconnect_db_xacts_per_socket"),
+    *("reconnect_open_p50_s", "reconnect_open_p99_s", "reconnect_back_p50_s"),
+    *("reconnect_back_p99_s", "reconnect_back_by_s"),
     *("lost_frames", "duplicate_frames", "server", "asgi_workers", "heartbeat_s", "errors"),
     *("load_avg_1m", "targets.sockets", "targets.move_to_frame_p99_ms"),
     *("targets.socket_rss_mib", "targets.reconnect_recovered_s", "targets.lost_frames"),

@@ -112,3 +112,18 @@ def test_a_load_process_raises_its_open_file_limit_to_the_hard_limit() -> None:
     raised, limit = map(int, result.stdout.split())
     assert raised == limit == hard
     assert {4000, 4401, 4403, 4404} <= socket_load.GIVE_UP
+
+
+def test_the_storms_time_is_told_apart() -> None:
+    """Two load processes' storms: the seconds to the connection open and to being back, and
+    how many were back by each 10 s."""
+    timing = sockets.storm_timing(
+        [
+            {"reopened_s": [0.5, 1.0], "back_s": [0.7, 1.2], "back_at_s": [3.0, 12.0]},
+            {"reopened_s": [2.0], "back_s": [25.0], "back_at_s": [25.5]},
+        ]
+    )
+    assert timing["reconnect_open_p50_s"] == 1.0
+    assert timing["reconnect_open_p99_s"] == 2.0
+    assert timing["reconnect_back_p99_s"] == 25.0
+    assert timing["reconnect_back_by_s"] == {"10": 1, "20": 2, "30": 3}

@@ -15,11 +15,15 @@ import contextlib
 import itertools
 import logging
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import BaseCache, cache
 
 from games.live.threads import Gathered, in_cache_thread, redis_writer, thread_cache
+
+if TYPE_CHECKING:
+    from redis import Redis
 
 logger = logging.getLogger(__name__)
 
@@ -90,15 +94,24 @@ _begins = Gathered(_begin_all)
 _calls = itertools.count()
 
 
+def _counts(watched: Iterable[tuple[int, int]]) -> tuple[list[str], BaseCache, Redis | None]:
+    """The keys of the (player, match) counts, the cache, and the Redis client that writes it
+    (``None``: the cache is not Redis)."""
+    cache = thread_cache()
+    return (
+        [_key(player_id, match_id) for player_id, match_id in watched],
+        cache,
+        redis_writer(cache),
+    )
+
+
 def watch_beat_many(watched: Iterable[tuple[int, int]]) -> None:
     """The sockets watching (player, match) are still there: their counts live on, or count
     again if they lapsed. Called with the heartbeats' presence notes
     (``games.social.presence.presence_beat``)."""
-    keys = [_key(player_id, match_id) for player_id, match_id in watched]
+    keys, cache, client = _counts(watched)
     if not keys:
         return
-    cache = thread_cache()
-    client = redis_writer(cache)
     if client is None:
         for key in keys:
             if not cache.touch(key, watch_seconds()):
@@ -119,11 +132,9 @@ def watch_beat_many(watched: Iterable[tuple[int, int]]) -> None:
 def watch_end_many(watched: Iterable[tuple[int, int]]) -> None:
     """The sockets watching (player, match) closed, or their apps went to the background: one
     count less each."""
-    keys = [_key(player_id, match_id) for player_id, match_id in watched]
+    keys, cache, client = _counts(watched)
     if not keys:
         return
-    cache = thread_cache()
-    client = redis_writer(cache)
     if client is None:
         for key in keys:
             with contextlib.suppress(ValueError):  # lapsed already

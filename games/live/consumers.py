@@ -230,7 +230,10 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         if self.heartbeat is not None:
+            # Let go of the task: cancelled, its traceback holds this consumer (and through it the
+            # connection), a cycle only a full collection would free.
             self.heartbeat.cancel()
+            self.heartbeat = None
         watched, self.watcher = self.watcher, 0
         if self.viewer is None:  # never arrived (a watcher always has a viewer)
             return

@@ -123,7 +123,10 @@ class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         if self.heartbeat is not None:
+            # Let go of the task: cancelled, its traceback holds this consumer (and through it the
+            # connection), a cycle only a full collection would free.
             self.heartbeat.cancel()
+            self.heartbeat = None
         watched = FOREGROUND if self.foreground else None
         self.foreground = False
         if self.player_id:

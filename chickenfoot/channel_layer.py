@@ -144,7 +144,7 @@ def _settle(waiters: list[asyncio.Future[None]], error: BaseException | None = N
             future.set_exception(error)
 
 
-class BatchedPubSubChannelLayer(RedisPubSubChannelLayer):
+class BatchedRedisPubSubChannelLayer(RedisPubSubChannelLayer):
     """``RedisPubSubChannelLayer`` whose Redis connections send in batches (``BatchedShard``)."""
 
     def _get_layer(self) -> RedisPubSubLoopLayer:
@@ -154,4 +154,4 @@ class BatchedPubSubChannelLayer(RedisPubSubChannelLayer):
         return layer
 
 
-__all__ = ["BatchedPubSubChannelLayer", "BatchedShard"]
+__all__ = ["BatchedRedisPubSubChannelLayer", "BatchedShard"]

@@ -397,7 +397,7 @@ if CHANNELS_REDIS_URL:
     # not connected: a socket reads what it missed from the database.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "chickenfoot.channel_layer.BatchedPubSubChannelLayer",
+            "BACKEND": "chickenfoot.channel_layer.BatchedRedisPubSubChannelLayer",
             "CONFIG": {
                 "hosts": [
                     {

@@ -1,19 +1,28 @@
 """Production's channel layer (chickenfoot/channel_layer.py): channels_redis's publish/subscribe
-layer, what a moment asks of Redis sent together, against a redis-server of the test's own."""
+layer, what a moment asks of Redis sent together, against a redis-server of the test's own.
+
+Each test runs on an event loop of its own, in a thread of its own: these tests need no
+database, so they may run after the browser tests, whose Playwright keeps a loop running on the
+main thread for the whole session."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 import redis
 
-from chickenfoot.channel_layer import BatchedPubSubChannelLayer
+from chickenfoot.channel_layer import BatchedRedisPubSubChannelLayer
 from tests.processes import RedisServer, refusing_port
 
-pytestmark = pytest.mark.asyncio
+
+def on_own_loop(test: Callable[[], Awaitable[None]]) -> None:
+    """Run ``test`` to its end on a new event loop in a new thread; raise what it raised."""
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        thread.submit(asyncio.run, test()).result()
 
 
 @pytest.fixture
@@ -32,10 +41,14 @@ def calls(server: RedisServer, command: str) -> int:
     return int(stats.get(f"cmdstat_{command}", {}).get("calls", 0))
 
 
-async def test_a_moments_subscriptions_are_one_command_and_its_publishes_arrive_in_order(
+def test_a_moments_subscriptions_are_one_command_and_its_publishes_arrive_in_order(
     server: RedisServer,
 ) -> None:
-    layer = BatchedPubSubChannelLayer(hosts=[server.url], prefix="test")
+    on_own_loop(lambda: _subscriptions_and_publishes(server))
+
+
+async def _subscriptions_and_publishes(server: RedisServer) -> None:
+    layer = BatchedRedisPubSubChannelLayer(hosts=[server.url], prefix="test")
     try:
         channels = await asyncio.gather(*(layer.new_channel() for _ in range(50)))
         await asyncio.gather(*(layer.group_add("table", channel) for channel in channels))
@@ -61,9 +74,13 @@ async def test_a_moments_subscriptions_are_one_command_and_its_publishes_arrive_
         await layer.flush()
 
 
-async def test_a_redis_out_of_reach_fails_each_caller_and_subscribes_nothing() -> None:
+def test_a_redis_out_of_reach_fails_each_caller_and_subscribes_nothing() -> None:
+    on_own_loop(_out_of_reach)
+
+
+async def _out_of_reach() -> None:
     with refusing_port() as port:
-        layer = BatchedPubSubChannelLayer(
+        layer = BatchedRedisPubSubChannelLayer(
             hosts=[{"address": f"redis://127.0.0.1:{port}/0", "socket_connect_timeout": 1}]
         )
         failed = await asyncio.gather(

@@ -470,7 +470,7 @@ def everything_at(settings: Any, url: str) -> Iterator[None]:
     settings.CACHES = redis_cache(url)
     settings.CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "chickenfoot.channel_layer.BatchedPubSubChannelLayer",
+            "BACKEND": "chickenfoot.channel_layer.BatchedRedisPubSubChannelLayer",
             "CONFIG": {
                 "hosts": [{"address": url, "socket_timeout": 15, "socket_connect_timeout": 2}],
                 "prefix": "test-redis-outage",

@@ -1,12 +1,12 @@
 """``python deploy/serve_sockets.py [uvicorn options]``: the sockets (``/ws/``) on uvicorn.
 
 The ASGI application (Channels: the match sockets, the players' own, the public walls) on
-uvicorn with uvloop and its sans-I/O ``websockets`` protocol, in two worker processes (one a
-core; docs/operations.md, "Sockets at scale", compares the servers). Like ``deploy/serve.py``,
-a script outside the ``chickenfoot`` package that prepares ``PROMETHEUS_MULTIPROC_DIR`` (each
-worker counts its sockets there, and ``/metrics`` adds them up) before ``uvicorn`` replaces
-this process. The options below are production's; any given on the command line come after
-them, and win.
+uvicorn with uvloop, httptools and its sans-I/O ``websockets`` protocol, in two worker
+processes (one a core; docs/operations.md, "Sockets at scale", compares the servers). Like
+``deploy/serve.py``, a script outside the ``chickenfoot`` package that prepares
+``PROMETHEUS_MULTIPROC_DIR`` (each worker counts its sockets there, and ``/metrics`` adds them
+up) before ``uvicorn`` replaces this process. The options below are production's; any given on
+the command line come after them, and win.
 """
 
 from __future__ import annotations
@@ -26,7 +26,10 @@ from serve import prepare_metrics_directory
 #: closed within 10 s of a stop.
 OPTIONS = (
     *("--host", "0.0.0.0", "--port", "8001"),  # noqa: S104 - inside the stack, behind nginx
-    *("--workers", "2", "--loop", "uvloop", "--ws", "websockets-sansio"),
+    *("--workers", "2", "--loop", "uvloop", "--http", "httptools", "--ws", "websockets-sansio"),
+    # a phone gone without a word is found by the protocol's ping within 90 s (the presence it
+    # noted lapses after three 25 s heartbeats); uvicorn's default pings every 20 s
+    *("--ws-ping-interval", "60", "--ws-ping-timeout", "30"),
     *("--backlog", "4096", "--lifespan", "off"),
     *("--proxy-headers", "--forwarded-allow-ips", "*"),
     *("--timeout-graceful-shutdown", "10", "--log-level", "warning"),

@@ -47,7 +47,7 @@ from games.live.access import (
 )
 from games.live.beats import marks, token_holds
 from games.live.chat_frames import chat_frames, chat_start
-from games.live.credentials import socket_credential
+from games.live.credentials import credential_of
 from games.live.publish import PRESENCE, audience_group, match_group, serving_loop_note
 from games.live.socket_metrics import CountedSocket
 from games.live.threads import in_db_thread
@@ -61,6 +61,16 @@ logger = logging.getLogger(__name__)
 PRESENCE_MISSES = 3
 #: Seconds after joining a socket reads its match again (``_heartbeats``).
 SETTLE_SECONDS = 0.5
+
+
+def _arrival(
+    *, headers: list[tuple[bytes, bytes]], query: dict[str, list[str]], match_id: int
+) -> tuple[Credential, Viewer, dict[str, Any]]:
+    """A socket's arrival, in one trip to the sockets' threads: its credential, its viewer
+    (``Refused`` with the close code to close with) and its ``hello``."""
+    credential, player = credential_of(headers=headers, query=query, ticket_for=match_id)
+    viewer = viewer_for(credential=credential, match_id=match_id, player=player)
+    return credential, viewer, frames.hello(match_id=match_id, viewer=viewer)
 
 
 class _Recent:
@@ -160,53 +170,45 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             await self._close(CLOSE_BAD_REQUEST, "`chat_after` must be a chat seq: 0 or more.")
             return
         try:
-            self.credential, player = await socket_credential(
-                scope=self.scope, query=query, ticket_for=self.match_id
-            )
-            self.viewer = await in_db_thread(viewer_for)(
-                credential=self.credential, match_id=self.match_id, player=player
-            )
+            with socket_host(self.scope):  # the seats' avatar URLs, on the socket's host
+                self.credential, viewer, hello = await in_db_thread(_arrival)(
+                    headers=self.scope.get("headers", []), query=query, match_id=self.match_id
+                )
         except Refused as refused:
             await self._close(refused.code, str(refused))
             return
-        self.seat = self.viewer.seat
-        self.language = socket_language_use(self.scope, self.viewer.player.language)
-        # Join the group before reading: a change committed from now on reaches this socket,
-        # and the catch-up skips what it already sent.
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self._audience_join()
-        with socket_host(self.scope):  # the seats' avatar URLs, on the socket's host
-            hello = await in_db_thread(frames.hello)(match_id=self.match_id, viewer=self.viewer)
         if after is not None and after > hello["seq"]:
             # A seq this match has not reached: resuming from it would skip moves for good.
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-            await self._audience_leave()
-            self.viewer = None  # never arrived: nothing to announce on leaving
             await self._close(
                 CLOSE_BAD_REQUEST,
                 f"`after` is {after}, past the match's last move ({hello['seq']}).",
             )
             return
+        chat_seq = hello["chat_seq"]
+        if chat_seq is not None and chat_after is not None and chat_after > chat_seq:
+            await self._close(
+                CLOSE_BAD_REQUEST,
+                f"`chat_after` is {chat_after}, past the chat's last phrase ({chat_seq}).",
+            )
+            return
+        self.viewer, self.seat = viewer, viewer.seat
+        self.language = socket_language_use(self.scope, viewer.player.language)
+        # Join the groups (one subscription) before the hello goes: a change committed from now
+        # on reaches this socket. One committed between the hello's read and the joining is
+        # found by the look at the match ``SETTLE_SECONDS`` later (``_heartbeats``), or by the
+        # next move's frames, which follow on from it.
+        await asyncio.gather(
+            self.channel_layer.group_add(self.group, self.channel_name), self._audience_join()
+        )
         self.last_seq = after if after is not None else hello["seq"]
         self.status_seen = hello["match"]["status"]
-        if hello["chat_seq"] is not None and chat_after is not None:
-            if chat_after > hello["chat_seq"]:
-                await self.channel_layer.group_discard(self.group, self.channel_name)
-                await self._audience_leave()
-                self.viewer = None
-                await self._close(
-                    CLOSE_BAD_REQUEST,
-                    f"`chat_after` is {chat_after}, past the chat's last phrase "
-                    f"({hello['chat_seq']}).",
-                )
-                return
-            self.chat_last = chat_after
-        else:
-            self.chat_last = hello["chat_seq"] or 0
+        self.chat_last = (
+            chat_after if chat_seq is not None and chat_after is not None else chat_seq or 0
+        )
         await self.send_json(hello)
         # What the hello says was said or played after where the client stands, if anything
         # (a reconnection that resumes where it left off reads nothing more).
-        if hello["chat_seq"] is not None and self.chat_last < hello["chat_seq"]:
+        if chat_seq is not None and self.chat_last < chat_seq:
             await self._chat_catch_up()
         status = hello["match"]["status"]
         if (

@@ -4,9 +4,10 @@ A socket's heartbeat checks that its token still holds (revoked, expired or its 
 deactivated: the socket closes with 4401) and, on a match, whether the match or its chat moved
 on without a nudge reaching it (one lost while Redis was out of reach). Ten thousand sockets
 beating every 25 seconds are 400 such checks a second; each would be a few statements. Instead
-the checks asked for within ``WINDOW`` seconds are answered together: one statement for the
-tokens, one for the matches and one for their chats, whatever the number of sockets. A socket
-reads its match's moves or chat only when the answer says it is behind.
+the checks asked for within a second (``threads.beat_window``: a twenty-fifth of the
+heartbeat) are answered together: one statement for the tokens, one for the matches and one for
+their chats, whatever the number of sockets. A socket reads its match's moves or chat only when
+the answer says it is behind.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from django.db.models import Max
 
 from games.chat.models import ChatMessage
 from games.live.access import Credential, tokens_holding
-from games.live.threads import Gathered
+from games.live.threads import Gathered, beat_window
 from games.models import Match
 
 logger = logging.getLogger(__name__)
@@ -51,8 +52,8 @@ def match_marks(match_ids: Iterable[int]) -> dict[int, Mark]:
     }
 
 
-tokens = Gathered(tokens_holding)
-marks = Gathered(match_marks)
+tokens = Gathered(tokens_holding, beat_window)
+marks = Gathered(match_marks, beat_window)
 
 
 async def token_holds(credential: Credential | None) -> bool:

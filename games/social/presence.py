@@ -22,7 +22,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 
-from games.live.threads import Gathered, thread_cache
+from games.live.threads import Gathered, beat_window, thread_cache
 from games.models import Match
 from games.notifications.watching import watch_beat_many, watch_end_many
 
@@ -123,7 +123,7 @@ def _clear_all(clears: list[tuple[str, str, int, int | None]]) -> dict[Any, None
 
 
 _arrivals = Gathered(_note_all)
-_beats = Gathered(_beat_all)
+_beats = Gathered(_beat_all, beat_window)
 _departures = Gathered(_clear_all)
 
 

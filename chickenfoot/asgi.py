@@ -3,7 +3,8 @@
 Sockets authenticate themselves (a token header or a ticket, games/live/access.py), never by
 cookie, so another site's page cannot borrow a visitor's credentials: no origin check is needed,
 and native clients (which send no Origin) connect as browsers do. The heap is settled once the
-application is loaded (chickenfoot/heap.py).
+application is loaded, its full collections on a clock when ``ASGI_OLD_COLLECTION_SECONDS`` says
+so (chickenfoot/heap.py).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chickenfoot.settings")
 django_asgi_app = get_asgi_application()  # sets Django up before the consumers are imported
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.conf import settings  # noqa: E402
 
 from chickenfoot import heap  # noqa: E402
 from chickenfoot.request_id_middleware import SocketRequestIdMiddleware  # noqa: E402
@@ -28,3 +30,4 @@ application = ProtocolTypeRouter(
     }
 )
 heap.settle()
+heap.old_on_a_clock(settings.ASGI_OLD_COLLECTION_SECONDS)

@@ -66,3 +66,37 @@ def test_the_wsgi_and_asgi_applications_settle_on_import():
         assert int(frozen) > 10_000, module
         assert int(young) == heap.YOUNG_THRESHOLD, module
         assert loaded == "True", module
+
+
+def test_full_collections_on_a_clock_free_an_old_cycle_and_the_rule_takes_none():
+    # in a fresh interpreter: the clock changes its collector for good and starts a thread
+    code = """
+import gc, time, weakref
+from chickenfoot import heap
+
+assert heap.old_on_a_clock(0) is None and gc.get_threshold()[2] != heap.NEVER
+fulls = []
+gc.callbacks.append(lambda phase, info: phase == "stop" and fulls.append(info["generation"]))
+clock = heap.old_on_a_clock(2.0)
+class Node:
+    pass
+first, second = Node(), Node()
+first.other, second.other = second, first
+gone = weakref.ref(first)
+gc.collect(1)  # the cycle is old now
+del first, second
+# half a million containers that live on: Python's rule would take full collections for them
+kept = [[] for _ in range(500_000)]
+print(gc.get_threshold()[2] == heap.NEVER, clock.daemon, fulls.count(2), gone() is None)
+time.sleep(2.5)
+print(fulls.count(2) >= 1, gone() is None, len(kept))
+"""
+    out = subprocess.run(  # noqa: S603 - this interpreter, this test's own code
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    before, after = out.stdout.strip().splitlines()[-2:]
+    # the rule's threshold out of reach, the clock a daemon, no full collection yet, the old
+    # cycle still there (reference counting never frees it)
+    assert before.split() == ["True", "True", "0", "False"]
+    # the clock's collection came and freed it
+    assert after.split() == ["True", "True", "500000"]

@@ -65,12 +65,11 @@ SETTLE_SECONDS = 0.5
 
 def _arrival(
     *, headers: list[tuple[bytes, bytes]], query: dict[str, list[str]], match_id: int
-) -> tuple[Credential, Viewer, dict[str, Any]]:
-    """A socket's arrival, in one trip to the sockets' threads: its credential, its viewer
-    (``Refused`` with the close code to close with) and its ``hello``."""
+) -> tuple[Credential, Viewer]:
+    """A socket's credential and its viewer (``Refused`` with the close code to close with), in
+    one trip to the sockets' threads."""
     credential, player = credential_of(headers=headers, query=query, ticket_for=match_id)
-    viewer = viewer_for(credential=credential, match_id=match_id, player=player)
-    return credential, viewer, frames.hello(match_id=match_id, viewer=viewer)
+    return credential, viewer_for(credential=credential, match_id=match_id, player=player)
 
 
 class _Recent:
@@ -170,36 +169,35 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             await self._close(CLOSE_BAD_REQUEST, "`chat_after` must be a chat seq: 0 or more.")
             return
         try:
-            with socket_host(self.scope):  # the seats' avatar URLs, on the socket's host
-                self.credential, viewer, hello = await in_db_thread(_arrival)(
-                    headers=self.scope.get("headers", []), query=query, match_id=self.match_id
-                )
+            self.credential, self.viewer = await in_db_thread(_arrival)(
+                headers=self.scope.get("headers", []), query=query, match_id=self.match_id
+            )
         except Refused as refused:
             await self._close(refused.code, str(refused))
             return
-        if after is not None and after > hello["seq"]:
-            # A seq this match has not reached: resuming from it would skip moves for good.
-            await self._close(
-                CLOSE_BAD_REQUEST,
-                f"`after` is {after}, past the match's last move ({hello['seq']}).",
-            )
-            return
-        chat_seq = hello["chat_seq"]
-        if chat_seq is not None and chat_after is not None and chat_after > chat_seq:
-            await self._close(
-                CLOSE_BAD_REQUEST,
-                f"`chat_after` is {chat_after}, past the chat's last phrase ({chat_seq}).",
-            )
-            return
-        self.viewer, self.seat = viewer, viewer.seat
-        self.language = socket_language_use(self.scope, viewer.player.language)
-        # Join the groups (one subscription) before the hello goes: a change committed from now
-        # on reaches this socket. One committed between the hello's read and the joining is
-        # found by the look at the match ``SETTLE_SECONDS`` later (``_heartbeats``), or by the
-        # next move's frames, which follow on from it.
+        self.seat = self.viewer.seat
+        self.language = socket_language_use(self.scope, self.viewer.player.language)
+        # Join the groups (one subscription) before reading: a change committed from now on
+        # reaches this socket, and the catch-up skips what it already sent.
         await asyncio.gather(
             self.channel_layer.group_add(self.group, self.channel_name), self._audience_join()
         )
+        with socket_host(self.scope):  # the seats' avatar URLs, on the socket's host
+            hello = await in_db_thread(frames.hello)(match_id=self.match_id, viewer=self.viewer)
+        chat_seq = hello["chat_seq"]
+        past = ""
+        if after is not None and after > hello["seq"]:
+            past = f"`after` is {after}, past the match's last move ({hello['seq']})."
+        elif chat_seq is not None and chat_after is not None and chat_after > chat_seq:
+            past = f"`chat_after` is {chat_after}, past the chat's last phrase ({chat_seq})."
+        if past:
+            # A seq the match (or its chat) has not reached: resuming from it would skip what
+            # comes next for good.
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self._audience_leave()
+            self.viewer = None  # never arrived: nothing to announce on leaving
+            await self._close(CLOSE_BAD_REQUEST, past)
+            return
         self.last_seq = after if after is not None else hello["seq"]
         self.status_seen = hello["match"]["status"]
         self.chat_last = (

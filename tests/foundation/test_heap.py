@@ -5,6 +5,7 @@ collected as before."""
 from __future__ import annotations
 
 import gc
+import os
 import subprocess
 import sys
 import weakref
@@ -100,3 +101,31 @@ print(fulls.count(2) >= 1, gone() is None, len(kept))
     assert before.split() == ["True", "True", "0", "False"]
     # the clock's collection came and freed it
     assert after.split() == ["True", "True", "500000"]
+
+
+@pytest.mark.parametrize(
+    ("environment", "expected"),
+    [
+        ({}, ["False", "False"]),  # Python's rule, as the tests and runserver run
+        # production's sockets (deploy/serve_sockets.py): full collections on a clock of 300 s
+        ({"ASGI_OLD_COLLECTION_SECONDS": "300"}, ["True", "True"]),
+    ],
+)
+def test_the_asgi_application_takes_its_full_collections_as_told(
+    environment: dict[str, str], expected: list[str]
+) -> None:
+    code = (
+        "import gc, threading, chickenfoot.asgi; from chickenfoot import heap; "
+        "print(gc.get_threshold()[2] == heap.NEVER, "
+        "any(t.name == 'heap-old-clock' for t in threading.enumerate()))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "ASGI_OLD_COLLECTION_SECONDS"}
+    out = subprocess.run(  # noqa: S603 - this interpreter, this test's own code
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env | environment,
+    )
+    assert out.stdout.strip().splitlines()[-1].split() == expected

@@ -22,8 +22,9 @@ A process holding thousands of sockets may also take its full collections on a c
 Python's rule calls for one. That rule runs a full collection whenever the objects that reached
 the oldest generation since the last grew by a quarter: a reconnect storm renews every socket's
 objects, so it ran several, each walking every live socket's objects while no socket was
-served (0.6 to 1.5 s each at 4,000 to 10,000 sockets). A closed socket is freed by reference
-counting (games/live/consumers.py), so little waits for them; what does waits for the clock.
+served (5 or 6 a process at 4,000 sockets, up to 0.8 s each). A closed socket is freed by
+reference counting (games/live/consumers.py), so little waits for them; what does waits for the
+clock.
 docs/operations.md, "Sockets at scale", has the measurements.
 """
 

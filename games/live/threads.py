@@ -40,8 +40,9 @@ BEAT_WINDOW_SHARE = 1 / 25
 
 def beat_window() -> float:
     """The seconds the heartbeats' calls are gathered: nothing waits on them but the heartbeat
-    itself, so ten thousand sockets' 400 checks a second are two statements a second a process,
-    not twenty (each statement's own cost, not its rows', is what the sockets' threads spent)."""
+    itself, so ten thousand sockets' 400 checks a second are one statement of each kind a
+    second a process, not twenty (each statement's own cost, not its rows', is what the
+    sockets' threads spent)."""
     return settings.LIVE_HEARTBEAT_SECONDS * BEAT_WINDOW_SHARE
 
 

@@ -21,8 +21,8 @@ A process holding thousands of sockets may also take its full collections on a c
 (``old_on_a_clock``, the sockets' processes: ``ASGI_OLD_COLLECTION_SECONDS``) rather than when
 Python's rule calls for one. That rule runs a full collection whenever the objects that reached
 the oldest generation since the last grew by a quarter: a reconnect storm renews every socket's
-objects, so it ran several, each walking every live socket's objects while no socket was
-served (5 or 6 a process at 4,000 sockets, up to 0.8 s each). A closed socket is freed by
+objects, so it ran full collections in the storm, each walking every live socket's objects
+while no socket was served (up to 0.8 s each at 4,000 sockets). A closed socket is freed by
 reference counting (games/live/consumers.py), so little waits for them; what does waits for the
 clock.
 docs/operations.md, "Sockets at scale", has the measurements.

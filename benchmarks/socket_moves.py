@@ -6,9 +6,10 @@ The plan names the API's port, the rate (moves a second), the threads and the ma
 its seats' tokens by position and the seat to move). Each thread plays its share of the matches
 in turn, as a client would: the seat to move asks for its legal moves and sends one (seeded
 choice) with the version it was answered. The moves are paced open-loop: the n-th move of the
-process is due ``n / rate`` seconds after the start, whatever the answers' speed. Plays until
-a line ``stop`` on standard input, then prints one JSON line: ``moves``, ``seconds``, ``errors``
-and ``move_p50_ms`` / ``move_p99_ms`` (the POSTs' time).
+process is due ``n / rate`` seconds after the start, whatever the answers' speed. A line
+``mark`` on standard input prints ``{"mark": <moves played so far>}``; a line ``stop`` ends the
+play, then it prints one JSON line: ``moves``, ``seconds``, ``errors`` and ``move_p50_ms`` /
+``move_p99_ms`` (the POSTs' time).
 """
 
 from __future__ import annotations
@@ -100,7 +101,13 @@ def main(argv: list[str]) -> int:
     began = time.monotonic()
     for thread in threads:
         thread.start()
-    sys.stdin.readline()  # "stop"
+    for line in sys.stdin:
+        if line.strip() == "mark":
+            played = sum(len(out["times"]) for out in outs)
+            sys.stdout.write(json.dumps({"mark": played}) + "\n")
+            sys.stdout.flush()
+        elif line.strip() == "stop":
+            break
     stop.set()
     for thread in threads:
         thread.join(timeout=60)

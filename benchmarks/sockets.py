@@ -27,10 +27,12 @@ seats in turn (``benchmarks/socket_seed.py``: one player holds one of each), hel
    over ``--idle-seconds`` (at least one heartbeat), per 1,000 sockets.
 2. **Moves.** ``--movers`` processes (``benchmarks/socket_moves.py``) play ``--moves-per-s``
    moves a second through the API, for ``--seconds``: each ``move`` frame at every seat is timed
-   from the move's ``created_at`` (written in the transaction that commits it) to its arrival.
+   from the move's ``created_at`` (written in the transaction that commits it) to its arrival,
+   and the moves accepted in that time counted (``moves_per_s``: the rate the times are at).
 3. **Reconnect storm.** While the moves go on, every socket is dropped at once and reconnects
    at a random moment within ``--spread`` seconds, a match socket resuming with
-   ``?after=<its last seq>``: the seconds until every one is back and caught up.
+   ``?after=<its last seq>``: the seconds until every one is back and caught up, and the
+   socket-serving processes' CPU per socket back.
 4. **Drain.** The moves stop; each match socket must end with its match's last seq (waiting at
    most two heartbeats): a seq missing is a lost frame, one had twice a duplicate.
 
@@ -64,7 +66,8 @@ SERVE_SOCKETS = ROOT / "deploy" / "serve_sockets.py"
 SERVERS = ("uvicorn", "daphne", "granian")
 #: The keys of the JSON line (docs/operations.md, "Sockets at scale", describes each).
 KEYS = (
-    *("sockets", "sockets_asked", "moves_per_s", "move_to_frame_p50_ms", "move_to_frame_p99_ms"),
+    *("sockets", "sockets_asked", "moves_per_s", "storm_moves_per_s", "run_moves_per_s"),
+    *("move_to_frame_p50_ms", "move_to_frame_p99_ms", "reconnect_socket_cpu_ms"),
     *("frames_timed", "socket_rss_mib", "idle_cpu_per_1000", "moving_socket_cores"),
     *("moving_db_cores", "reconnect_recovered_s", "reconnect_db_xacts_per_socket"),
     *("reconnect_open_p50_s", "reconnect_open_p99_s", "reconnect_back_p50_s"),
@@ -239,6 +242,13 @@ class Child:
         self.process.wait()
 
 
+def played_so_far(movers: list[Child]) -> int:
+    """The moves the movers have played so far, all of them."""
+    for mover in movers:
+        mover.tell("mark")
+    return sum(mover.answer(30)["mark"] for mover in movers)
+
+
 def db_xacts(url: str) -> int:
     """Transactions the benchmark's database has committed or rolled back so far."""
     with psycopg.connect(url, autocommit=True, connect_timeout=3) as conn:
@@ -336,9 +346,11 @@ def run(bench: Any, args: argparse.Namespace, work: Path) -> dict[str, Any]:
             g.tell("measure")
         database = DatabaseCpu(bench.url, db_name)
         database.start()
+        marks = [played_so_far(movers)]
         cpu, xacts, moving_began = stack.asgi_cpu(), db_xacts(bench.url), time.monotonic()
         time.sleep(args.seconds)
         moving = time.monotonic() - moving_began
+        marks.append(played_so_far(movers))
         moving_cores = (stack.asgi_cpu() - cpu) / moving
         db_used = database.stop()
         xacts_per_s = (db_xacts(bench.url) - xacts) / moving
@@ -348,9 +360,13 @@ def run(bench: Any, args: argparse.Namespace, work: Path) -> dict[str, Any]:
         log(f"benchmark: moving {moving_cores:.3f} cores, {rss[-1]} MiB; the storm")
 
         xacts, storm_began = db_xacts(bench.url), time.monotonic()
+        storm_cpu = stack.asgi_cpu()
         for g in generators:
             g.tell("storm")
         storms = [g.answer(args.spread + 300) for g in generators]
+        storm_seconds = time.monotonic() - storm_began
+        storm_cpu = stack.asgi_cpu() - storm_cpu
+        marks.append(played_so_far(movers))
         time.sleep(1.5)  # the statistics flushed
         storm_xacts = db_xacts(bench.url) - xacts - xacts_per_s * (time.monotonic() - storm_began)
         rss.append(stack.asgi_rss_mib())
@@ -380,7 +396,9 @@ def run(bench: Any, args: argparse.Namespace, work: Path) -> dict[str, Any]:
     summary: dict[str, Any] = {
         "sockets": up,
         "sockets_asked": args.sockets,
-        "moves_per_s": round(moves / max(p["seconds"] for p in played), 1),
+        "moves_per_s": round((marks[1] - marks[0]) / moving, 1),
+        "storm_moves_per_s": round((marks[2] - marks[1]) / storm_seconds, 1),
+        "run_moves_per_s": round(moves / max(p["seconds"] for p in played), 1),
         "move_to_frame_p50_ms": percentile(samples, 50),
         "move_to_frame_p99_ms": percentile(samples, 99),
         "frames_timed": len(samples),
@@ -392,6 +410,9 @@ def run(bench: Any, args: argparse.Namespace, work: Path) -> dict[str, Any]:
         "moving_db_cores": round(db_used / moving, 3) if db_used is not None else None,
         "reconnect_recovered_s": recovered,
         "reconnected": reconnected,
+        "reconnect_socket_cpu_ms": (
+            round(1000 * storm_cpu / reconnected, 2) if reconnected else None
+        ),
         **storm_timing(storms),
         "not_back_at_end": sum(r["not_back"] for r in reports),
         "reconnect_db_xacts_per_socket": round(max(0.0, storm_xacts) / reconnected, 2)

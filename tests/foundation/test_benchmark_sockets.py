@@ -5,6 +5,7 @@ production's, and every process it starts may open as many files as its hard lim
 
 from __future__ import annotations
 
+import json
 import resource
 import subprocess
 import sys
@@ -127,3 +128,23 @@ def test_the_storms_time_is_told_apart() -> None:
     assert timing["reconnect_open_p99_s"] == 2.0
     assert timing["reconnect_back_p99_s"] == 25.0
     assert timing["reconnect_back_by_s"] == {"10": 1, "20": 2, "30": 3}
+
+
+def test_the_movers_say_how_many_they_played_when_asked(tmp_path: Path) -> None:
+    """``mark`` answers the moves played so far (the benchmark counts those of the timed window
+    from two marks); ``stop`` ends the play with the movers' report."""
+    plan = tmp_path / "plan.json"
+    plan.write_text('{"port": 9, "rate": 10, "threads": 2, "seed": 1, "matches": []}')
+    done = subprocess.run(  # noqa: S603 - our interpreter, a fixed command
+        [sys.executable, "-m", "benchmarks.socket_moves", str(plan)],
+        input="mark\nmark\nstop\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=True,
+    )
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert lines[:2] == [{"mark": 0}, {"mark": 0}]
+    assert lines[2]["moves"] == 0
+    assert lines[2]["errors"] == 0

@@ -183,7 +183,9 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
             self.channel_layer.group_add(self.group, self.channel_name), self._audience_join()
         )
         with socket_host(self.scope):  # the seats' avatar URLs, on the socket's host
-            hello = await in_db_thread(frames.hello)(match_id=self.match_id, viewer=self.viewer)
+            hello, resumed = await in_db_thread(frames.greeting)(
+                match_id=self.match_id, viewer=self.viewer, after=after
+            )
         chat_seq = hello["chat_seq"]
         past = ""
         if after is not None and after > hello["seq"]:
@@ -209,7 +211,12 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
         if chat_seq is not None and self.chat_last < chat_seq:
             await self._chat_catch_up()
         status = hello["match"]["status"]
-        if (
+        if resumed is not None:  # read with the hello: what the socket missed since `after`
+            async with self._catching:
+                await self._deliver(
+                    frames.redact(resumed, viewer=self.viewer, opening_sent=self.opening_sent)
+                )
+        elif (
             self.last_seq < hello["seq"]
             or status in frames.OVER
             or (
@@ -283,6 +290,11 @@ class MatchConsumer(CountedSocket, AsyncJsonWebsocketConsumer):
                 lambda: in_db_thread(frames.log_read)(match_id=self.match_id, after=after),
             )
             result = frames.redact(read, viewer=self.viewer, opening_sent=self.opening_sent)
+        await self._deliver(result)
+
+    async def _deliver(self, result: frames.CatchUp) -> None:
+        """Send a catch-up's frames (under ``_catching``); close once the match is over, or if
+        the socket may no longer follow it."""
         if result.forbidden:
             await self._close(
                 CLOSE_FORBIDDEN, _("The match has started: its seats, creator and organisers only.")

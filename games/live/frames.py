@@ -16,6 +16,7 @@ from typing import Any
 from django.core.serializers.json import DjangoJSONEncoder
 
 from games.chat.reading import chat_last_seq
+from games.log_rows import log_match
 from games.models import Match
 from games.results import match_final_order
 from games.selectors import match_get, match_opening, match_summary, move_for_seat, move_rows
@@ -52,6 +53,18 @@ def hello(*, match_id: int, viewer: Any) -> dict[str, Any]:
     }
 
 
+def greeting(
+    *, match_id: int, viewer: Any, after: int | None
+) -> tuple[dict[str, Any], LogRead | None]:
+    """The ``hello``, and for a socket resuming at ``after`` (a seq the socket has had, behind
+    the hello's) the log from there: what a reconnection owes, in one trip to the threads. The
+    log is read after the hello, so it reaches at least the hello's seq."""
+    said = hello(match_id=match_id, viewer=viewer)
+    if after is None or after <= 0 or after >= said["seq"]:
+        return said, None
+    return said, log_read(match_id=match_id, after=after)
+
+
 @dataclass(frozen=True)
 class LogRead:
     """The match and its moves after ``after`` as the database holds them, whole: what any seat
@@ -72,19 +85,7 @@ def log_read(*, match_id: int, after: int) -> LogRead:
     """The match and every move after ``after``, unredacted (``LogRead``)."""
     # One read of the match: the moves up to its ``moves_played`` all belong to rounds up to
     # its running round, so the redaction is consistent with what it reads.
-    row = (
-        Match.objects.filter(pk=match_id)
-        .values(
-            "variant",
-            "status",
-            "version",
-            "moves_played",
-            "turn_deadline",
-            "state__round_no",
-            "state__turn",
-        )
-        .first()
-    )
+    row = log_match(match_id=match_id)
     if row is None:
         return LogRead(after=after, row=None, moves=[], standings=None)
     match = _match_of(match_id, row)

@@ -266,6 +266,20 @@ def _driver_cursor(db: Any) -> Any:
     return kept[2]
 
 
+_BUILT: dict[tuple[str, str], str] = {}
+
+
+def statement(name: str, build: Callable[[Callable[[str], str]], str]) -> str:
+    """The statement called ``name`` for the default database's vendor: ``build`` makes it
+    once, given the vendor's quoting of names (each name from the models' meta)."""
+    db = connections[DEFAULT_DB_ALIAS]
+    key = (db.vendor, name)
+    sql = _BUILT.get(key)
+    if sql is None:
+        sql = _BUILT[key] = build(db.ops.quote_name)
+    return sql
+
+
 def fetchone(sql: str, params: Sequence[Any]) -> tuple[Any, ...] | None:
     """The first row ``sql`` gives (``None`` if none): a read on the hot path, through the
     driver's cursor where it can be (``_driver_cursor``), else Django's."""

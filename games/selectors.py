@@ -15,6 +15,7 @@ from games.accounts.names import shown_name
 from games.analysis.hint_counts import hints_used
 from games.avatars.urls import NO_AVATAR, avatar_urls_of
 from games.invitations.holds import held_count
+from games.log_rows import log_moves
 from games.match_rows import match_with_seats
 from games.models import Match, Move, Player, Round, Seat
 from games.problems import MatchNotFound, NotYourMatch, TableMatchNoMoves, table_no_moves_detail
@@ -375,24 +376,8 @@ def move_log(
 def move_rows(*, match: Match, after: int = 0, limit: int = 200) -> list[dict[str, Any]]:
     """Moves after ``after`` (by ``seq``), at most ``limit``, whole: each seat's events in the
     clear. Only ``move_for_seat`` turns one into what a seat may see; never send one as it is."""
-    rows = (
-        # Up to the match's last move as it was read: a later move may be of a newer round.
-        Move.objects.filter(match=match, seq__gt=after, seq__lte=match.moves_played)
-        .select_related("round")
-        .only(
-            "seq",
-            "seat",
-            "kind",
-            "tile",
-            "target",
-            "events",
-            "version",
-            "timed_out",
-            "created_at",
-            "round__number",
-        )
-        .order_by("seq")[:limit]
-    )
+    # Up to the match's last move as it was read: a later move may be of a newer round.
+    found = log_moves(match_id=match.pk, after=after, upto=match.moves_played, limit=limit)
     return [
         move_row(
             {
@@ -406,9 +391,9 @@ def move_rows(*, match: Match, after: int = 0, limit: int = 200) -> list[dict[st
                 "events": row.events,
                 "created_at": row.created_at,
             },
-            round_no=row.round.number,
+            round_no=round_no,
         )
-        for row in rows
+        for row, round_no in found
     ]
 
 

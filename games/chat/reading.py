@@ -14,6 +14,7 @@ from typing import Any
 
 from django.utils import translation
 
+from games import rows
 from games.chat.models import ChatMessage, ChatMute
 from games.chat.phrases import phrase_get
 from games.models import Player
@@ -39,13 +40,21 @@ def chat_muted(*, match_id: int, player: Player) -> bool:
 
 def chat_last_seq(*, match_id: int) -> int:
     """The seq of the match's last phrase (0: none yet): where a reader starts from "now"."""
-    last = (
-        ChatMessage.objects.filter(match_id=match_id)
-        .order_by("-seq")
-        .values_list("seq", flat=True)
-        .first()
+    # Plain SQL (games/rows.py): every seat's socket reads it on each (re)connection.
+    sql = rows.statement(
+        "chat_last_seq",
+        lambda quote: (
+            f"SELECT MAX({quote(_column(ChatMessage, 'seq'))}) "  # noqa: S608 - names from the models' meta
+            f"FROM {quote(ChatMessage._meta.db_table)} "
+            f"WHERE {quote(_column(ChatMessage, 'match'))} = %s"
+        ),
     )
-    return last or 0
+    row = rows.fetchone(sql, [match_id])
+    return (row[0] if row else None) or 0
+
+
+def _column(model: Any, name: str) -> str:
+    return model._meta.get_field(name).column
 
 
 @dataclass

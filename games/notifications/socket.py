@@ -28,6 +28,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.translation import gettext as _
 
 from chickenfoot.i18n.sockets import socket_language_use
+from games import rows
 from games.live.access import (
     CLOSE_BAD_REQUEST,
     CLOSE_TRY_AGAIN_LATER,
@@ -54,7 +55,19 @@ ME_TICKET = 0
 
 
 def _unread(player: Player) -> int:
-    return Notification.objects.filter(player=player, read_at__isnull=True).count()
+    """The player's unread notifications, in plain SQL (games/rows.py): every ``/ws/me/``
+    (re)connection reads it."""
+    field = Notification._meta.get_field
+    sql = rows.statement(
+        "notifications_unread",
+        lambda quote: (
+            f"SELECT COUNT(*) FROM {quote(Notification._meta.db_table)} "  # noqa: S608 - names from the models' meta
+            f"WHERE {quote(field('player').column)} = %s "
+            f"AND {quote(field('read_at').column)} IS NULL"
+        ),
+    )
+    row = rows.fetchone(sql, [player.pk])
+    return row[0] if row else 0
 
 
 class MeConsumer(CountedSocket, AsyncJsonWebsocketConsumer):

@@ -16,7 +16,7 @@ from typing import Any
 from django.core.serializers.json import DjangoJSONEncoder
 
 from games.chat.reading import chat_last_seq
-from games.log_rows import log_match
+from games.log_rows import MATCH_COLUMNS, log_match
 from games.models import Match
 from games.results import match_final_order
 from games.selectors import match_get, match_opening, match_summary, move_for_seat, move_rows
@@ -40,7 +40,10 @@ class CatchUp:
 def hello(*, match_id: int, viewer: Any) -> dict[str, Any]:
     """The first frame: the match as it is now (no hands), the viewer's seat, the last seq, and
     for a seat the chat's last phrase (``chat_seq``; null for a spectator, who has no chat)."""
-    match = match_get(match_id=match_id)
+    return _hello_of(match_get(match_id=match_id), viewer)
+
+
+def _hello_of(match: Match, viewer: Any) -> dict[str, Any]:
     summary = match_summary(match=match, viewer=viewer.player)
     return {
         "type": "hello",
@@ -49,7 +52,7 @@ def hello(*, match_id: int, viewer: Any) -> dict[str, Any]:
         "version": match.version,
         "seq": match.moves_played,
         "turn_deadline": match.turn_deadline,
-        "chat_seq": chat_last_seq(match_id=match_id) if viewer.seat is not None else None,
+        "chat_seq": chat_last_seq(match_id=match.pk) if viewer.seat is not None else None,
     }
 
 
@@ -58,11 +61,15 @@ def greeting(
 ) -> tuple[dict[str, Any], LogRead | None]:
     """The ``hello``, and for a socket resuming at ``after`` (a seq the socket has had, behind
     the hello's) the log from there: what a reconnection owes, in one trip to the threads. The
-    log is read after the hello, so it reaches at least the hello's seq."""
-    said = hello(match_id=match_id, viewer=viewer)
+    log is read as of the hello's read of the match, up to the hello's seq."""
+    match = match_get(match_id=match_id)
+    said = _hello_of(match, viewer)
     if after is None or after <= 0 or after >= said["seq"]:
         return said, None
-    return said, log_read(match_id=match_id, after=after)
+    state = match.state if isinstance(match.state, dict) else {}
+    row = {name: getattr(match, name) for name in MATCH_COLUMNS}
+    row["state__round_no"], row["state__turn"] = state.get("round_no"), state.get("turn")
+    return said, log_read(match_id=match_id, after=after, row=row)
 
 
 @dataclass(frozen=True)
@@ -81,11 +88,13 @@ class LogRead:
         return self.moves[-1]["seq"] if self.moves else self.after
 
 
-def log_read(*, match_id: int, after: int) -> LogRead:
-    """The match and every move after ``after``, unredacted (``LogRead``)."""
+def log_read(*, match_id: int, after: int, row: dict[str, Any] | None = None) -> LogRead:
+    """The match and every move after ``after``, unredacted (``LogRead``). ``row``: the
+    match's ``log_rows.log_match`` as the caller read it already."""
     # One read of the match: the moves up to its ``moves_played`` all belong to rounds up to
     # its running round, so the redaction is consistent with what it reads.
-    row = log_match(match_id=match_id)
+    if row is None:
+        row = log_match(match_id=match_id)
     if row is None:
         return LogRead(after=after, row=None, moves=[], standings=None)
     match = _match_of(match_id, row)

@@ -12,8 +12,10 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from games.live import frames
+from games.live.access import Viewer
 from games.log_rows import MATCH_COLUMNS, log_match, log_moves
-from games.models import Match, Move
+from games.models import Match, Move, Player
 from games.selectors import move_rows
 from tests.games.helpers import play_turn
 
@@ -106,3 +108,22 @@ def test_no_such_match_reads_nothing() -> None:
     assert log_match(match_id=0) is None
     assert log_match(match_id=2**63) is None
     assert log_moves(match_id=987_654, after=0, upto=10, limit=10) == []
+
+
+@pytest.mark.django_db
+def test_a_resuming_sockets_greeting_reads_the_log_as_a_read_of_its_own_would(
+    players: list[Player], clients: list[APIClient], started_match: Callable[..., Match]
+) -> None:
+    """``frames.greeting`` reads the moves a resuming socket missed from the match it read for
+    the hello: the same rows as ``log_read`` reading the match itself."""
+    match = started_match(n=2, options={"max_pip": 6})
+    rng = random.Random(3)
+    for _ in range(12):
+        play_turn(clients, match.pk, rng)
+    viewer = Viewer(player=players[1], seat=1, watches=False)
+    said, missed = frames.greeting(match_id=match.pk, viewer=viewer, after=4)
+    assert said == frames.hello(match_id=match.pk, viewer=viewer)
+    assert missed == frames.log_read(match_id=match.pk, after=4)
+    assert [m["seq"] for m in missed.moves] == list(range(5, said["seq"] + 1))
+    assert frames.greeting(match_id=match.pk, viewer=viewer, after=said["seq"])[1] is None
+    assert frames.greeting(match_id=match.pk, viewer=viewer, after=None)[1] is None

@@ -124,6 +124,10 @@ def initials_svg(name: str, player_id: int) -> str:
     return as_svg(picture)
 
 
+@lru_cache(maxsize=32_768)
 def initials_digest(name: str, player_id: int) -> str:
-    """The SHA-256 (hex) of the default avatar's bytes: its address."""
+    """The SHA-256 (hex) of the default avatar's bytes: its address. Kept for many more
+    players than the pictures (64 characters each, about 5 MiB when full): every ``hello`` of
+    a match socket names its seats' avatars, and ten thousand sockets show thousands of
+    players, more than ``initials_svg`` keeps, so each would be drawn again to be named."""
     return hashlib.sha256(initials_svg(name, player_id).encode()).hexdigest()

@@ -166,7 +166,8 @@ class Phone:
             if load.measuring:
                 arrived = time.time()
                 created = datetime.fromisoformat(frame["created_at"]).timestamp()
-                load.samples.append(round((arrived - created) * 1000, 2))
+                if created >= load.measured_from:  # not a move made while timing began
+                    load.samples.append(round((arrived - created) * 1000, 2))
         elif kind == "heartbeat":
             load.heartbeats += 1
         if self.kind == "match" and not self.up.is_set() and self.last_seq >= self.hello_seq:
@@ -200,6 +201,8 @@ class Load:
         self.connect_errors: dict[str, int] = {}
         self.refused: dict[str, int] = {}
         self.measuring = self.storming = self.stopping = False
+        #: Moves made from this moment on are timed (``measure``).
+        self.measured_from = 0.0
         self.background: set[asyncio.Future[None]] = set()
         self.tasks: list[asyncio.Task[None]] = []
 
@@ -293,7 +296,8 @@ def timing_begins() -> None:
     thousands of sockets' objects stopped the process for up to 0.8 s (a full one) or 0.3 s (a
     middle one), and every frame that arrived meanwhile was timed that much late: the
     generator's pause, not the server's. What is alive now is collected once and set aside
-    (``gc.freeze``); the collector runs again from ``idle`` on."""
+    (``gc.freeze``), and only moves made after that are timed (frames that waited for that
+    collection would be late by it); the collector runs again from ``idle`` on."""
     gc.collect()
     gc.freeze()
     gc.disable()
@@ -308,7 +312,7 @@ async def commands(load: Load) -> None:
             return
         if line[0] == "measure":
             timing_begins()
-            load.measuring = True
+            load.measured_from, load.measuring = time.time(), True
         elif line[0] == "idle":
             load.measuring = False
             gc.enable()

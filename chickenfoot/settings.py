@@ -421,8 +421,9 @@ LIVE_DB_THREADS = env_int(
     "LIVE_DB_THREADS",
     default=4 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" else 0,
 )
-#: Seconds between the full collections of the sockets' processes, 0: when Python's rule says
-#: (chickenfoot/heap.py, ``old_on_a_clock``; deploy/serve_sockets.py runs with 300).
+#: Seconds between the full collections of the sockets' processes (with a young one every
+#: second between), 0: when Python's rule says (chickenfoot/heap.py, ``old_on_a_clock``;
+#: deploy/serve_sockets.py runs with 300).
 ASGI_OLD_COLLECTION_SECONDS = env_int("ASGI_OLD_COLLECTION_SECONDS", default=0)
 #: Turn clocks without a broker (the embedded default): timers in the serving process, since an
 #: eager countdown would run at once. With REDIS_URL, the sweep (SWEEPS["turn_clocks"]) warns

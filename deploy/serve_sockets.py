@@ -49,8 +49,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     # Two malloc arenas, not glibc's eight a core: the sockets' database threads
     # (games/live/threads.py) would otherwise each grow an arena of their own and keep it.
     os.environ.setdefault("MALLOC_ARENA_MAX", "2")
-    # Full collections every five minutes, not whenever a storm renews a quarter of the heap
-    # (chickenfoot/heap.py, ``old_on_a_clock``).
+    # Full collections every five minutes, not whenever a storm renews a quarter of the heap,
+    # and a young one every second (chickenfoot/heap.py, ``old_on_a_clock``).
     os.environ.setdefault("ASGI_OLD_COLLECTION_SECONDS", "300")
     command = uvicorn_command(sys.executable, extra)
     os.execv(command[0], command)  # noqa: S606 - our own interpreter, running uvicorn

@@ -129,3 +129,31 @@ def test_the_asgi_application_takes_its_full_collections_as_told(
         env=env | environment,
     )
     assert out.stdout.strip().splitlines()[-1].split() == expected
+
+
+def test_the_clock_takes_the_young_generation_that_the_count_never_calls_for():
+    # Old containers replaced one for one by new ones: Python's count of the young generation
+    # (allocations less deallocations, whatever the generation freed) stands still, so the rule
+    # never collects while the young generation grows; the clock's young collections do.
+    code = """
+import gc, time
+from chickenfoot import heap
+
+gc.set_threshold(heap.YOUNG_THRESHOLD, 10, 10)
+old = [[i] for i in range(100_000)]
+gc.collect()
+young = []
+gc.callbacks.append(lambda phase, info: phase == "stop" and young.append(info["generation"]))
+for i in range(100_000):
+    old[i] = [i]
+print(young.count(0), len(gc.get_objects(0)) >= 100_000)
+heap.old_on_a_clock(60.0, young_every=0.2)
+time.sleep(0.5)
+print(young.count(0) >= 1, len(gc.get_objects(0)) < 1_000, young.count(2))
+"""
+    out = subprocess.run(  # noqa: S603 - this interpreter, this test's own code
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    before, after = out.stdout.strip().splitlines()[-2:]
+    assert before.split() == ["0", "True"]  # the rule took none: all of them young
+    assert after.split() == ["True", "True", "0"]  # the clock took them; no full collection

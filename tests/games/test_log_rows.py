@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from games.live import frames
 from games.live.access import Viewer
-from games.log_rows import MATCH_COLUMNS, log_match, log_moves
+from games.log_rows import MATCH_COLUMNS, MOVE_COLUMNS, log_match, log_moves
 from games.models import Match, Move, Player
 from games.selectors import move_rows
 from tests.games.helpers import play_turn
@@ -28,20 +28,13 @@ def _orm_match(match_id: int) -> dict[str, Any] | None:
     )
 
 
+def _values(move: Move, round_no: int) -> tuple[Any, ...]:
+    return (*(getattr(move, name) for name in MOVE_COLUMNS), round_no)
+
+
 def _orm_moves(match_id: int, after: int, upto: int, limit: int) -> list[tuple[Any, ...]]:
     return [
-        (
-            m.seq,
-            m.seat,
-            m.kind,
-            m.tile,
-            m.target,
-            m.events,
-            m.version,
-            m.timed_out,
-            m.created_at,
-            m.round.number,
-        )
+        _values(m, m.round.number)
         for m in Move.objects.filter(match_id=match_id, seq__gt=after, seq__lte=upto)
         .select_related("round")
         .order_by("seq")[:limit]
@@ -50,18 +43,7 @@ def _orm_moves(match_id: int, after: int, upto: int, limit: int) -> list[tuple[A
 
 def _plain_moves(match_id: int, after: int, upto: int, limit: int) -> list[tuple[Any, ...]]:
     return [
-        (
-            m.seq,
-            m.seat,
-            m.kind,
-            m.tile,
-            m.target,
-            m.events,
-            m.version,
-            m.timed_out,
-            m.created_at,
-            number,
-        )
+        _values(m, number)
         for m, number in log_moves(match_id=match_id, after=after, upto=upto, limit=limit)
     ]
 
@@ -94,8 +76,9 @@ def test_the_plain_reads_are_the_orms_through_a_whole_match(
         assert plain == _orm_moves(match.pk, after, upto, limit)
     whole = _plain_moves(match.pk, 0, played, 10_000)
     assert [m[0] for m in whole] == list(range(1, played + 1))
-    assert any(isinstance(m[3], list) for m in whole)  # tiles come back as JSON, not text
-    assert all(isinstance(m[5], list) for m in whole)
+    tile, events = MOVE_COLUMNS.index("tile"), MOVE_COLUMNS.index("events")
+    assert any(isinstance(m[tile], list) for m in whole)  # JSON comes back decoded, not as text
+    assert all(isinstance(m[events], list) for m in whole)
     # what the sockets and the HTTP log are built from: the same rows, in the same shape
     assert [r["seq"] for r in move_rows(match=final, after=0, limit=10_000)] == [
         m[0] for m in whole

@@ -15,6 +15,7 @@ from typing import Any
 from django.db import DEFAULT_DB_ALIAS, connections
 
 from games import rows
+from games.match_rows import MAX_ID
 from games.models import Match, Move, Round
 
 #: The match's columns the log's reader needs, then the two keys of its engine state.
@@ -31,69 +32,65 @@ MOVE_COLUMNS = (
     "timed_out",
     "created_at",
 )
-MAX_ID = 2**63 - 1
+_MATCH_DB_COLUMNS = tuple(rows.column(Match, name) for name in MATCH_COLUMNS)
+_MOVE_DB_COLUMNS = tuple(rows.column(Move, name) for name in MOVE_COLUMNS)
 
-_STATEMENTS: dict[str, tuple[str, str, tuple[str, ...], tuple[str, ...]]] = {}
 
-
-def _state_key(db: Any, key: str) -> str:
+def _state_key(quote: Any, vendor: str, key: str) -> str:
     """The integer at ``key`` of the match's engine state (``m.state``), as SQL."""
-    state = f"m.{db.ops.quote_name(Match._meta.get_field('state').column)}"
-    if db.vendor == "postgresql":
+    state = f"m.{quote(rows.column(Match, 'state'))}"
+    if vendor == "postgresql":
         return f"CAST({state} ->> '{key}' AS INTEGER)"
     return f"json_extract({state}, '$.{key}')"
 
 
-def _statements() -> tuple[str, str, tuple[str, ...], tuple[str, ...]]:
-    db = connections[DEFAULT_DB_ALIAS]
-    statements = _STATEMENTS.get(db.vendor)
-    if statements is None:
-        quote = db.ops.quote_name
+def _match_sql(quote: Any) -> str:
+    vendor = connections[DEFAULT_DB_ALIAS].vendor
+    return (
+        f"SELECT {', '.join(f'm.{quote(c)}' for c in _MATCH_DB_COLUMNS)}, "  # noqa: S608 - names from the models' meta
+        f"{_state_key(quote, vendor, 'round_no')}, {_state_key(quote, vendor, 'turn')} "
+        f"FROM {quote(Match._meta.db_table)} m WHERE m.{quote(rows.column(Match, 'id'))} = %s"
+    )
 
-        def column(model: Any, name: str) -> str:
-            return quote(model._meta.get_field(name).column)
 
-        match_columns = tuple(Match._meta.get_field(name).column for name in MATCH_COLUMNS)
-        move_columns = tuple(Move._meta.get_field(name).column for name in MOVE_COLUMNS)
-        match_sql = (
-            f"SELECT {', '.join(f'm.{quote(c)}' for c in match_columns)}, "  # noqa: S608 - names from the models' meta
-            f"{_state_key(db, 'round_no')}, {_state_key(db, 'turn')} "
-            f"FROM {quote(Match._meta.db_table)} m WHERE m.{column(Match, 'id')} = %s"
-        )
-        moves_sql = (
-            f"SELECT {', '.join(f'v.{quote(c)}' for c in move_columns)}, "  # noqa: S608 - names from the models' meta
-            f"r.{column(Round, 'number')} "
-            f"FROM {quote(Move._meta.db_table)} v INNER JOIN {quote(Round._meta.db_table)} r "
-            f"ON r.{column(Round, 'id')} = v.{column(Move, 'round')} "
-            f"WHERE v.{column(Move, 'match')} = %s AND v.{column(Move, 'seq')} > %s "
-            f"AND v.{column(Move, 'seq')} <= %s ORDER BY v.{column(Move, 'seq')} ASC LIMIT %s"
-        )
-        statements = _STATEMENTS[db.vendor] = (match_sql, moves_sql, match_columns, move_columns)
-    return statements
+def _moves_sql(quote: Any) -> str:
+    seq = f"v.{quote(rows.column(Move, 'seq'))}"
+    return (
+        f"SELECT {', '.join(f'v.{quote(c)}' for c in _MOVE_DB_COLUMNS)}, "  # noqa: S608 - names from the models' meta
+        f"r.{quote(rows.column(Round, 'number'))} "
+        f"FROM {quote(Move._meta.db_table)} v INNER JOIN {quote(Round._meta.db_table)} r "
+        f"ON r.{quote(rows.column(Round, 'id'))} = v.{quote(rows.column(Move, 'round'))} "
+        f"WHERE v.{quote(rows.column(Move, 'match'))} = %s AND {seq} > %s AND {seq} <= %s "
+        f"ORDER BY {seq} ASC LIMIT %s"
+    )
+
+
+def log_row(match: Match, *, round_no: int | None, turn: int | None) -> dict[str, Any]:
+    """What the log's reader needs of ``match`` (``MATCH_COLUMNS`` loaded): those columns, and
+    its engine state's round and turn as ``state__round_no`` and ``state__turn`` (the keys the
+    ORM's ``values`` would give them)."""
+    found = {name: getattr(match, name) for name in MATCH_COLUMNS}
+    found["state__round_no"], found["state__turn"] = round_no, turn
+    return found
 
 
 def log_match(*, match_id: int) -> dict[str, Any] | None:
-    """What the log's reader needs of the match: ``MATCH_COLUMNS`` and its engine state's
-    ``state__round_no`` and ``state__turn`` (the keys the ORM's ``values`` would give them);
-    ``None`` if there is no such match."""
+    """``log_row`` of match ``match_id``, its state's keys read by the statement (not the whole
+    state); ``None`` if there is no such match."""
     if not 0 < match_id <= MAX_ID:
         return None
-    match_sql, _, match_columns, _ = _statements()
-    row = rows.fetchone(match_sql, [match_id])
+    row = rows.fetchone(rows.statement("log_match", _match_sql), [match_id])
     if row is None:
         return None
-    n = len(match_columns)
-    match = rows.load(Match, match_columns, row[:n])
-    found = {name: getattr(match, name) for name in MATCH_COLUMNS}
-    found["state__round_no"], found["state__turn"] = row[n], row[n + 1]
-    return found
+    n = len(_MATCH_DB_COLUMNS)
+    match = rows.load(Match, _MATCH_DB_COLUMNS, row[:n])
+    return log_row(match, round_no=row[n], turn=row[n + 1])
 
 
 def log_moves(*, match_id: int, after: int, upto: int, limit: int) -> list[tuple[Move, int]]:
     """The match's moves with ``after < seq <= upto``, at most ``limit``, oldest first, each
     with its round's number."""
-    _, moves_sql, _, move_columns = _statements()
-    found = rows.fetchall(moves_sql, [match_id, after, upto, limit])
+    found = rows.fetchall(rows.statement("log_moves", _moves_sql), [match_id, after, upto, limit])
     db = connections[DEFAULT_DB_ALIAS]  # ``connection``, looked up once for every row
-    n = len(move_columns)
-    return [(rows.load(Move, move_columns, row[:n], db), row[n]) for row in found]
+    n = len(_MOVE_DB_COLUMNS)
+    return [(rows.load(Move, _MOVE_DB_COLUMNS, row[:n], db), row[n]) for row in found]

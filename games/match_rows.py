@@ -24,59 +24,39 @@ from games.models import Match, Player, Seat
 #: The largest primary key (a signed 64-bit integer): an id past it is no match.
 MAX_ID = 2**63 - 1
 
-_Statements = tuple[str, tuple[str, ...], str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
-_STATEMENTS: dict[str, _Statements] = {}
+_MATCH_COLUMNS, _SEAT_COLUMNS, _PLAYER_COLUMNS, _AVATAR_COLUMNS = (
+    tuple(field.column for field in model._meta.concrete_fields)
+    for model in (Match, Seat, Player, PlayerAvatar)
+)
 
 
-def _columns(model: type[Model]) -> tuple[str, ...]:
-    return tuple(field.column for field in model._meta.concrete_fields)
-
-
-def _select(alias: str, columns: tuple[str, ...]) -> str:
-    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
+def _select(quote: Any, alias: str, columns: tuple[str, ...]) -> str:
     return ", ".join(f"{alias}.{quote(column)}" for column in columns)
 
 
-def _statements() -> _Statements:
-    db = connections[DEFAULT_DB_ALIAS]  # ``connection``, looked up once
-    statements = _STATEMENTS.get(db.vendor)
-    if statements is None:
-        quote = db.ops.quote_name
-        match_columns, seat_columns, player_columns, avatar_columns = (
-            _columns(Match),
-            _columns(Seat),
-            _columns(Player),
-            _columns(PlayerAvatar),
-        )
-        match_table, seat_table, player_table, avatar_table = (
-            quote(model._meta.db_table) for model in (Match, Seat, Player, PlayerAvatar)
-        )
-        avatar_player = quote(PlayerAvatar._meta.get_field("player").column)
-        by = quote(Match._meta.get_field("created_by").column)
-        seat_player = quote(Seat._meta.get_field("player").column)
-        seat_match = quote(Seat._meta.get_field("match").column)
-        match_sql = (
-            f"SELECT {_select('m', match_columns)}, {_select('p', player_columns)} "  # noqa: S608 - names from the models' meta
-            f"FROM {match_table} m INNER JOIN {player_table} p ON p.{quote('id')} = m.{by} "
-            f"WHERE m.{quote('id')} = %s"
-        )
-        seats_sql = (
-            f"SELECT {_select('s', seat_columns)}, {_select('p', player_columns)}, "  # noqa: S608 - names from the models' meta
-            f"{_select('a', avatar_columns)} "
-            f"FROM {seat_table} s LEFT OUTER JOIN {player_table} p "
-            f"ON p.{quote('id')} = s.{seat_player} "
-            f"LEFT OUTER JOIN {avatar_table} a ON a.{avatar_player} = p.{quote('id')} "
-            f"WHERE s.{seat_match} = %s ORDER BY s.{quote('position')} ASC"
-        )
-        statements = _STATEMENTS[db.vendor] = (
-            match_sql,
-            match_columns,
-            seats_sql,
-            seat_columns,
-            player_columns,
-            avatar_columns,
-        )
-    return statements
+def _match_sql(quote: Any) -> str:
+    match_table, player_table = quote(Match._meta.db_table), quote(Player._meta.db_table)
+    return (
+        f"SELECT {_select(quote, 'm', _MATCH_COLUMNS)}, {_select(quote, 'p', _PLAYER_COLUMNS)} "  # noqa: S608 - names from the models' meta
+        f"FROM {match_table} m INNER JOIN {player_table} p "
+        f"ON p.{quote('id')} = m.{quote(rows.column(Match, 'created_by'))} "
+        f"WHERE m.{quote('id')} = %s"
+    )
+
+
+def _seats_sql(quote: Any) -> str:
+    seat_table, player_table, avatar_table = (
+        quote(model._meta.db_table) for model in (Seat, Player, PlayerAvatar)
+    )
+    return (
+        f"SELECT {_select(quote, 's', _SEAT_COLUMNS)}, {_select(quote, 'p', _PLAYER_COLUMNS)}, "  # noqa: S608 - names from the models' meta
+        f"{_select(quote, 'a', _AVATAR_COLUMNS)} "
+        f"FROM {seat_table} s LEFT OUTER JOIN {player_table} p "
+        f"ON p.{quote('id')} = s.{quote(rows.column(Seat, 'player'))} "
+        f"LEFT OUTER JOIN {avatar_table} a "
+        f"ON a.{quote(rows.column(PlayerAvatar, 'player'))} = p.{quote('id')} "
+        f"WHERE s.{quote(rows.column(Seat, 'match'))} = %s ORDER BY s.{quote('position')} ASC"
+    )
 
 
 def match_with_seats(*, match_id: int) -> Match | None:
@@ -84,28 +64,25 @@ def match_with_seats(*, match_id: int) -> Match | None:
     in two statements; ``None`` if there is no such match."""
     if not 0 < match_id <= MAX_ID:
         return None
-    match_sql, match_columns, seats_sql, seat_columns, player_columns, avatar_columns = (
-        _statements()
-    )
-    row = rows.fetchone(match_sql, [match_id])
+    row = rows.fetchone(rows.statement("match_with_seats", _match_sql), [match_id])
     if row is None:
         return None
-    seat_rows = rows.fetchall(seats_sql, [match_id])
+    seat_rows = rows.fetchall(rows.statement("match_seats", _seats_sql), [match_id])
     db = connections[DEFAULT_DB_ALIAS]  # ``connection``, looked up once for every row
-    m = len(match_columns)
-    match = rows.load(Match, match_columns, row[:m], db)
-    Match.created_by.field.set_cached_value(match, rows.load(Player, player_columns, row[m:], db))
-    s = len(seat_columns)
-    a = s + len(player_columns)
+    m = len(_MATCH_COLUMNS)
+    match = rows.load(Match, _MATCH_COLUMNS, row[:m], db)
+    Match.created_by.field.set_cached_value(match, rows.load(Player, _PLAYER_COLUMNS, row[m:], db))
+    s = len(_SEAT_COLUMNS)
+    a = s + len(_PLAYER_COLUMNS)
     seats = []
     for seat_row in seat_rows:
-        seat = rows.load(Seat, seat_columns, seat_row[:s], db)
+        seat = rows.load(Seat, _SEAT_COLUMNS, seat_row[:s], db)
         player = None
         if seat_row[s] is not None:
-            player = rows.load(Player, player_columns, seat_row[s:a], db)
+            player = rows.load(Player, _PLAYER_COLUMNS, seat_row[s:a], db)
             avatar = None
             if seat_row[a] is not None:
-                avatar = rows.load(PlayerAvatar, avatar_columns, seat_row[a:], db)
+                avatar = rows.load(PlayerAvatar, _AVATAR_COLUMNS, seat_row[a:], db)
             Player.avatar.related.set_cached_value(player, avatar)
         Seat.player.field.set_cached_value(seat, player)
         Seat.match.field.set_cached_value(seat, match)

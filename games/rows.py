@@ -269,6 +269,11 @@ def _driver_cursor(db: Any) -> Any:
 _BUILT: dict[tuple[str, str], str] = {}
 
 
+def column(model: type[Model], name: str) -> str:
+    """The database column of ``model``'s field ``name`` (unquoted)."""
+    return model._meta.get_field(name).column
+
+
 def statement(name: str, build: Callable[[Callable[[str], str]], str]) -> str:
     """The statement called ``name`` for the default database's vendor: ``build`` makes it
     once, given the vendor's quoting of names (each name from the models' meta)."""

@@ -44,17 +44,13 @@ def chat_last_seq(*, match_id: int) -> int:
     sql = rows.statement(
         "chat_last_seq",
         lambda quote: (
-            f"SELECT MAX({quote(_column(ChatMessage, 'seq'))}) "  # noqa: S608 - names from the models' meta
+            f"SELECT MAX({quote(rows.column(ChatMessage, 'seq'))}) "  # noqa: S608 - names from the models' meta
             f"FROM {quote(ChatMessage._meta.db_table)} "
-            f"WHERE {quote(_column(ChatMessage, 'match'))} = %s"
+            f"WHERE {quote(rows.column(ChatMessage, 'match'))} = %s"
         ),
     )
     row = rows.fetchone(sql, [match_id])
     return (row[0] if row else None) or 0
-
-
-def _column(model: Any, name: str) -> str:
-    return model._meta.get_field(name).column
 
 
 @dataclass

@@ -16,7 +16,7 @@ from typing import Any
 from django.core.serializers.json import DjangoJSONEncoder
 
 from games.chat.reading import chat_last_seq
-from games.log_rows import MATCH_COLUMNS, log_match
+from games.log_rows import log_match, log_row
 from games.models import Match
 from games.results import match_final_order
 from games.selectors import match_get, match_opening, match_summary, move_for_seat, move_rows
@@ -67,8 +67,7 @@ def greeting(
     if after is None or after <= 0 or after >= said["seq"]:
         return said, None
     state = match.state if isinstance(match.state, dict) else {}
-    row = {name: getattr(match, name) for name in MATCH_COLUMNS}
-    row["state__round_no"], row["state__turn"] = state.get("round_no"), state.get("turn")
+    row = log_row(match, round_no=state.get("round_no"), turn=state.get("turn"))
     return said, log_read(match_id=match_id, after=after, row=row)
 
 
@@ -90,7 +89,7 @@ class LogRead:
 
 def log_read(*, match_id: int, after: int, row: dict[str, Any] | None = None) -> LogRead:
     """The match and every move after ``after``, unredacted (``LogRead``). ``row``: the
-    match's ``log_rows.log_match`` as the caller read it already."""
+    match's ``log_rows.log_row`` as the caller read it already."""
     # One read of the match: the moves up to its ``moves_played`` all belong to rounds up to
     # its running round, so the redaction is consistent with what it reads.
     if row is None:

@@ -57,13 +57,12 @@ ME_TICKET = 0
 def _unread(player: Player) -> int:
     """The player's unread notifications, in plain SQL (games/rows.py): every ``/ws/me/``
     (re)connection reads it."""
-    field = Notification._meta.get_field
     sql = rows.statement(
         "notifications_unread",
         lambda quote: (
             f"SELECT COUNT(*) FROM {quote(Notification._meta.db_table)} "  # noqa: S608 - names from the models' meta
-            f"WHERE {quote(field('player').column)} = %s "
-            f"AND {quote(field('read_at').column)} IS NULL"
+            f"WHERE {quote(rows.column(Notification, 'player'))} = %s "
+            f"AND {quote(rows.column(Notification, 'read_at'))} IS NULL"
         ),
     )
     row = rows.fetchone(sql, [player.pk])

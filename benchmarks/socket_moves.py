@@ -102,11 +102,12 @@ def main(argv: list[str]) -> int:
     for thread in threads:
         thread.start()
     for line in sys.stdin:
-        if line.strip() == "mark":
+        command = line.strip()
+        if command == "mark":
             played = sum(len(out["times"]) for out in outs)
             sys.stdout.write(json.dumps({"mark": played}) + "\n")
             sys.stdout.flush()
-        elif line.strip() == "stop":
+        elif command == "stop":
             break
     stop.set()
     for thread in threads:

@@ -4,7 +4,7 @@ reconnect storm.
     python -m benchmarks.sockets [--sockets 10000] [--moves-per-s 200] [--seconds 60]
                                  [--idle-seconds 30] [--spread 10] [--heartbeat 25]
                                  [--server uvicorn|daphne|granian] [--asgi-workers 2]
-                                 [--load-processes 2] [--movers 2] [--mover-threads 32]
+                                 [--load-processes 2] [--movers 2] [--mover-threads 64]
                                  [--connect-rate 250]
 
 The production shape on this machine: a throwaway PostgreSQL database (``BENCH_DATABASE_URL``,
@@ -476,7 +476,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--asgi-workers", type=int, default=2)
     parser.add_argument("--load-processes", type=int, default=2)
     parser.add_argument("--movers", type=int, default=2)
-    parser.add_argument("--mover-threads", type=int, default=32)
+    parser.add_argument("--mover-threads", type=int, default=64)
     parser.add_argument("--connect-rate", type=float, default=250, help="sockets opened a second")
     return parser
 

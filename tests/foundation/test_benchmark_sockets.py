@@ -5,11 +5,14 @@ production's, and every process it starts may open as many files as its hard lim
 
 from __future__ import annotations
 
+import asyncio
 import json
 import resource
+import socket
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -148,3 +151,44 @@ def test_the_movers_say_how_many_they_played_when_asked(tmp_path: Path) -> None:
     assert lines[:2] == [{"mark": 0}, {"mark": 0}]
     assert lines[2]["moves"] == 0
     assert lines[2]["errors"] == 0
+
+
+def test_a_phone_connects_from_its_generators_address_its_port_picked_on_connect() -> None:
+    """``tcp_connect``: the connection comes from the generator's own loopback address, its
+    port left to the connect (``IP_BIND_ADDRESS_NO_PORT``: no search of the ports in use at
+    bind); a port nobody listens on is an ``OSError``, the socket closed."""
+
+    async def go() -> dict[str, Any]:
+        seen: list[tuple[str, int]] = []
+
+        async def accepted(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            seen.append(writer.get_extra_info("peername"))
+            writer.close()
+
+        server = await asyncio.start_server(accepted, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        sock = await socket_load.tcp_connect("127.0.0.2", port)
+        try:
+            option = sock.getsockopt(socket.SOL_IP, socket_load.IP_BIND_ADDRESS_NO_PORT)
+            local = sock.getsockname()
+        finally:
+            sock.close()
+        for _ in range(100):
+            if seen:
+                break
+            await asyncio.sleep(0.01)
+        server.close()
+        await server.wait_closed()
+        refused = False
+        try:
+            await socket_load.tcp_connect("127.0.0.2", port)
+        except OSError:
+            refused = True
+        return {"local": local, "peer": seen[0], "option": option, "refused": refused}
+
+    found = asyncio.run(go())
+    assert found["local"][0] == "127.0.0.2"
+    assert found["local"][1] > 0
+    assert found["peer"] == found["local"]  # the server saw it from that address and port
+    assert found["option"] == 1
+    assert found["refused"]

@@ -2,7 +2,8 @@
 
 Sockets authenticate themselves (a token header or a ticket, games/live/access.py), never by
 cookie, so another site's page cannot borrow a visitor's credentials: no origin check is needed,
-and native clients (which send no Origin) connect as browsers do. The heap is settled once the
+and native clients (which send no Origin) connect as browsers do. Sockets connect a few at a time
+(games/live/gate.py). The heap is settled once the
 application is loaded, its full collections on a clock when ``ASGI_OLD_COLLECTION_SECONDS`` says
 so (chickenfoot/heap.py).
 """
@@ -21,12 +22,13 @@ from django.conf import settings  # noqa: E402
 
 from chickenfoot import heap  # noqa: E402
 from chickenfoot.request_id_middleware import SocketRequestIdMiddleware  # noqa: E402
+from games.live.gate import SocketGate  # noqa: E402
 from games.live.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": SocketRequestIdMiddleware(URLRouter(websocket_urlpatterns)),
+        "websocket": SocketGate(SocketRequestIdMiddleware(URLRouter(websocket_urlpatterns))),
     }
 )
 heap.settle()

@@ -421,6 +421,9 @@ LIVE_DB_THREADS = env_int(
     "LIVE_DB_THREADS",
     default=4 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" else 0,
 )
+#: Sockets a serving process lets connect at once, the others waiting in order (games/live/gate.py);
+#: 0: no limit.
+LIVE_CONNECTING = env_int("LIVE_CONNECTING", default=64)
 #: Seconds between the full collections of the sockets' processes (with a young one every
 #: second between), 0: when Python's rule says (chickenfoot/heap.py, ``old_on_a_clock``;
 #: deploy/serve_sockets.py runs with 300).

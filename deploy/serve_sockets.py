@@ -1,8 +1,8 @@
 """``python deploy/serve_sockets.py [uvicorn options]``: the sockets (``/ws/``) on uvicorn.
 
 The ASGI application (Channels: the match sockets, the players' own, the public walls) on
-uvicorn with uvloop, httptools and its sans-I/O ``websockets`` protocol, in two worker
-processes (one a core; docs/operations.md, "Sockets at scale", compares the servers). Like
+uvicorn with Python's own event loop, httptools and its sans-I/O ``websockets`` protocol, in two
+worker processes (one a core; docs/operations.md, "Sockets at scale", compares the servers). Like
 ``deploy/serve.py``, a script outside the ``chickenfoot`` package that prepares
 ``PROMETHEUS_MULTIPROC_DIR`` (each worker counts its sockets there, and ``/metrics`` adds them
 up) before ``uvicorn`` replaces this process. The options below are production's; any given on
@@ -24,9 +24,12 @@ from serve import prepare_metrics_directory
 #: backlog of 4,096 so that a reconnect storm's connections wait in the kernel's queue rather
 #: than being refused, no lifespan (Channels' router has none), the workers' open sockets
 #: closed within 10 s of a stop.
+#: asyncio's loop, not uvloop: libuv (since 1.45) takes one connection from the kernel's queue a
+#: turn of its loop, and a busy process's turns are long, so in a reconnect storm the queue
+#: filled and phones were dropped and reset; asyncio's takes every connection waiting.
 OPTIONS = (
     *("--host", "0.0.0.0", "--port", "8001"),  # noqa: S104 - inside the stack, behind nginx
-    *("--workers", "2", "--loop", "uvloop", "--http", "httptools", "--ws", "websockets-sansio"),
+    *("--workers", "2", "--loop", "asyncio", "--http", "httptools", "--ws", "websockets-sansio"),
     # a phone gone without a word is found by the protocol's ping within 90 s (the presence it
     # noted lapses after three 25 s heartbeats); uvicorn's default pings every 20 s
     *("--ws-ping-interval", "60", "--ws-ping-timeout", "30"),

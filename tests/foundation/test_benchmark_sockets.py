@@ -18,6 +18,7 @@ import yaml
 
 from benchmarks import socket_load, socket_seed, sockets
 from tests.foundation.live_server import load_script
+from tests.own_loop import on_own_loop
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -186,7 +187,7 @@ def test_a_phone_connects_from_its_generators_address_its_port_picked_on_connect
             refused = True
         return {"local": local, "peer": seen[0], "option": option, "refused": refused}
 
-    found = asyncio.run(go())
+    found = on_own_loop(go)
     assert found["local"][0] == "127.0.0.2"
     assert found["local"][1] > 0
     assert found["peer"] == found["local"]  # the server saw it from that address and port

@@ -8,21 +8,15 @@ main thread for the whole session."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import redis
 
 from chickenfoot.channel_layer import BatchedRedisPubSubChannelLayer
+from tests.own_loop import on_own_loop
 from tests.processes import RedisServer, refusing_port
-
-
-def on_own_loop(test: Callable[[], Awaitable[None]]) -> None:
-    """Run ``test`` to its end on a new event loop in a new thread; raise what it raised."""
-    with ThreadPoolExecutor(max_workers=1) as thread:
-        thread.submit(asyncio.run, test()).result()
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ from channels.testing import WebsocketCommunicator
 from chickenfoot.asgi import application
 from chickenfoot.request_id import RequestIdFilter, request_id_current
 from chickenfoot.request_id_middleware import SocketRequestIdMiddleware
+from games.live.gate import SocketGate
 
 logger = logging.getLogger(__name__)
 
@@ -56,5 +57,7 @@ async def test_a_socket_without_a_sane_id_gets_a_fresh_one() -> None:
 
 
 def test_the_sockets_router_is_wrapped() -> None:
-    router = application.application_mapping["websocket"]
+    gate = application.application_mapping["websocket"]
+    assert isinstance(gate, SocketGate)  # games/live/gate.py: a few connecting at a time
+    router = gate.app
     assert isinstance(router, SocketRequestIdMiddleware)

@@ -3,12 +3,12 @@
 When thousands of phones reconnect to a process at once, letting every connection start at once
 serves none of them: each step of a connect (its channel subscribed, its credential read, its
 groups joined, its ``hello`` read) waits a turn of the event loop, and every turn serves all the
-connections under way, so none is done until nearly all are, the turns grow to seconds, the
-process stops taking connections from the kernel (whose accept queue holds 4,096) and the
-phones behind wait out TCP's retransmissions or time out and try again. ``LIVE_CONNECTING``
-connections of a process connect at once; the others wait, in order, before anything of theirs
-has started. A connection is through the gate once it sends its first frame (its ``hello``, or
-the frame that says why it is refused) or closes.
+connections under way, so none is done until nearly all are, and the process holds every one
+of them half-built at once (past the memory a node is allowed, in a storm of 10,000:
+docs/operations.md, "Sockets at scale"). ``LIVE_CONNECTING`` connections of a process connect at
+once; the others wait, in order, before anything of theirs has started. A connection is through
+the gate once it sends its first frame (its ``hello``, or the frame that says why it is
+refused) or closes.
 """
 
 from __future__ import annotations

@@ -185,7 +185,15 @@ class Match(models.Model):
     seat_count = models.PositiveSmallIntegerField()
     seed = models.CharField(max_length=64, help_text="Secret: never leaves the server.")
     version = models.PositiveIntegerField(
-        default=0, help_text="Bumped by every change (join, start, move); the ETag of the match."
+        default=0,
+        help_text="Bumped by every change (join, start, move, results written); the ETag of the "
+        "match.",
+    )
+    results_version = models.PositiveIntegerField(
+        default=0,
+        help_text="The version that writing the match's results (or writing them again after a "
+        "correction) moved it to; 0 before. A write answering the version just before it still "
+        "stands: the results changed no score.",
     )
     moves_played = models.PositiveIntegerField(default=0)
     state = models.JSONField(null=True, blank=True, help_text="The live engine state.")

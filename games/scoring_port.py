@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from games import engine
@@ -305,6 +305,10 @@ class GamesForScoring:
             for name in names
         )
         return [guest.pk for guest in guests]
+
+    def results_written(self, *, match_id: int) -> None:
+        moved = F("version") + 1  # both columns from the row as it was (one UPDATE)
+        Match.objects.filter(pk=match_id).update(version=moved, results_version=moved)
 
     def wall_changed(self, *, match_id: int) -> None:
         on_commit_wall(match_id=match_id, standings=True)

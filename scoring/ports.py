@@ -193,6 +193,11 @@ class GamesPort(Protocol):
         """After commit: competition ``competition_id`` is private again; its wall's sockets are
         closed (4404)."""
 
+    def results_written(self, *, match_id: int) -> None:
+        """In the caller's transaction, which holds the match row's lock: match ``match_id``'s
+        results were written (or written again after a correction), so its version moves on
+        (its ETag changes; a write answering the version before still stands)."""
+
     def wall_changed(self, *, match_id: int) -> None:
         """After commit: match ``match_id``'s results count in the standings; the wall of the
         public competition it counts in (if any) is told (``standings_changed``)."""

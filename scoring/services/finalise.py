@@ -15,6 +15,7 @@ from scoring import ratings
 from scoring.competitions.services import competition_match_finished
 from scoring.models import MatchFinalisation, MatchResult, Rating, RatingChange
 from scoring.order import order_differences, order_from_rows
+from scoring.ports import games_port
 
 logger = logging.getLogger(__name__)
 
@@ -42,10 +43,13 @@ class FinaliseOutcome:
 
 
 def _match_row(match_id: int) -> dict[str, Any] | None:
+    """The match's row, locked first (as its writers and the recompute lock it): the results
+    move its version on (``GamesPort.results_written``)."""
     # Read through the app registry: scoring never imports games (pyproject's contract).
     match_model = apps.get_model("games", "Match")
     return (
-        match_model.objects.filter(pk=match_id)
+        match_model.objects.select_for_update()
+        .filter(pk=match_id)
         .values("status", "variant", "seat_count", "finished_at", "standings", "options", "hints")
         .first()
     )
@@ -165,6 +169,7 @@ def _finalise(match_id: int) -> FinaliseOutcome:
         if not unrated:
             ratings_update(match_id=match_id, variant=match["variant"], rows=rows)
         competition_match_finished(match_id=match_id)  # a tournament's table, a league's match
+        games_port().results_written(match_id=match_id)
     return FinaliseOutcome(
         match_id=match_id, written=True, engine_agreed=not differences, results=rows
     )

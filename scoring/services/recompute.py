@@ -95,6 +95,7 @@ def match_recompute(*, match_id: int) -> RecomputeOutcome:
             variant=first.variant, match_id=match_id, finished_at=first.finished_at
         )
         competition_match_recount(match_id=match_id)
+        games_port().results_written(match_id=match_id)
     return RecomputeOutcome(match_id=match_id, written=True, rated_matches=rated)
 
 

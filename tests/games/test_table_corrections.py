@@ -233,8 +233,10 @@ def test_the_score_log_lists_every_entry_in_order_to_its_readers_only(
     match_id = tournament_table(organiser, players[:2], clients)
     olga = client_for(organiser)
     olga.post(f"/api/matches/{match_id}/reopen", {"reason": "Sheet misread"}, format="json")
-    amend(clients[1], match_id, 1, FIXED, version=2, reason="Grace went out")
-    amend(clients[0], match_id, 2, GOOD, version=3, reason="Round 2 <b>swapped</b>")
+    # (each answers the version it was given: the results written in between change no score)
+    first_fix = amend(clients[1], match_id, 1, FIXED, version=2, reason="Grace went out")
+    answered = int(first_fix["ETag"].strip('"'))
+    amend(clients[0], match_id, 2, GOOD, version=answered, reason="Round 2 <b>swapped</b>")
 
     # when
     first = clients[1].get(f"/api/matches/{match_id}/score-log?limit=3").json()
@@ -242,8 +244,9 @@ def test_the_score_log_lists_every_entry_in_order_to_its_readers_only(
 
     # then: entries then corrections, oldest first, with before/after, reason and author
     log = first["entries"] + rest["entries"]
+    # (writing the results moved the version on: 3 after the last entry)
     assert [(e["round"], e["kind"], e["version"]) for e in log] == [
-        (1, "entry", 1), (2, "entry", 2), (1, "correction", 3), (2, "correction", 4),
+        (1, "entry", 1), (2, "entry", 2), (1, "correction", 4), (2, "correction", 5),
     ]  # fmt: skip
     assert rest["next"] is None
     assert log[2]["before"] == log[0]["after"]
@@ -498,3 +501,44 @@ def test_a_recompute_waits_for_the_results_of_the_match(clients: list[APIClient]
     # then: the first left the correction pending, the second did it
     assert (early.written, early.reason, late.written) == (False, "not finalised yet", True)
     assert MatchRecompute.objects.get(match_id=match_id).done_at is not None
+
+
+def test_written_results_move_the_version_on_and_a_write_answering_the_one_before_stands(
+    clients: list[APIClient],
+) -> None:
+    # given: a table match whose last entry (version 2) finished it, its results not written
+    match_id = create(clients[0], rounds=2)["id"]
+    post(clients[0], match_id, 1, GOOD)
+    post(clients[0], match_id, 2, LAST, version=1)
+    url = f"/api/matches/{match_id}"
+    pending = clients[0].get(url)
+    assert (pending["ETag"], pending.json()["results_pending"]) == ('"2"', True)
+    assert clients[0].get(url, HTTP_IF_NONE_MATCH='"2"').status_code == HTTPStatus.NOT_MODIFIED
+
+    # when: the end-of-match task writes them
+    assert match_finalise(match_id=match_id).written
+
+    # then: a read with the ETag held while they were pending gets them (200, a new ETag)
+    written = clients[0].get(url, HTTP_IF_NONE_MATCH='"2"')
+    assert written.status_code == HTTPStatus.OK
+    assert written["ETag"] == '"3"'
+    assert written.json()["results_pending"] is False
+    assert [row["place"] for row in written.json()["standings"]] == [1, 2, 3]
+    assert clients[0].get(url, HTTP_IF_NONE_MATCH='"3"').status_code == HTTPStatus.NOT_MODIFIED
+
+    # when: a correction answers version 2 (the results changed no score)
+    fixed = amend(clients[0], match_id, 1, FIXED, version=2)
+
+    # then: it stands; the recompute moves the version on again, and a correction answering
+    # the one before the recompute stands too, but not one answering two changes back
+    assert (fixed.status_code, fixed["ETag"]) == (HTTPStatus.OK, '"4"'), fixed.content
+    assert clients[0].get(url).json()["results_pending"] is True
+    assert match_recompute(match_id=match_id).written
+    recomputed = clients[0].get(url, HTTP_IF_NONE_MATCH='"4"')
+    assert (recomputed.status_code, recomputed["ETag"]) == (HTTPStatus.OK, '"5"')
+    assert recomputed.json()["results_pending"] is False
+    assert Match.objects.get(pk=match_id).results_version == 5
+    stale = amend(clients[0], match_id, 2, LAST, version=3)
+    assert (stale.status_code, stale.json()["code"]) == (409, "stale_version")
+    assert stale.json()["current_version"] == 5
+    assert amend(clients[0], match_id, 2, LAST, version=4).status_code == HTTPStatus.OK

@@ -202,3 +202,46 @@ def test_the_table_match_page_shows_what_the_api_holds_and_follows_it_live(
     download.value.save_as(saved)
     assert saved.read_bytes().startswith(b"%PDF-")
     assert watcher.locator("#score-sheet").is_hidden()
+
+
+def test_a_finished_match_page_shows_its_places_once_they_are_written(
+    hall: Hall,  # noqa: F811
+    new_page: Any,
+    sign_in: Any,
+) -> None:
+    # given: Ada's one-round table match with a guest, finished by its only entry; its results
+    # then taken back (rows, marker, version) so that it waits for them as it would for a worker
+    ada_id, ada = register(hall, "Ada")
+    with sqlite3.connect(hall.database) as db:
+        db.execute("UPDATE games_player SET is_organiser = 1 WHERE id = ?", (ada_id,))
+    seats = [{"kind": "creator"}, {"kind": "guest", "name": "Bea"}]
+    body = {"variant": "chickenfoot", "play": "table", "options": {"max_pip": 6, "rounds": 1},
+            "seats": seats}  # fmt: skip
+    match = call(hall, "POST", "/api/matches", ada, body)["id"]
+    scores = [{"seat": 0, "points": 0, "went_out": True}, {"seat": 1, "points": 12}]
+    call(hall, "POST", f"/api/matches/{match}/rounds/1/scores", ada,
+         {"version": 0, "scores": scores})  # fmt: skip
+    with sqlite3.connect(hall.database) as db:
+        for table in ("scoring_matchresult", "scoring_ratingchange"):
+            db.execute(f"DELETE FROM {table} WHERE match_id = ?", (match,))  # noqa: S608
+        db.execute("UPDATE scoring_matchfinalisation SET finalised_at = NULL WHERE match_id = ?",
+                   (match,))  # fmt: skip
+        db.execute("UPDATE games_match SET version = version - 1, results_version = 0"
+                   " WHERE id = ?", (match,))  # fmt: skip
+    page = table_page(new_page, sign_in, hall.server.base, ada, {"name": "Ada", "id": ada_id},
+                      width=1280, height=900)  # fmt: skip
+    page.goto(f"{hall.server.base}/matches/{match}/")
+    page.wait_for_function("document.getElementById('table').dataset.live === 'over'")
+    expect(page.locator("#status")).to_have_text(
+        "The match is over: its places are being worked out."
+    )
+    assert page.locator("#winner").is_hidden()
+    page.evaluate("window.notReloaded = true")
+
+    # when: they are written (Ada, an organiser, finalises it now)
+    written = call(hall, "POST", f"/api/matches/{match}/finalise", ada)
+    assert written["written"] is True
+
+    # then: the page shows the places without a reload
+    expect(page.locator("#winner")).to_have_text("Ada won with 0 points.")
+    assert page.evaluate("window.notReloaded") is True

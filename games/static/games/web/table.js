@@ -14,6 +14,7 @@ import { tileSvg } from "./tiles.js";
 const root = document.getElementById("table");
 const matchId = root.dataset.matchId;
 const POLL_MS = 1000;
+const RESULTS_WAIT_MAX_MS = 30000; // the longest wait between reads for results still pending
 
 let match = null; // the last match view
 let etag = null;
@@ -25,6 +26,7 @@ let forced = false; // fetch once more even without news (a move of ours, a poll
 let syncing = null; // the fetch-and-draw under way: one at a time
 let feed = null; // the socket, while the match runs
 let polls = 0; // the poll loop's generation: a new one retires the old
+let resultsWait = 0; // the wait before the next read for pending results (0: none scheduled)
 let present = []; // the seats with a socket open, as the last presence frame said
 let atTable = null; // a match played at a table: its part of the page (table_match.js)
 
@@ -283,6 +285,26 @@ async function refresh() {
 const over = () => Boolean(match && (match.status === "finished" || match.status === "abandoned"));
 
 /**
+ * The match is over but its results are not written yet (no frame will say when: the socket
+ * closed at the end): read it again, one second later, then waiting twice as long each time up
+ * to 30 s, until they are. Writing them moves the version on, so an unchanged read is a 304.
+ */
+function awaitResults() {
+  if (!match || !match.results_pending || resultsWait) return;
+  resultsWait = POLL_MS;
+  const again = () => window.setTimeout(async () => {
+    await sync(true);
+    if (match.results_pending) {
+      resultsWait = Math.min(resultsWait * 2, RESULTS_WAIT_MAX_MS);
+      again();
+    } else {
+      resultsWait = 0;
+    }
+  }, resultsWait);
+  again();
+}
+
+/**
  * Fetch and draw until the table shows the newest version announced (``force``: at least once
  * more). Calls while a fetch is under way join it, so a burst of frames costs one or two
  * fetches, never one each.
@@ -298,7 +320,10 @@ function sync(force = false) {
         await refresh();
         idle = match && match.version !== before ? 0 : idle + 1;
       }
-      if (over()) ended();
+      if (over()) {
+        ended();
+        awaitResults();
+      }
     })().finally(() => {
       syncing = null;
     });

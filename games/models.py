@@ -184,13 +184,13 @@ class Match(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     seat_count = models.PositiveSmallIntegerField()
     seed = models.CharField(max_length=64, help_text="Secret: never leaves the server.")
+    # Bumped by the results being written too (results_version).
     version = models.PositiveIntegerField(
-        default=0,
-        help_text="Bumped by every change (join, start, move, results written); the ETag of the "
-        "match.",
+        default=0, help_text="Bumped by every change (join, start, move); the ETag of the match."
     )
     results_version = models.PositiveIntegerField(
         default=0,
+        db_default=0,  # the release still running inserts matches without it
         help_text="The version that writing the match's results (or writing them again after a "
         "correction) moved it to; 0 before. A write answering the version just before it still "
         "stands: the results changed no score.",

@@ -29,9 +29,9 @@ QUIET_HOURS_COLUMNS = (
 
 def migrate_before() -> None:
     """The games schema before 0017, and the player's ``language`` (0018),
-    ``profile_visibility`` (0022) and quiet hours (0024), the result's ``unrated_reason`` and
-    the match's ``hints`` (0025) added by hand: the factories and the services write today's
-    rows. They go again before migrating forward."""
+    ``profile_visibility`` (0022) and quiet hours (0024), the result's ``unrated_reason``, the
+    match's ``hints`` (0025) and ``results_version`` (0028) added by hand: the factories and
+    the services write today's rows. They go again before migrating forward."""
     migrate(BEFORE)
     # plain SQL: SQLite's schema editor would rebuild the table with today's constraints
     with connection.cursor() as cursor:
@@ -49,6 +49,9 @@ def migrate_before() -> None:
             "DEFAULT '' NOT NULL"
         )
         cursor.execute("ALTER TABLE games_match ADD COLUMN hints boolean DEFAULT false NOT NULL")
+        cursor.execute(
+            "ALTER TABLE games_match ADD COLUMN results_version integer DEFAULT 0 NOT NULL"
+        )
 
 
 def migrate_after() -> None:
@@ -60,6 +63,7 @@ def migrate_after() -> None:
             cursor.execute(f"ALTER TABLE games_player DROP COLUMN {column.split()[0]}")
         cursor.execute("ALTER TABLE scoring_matchresult DROP COLUMN unrated_reason")
         cursor.execute("ALTER TABLE games_match DROP COLUMN hints")
+        cursor.execute("ALTER TABLE games_match DROP COLUMN results_version")
     migrate(latest())
 
 

@@ -32,6 +32,7 @@ from games.api.event_types import events
 from games.api.fields import TileOutputField
 from games.api.state_types import LegalMoveSerializer, state_field
 from games.api.strict import (
+    ID_MAX,
     QuerySerializer,
     StrictCharField,
     StrictIntegerField,
@@ -259,7 +260,11 @@ class MoveLogApi(GameApi):
 
     class MoveLogFilterSerializer(QuerySerializer):
         after = serializers.IntegerField(
-            min_value=0, required=False, default=0, help_text="Moves with a larger `seq`."
+            min_value=0,
+            max_value=ID_MAX,
+            required=False,
+            default=0,
+            help_text="Moves with a larger `seq`.",
         )
         limit = serializers.IntegerField(
             min_value=1, max_value=LOG_LIMIT, required=False, default=LOG_LIMIT

@@ -24,7 +24,7 @@ from games.api.common import (
     etag,
     names_etag,
 )
-from games.api.strict import QuerySerializer
+from games.api.strict import ID_MAX, QuerySerializer
 from games.models import Match
 from games.pictures.board import board_svg
 from games.pictures.positions import board_position_in, position_round
@@ -69,10 +69,16 @@ class BoardSvgApi(GameApi):
 
     class BoardQuerySerializer(QuerySerializer):
         round = serializers.IntegerField(
-            min_value=1, required=False, help_text="A round's number: its final position."
+            min_value=1,
+            max_value=ID_MAX,
+            required=False,
+            help_text="A round's number: its final position.",
         )
         seq = serializers.IntegerField(
-            min_value=1, required=False, help_text="A move's `seq`: the table right after it."
+            min_value=1,
+            max_value=ID_MAX,
+            required=False,
+            help_text="A move's `seq`: the table right after it.",
         )
         hand = serializers.BooleanField(
             default=True,

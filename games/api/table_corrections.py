@@ -14,7 +14,7 @@ from chickenfoot.throttles import MOVE_THROTTLES
 from games.api.apidocs import table_corrections as docs
 from games.api.common import GameApi, idempotency_key_from
 from games.api.scorer_access import ScorerOrPlayerApi
-from games.api.strict import StrictCharField, StrictIntegerField, StrictSerializer
+from games.api.strict import ID_MAX, StrictCharField, StrictIntegerField, StrictSerializer
 from games.api.table_scores import (
     RoundScoresApi,
     SeatScoreInputSerializer,
@@ -139,7 +139,7 @@ class ScoreLogApi(ScorerOrPlayerApi):
     creator, its seated players, its organiser and its scorer links read it."""
 
     class QuerySerializer(StrictSerializer):
-        after = serializers.IntegerField(required=False, min_value=0)
+        after = serializers.IntegerField(required=False, min_value=0, max_value=ID_MAX)
         limit = serializers.IntegerField(
             required=False, min_value=1, max_value=LOG_PAGE_MAX, default=50
         )

@@ -66,6 +66,10 @@ def test_a_bad_parameter_of_the_lobby_is_400(
         ("/board.svg", "round=", "round"),
         ("/board.svg", "seq=", "seq"),
         ("/board.svg", "rnd=1", "rnd"),
+        # past any id the database holds: refused, never sent to it
+        ("/log", f"after={2**63}", "after"),
+        ("/board.svg", f"round={2**63}", "round"),
+        ("/board.svg", f"seq={2**63}", "seq"),
     ],
 )
 def test_a_bad_parameter_of_a_match_is_400(

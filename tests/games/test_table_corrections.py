@@ -264,6 +264,8 @@ def test_the_score_log_lists_every_entry_in_order_to_its_readers_only(
     assert (stranger.status_code, stranger.json()["code"]) == (403, "not_score_reader")
     bad = clients[0].get(f"/api/matches/{match_id}/score-log?limit=1000")
     assert bad.status_code == HTTPStatus.BAD_REQUEST
+    past = clients[0].get(f"/api/matches/{match_id}/score-log?after={2**63}")
+    assert (past.status_code, past.json()["code"]) == (HTTPStatus.BAD_REQUEST, "invalid")
 
 
 def replayed_ratings(variant: str) -> tuple[dict[int, tuple[float, float, int]], dict]:

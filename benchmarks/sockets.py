@@ -5,13 +5,14 @@ reconnect storm.
                                  [--idle-seconds 30] [--spread 10] [--heartbeat 25]
                                  [--server uvicorn|daphne|granian] [--asgi-workers 2]
                                  [--load-processes 2] [--movers 2] [--mover-threads 64]
-                                 [--connect-rate 250]
+                                 [--connect-rate 250] [--web-nice 10]
 
 The production shape on this machine: a throwaway PostgreSQL database (``BENCH_DATABASE_URL``,
 default ``postgres://postgres@127.0.0.1:5432/chickenfoot_sockets_bench``; dropped at the end),
 Redis for the channel layer, the cache and the broker (``BENCH_REDIS_URL``, default
 ``redis://127.0.0.1:6379/11``, with a queue and key prefix of the run's own), the API on granian
-as the Dockerfile serves it (``deploy/serve.py``), the sockets on the ASGI server ``--server``
+as the Dockerfile serves it (``deploy/serve.py``, at nice ``--web-nice``: compose's lower CPU
+weight for it), the sockets on the ASGI server ``--server``
 (production's: uvicorn in two processes, as docker-compose.yml's ``asgi`` runs it with
 ``deploy/serve_sockets.py``) and one Celery worker.
 Every serving process and load generator raises its open-file limit to the hard limit
@@ -44,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import queue
 import resource
 import subprocess
@@ -64,6 +66,9 @@ from benchmarks.live import Stack, bench_run
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/chickenfoot_sockets_bench"
 SERVE_SOCKETS = ROOT / "deploy" / "serve_sockets.py"
 SERVERS = ("uvicorn", "daphne", "granian")
+#: The API's nice value: docker-compose.yml's ``cpu_shares`` for ``web`` (110 against the others'
+#: 1,024) are the weights the kernel gives nice 10 against nice 0 (docs/operations.md).
+WEB_NICE = 10
 #: The keys of the JSON line (docs/operations.md, "Sockets at scale", describes each).
 KEYS = (
     *("sockets", "sockets_asked", "moves_per_s", "storm_moves_per_s", "run_moves_per_s"),
@@ -146,9 +151,11 @@ def asgi_commands(server: str, workers: int) -> list[tuple[int, list[str]]]:
 class SocketStack(Stack):
     """The API on granian (production's command), the sockets on ``server``, one worker."""
 
-    def __init__(self, env: dict[str, str], queue_name: str, server: str, workers: int) -> None:
+    def __init__(
+        self, env: dict[str, str], queue_name: str, server: str, workers: int, web_nice: int = 0
+    ) -> None:
         super().__init__(env, queue_name)
-        self.server, self.workers = server, workers
+        self.server, self.workers, self.web_nice = server, workers, web_nice
         self.asgi: list[subprocess.Popen[bytes]] = []
         self.asgi_ports: list[int] = []
 
@@ -161,7 +168,9 @@ class SocketStack(Stack):
 
     def start(self) -> None:
         web_command = serving.server_command(sys.executable, "granian", self.http_port, 2, 2)
-        web = subprocess.Popen(web_command, cwd=ROOT, env=self.env)  # noqa: S603
+        web = subprocess.Popen(  # noqa: S603 - our interpreter, a fixed command
+            web_command, cwd=ROOT, env=self.env, preexec_fn=self._web_priority
+        )
         self.processes.append(web)
         for port, argv in asgi_commands(self.server, self.workers):
             self.asgi.append(self._serve(argv))
@@ -175,6 +184,10 @@ class SocketStack(Stack):
         wait_for_server(self.http_port, web)
         for port, process in zip(self.asgi_ports, self.asgi, strict=True):
             wait_for_server(port, process)
+
+    def _web_priority(self) -> None:
+        if self.web_nice:
+            os.nice(self.web_nice)
 
     def asgi_cpu(self) -> float:
         return sum(serving.process_tree_cpu(p.pid) for p in self.asgi)
@@ -478,6 +491,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--movers", type=int, default=2)
     parser.add_argument("--mover-threads", type=int, default=64)
     parser.add_argument("--connect-rate", type=float, default=250, help="sockets opened a second")
+    parser.add_argument(
+        "--web-nice",
+        type=int,
+        default=WEB_NICE,
+        help="the API's nice value: compose's CPU weight for it, on one host",
+    )
     return parser
 
 
@@ -489,6 +508,7 @@ def main() -> int:
             bench.queue,
             args.server,
             args.asgi_workers,
+            args.web_nice,
         )
         try:
             summary = run(bench, args, Path(tmp))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import resource
 import socket
 import subprocess
@@ -80,6 +81,27 @@ def test_half_the_sockets_are_players_own_and_half_on_matches() -> None:
     assert {plan["source"] for plan in plans} == {"127.0.0.2", "127.0.0.3"}
     assert all(abs(len(plan["sockets"]) - 9) <= 1 for plan in plans)
     assert all(plan["heartbeat"] == 25 for plan in plans)  # the documented heartbeat
+
+
+def test_the_api_runs_at_the_cpu_weight_compose_gives_it() -> None:
+    """docs/operations.md, "The sockets come first": compose weighs web at 110 against the
+    others' 1,024, the kernel's weights of nice 10 and nice 0, and the benchmark starts the API
+    at nice 10."""
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    services = compose["services"]
+    assert services["web"]["cpu_shares"] == 110  # sched_prio_to_weight[nice 10]
+    assert all("cpu_shares" not in service for name, service in services.items() if name != "web")
+    assert sockets.build_parser().parse_args([]).web_nice == sockets.WEB_NICE == 10
+    stack = sockets.SocketStack.__new__(sockets.SocketStack)
+    stack.web_nice = sockets.WEB_NICE
+    started = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.nice(0))"],
+        capture_output=True,
+        text=True,
+        check=True,
+        preexec_fn=stack._web_priority,
+    )
+    assert int(started.stdout) == min(19, os.nice(0) + 10)
 
 
 def test_the_default_server_is_the_one_compose_runs() -> None:

@@ -31,20 +31,24 @@ SCRIPT_NAME = "<script>window.xss=2</script>"
 _serial = itertools.count(1)
 
 
-def register(server: Hall, name: str) -> tuple[int, str]:
+def register(server: Hall, name: str, *, organiser: bool = False) -> tuple[int, str]:
+    """A new account named ``name`` (an organiser's, with ``organiser``): its id and token."""
     username = f"p{next(_serial)}"
     body = {"username": username, "password": PASSWORD, "display_name": name}
     data = call(server, "POST", "/api/players", body=body)
+    if organiser:
+        with sqlite3.connect(server.database) as db:
+            db.execute(
+                "UPDATE games_player SET is_organiser = 1 WHERE id = ?", (data["player"]["id"],)
+            )
     return data["player"]["id"], data["token"]
 
 
 def table_event(server: Hall, *, rounds: int = 2) -> dict[str, Any]:
     """A public one-stage tournament whose table 1 is a match scored at the table, seating
     the organiser, a player named ``EXPLOIT`` and a guest named ``SCRIPT_NAME``."""
-    ada_id, ada = register(server, "Ada")
+    _, ada = register(server, "Ada", organiser=True)
     grace_id, grace = register(server, EXPLOIT)
-    with sqlite3.connect(server.database) as db:
-        db.execute("UPDATE games_player SET is_organiser = 1 WHERE id = ?", (ada_id,))
     body = {"kind": "tournament", "play": "table", "name": f"Hall cup {next(_serial)}",
             "variant": "chickenfoot", "table_size": 3, "stage_count": 2}  # fmt: skip
     competition = call(server, "POST", "/api/competitions", ada, body)["id"]
@@ -434,10 +438,8 @@ def test_the_organiser_checks_players_in_and_starts_the_first_stage_from_the_das
     sign_in: Any,
 ) -> None:
     # given: a table tournament whose registration is closed, no stage seated yet
-    ada_id, ada = register(hall, "Ada")
+    ada_id, ada = register(hall, "Ada", organiser=True)
     _, grace = register(hall, "Grace")
-    with sqlite3.connect(hall.database) as db:
-        db.execute("UPDATE games_player SET is_organiser = 1 WHERE id = ?", (ada_id,))
     body = {"kind": "tournament", "play": "table", "name": "Club night",
             "variant": "chickenfoot", "table_size": 2, "stage_count": 2,
             "options": {"rounds": 1}}  # fmt: skip

@@ -85,9 +85,8 @@ def test_the_table_match_page_shows_what_the_api_holds_and_follows_it_live(
          {"confirmation": "any_other_seat"})  # fmt: skip
     ada = call(hall, "GET", "/api/players/me", event["ada"])
     grace = call(hall, "GET", "/api/players/me", event["grace"])
-    olga_id, olga = register(hall, "Olga")  # an organiser of other events: she may watch
-    with sqlite3.connect(hall.database) as db:
-        db.execute("UPDATE games_player SET is_organiser = 1 WHERE id = ?", (olga_id,))
+    # an organiser of other events: she may watch
+    olga_id, olga = register(hall, "Olga", organiser=True)
     desk = opened(table_page(new_page, sign_in, base, event["ada"], ada, width=1280, height=900),
                   base, match)  # fmt: skip
     phone = opened(table_page(new_page, sign_in, base, event["grace"], grace, width=390,
@@ -211,9 +210,7 @@ def test_a_finished_match_page_shows_its_places_once_they_are_written(
 ) -> None:
     # given: Ada's one-round table match with a guest, finished by its only entry; its results
     # then taken back (rows, marker, version) so that it waits for them as it would for a worker
-    ada_id, ada = register(hall, "Ada")
-    with sqlite3.connect(hall.database) as db:
-        db.execute("UPDATE games_player SET is_organiser = 1 WHERE id = ?", (ada_id,))
+    ada_id, ada = register(hall, "Ada", organiser=True)
     seats = [{"kind": "creator"}, {"kind": "guest", "name": "Bea"}]
     body = {"variant": "chickenfoot", "play": "table", "options": {"max_pip": 6, "rounds": 1},
             "seats": seats}  # fmt: skip

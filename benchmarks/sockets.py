@@ -152,7 +152,7 @@ class SocketStack(Stack):
     """The API on granian (production's command), the sockets on ``server``, one worker."""
 
     def __init__(
-        self, env: dict[str, str], queue_name: str, server: str, workers: int, web_nice: int = 0
+        self, env: dict[str, str], queue_name: str, server: str, workers: int, web_nice: int
     ) -> None:
         super().__init__(env, queue_name)
         self.server, self.workers, self.web_nice = server, workers, web_nice

@@ -39,16 +39,21 @@ import socket
 import sys
 import time
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 import uvloop
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, WebSocketException
+from websockets.client import ClientProtocol
+from websockets.exceptions import InvalidMessage, WebSocketException
+from websockets.frames import Opcode
+from websockets.http11 import Response
+from websockets.uri import parse_uri
 
 #: Close codes after which the app would not reconnect (docs/api.md, "Close codes").
 GIVE_UP = {4000, 4400, 4401, 4403, 4404}
 #: Seconds a connection may take to open (its TCP connection and handshake).
 OPEN_TIMEOUT = 60
+#: Seconds a closing connection waits for the server to close it, then drops it.
+CLOSE_TIMEOUT = 2
 #: Linux's socket option (``<linux/in.h>``): a bound socket's port is picked on connect.
 IP_BIND_ADDRESS_NO_PORT = getattr(socket, "IP_BIND_ADDRESS_NO_PORT", 24)
 
@@ -81,6 +86,108 @@ def raise_fd_limit() -> int:
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
+class Link(asyncio.Protocol):
+    """One connection of a phone: websockets' sans-I/O client protocol (the handshake, the
+    frames, the closing handshake) over an asyncio transport, the frames handed to the phone as
+    they are parsed. The library's asyncio client spends a task, futures and a timeout on each
+    connection and each frame; through a storm's first ten seconds the two generators spent half
+    a core on it, taken from the server they measure."""
+
+    def __init__(self, phone: Phone) -> None:
+        self.phone = phone
+        self.ws = ClientProtocol(parse_uri(phone.url()), max_size=None)
+        loop = asyncio.get_running_loop()
+        self.opened: asyncio.Future[None] = loop.create_future()
+        self.closed: asyncio.Future[None] = loop.create_future()
+        self.transport: asyncio.Transport | None = None
+        #: When the server was last heard (monotonic).
+        self.heard = time.monotonic()
+        #: Closed for its silence (``Load.sweep``), or for an error of ours: its name.
+        self.silent = False
+        self.error: str | None = None
+        self._parts: list[bytes] = []
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)
+        request = self.ws.connect()
+        request.headers["Authorization"] = f"Token {self.phone.token}"
+        self.ws.send_request(request)
+        self._flush()
+
+    def data_received(self, data: bytes) -> None:
+        self.heard = time.monotonic()
+        self.ws.receive_data(data)
+        self._events()
+
+    def eof_received(self) -> bool:
+        self.ws.receive_eof()
+        self._events()
+        return False  # the transport closes
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.opened.done():
+            self.opened.set_exception(
+                self.ws.handshake_exc
+                or exc
+                or InvalidMessage("the connection closed during the handshake")
+            )
+            self.opened.exception()  # retrieved: the phone may have stopped waiting
+        if not self.closed.done():
+            self.closed.set_result(None)
+
+    @property
+    def close_code(self) -> int | None:
+        """The code of the close frame the server sent, if it sent one."""
+        return self.ws.close_rcvd.code if self.ws.close_rcvd is not None else None
+
+    def send(self, text: str) -> None:
+        self.ws.send_text(text.encode())
+        self._flush()
+
+    def close(self) -> None:
+        """Start the closing handshake; drop the connection if the server does not end it."""
+        if self.transport is None or self.transport.is_closing():
+            return
+        self.ws.send_close()
+        self._flush()
+
+    def abort(self) -> None:
+        if self.transport is not None:
+            self.transport.abort()
+
+    def _events(self) -> None:
+        for event in self.ws.events_received():
+            if isinstance(event, Response):
+                if self.ws.handshake_exc is None and not self.opened.done():
+                    self.opened.set_result(None)
+                continue
+            if event.opcode not in (Opcode.TEXT, Opcode.CONT):
+                continue  # pings are answered by the protocol; a close ends in connection_lost
+            self._parts.append(event.data)
+            if not event.fin:
+                continue
+            text, self._parts = b"".join(self._parts), []
+            try:
+                self.phone.frame(json.loads(text))
+            except Exception as error:  # noqa: BLE001 - counted; the phone reconnects
+                self.error = type(error).__name__
+                self.abort()
+                return
+        self._flush()
+
+    def _flush(self) -> None:
+        transport = self.transport
+        if transport is None or transport.is_closing():
+            return
+        for data in self.ws.data_to_send():
+            if data:
+                transport.write(data)
+            elif transport.can_write_eof():
+                transport.write_eof()
+        if self.ws.close_expected():
+            asyncio.get_running_loop().call_later(CLOSE_TIMEOUT, transport.abort)
+
+
 class Phone:
     """One socket, across its reconnections."""
 
@@ -96,7 +203,7 @@ class Phone:
         )
         self.last_seq: int | None = None
         self.hello_seq = 0
-        self.ws: ClientConnection | None = None
+        self.link: Link | None = None
         self.up = asyncio.Event()  # hello had, caught up
         self.reconnect_at = 0.0
         self.over = False
@@ -113,23 +220,20 @@ class Phone:
 
     async def run(self) -> None:
         load = self.load
-        silence = load.heartbeat * 2 + 5
+        loop = asyncio.get_running_loop()
         while not self.over and not load.stopping:
             if (wait := self.reconnect_at - time.monotonic()) > 0:
                 await asyncio.sleep(wait)
+            link = None
             try:
                 async with asyncio.timeout(OPEN_TIMEOUT):
-                    self.ws = await connect(
-                        self.url(),
-                        sock=await tcp_connect(load.source, self.port),
-                        additional_headers={"Authorization": f"Token {self.token}"},
-                        max_queue=None,
-                        ping_interval=None,
-                        compression=None,
-                        open_timeout=None,
-                        close_timeout=2,
-                    )
+                    sock = await tcp_connect(load.source, self.port)
+                    _, link = await loop.create_connection(lambda: Link(self), sock=sock)
+                    self.link = link
+                    await link.opened
             except (OSError, WebSocketException, TimeoutError) as error:
+                if link is not None:
+                    link.abort()
                 load.connect_errors[type(error).__name__] = (
                     load.connect_errors.get(type(error).__name__, 0) + 1
                 )
@@ -138,27 +242,19 @@ class Phone:
             self.connects += 1
             if self.dropped and not self.reopened:
                 self.reopened = time.monotonic()
-            try:
-                while True:
-                    text = await asyncio.wait_for(self.ws.recv(), silence)
-                    self.frame(json.loads(text))
-            except TimeoutError:
+            await link.closed
+            code = link.close_code
+            if link.silent:
                 load.silent += 1
-                await self.ws.close()
-            except ConnectionClosed as closed:
-                code = closed.rcvd.code if closed.rcvd is not None else None
-                if code in GIVE_UP:
-                    self.over = True
-                    if code != 4000:
-                        load.refused[str(code)] = load.refused.get(str(code), 0) + 1
-                elif not load.storming:
-                    load.unexpected_closes += 1
-                    self.retry()
-            except Exception as error:  # noqa: BLE001 - counted; the phone reconnects
-                load.connect_errors[type(error).__name__] = (
-                    load.connect_errors.get(type(error).__name__, 0) + 1
-                )
-                self.ws.transport.abort()
+            elif link.error is not None:
+                load.connect_errors[link.error] = load.connect_errors.get(link.error, 0) + 1
+                self.retry()
+            elif code in GIVE_UP:
+                self.over = True
+                if code != 4000:
+                    load.refused[str(code)] = load.refused.get(str(code), 0) + 1
+            elif not load.storming:
+                load.unexpected_closes += 1
                 self.retry()
             self.up.clear()
 
@@ -175,7 +271,8 @@ class Phone:
         if kind == "hello":
             self.failures = 0
             if self.kind == "me":
-                load.background.add(asyncio.ensure_future(self._foreground()))
+                if self.link is not None:  # the app is in the foreground
+                    self.link.send(json.dumps({"type": "foreground"}))
                 self._arrive()
                 return
             self.hello_seq = frame["seq"]
@@ -204,10 +301,6 @@ class Phone:
         if self.dropped and not self.back:
             self.back = time.monotonic()
 
-    async def _foreground(self) -> None:
-        if self.ws is not None:
-            await self.ws.send(json.dumps({"type": "foreground"}))
-
 
 class Load:
     """Every phone of this process and what they saw."""
@@ -229,7 +322,6 @@ class Load:
         self.measuring = self.storming = self.stopping = False
         #: Moves made from this moment on are timed (``measure``).
         self.measured_from = 0.0
-        self.background: set[asyncio.Future[None]] = set()
         self.tasks: list[asyncio.Task[None]] = []
 
     async def all_up(self, timeout: float) -> int:
@@ -241,23 +333,44 @@ class Load:
 
     async def start(self) -> None:
         began = time.monotonic()
+        loop = asyncio.get_running_loop()
         for index, phone in enumerate(self.phones):
             phone.reconnect_at = began + index / self.rate
-            self.tasks.append(asyncio.get_running_loop().create_task(phone.run()))
+            self.tasks.append(loop.create_task(phone.run()))
+        self.tasks.append(loop.create_task(self.sweep()))
         ready = await self.all_up(len(self.phones) / self.rate + 120)
         say({"ready": ready, "failed": len(self.phones) - ready})
+
+    async def sweep(self) -> None:
+        """Every second, close the connections silent for two heartbeats and 5 s (each phone
+        then reconnects), as the app does."""
+        silence = self.heartbeat * 2 + 5
+        while not self.stopping:
+            await asyncio.sleep(1)
+            quiet_since = time.monotonic() - silence
+            for phone in self.phones:
+                link = phone.link
+                if (
+                    link is not None
+                    and link.opened.done()
+                    and not link.closed.done()
+                    and not link.silent
+                    and link.heard < quiet_since
+                ):
+                    link.silent = True
+                    link.close()
 
     async def storm(self) -> None:
         self.storming = True
         began = time.monotonic()
         dropped = []
         for phone in self.phones:
-            if phone.over or phone.ws is None:
+            if phone.over or phone.link is None:
                 continue
             phone.up.clear()
             phone.reconnect_at = began + random.uniform(0, self.spread)
             phone.dropped, phone.reopened, phone.back = phone.reconnect_at, 0.0, 0.0
-            phone.ws.transport.abort()
+            phone.link.abort()
             dropped.append(phone)
         back = await self.all_up(self.spread + 120)
         self.storming = False
@@ -306,8 +419,8 @@ class Load:
             }
         )
         for phone in self.phones:
-            if phone.ws is not None:
-                phone.ws.transport.abort()
+            if phone.link is not None:
+                phone.link.abort()
         for task in self.tasks:
             task.cancel()
 

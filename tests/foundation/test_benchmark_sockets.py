@@ -215,3 +215,56 @@ def test_a_phone_connects_from_its_generators_address_its_port_picked_on_connect
     assert found["peer"] == found["local"]  # the server saw it from that address and port
     assert found["option"] == 1
     assert found["refused"]
+
+
+def test_a_phone_speaks_websocket_to_a_server_of_the_librarys_own() -> None:
+    """``socket_load.Link`` against websockets' own asyncio server: the phone sends its token,
+    counts a seq had twice and a seq skipped, times nothing while not measuring, reconnects
+    resuming with ``?after=`` once dropped, and gives up on 4403, counted as refused."""
+    from websockets.asyncio.server import ServerConnection, serve
+
+    async def go() -> dict[str, Any]:
+        seen: list[tuple[str, str | None]] = []
+
+        async def handler(connection: ServerConnection) -> None:
+            request = connection.request
+            assert request is not None
+            seen.append((request.path, request.headers.get("Authorization")))
+            if len(seen) == 1:
+                await connection.send(json.dumps({"type": "hello", "seq": 3}))
+                for seq in (4, 4, 6):  # a duplicate, then a gap of one
+                    frame = {"type": "move", "seq": seq, "created_at": "2026-01-01T00:00:00Z"}
+                    await connection.send(json.dumps(frame))
+                await connection.send(json.dumps({"type": "heartbeat", "seq": 6}))
+                await asyncio.sleep(0.2)
+                connection.transport.abort()  # dropped, as a storm drops it
+                return
+            await connection.send(json.dumps({"type": "hello", "seq": 6}))
+            await connection.close(code=4403, reason="no seat")
+
+        async with serve(handler, "127.0.0.1", 0) as server:
+            port = server.sockets[0].getsockname()[1]
+            plan = {
+                "source": "127.0.0.1",
+                "heartbeat": 25,
+                "connect_rate": 100,
+                "spread": 1,
+                "ports": [port],
+                "sockets": [["match", "the-token", 7]],
+            }
+            load = socket_load.Load(plan)
+            phone = load.phones[0]
+            load.storming = True  # the drop is the storm's: no unexpected close
+            await asyncio.wait_for(phone.run(), 10)
+        return {"seen": seen, "load": load, "phone": phone}
+
+    found = on_own_loop(go)
+    load, phone = found["load"], found["phone"]
+    assert found["seen"] == [
+        ("/ws/matches/7", "Token the-token"),
+        ("/ws/matches/7?after=6", "Token the-token"),
+    ]
+    assert (load.duplicates, load.gaps, load.heartbeats) == (1, 1, 1)
+    assert load.samples == []
+    assert phone.over and load.refused == {"4403": 1}
+    assert load.connect_errors == {} and load.unexpected_closes == 0

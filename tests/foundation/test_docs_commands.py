@@ -225,7 +225,8 @@ RUNNERS: tuple[Runner, ...] = (
         "-m benchmarks.move_stages",
     ),
     Runner(
-        r"(BENCH_REDIS_URL=\S+ )?\.venv/bin/python -m benchmarks\.sockets( \[?--\w[\w-]* \w+\]?)*",
+        r"(BENCH_REDIS_URL=\S+ )?\.venv/bin/python -m benchmarks\.sockets"
+        r"( \[?--\w[\w-]* -?\w+\]?)*",
         "ci: Benchmarks, briefly",
         "-m benchmarks.sockets",
     ),

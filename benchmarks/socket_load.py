@@ -234,9 +234,7 @@ class Phone:
             except (OSError, WebSocketException, TimeoutError) as error:
                 if link is not None:
                     link.abort()
-                load.connect_errors[type(error).__name__] = (
-                    load.connect_errors.get(type(error).__name__, 0) + 1
-                )
+                load.count(load.connect_errors, type(error).__name__)
                 self.retry()
                 continue
             self.connects += 1
@@ -247,12 +245,12 @@ class Phone:
             if link.silent:
                 load.silent += 1
             elif link.error is not None:
-                load.connect_errors[link.error] = load.connect_errors.get(link.error, 0) + 1
+                load.count(load.connect_errors, link.error)
                 self.retry()
             elif code in GIVE_UP:
                 self.over = True
                 if code != 4000:
-                    load.refused[str(code)] = load.refused.get(str(code), 0) + 1
+                    load.count(load.refused, str(code))
             elif not load.storming:
                 load.unexpected_closes += 1
                 self.retry()
@@ -323,6 +321,11 @@ class Load:
         #: Moves made from this moment on are timed (``measure``).
         self.measured_from = 0.0
         self.tasks: list[asyncio.Task[None]] = []
+
+    @staticmethod
+    def count(tally: dict[str, int], name: str) -> None:
+        """One more ``name`` in ``tally`` (``connect_errors``, ``refused``)."""
+        tally[name] = tally.get(name, 0) + 1
 
     async def all_up(self, timeout: float) -> int:
         """Wait until every phone still meant to be connected is up: how many are."""
